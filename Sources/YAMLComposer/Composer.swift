@@ -1,0 +1,22 @@
+import YAMLParser
+import YAMLSyntax
+
+/// The result of composing a parsed stream: one representation graph per document.
+public struct Composition: Sendable {
+    /// Documents in stream order.
+    public let documents: [ComposedDocument]
+    /// Composition problems (duplicate keys, undefined aliases), sorted by position.
+    public let errors: [SyntaxError]
+    public init(documents: [ComposedDocument], errors: [SyntaxError]) {
+        self.documents = documents
+        self.errors = errors
+    }
+}
+
+/// Builds representation graphs from parse events (YAML 1.2.2 §3.1.2 "Compose").
+public enum Composer {
+    /// Composes every document of `parse`. Placeholder until the composer lands.
+    public static func compose(_ parse: ParseResult) -> Composition {
+        Composition(documents: [], errors: [])
+    }
+}

@@ -1,0 +1,53 @@
+/// A JSON value (RFC 8259): the JSON projection of a composed YAML node, and the form in which JSON
+/// Schemas are held.
+///
+/// Numbers keep the distinction the YAML core schema makes: `.integer` for `tag:yaml.org,2002:int`
+/// that fits in 64 bits, `.number` for other numbers (including `.inf`/`.nan`, which have no JSON text
+/// form; see ``JSONValue/jsonText``). Object members keep their source order.
+public indirect enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    /// Members in source order; a later duplicate key replaces an earlier one when projected.
+    case object([(key: String, value: JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.integer(x), .integer(y)): return x == y
+        case let (.number(x), .number(y)): return x == y || (x.isNaN && y.isNaN)
+        case let (.integer(x), .number(y)), let (.number(y), .integer(x)): return Double(x) == y
+        case let (.string(x), .string(y)): return x == y
+        case let (.array(x), .array(y)): return x == y
+        case let (.object(x), .object(y)):
+            // JSON object equality ignores member order (RFC 8259 §4).
+            guard x.count == y.count else { return false }
+            var dict: [String: JSONValue] = [:]
+            for m in y { dict[m.key] = m.value }
+            return x.allSatisfy { dict[$0.key] == $0.value }
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(b)
+        case .integer(let i): hasher.combine(Double(i))
+        case .number(let d): hasher.combine(d.isNaN ? Double.nan.bitPattern : d.bitPattern)
+        case .string(let s): hasher.combine(s)
+        case .array(let a): hasher.combine(a)
+        case .object(let o): hasher.combine(o.count)
+        }
+    }
+
+    /// The member named `key` of an object (the last one when duplicated), nil otherwise.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.last { $0.key == key }?.value
+    }
+}

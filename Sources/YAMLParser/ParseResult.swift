@@ -1,0 +1,21 @@
+import YAMLSyntax
+
+/// Everything the parser learns from one YAML stream. The parser never throws and never drops a byte.
+public struct ParseResult: Sendable {
+    /// The lossless syntax tree; `tree.printedBytes == input`.
+    public let tree: SyntaxTree
+    /// The event stream (yaml-test-suite notation via ``Event/testSuiteNotation``); after an error it
+    /// continues with what recovery found, so later content still produces events.
+    public let events: [Event]
+    /// Syntax errors and warnings, sorted by position.
+    public let errors: [SyntaxError]
+
+    public init(tree: SyntaxTree, events: [Event], errors: [SyntaxError]) {
+        self.tree = tree
+        self.events = events
+        self.errors = errors
+    }
+
+    /// True when no error (warnings allowed) was found.
+    public var isValid: Bool { !errors.contains { $0.severity == .error } }
+}

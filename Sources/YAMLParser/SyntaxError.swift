@@ -1,0 +1,23 @@
+import YAMLSyntax
+
+/// A problem found while parsing, with the place the user must look.
+public struct SyntaxError: Sendable, Hashable {
+    /// How serious the problem is. Syntax errors make the stream invalid YAML; warnings do not
+    /// (e.g. an unsupported `%YAML` version, YAML 1.2.2 §6.8.1).
+    public enum Severity: Sendable, Hashable { case error, warning }
+
+    /// Where the problem is (UTF-8 byte offsets). Never empty unless at the end of the text.
+    public var range: TextRange
+    /// A stable identifier such as `unclosed-flow-sequence` (kebab-case); documented in docs/diagnostics.md.
+    public var code: String
+    /// One sentence a person understands, naming what was expected in YAML terms.
+    public var message: String
+    public var severity: Severity
+
+    public init(range: TextRange, code: String, message: String, severity: Severity = .error) {
+        self.range = range
+        self.code = code
+        self.message = message
+        self.severity = severity
+    }
+}

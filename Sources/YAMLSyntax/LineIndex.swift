@@ -1,0 +1,149 @@
+/// The unit in which a column (character offset within a line) is counted.
+///
+/// LSP 3.17 §"Position": columns are UTF-16 code units unless client and server negotiated
+/// `positionEncoding` `utf-8` (or `utf-32`).
+public enum ColumnEncoding: String, Sendable, Hashable, CaseIterable {
+    /// Columns count UTF-8 bytes.
+    case utf8 = "utf-8"
+    /// Columns count UTF-16 code units (an astral character such as 😀 counts 2).
+    case utf16 = "utf-16"
+    /// Columns count Unicode scalars.
+    case utf32 = "utf-32"
+}
+
+/// A line/column position. `line` is 0-based; `column` is 0-based, in the units of a ``ColumnEncoding``.
+public struct LineColumn: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// 0-based line number.
+    public var line: Int
+    /// 0-based column in the encoding it was computed for.
+    public var column: Int
+    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    public static func < (a: LineColumn, b: LineColumn) -> Bool { a.line != b.line ? a.line < b.line : a.column < b.column }
+    public var description: String { "\(line):\(column)" }
+}
+
+/// Maps UTF-8 byte offsets to line/column positions and back, for one immutable text.
+///
+/// Line breaks are `\n`, `\r\n` and a lone `\r` (YAML 1.2.2 §5.4, "b-break"). A position past the end of
+/// a line clamps to the line's end (before its break), as LSP 3.17 §"Position" asks; a line past the
+/// last clamps to the end of the text. A BOM is an ordinary character here (3 bytes, 1 UTF-16 unit):
+/// callers that hide it from the user must do so themselves.
+public struct LineIndex: Sendable {
+    /// The text's bytes (UTF-8; invalid sequences are counted byte by byte).
+    public let bytes: [UInt8]
+    /// Byte offset at which each line starts; `lineStarts[0] == 0`.
+    public let lineStarts: [Int]
+    /// True when every byte is ASCII, which makes all encodings agree.
+    public let isASCII: Bool
+
+    /// Indexes `bytes`. O(n).
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        var ascii = true
+        var i = 0
+        let n = bytes.count
+        bytes.withUnsafeBufferPointer { buf in
+            while i < n {
+                let b = buf[i]
+                if b == 0x0A {
+                    starts.append(i + 1)
+                } else if b == 0x0D {
+                    if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
+                    starts.append(i + 1)
+                } else if b >= 0x80 {
+                    ascii = false
+                }
+                i += 1
+            }
+        }
+        self.lineStarts = starts
+        self.isASCII = ascii
+    }
+
+    /// Indexes the UTF-8 bytes of `text`.
+    public init(_ text: String) { self.init(Array(text.utf8)) }
+
+    /// Number of lines (a text ending in a line break has an empty last line).
+    public var lineCount: Int { lineStarts.count }
+
+    /// Byte offset where `line` starts (clamped to the text).
+    public func lineStart(_ line: Int) -> Int {
+        if line < 0 { return 0 }
+        if line >= lineStarts.count { return bytes.count }
+        return lineStarts[line]
+    }
+
+    /// Byte offset of the end of `line`'s content, before its line break.
+    public func lineContentEnd(_ line: Int) -> Int {
+        if line < 0 { return 0 }
+        if line >= lineStarts.count { return bytes.count }
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        if end > lineStarts[line] && bytes[end - 1] == 0x0A { end -= 1 }
+        if end > lineStarts[line] && bytes[end - 1] == 0x0D { end -= 1 }
+        return end
+    }
+
+    /// 0-based line containing byte `offset` (clamped to the text).
+    public func line(containing offset: Int) -> Int {
+        let o = Swift.max(0, Swift.min(offset, bytes.count))
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The line/column of byte `offset`, with the column counted in `encoding`.
+    /// An offset inside a multi-byte character counts the characters that start before it.
+    public func position(of offset: Int, encoding: ColumnEncoding) -> LineColumn {
+        let o = Swift.max(0, Swift.min(offset, bytes.count))
+        let line = line(containing: o)
+        let start = lineStarts[line]
+        if isASCII || encoding == .utf8 { return LineColumn(line: line, column: o - start) }
+        var col = 0
+        var i = start
+        while i < o {
+            let b = bytes[i]
+            let len = Self.sequenceLength(b)
+            if i + len > o { break }
+            col += (encoding == .utf16 && len == 4) ? 2 : 1
+            i += len
+        }
+        return LineColumn(line: line, column: col)
+    }
+
+    /// The byte offset of `position` (columns in `encoding`). Columns past the line's content clamp to
+    /// its end; a UTF-16 column that falls between the two halves of a surrogate pair resolves to the
+    /// start of that character; lines past the last clamp to the end of the text.
+    public func offset(of position: LineColumn, encoding: ColumnEncoding) -> Int {
+        if position.line < 0 { return 0 }
+        if position.line >= lineStarts.count { return bytes.count }
+        let start = lineStarts[position.line]
+        let end = lineContentEnd(position.line)
+        let target = Swift.max(0, position.column)
+        if isASCII || encoding == .utf8 { return Swift.min(start + target, end) }
+        var col = 0
+        var i = start
+        while i < end {
+            if col >= target { break }
+            let len = Self.sequenceLength(bytes[i])
+            let units = (encoding == .utf16 && len == 4) ? 2 : 1
+            if col + units > target { break }
+            col += units
+            i = Swift.min(i + len, end)
+        }
+        return i
+    }
+
+    /// Length in bytes of the UTF-8 sequence that starts with `lead` (1 for a stray or invalid byte).
+    @inline(__always)
+    static func sequenceLength(_ lead: UInt8) -> Int {
+        if lead < 0xC0 { return 1 }
+        if lead < 0xE0 { return 2 }
+        if lead < 0xF0 { return 3 }
+        if lead < 0xF8 { return 4 }
+        return 1
+    }
+}

@@ -1,0 +1,228 @@
+/// One token of the lossless syntax tree: a kind and the bytes it covers.
+public struct Token: Hashable, Sendable {
+    /// What the bytes are.
+    public var kind: TokenKind
+    /// The bytes covered (UTF-8 offsets).
+    public var range: TextRange
+    public init(kind: TokenKind, range: TextRange) { self.kind = kind; self.range = range }
+}
+
+/// A lossless concrete syntax tree of one YAML stream, stored flat.
+///
+/// - `tokens` cover every byte of `bytes` in order, without gaps or overlaps, so printing them gives the
+///   input back byte for byte.
+/// - Interior nodes live in `nodes`, in pre-order (a parent before its children); node 0 is the
+///   `stream` root and covers the whole text. Each node covers a contiguous run of tokens.
+///
+/// This is the "green tree with widths, red tree with parent and offset" of ARCHITECTURE.md in an
+/// arena form: absolute offsets are stored directly and ``SyntaxNode`` is the red view with parent links.
+/// The tree is immutable and `Sendable`; build one with ``SyntaxTreeBuilder``.
+public struct SyntaxTree: Sendable {
+    /// Storage of one interior node.
+    public struct NodeData: Sendable, Hashable {
+        /// The node's kind.
+        public var kind: NodeKind
+        /// Index of the first token the node covers.
+        public var firstToken: Int
+        /// Index just past the last token the node covers (`firstToken` when it covers none).
+        public var endToken: Int
+        /// Index of the parent node; -1 for the root.
+        public var parent: Int
+        /// Index of the first child node, or -1.
+        public var firstChild: Int
+        /// Index of the next sibling node, or -1.
+        public var nextSibling: Int
+    }
+
+    /// The source text as UTF-8 bytes.
+    public let bytes: [UInt8]
+    /// All tokens, contiguous and in order.
+    public let tokens: [Token]
+    /// All interior nodes in pre-order; `nodes[0]` is the `stream` root.
+    public let nodes: [NodeData]
+
+    /// Creates a tree from parts produced by ``SyntaxTreeBuilder``.
+    init(bytes: [UInt8], tokens: [Token], nodes: [NodeData]) {
+        self.bytes = bytes
+        self.tokens = tokens
+        self.nodes = nodes
+    }
+
+    /// The root `stream` node.
+    public var root: SyntaxNode { SyntaxNode(tree: self, index: 0) }
+
+    /// The text of the tree, rebuilt from its tokens (equal to the input).
+    public var text: String { String(decoding: printedBytes, as: UTF8.self) }
+
+    /// The bytes of all tokens concatenated (equal to `bytes` for a well-formed tree).
+    public var printedBytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for t in tokens { out.append(contentsOf: bytes[t.range.start..<t.range.end]) }
+        return out
+    }
+
+    /// The UTF-8 bytes covered by `range`.
+    public func slice(_ range: TextRange) -> ArraySlice<UInt8> { bytes[range.start..<range.end] }
+    /// The text covered by `range` (invalid UTF-8 is repaired with U+FFFD).
+    public func text(_ range: TextRange) -> String { String(decoding: slice(range), as: UTF8.self) }
+
+    /// Byte range covered by node `index`.
+    public func range(ofNode index: Int) -> TextRange {
+        let n = nodes[index]
+        if n.firstToken < n.endToken {
+            return TextRange(start: tokens[n.firstToken].range.start, end: tokens[n.endToken - 1].range.end)
+        }
+        let at = n.firstToken < tokens.count ? tokens[n.firstToken].range.start : bytes.count
+        return TextRange(empty: at)
+    }
+
+    /// Index of the token that contains byte `offset` (the last token when `offset` is the end of text);
+    /// nil for an empty text.
+    public func tokenIndex(at offset: Int) -> Int? {
+        if tokens.isEmpty { return nil }
+        var lo = 0, hi = tokens.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if tokens[mid].range.start <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The deepest node whose range contains `offset` (its end counts as inside), or the root.
+    public func deepestNode(at offset: Int) -> SyntaxNode {
+        var current = root
+        outer: while true {
+            for child in current.children where child.range.touches(offset) {
+                if child.range.isEmpty && offset != child.range.start { continue }
+                current = child
+                continue outer
+            }
+            return current
+        }
+    }
+}
+
+/// A read-only view of one interior node of a ``SyntaxTree``, with parent and absolute position.
+public struct SyntaxNode: Sendable {
+    /// The tree the node belongs to.
+    public let tree: SyntaxTree
+    /// The node's index in `tree.nodes`; stable for the life of the tree.
+    public let index: Int
+
+    public init(tree: SyntaxTree, index: Int) { self.tree = tree; self.index = index }
+
+    var data: SyntaxTree.NodeData { tree.nodes[index] }
+    /// The node's kind.
+    public var kind: NodeKind { data.kind }
+    /// The UTF-8 byte range the node covers (trivia inside it included).
+    public var range: TextRange { tree.range(ofNode: index) }
+    /// The node's source text.
+    public var text: String { tree.text(range) }
+    /// The parent node; nil for the root.
+    public var parent: SyntaxNode? { data.parent < 0 ? nil : SyntaxNode(tree: tree, index: data.parent) }
+    /// The child nodes in source order (tokens are not included; see ``tokens``).
+    public var children: [SyntaxNode] {
+        var out: [SyntaxNode] = []
+        var c = data.firstChild
+        while c >= 0 { out.append(SyntaxNode(tree: tree, index: c)); c = tree.nodes[c].nextSibling }
+        return out
+    }
+    /// The first child node of `kind`, if any.
+    public func child(_ kind: NodeKind) -> SyntaxNode? { children.first { $0.kind == kind } }
+    /// All tokens covered by the node, including those of its descendants.
+    public var tokens: ArraySlice<Token> { tree.tokens[data.firstToken..<data.endToken] }
+    /// The tokens that belong to this node directly (not to a child node), in order.
+    public var directTokens: [Token] {
+        var out: [Token] = []
+        var i = data.firstToken
+        var c = data.firstChild
+        while i < data.endToken {
+            if c >= 0 && tree.nodes[c].firstToken == i && tree.nodes[c].endToken > i {
+                i = tree.nodes[c].endToken
+                c = tree.nodes[c].nextSibling
+                continue
+            }
+            while c >= 0 && tree.nodes[c].endToken <= i { c = tree.nodes[c].nextSibling }
+            out.append(tree.tokens[i])
+            i += 1
+        }
+        return out
+    }
+    /// The first non-trivia token covered by the node, if any.
+    public var firstSignificantToken: Token? { tokens.first { !$0.kind.isTrivia } }
+    /// The byte range from the first to the last non-trivia token (the node without leading or
+    /// trailing comments and whitespace); the empty range at the node's start when it has none.
+    public var significantRange: TextRange {
+        guard let first = tokens.first(where: { !$0.kind.isTrivia }),
+              let last = tokens.last(where: { !$0.kind.isTrivia }) else { return TextRange(empty: range.start) }
+        return TextRange(start: first.range.start, end: last.range.end)
+    }
+}
+
+/// Builds a ``SyntaxTree`` from tokens and node boundaries given in source order (as rowan's
+/// `GreenNodeBuilder` does): `startNode`, `token`..., `finishNode`.
+///
+/// Tokens must be contiguous: each starts where the previous ended. ``finish()`` appends an `error`
+/// token for any bytes left over and closes any open node, so the result is always lossless.
+public struct SyntaxTreeBuilder {
+    private let bytes: [UInt8]
+    private var tokens: [Token] = []
+    private var nodes: [SyntaxTree.NodeData] = []
+    private var open: [Int] = []          // stack of open node indices
+    private var lastChild: [Int] = []     // per open node: index of its last child, -1 if none
+    /// Byte offset where the next token must start.
+    public private(set) var position: Int = 0
+
+    /// Starts building a tree over `bytes`; the `stream` root is opened automatically.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+        tokens.reserveCapacity(bytes.count / 4 + 16)
+        nodes.append(.init(kind: .stream, firstToken: 0, endToken: 0, parent: -1, firstChild: -1, nextSibling: -1))
+        open = [0]
+        lastChild = [-1]
+    }
+
+    /// Kind of the innermost open node.
+    public var currentNodeKind: NodeKind { nodes[open[open.count - 1]].kind }
+    /// Number of open nodes (1 when only the root is open).
+    public var depth: Int { open.count }
+
+    /// Appends a token covering `position ..< end`. Precondition: `end >= position`; an empty token is
+    /// ignored.
+    public mutating func token(_ kind: TokenKind, end: Int) {
+        precondition(end >= position && end <= bytes.count, "token \(kind) ends at \(end), position \(position)")
+        if end == position { return }
+        tokens.append(Token(kind: kind, range: TextRange(start: position, end: end)))
+        position = end
+    }
+
+    /// Opens a node of `kind` as the last child of the innermost open node; it starts at the next token.
+    public mutating func startNode(_ kind: NodeKind) {
+        let parent = open[open.count - 1]
+        let idx = nodes.count
+        nodes.append(.init(kind: kind, firstToken: tokens.count, endToken: tokens.count, parent: parent,
+                           firstChild: -1, nextSibling: -1))
+        let prev = lastChild[lastChild.count - 1]
+        if prev >= 0 { nodes[prev].nextSibling = idx } else { nodes[parent].firstChild = idx }
+        lastChild[lastChild.count - 1] = idx
+        open.append(idx)
+        lastChild.append(-1)
+    }
+
+    /// Closes the innermost open node; it ends after the last token appended. The root cannot be closed.
+    public mutating func finishNode() {
+        precondition(open.count > 1, "finishNode without an open node")
+        let idx = open.removeLast()
+        lastChild.removeLast()
+        nodes[idx].endToken = tokens.count
+    }
+
+    /// Closes every open node, covers leftover bytes with an `error` token, and returns the tree.
+    public mutating func finish() -> SyntaxTree {
+        if position < bytes.count { token(.error, end: bytes.count) }
+        while open.count > 1 { finishNode() }
+        nodes[0].endToken = tokens.count
+        return SyntaxTree(bytes: bytes, tokens: tokens, nodes: nodes)
+    }
+}
