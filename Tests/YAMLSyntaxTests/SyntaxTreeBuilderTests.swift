@@ -23,6 +23,7 @@ final class SyntaxTreeBuilderTests: XCTestCase {
         XCTAssertEqual(entry.range, TextRange(start: 0, end: 4))
         XCTAssertEqual(entry.directTokens.map(\.kind), [.mappingValue, .whitespace])
         XCTAssertEqual(tree.tokens.last?.kind, .error)
-        XCTAssertEqual(tree.deepestNode(at: 3).kind, .value)
+        XCTAssertEqual(tree.deepestNode(at: 3).kind, .scalar)
+        XCTAssertEqual(tree.deepestNode(at: 2).kind, .mappingEntry)
     }
 }
