@@ -218,8 +218,11 @@ end
 local function symbol_summary(symbols)
   local out = {}
   for _, s in ipairs(symbols or {}) do
-    local children = {}
-    for _, child in ipairs(s.children or {}) do children[#children + 1] = child.name end
+    local children, child_selections = {}, {}
+    for _, child in ipairs(s.children or {}) do
+      children[#children + 1] = child.name
+      child_selections[#child_selections + 1] = child.selectionRange and child.selectionRange.start or { line = -1, character = -1 }
+    end
     out[#out + 1] = {
       name = s.name,
       kind = s.kind,
@@ -227,6 +230,7 @@ local function symbol_summary(symbols)
       line = s.range and s.range.start.line or (s.location and s.location.range.start.line),
       selection = s.selectionRange and s.selectionRange.start or nil,
       children = children,
+      child_selections = child_selections,
       hierarchical = s.selectionRange ~= nil,
     }
   end
@@ -302,7 +306,7 @@ local function run()
     state.hover = {
       position = position,
       error = err,
-      null = hover == nil or hover == vim.NIL,
+      is_null = hover == nil or hover == vim.NIL,
       text = (hover and hover ~= vim.NIL) and hover_text(hover.contents) or nil,
       range = (hover and hover ~= vim.NIL and hover.range ~= vim.NIL) and hover.range or nil,
     }

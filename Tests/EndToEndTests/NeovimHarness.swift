@@ -1,0 +1,174 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Runs `editors/neovim/test/e2e.lua` in a real, headless Neovim against the built `pureyaml` binary.
+///
+/// Which Neovim: every executable in `PUREYAML_NVIM` (a `:`-separated list, to check several versions,
+/// e.g. Debian's 0.7.2 and 0.11), else `nvim` from `PATH`. Which server: `PUREYAML_BIN`, else the
+/// `pureyaml` built next to this test bundle, else `<package root>/.build/debug/pureyaml`. Nothing is built
+/// here; `swift test` builds the executable with the tests.
+struct NeovimHarness {
+    /// The Neovim executables to run, in order.
+    let neovims: [URL]
+    /// The `pureyaml` executable (started as `pureyaml lsp` by the script).
+    let server: URL
+    /// The Lua script.
+    let script: URL
+    /// Longest time one Neovim session may take before it is killed, in seconds.
+    var sessionTimeout: TimeInterval = 60
+
+    /// Finds Neovim and the server. Throws `XCTSkip` when Neovim is absent (a failure under `CI=true`,
+    /// where `.ci/run` installs it), and fails when the server binary or the script is missing.
+    static func locate(file: StaticString = #filePath, line: UInt = #line) throws -> NeovimHarness {
+        let env = ProcessInfo.processInfo.environment
+        var neovims: [URL] = []
+        if let list = env["PUREYAML_NVIM"], !list.isEmpty {
+            for path in list.split(separator: ":").map(String.init) where !path.isEmpty {
+                guard FileManager.default.isExecutableFile(atPath: path) else {
+                    XCTFail("PUREYAML_NVIM names \(path), which is not an executable file", file: file, line: line)
+                    throw HarnessError("no Neovim at \(path)")
+                }
+                neovims.append(URL(fileURLWithPath: path))
+            }
+        } else if let nvim = executableOnPath("nvim") {
+            neovims.append(nvim)
+        }
+        if neovims.isEmpty {
+            let message = "nvim not found on PATH (install neovim, or set PUREYAML_NVIM); skipping the Neovim end-to-end test"
+            if SharedFixtures.isCI {
+                XCTFail("CI=true but \(message)", file: file, line: line)
+                throw HarnessError(message)
+            }
+            throw XCTSkip(message)
+        }
+
+        guard let server = builtServer() else {
+            let message = "the built pureyaml binary was not found (looked at PUREYAML_BIN, next to the test bundle, "
+                + "and \(SharedFixtures.packageRoot.path)/.build/debug/pureyaml); run `swift build` first"
+            XCTFail(message, file: file, line: line)
+            throw HarnessError(message)
+        }
+        let script = SharedFixtures.packageRoot.appendingPathComponent("editors/neovim/test/e2e.lua")
+        guard FileManager.default.fileExists(atPath: script.path) else {
+            XCTFail("\(script.path) is missing", file: file, line: line)
+            throw HarnessError("no e2e.lua")
+        }
+        return NeovimHarness(neovims: neovims, server: server, script: script)
+    }
+
+    /// The first executable named `name` in a directory of `PATH`.
+    static func executableOnPath(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for dir in path.split(separator: ":") where !dir.isEmpty {
+            let candidate = URL(fileURLWithPath: String(dir)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// `PUREYAML_BIN`; else `pureyaml` in the folder holding the test bundle or test executable (SwiftPM puts
+    /// both in `.build/<triple>/debug`); else `<package root>/.build/debug/pureyaml`.
+    static func builtServer() -> URL? {
+        let fm = FileManager.default
+        if let env = ProcessInfo.processInfo.environment["PUREYAML_BIN"], !env.isEmpty {
+            return fm.isExecutableFile(atPath: env) ? URL(fileURLWithPath: env) : nil
+        }
+        var folders: [URL] = []
+        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            folders.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        folders.append(SharedFixtures.packageRoot.appendingPathComponent(".build/debug"))
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("pureyaml")
+            var isDirectory: ObjCBool = false
+            if fm.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               fm.isExecutableFile(atPath: candidate.path) {
+                return candidate.resolvingSymlinksInPath()
+            }
+        }
+        return nil
+    }
+
+    /// What one session produced: the decoded result, and Neovim's own output for failure messages.
+    struct Session {
+        var neovim: URL
+        var result: NeovimRunResult
+        var exitStatus: Int32
+        var output: String
+        /// The edited file after Neovim wrote it.
+        var savedText: String
+
+        /// A line naming the Neovim version and the server, for assertion messages.
+        var label: String { "Neovim \(result.nvimVersion) (\(neovim.path))" }
+    }
+
+    /// Opens `fileName` holding `text` in a fresh temporary folder with `neovim`, runs the script, and
+    /// returns what it observed. Each session gets its own `XDG_*` folders, so no user configuration is read.
+    /// - Parameter edit: also run the editing steps (`E2E_EDIT=1`).
+    /// - Throws: `HarnessError` when Neovim times out or writes no result.
+    func run(_ neovim: URL, fileName: String, text: String, edit: Bool) throws -> Session {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("pureyaml-nvim-\(UUID().uuidString)")
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: dir) }
+        let work = dir.appendingPathComponent("work")
+        try fm.createDirectory(at: work, withIntermediateDirectories: true)
+        let file = work.appendingPathComponent(fileName)
+        try fm.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        let resultFile = dir.appendingPathComponent("result.json")
+
+        var env = ProcessInfo.processInfo.environment
+        for (key, sub) in ["XDG_CONFIG_HOME": "config", "XDG_DATA_HOME": "data", "XDG_STATE_HOME": "state",
+                           "XDG_CACHE_HOME": "cache", "XDG_RUNTIME_DIR": "run"] {
+            let url = dir.appendingPathComponent("xdg/\(sub)")
+            try fm.createDirectory(at: url, withIntermediateDirectories: true)
+            env[key] = url.path
+        }
+        env["PUREYAML_BIN"] = server.path
+        env["E2E_RESULT"] = resultFile.path
+        env["E2E_EDIT"] = edit ? "1" : "0"
+        env.removeValue(forKey: "NVIM")
+        env.removeValue(forKey: "VIMINIT")
+
+        let run = try NeovimChildProcess.run(neovim, arguments: ["--headless", "--clean", "-u", script.path, file.path],
+                                       environment: env, currentDirectory: work, timeout: sessionTimeout)
+        guard !run.timedOut else {
+            throw HarnessError("\(neovim.path) did not finish within \(Int(sessionTimeout)) s and was killed.\n\(run.output)")
+        }
+        guard let data = fm.contents(atPath: resultFile.path) else {
+            throw HarnessError("\(neovim.path) exited with \(run.status) and wrote no result.\n\(run.output)")
+        }
+        let result: NeovimRunResult
+        do {
+            result = try NeovimRunResult.decode(data)
+        } catch {
+            throw HarnessError("unreadable result (\(error)):\n\(String(decoding: data, as: UTF8.self))")
+        }
+        let saved = fm.contents(atPath: file.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        var output = run.output
+        if result.error != nil || run.status != 0, let log = result.lspLog, let text = fm.contents(atPath: log) {
+            output += "\n--- lsp.log ---\n" + String(decoding: text.suffix(4000), as: UTF8.self)
+        }
+        return Session(neovim: neovim, result: result, exitStatus: run.status, output: output, savedText: saved)
+    }
+
+    /// Formats `text` with `pureyaml format -`, the reference for format-on-save. Returns the text unchanged
+    /// when the command refuses (exit status 1: the text has syntax errors and is left as it is).
+    func formatWithCommandLine(_ text: String) throws -> String {
+        let run = try NeovimChildProcess.run(server, arguments: ["format", "-"], input: Data(text.utf8), timeout: 30)
+        switch run.status {
+        case 0: return run.stdout
+        case 1: return text
+        default: throw HarnessError("pureyaml format - exited with \(run.status): \(run.output)")
+        }
+    }
+
+    /// A harness problem (not an assertion about the server).
+    struct HarnessError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+}
