@@ -242,7 +242,7 @@ final class NeovimEndToEndTests: XCTestCase {
     private func firstDifference(_ actual: String, _ expected: String) -> String {
         let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let index = zip(a, e).firstIndex { $0 != $1 } ?? min(a.count, e.count)
+        let index = (0..<min(a.count, e.count)).first { a[$0] != e[$0] } ?? min(a.count, e.count)
         let lo = max(0, index - 2)
         func excerpt(_ lines: [Substring]) -> String {
             lines[lo..<min(lines.count, index + 3)].enumerated()

@@ -6,8 +6,7 @@ import XCTest
 ///
 /// Which Neovim: every executable in `PUREYAML_NVIM` (a `:`-separated list, to check several versions,
 /// e.g. Debian's 0.7.2 and 0.11), else `nvim` from `PATH`. Which server: `PUREYAML_BIN`, else the
-/// `pureyaml` built next to this test bundle, else `<package root>/.build/debug/pureyaml`. Nothing is built
-/// here; `swift test` builds the executable with the tests.
+/// `pureyaml` that `swift test` built (``BuiltBinary``). Nothing is built here.
 struct NeovimHarness {
     /// The Neovim executables to run, in order.
     let neovims: [URL]
@@ -44,8 +43,8 @@ struct NeovimHarness {
         }
 
         guard let server = builtServer() else {
-            let message = "the built pureyaml binary was not found (looked at PUREYAML_BIN, next to the test bundle, "
-                + "and \(SharedFixtures.packageRoot.path)/.build/debug/pureyaml); run `swift build` first"
+            let message = "the built pureyaml binary was not found (PUREYAML_BIN, next to the test bundle, "
+                + "\(SharedFixtures.packageRoot.path)/.build/{debug,release}/pureyaml); run `swift build` first"
             XCTFail(message, file: file, line: line)
             throw HarnessError(message)
         }
@@ -67,28 +66,12 @@ struct NeovimHarness {
         return nil
     }
 
-    /// `PUREYAML_BIN`; else `pureyaml` in the folder holding the test bundle or test executable (SwiftPM puts
-    /// both in `.build/<triple>/debug`); else `<package root>/.build/debug/pureyaml`.
+    /// `PUREYAML_BIN` when set, else the binary `swift test` built (``BuiltBinary/pureyaml``).
     static func builtServer() -> URL? {
-        let fm = FileManager.default
         if let env = ProcessInfo.processInfo.environment["PUREYAML_BIN"], !env.isEmpty {
-            return fm.isExecutableFile(atPath: env) ? URL(fileURLWithPath: env) : nil
+            return FileManager.default.isExecutableFile(atPath: env) ? URL(fileURLWithPath: env) : nil
         }
-        var folders: [URL] = []
-        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
-        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            folders.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        folders.append(SharedFixtures.packageRoot.appendingPathComponent(".build/debug"))
-        for folder in folders {
-            let candidate = folder.appendingPathComponent("pureyaml")
-            var isDirectory: ObjCBool = false
-            if fm.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-               fm.isExecutableFile(atPath: candidate.path) {
-                return candidate.resolvingSymlinksInPath()
-            }
-        }
-        return nil
+        return BuiltBinary.pureyaml
     }
 
     /// What one session produced: the decoded result, and Neovim's own output for failure messages.
@@ -133,13 +116,13 @@ struct NeovimHarness {
         env.removeValue(forKey: "NVIM")
         env.removeValue(forKey: "VIMINIT")
 
-        let run = try NeovimChildProcess.run(neovim, arguments: ["--headless", "--clean", "-u", script.path, file.path],
-                                       environment: env, currentDirectory: work, timeout: sessionTimeout)
-        guard !run.timedOut else {
-            throw HarnessError("\(neovim.path) did not finish within \(Int(sessionTimeout)) s and was killed.\n\(run.output)")
-        }
+        // runProcess throws when the time limit passes (and terminates Neovim, which stops the server).
+        let run = try runProcess(neovim, ["--headless", "--clean", "-u", script.path, file.path],
+                                 environment: env, timeout: sessionTimeout)
+        let neovimOutput = "stdout:\n" + String(decoding: run.stdout, as: UTF8.self)
+            + "\nstderr:\n" + String(decoding: run.stderr, as: UTF8.self)
         guard let data = fm.contents(atPath: resultFile.path) else {
-            throw HarnessError("\(neovim.path) exited with \(run.status) and wrote no result.\n\(run.output)")
+            throw HarnessError("\(neovim.path) exited with \(run.status) and wrote no result.\n\(neovimOutput)")
         }
         let result: NeovimRunResult
         do {
@@ -148,7 +131,7 @@ struct NeovimHarness {
             throw HarnessError("unreadable result (\(error)):\n\(String(decoding: data, as: UTF8.self))")
         }
         let saved = fm.contents(atPath: file.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        var output = run.output
+        var output = neovimOutput
         if result.error != nil || run.status != 0, let log = result.lspLog, let text = fm.contents(atPath: log) {
             output += "\n--- lsp.log ---\n" + String(decoding: text.suffix(4000), as: UTF8.self)
         }
@@ -158,11 +141,12 @@ struct NeovimHarness {
     /// Formats `text` with `pureyaml format -`, the reference for format-on-save. Returns the text unchanged
     /// when the command refuses (exit status 1: the text has syntax errors and is left as it is).
     func formatWithCommandLine(_ text: String) throws -> String {
-        let run = try NeovimChildProcess.run(server, arguments: ["format", "-"], input: Data(text.utf8), timeout: 30)
+        let run = try runProcess(server, ["format", "-"], stdin: Data(text.utf8), timeout: 30)
         switch run.status {
-        case 0: return run.stdout
+        case 0: return String(decoding: run.stdout, as: UTF8.self)
         case 1: return text
-        default: throw HarnessError("pureyaml format - exited with \(run.status): \(run.output)")
+        default:
+            throw HarnessError("pureyaml format - exited with \(run.status): \(String(decoding: run.stderr, as: UTF8.self))")
         }
     }
 

@@ -10,7 +10,7 @@ struct NeovimLuaDictionary<Value: Decodable>: Decodable {
             values = keyed
             return
         }
-        var list = try decoder.unkeyedContainer()
+        let list = try decoder.unkeyedContainer()
         guard list.isAtEnd else {
             throw DecodingError.dataCorruptedError(in: list, debugDescription: "expected an object or []")
         }

@@ -337,6 +337,8 @@ local function run()
     log_step('edit: type a comment')
     before = uv.now()
     vim.api.nvim_win_set_cursor(0, { 1, 0 })
+    -- No automatic comment leader when the line opened above is a comment.
+    vim.bo[bufnr].formatoptions = (vim.bo[bufnr].formatoptions:gsub('[or]', ''))
     vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('O# typed by e2e<Esc>', true, false, true), 'ntx', false)
     edit.typed_version = vim.api.nvim_buf_get_var(bufnr, 'changedtick')
     edit.typed_publish = wait_publish(uri, edit.typed_version, before)
