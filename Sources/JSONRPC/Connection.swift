@@ -175,7 +175,8 @@ public final class Connection: Sendable {
         }
     }
 
-    private func report(_ error: ConnectionError) {
+    /// Passes `error` to the `onError` callback given to `start` (used by the LSP helpers).
+    package func report(_ error: ConnectionError) {
         errorHandler.withLock { $0 }?(error)
     }
 }

@@ -1,0 +1,15 @@
+/// `textDocument/foldingRange` (LSP 3.17): foldable regions, or `null`.
+public enum FoldingRangeRequest: LSPRequest {
+    public typealias Params = FoldingRangeParams
+    public typealias Response = [FoldingRange]?
+    public static let method = LSPMethod.textDocumentFoldingRange
+}
+
+/// The params of `textDocument/foldingRange`.
+public struct FoldingRangeParams: Codable, Sendable, Hashable {
+    /// The document.
+    public var textDocument: TextDocumentIdentifier
+
+    /// Creates params.
+    public init(textDocument: TextDocumentIdentifier) { self.textDocument = textDocument }
+}
