@@ -11,7 +11,7 @@ final class ConnectionTests: XCTestCase {
     }
 
     /// Reads framed messages written by the connection until `count` arrived (or 5 s passed).
-    private func readMessages(_ handle: FileHandle, count: Int) -> [Message] {
+    private static func readMessages(_ handle: FileHandle, count: Int) -> [Message] {
         var framer = MessageFramer()
         var messages: [Message] = []
         let deadline = Date().addingTimeInterval(5)
@@ -57,7 +57,9 @@ final class ConnectionTests: XCTestCase {
             ])
             XCTAssertEqual(collected.errors.count, 2)
         }
-        let replies = readMessages(fromServer.fileHandleForReading, count: 3)
+        // Every reply was written before onClose ran; closing our copy of the write end gives EOF after them.
+        try fromServer.fileHandleForWriting.close()
+        let replies = Self.readMessages(fromServer.fileHandleForReading, count: 3)
         XCTAssertEqual(Set(replies), [
             .response(ResponseMessage(id: .number(1), result: .string("echo initialize"))),
             .response(ResponseMessage(id: nil, error: .parseError("parse error: the message is not valid JSON"))),
@@ -72,5 +74,32 @@ final class ConnectionTests: XCTestCase {
         XCTAssertEqual(lines.filter { $0["direction"] == .string("out") }.count, 3)
         XCTAssertTrue(lines.contains { $0["raw"] == .string("{bad}") })
         XCTAssertTrue(lines.contains { $0["message"]?["method"] == .string("initialized") })
+    }
+
+    func testConcurrentSendsAreWrittenWhole() throws {
+        let toServer = Pipe()
+        let fromServer = Pipe()
+        let connection = try Connection(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting)
+        let payload = LSPAny.string(String(repeating: "y", count: 10_000))
+        let reader = DispatchQueue(label: "test.reader")
+        let collected = Collected()
+        let done = DispatchSemaphore(value: 0)
+        reader.async {
+            let messages = Self.readMessages(fromServer.fileHandleForReading, count: 400)
+            collected.lock.withLock { collected.messages = messages }
+            done.signal()
+        }
+        DispatchQueue.concurrentPerform(iterations: 400) { index in
+            connection.sendNotification(method: "n\(index)", params: .array([payload]))
+        }
+        try fromServer.fileHandleForWriting.close()
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        let received = collected.lock.withLock { collected.messages }
+        XCTAssertEqual(received.count, 400)
+        XCTAssertEqual(Set(received.compactMap { message -> String? in
+            guard case .notification(let notification) = message, notification.params == .array([payload]) else { return nil }
+            return notification.method
+        }).count, 400)
+        try toServer.fileHandleForWriting.close()
     }
 }

@@ -108,4 +108,14 @@ final class MessageTests: XCTestCase {
         XCTAssertThrowsError(try LSPAny.string("x").decode(Typed.self))
         XCTAssertEqual(String(decoding: try LSPAny.string("a/b").encodedJSON(), as: UTF8.self), #""a/b""#)
     }
+
+    func testDeepNestingAndLargeMessagesDoNotCrash() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        checkInvalid(#"{"jsonrpc":"2.0","id":1,"method":"x","params":"# + deep + "}", code: .parseError, id: nil)
+        let text = String(repeating: "key: value # comment é\n", count: 50_000)
+        let big = try LSPAny.object(["jsonrpc": .string("2.0"), "method": .string("textDocument/didOpen"),
+                                     "params": .object(["text": .string(text)])]).encodedJSON()
+        guard case .notification(let notification) = try Message.decode(big) else { return XCTFail("not a notification") }
+        XCTAssertEqual(notification.params?["text"]?.stringValue, text)
+    }
 }
