@@ -7,7 +7,7 @@ import Darwin
 
 /// A JSON-RPC connection over two file descriptors with LSP base-protocol framing (LSP 3.17 "Base Protocol").
 ///
-/// ``start(onMessage:onError:onClose:)`` reads the input on a background thread, frames and decodes
+/// ``start(onArrival:onMessage:onError:onClose:)`` reads the input on a background thread, frames and decodes
 /// messages and calls `onMessage` for each, one at a time and in arrival order, on ``handlerQueue``.
 /// A message that is not valid JSON-RPC is answered here (-32700 or -32600, JSON-RPC 2.0 §5) and
 /// reported to `onError`; it never reaches `onMessage`. At end of input (or a read error) `onClose`
@@ -27,7 +27,7 @@ public final class Connection: Sendable {
     private let started = Locked(false)
     private let errorHandler = Locked<(@Sendable (ConnectionError) -> Void)?>(nil)
 
-    /// Creates a connection; nothing is read until ``start(onMessage:onError:onClose:)``.
+    /// Creates a connection; nothing is read until ``start(onArrival:onMessage:onError:onClose:)``.
     ///
     /// - Parameters:
     ///   - input: read until end of file, e.g. `FileHandle.standardInput`.
@@ -49,11 +49,15 @@ public final class Connection: Sendable {
     /// Starts the reader thread. Calls after the first are ignored.
     ///
     /// - Parameters:
+    ///   - onArrival: called on the reader thread for each decoded message as soon as it arrives, before it
+    ///     is queued for `onMessage`; it must be quick and thread-safe. Use it to note `$/cancelRequest`
+    ///     (LSP 3.17 "Cancellation Support") while a long request is still running on ``handlerQueue``.
     ///   - onMessage: each decoded request, notification or response, serially on ``handlerQueue``.
     ///   - onError: framing, decoding, encoding and I/O problems (for logging), on ``handlerQueue``
     ///     for input problems and on the sending thread for output problems.
     ///   - onClose: once, after the last message, when the input ends.
-    public func start(onMessage: @escaping @Sendable (Message) -> Void,
+    public func start(onArrival: (@Sendable (Message) -> Void)? = nil,
+                      onMessage: @escaping @Sendable (Message) -> Void,
                       onError: @escaping @Sendable (ConnectionError) -> Void = { _ in },
                       onClose: @escaping @Sendable () -> Void) {
         let first = started.withLock { value in
@@ -63,13 +67,13 @@ public final class Connection: Sendable {
         guard first else { return }
         errorHandler.withLock { $0 = onError }
         let thread = Thread { [self] in
-            readLoop(onMessage: onMessage, onError: onError, onClose: onClose)
+            readLoop(onArrival: onArrival, onMessage: onMessage, onError: onError, onClose: onClose)
         }
         thread.name = "JSONRPC.Connection.reader"
         thread.start()
     }
 
-    private func readLoop(onMessage: @escaping @Sendable (Message) -> Void,
+    private func readLoop(onArrival: (@Sendable (Message) -> Void)?, onMessage: @escaping @Sendable (Message) -> Void,
                           onError: @escaping @Sendable (ConnectionError) -> Void,
                           onClose: @escaping @Sendable () -> Void) {
         var framer = MessageFramer(maximumContentLength: maximumContentLength)
@@ -78,7 +82,7 @@ public final class Connection: Sendable {
         reading: while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
-                for event in framer.push(chunk[0..<count]) { handle(event, onMessage: onMessage, onError: onError) }
+                for event in framer.push(chunk[0..<count]) { handle(event, onArrival: onArrival, onMessage: onMessage, onError: onError) }
             } else if count < 0 && errno == EINTR {
                 continue reading
             } else {
@@ -89,11 +93,12 @@ public final class Connection: Sendable {
                 break reading
             }
         }
-        for event in framer.finish() { handle(event, onMessage: onMessage, onError: onError) }
+        for event in framer.finish() { handle(event, onArrival: onArrival, onMessage: onMessage, onError: onError) }
         handlerQueue.async { onClose() }
     }
 
-    private func handle(_ event: FramerEvent, onMessage: @escaping @Sendable (Message) -> Void,
+    private func handle(_ event: FramerEvent, onArrival: (@Sendable (Message) -> Void)?,
+                        onMessage: @escaping @Sendable (Message) -> Void,
                         onError: @escaping @Sendable (ConnectionError) -> Void) {
         switch event {
         case .error(let error):
@@ -108,6 +113,7 @@ public final class Connection: Sendable {
             recorder?.record(.incoming, json: json)
             do {
                 let message = try Message.decode(json)
+                onArrival?(message)
                 handlerQueue.async { onMessage(message) }
             } catch {
                 reject(error, onError: onError)

@@ -63,7 +63,17 @@ public struct MessageFramer: Sendable {
     public mutating func push(_ chunk: some Sequence<UInt8>) -> [FramerEvent] {
         pending.append(contentsOf: chunk)
         var events: [FramerEvent] = []
+        var lastCursor = cursor
+        var stalledPasses = 0
         processing: while cursor < pending.count {
+            // Progress proof: a pass that consumes nothing only changes state (seeking -> header), and the
+            // next pass consumes or breaks. Two passes in a row without progress would be a bug.
+            if cursor == lastCursor { stalledPasses += 1 } else { stalledPasses = 0 }
+            lastCursor = cursor
+            guard stalledPasses <= 2 else {
+                assertionFailure("MessageFramer made no progress")
+                break processing
+            }
             switch state {
             case .header:
                 while cursor < pending.count && (pending[cursor] == UInt8(ascii: "\r") || pending[cursor] == UInt8(ascii: "\n")) {

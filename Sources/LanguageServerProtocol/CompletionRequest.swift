@@ -1,7 +1,10 @@
 /// `textDocument/completion` (LSP 3.17): completion candidates at a position, or `null`.
 public enum CompletionRequest: LSPRequest {
+    /// The params: ``CompletionParams``.
     public typealias Params = CompletionParams
+    /// The result: `CompletionList?`.
     public typealias Response = CompletionList?
+    /// The method name.
     public static let method = LSPMethod.textDocumentCompletion
 }
 

@@ -3,8 +3,11 @@ import JSONRPC
 /// `workspace/configuration` (LSP 3.17), server to client: asks for settings sections; the result has
 /// one raw value per item, in order (`null` when the client has none).
 public enum ConfigurationRequest: LSPRequest {
+    /// The params: ``ConfigurationParams``.
     public typealias Params = ConfigurationParams
+    /// The result: `[LSPAny]`.
     public typealias Response = [LSPAny]
+    /// The method name.
     public static let method = LSPMethod.workspaceConfiguration
 }
 

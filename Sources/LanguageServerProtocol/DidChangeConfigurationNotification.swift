@@ -3,7 +3,9 @@ import JSONRPC
 /// `workspace/didChangeConfiguration` (LSP 3.17): settings changed. Many clients send `settings: null`
 /// and expect the server to pull with `workspace/configuration`.
 public enum DidChangeConfigurationNotification: LSPNotification {
+    /// The params: ``DidChangeConfigurationParams``.
     public typealias Params = DidChangeConfigurationParams
+    /// The method name.
     public static let method = LSPMethod.workspaceDidChangeConfiguration
 }
 

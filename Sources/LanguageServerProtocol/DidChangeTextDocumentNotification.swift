@@ -1,6 +1,8 @@
 /// `textDocument/didChange` (LSP 3.17): edits to an open document.
 public enum DidChangeTextDocumentNotification: LSPNotification {
+    /// The params: ``DidChangeTextDocumentParams``.
     public typealias Params = DidChangeTextDocumentParams
+    /// The method name.
     public static let method = LSPMethod.textDocumentDidChange
 }
 

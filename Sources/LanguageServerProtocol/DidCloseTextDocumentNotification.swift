@@ -1,6 +1,8 @@
 /// `textDocument/didClose` (LSP 3.17): the document's truth is the file again.
 public enum DidCloseTextDocumentNotification: LSPNotification {
+    /// The params: ``DidCloseTextDocumentParams``.
     public typealias Params = DidCloseTextDocumentParams
+    /// The method name.
     public static let method = LSPMethod.textDocumentDidClose
 }
 

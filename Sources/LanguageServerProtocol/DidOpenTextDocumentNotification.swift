@@ -1,6 +1,8 @@
 /// `textDocument/didOpen` (LSP 3.17): the client now owns the document's content.
 public enum DidOpenTextDocumentNotification: LSPNotification {
+    /// The params: ``DidOpenTextDocumentParams``.
     public typealias Params = DidOpenTextDocumentParams
+    /// The method name.
     public static let method = LSPMethod.textDocumentDidOpen
 }
 

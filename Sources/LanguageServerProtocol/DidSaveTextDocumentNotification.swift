@@ -1,6 +1,8 @@
 /// `textDocument/didSave` (LSP 3.17).
 public enum DidSaveTextDocumentNotification: LSPNotification {
+    /// The params: ``DidSaveTextDocumentParams``.
     public typealias Params = DidSaveTextDocumentParams
+    /// The method name.
     public static let method = LSPMethod.textDocumentDidSave
 }
 

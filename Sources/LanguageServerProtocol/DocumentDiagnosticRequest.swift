@@ -1,7 +1,10 @@
 /// `textDocument/diagnostic` (LSP 3.17 "Document Diagnostics", pull model).
 public enum DocumentDiagnosticRequest: LSPRequest {
+    /// The params: ``DocumentDiagnosticParams``.
     public typealias Params = DocumentDiagnosticParams
+    /// The result: `DocumentDiagnosticReport`.
     public typealias Response = DocumentDiagnosticReport
+    /// The method name.
     public static let method = LSPMethod.textDocumentDiagnostic
 }
 

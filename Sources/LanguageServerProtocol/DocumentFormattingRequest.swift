@@ -1,7 +1,10 @@
 /// `textDocument/formatting` (LSP 3.17): edits that format the whole document, or `null`.
 public enum DocumentFormattingRequest: LSPRequest {
+    /// The params: ``DocumentFormattingParams``.
     public typealias Params = DocumentFormattingParams
+    /// The result: `[TextEdit]?`.
     public typealias Response = [TextEdit]?
+    /// The method name.
     public static let method = LSPMethod.textDocumentFormatting
 }
 

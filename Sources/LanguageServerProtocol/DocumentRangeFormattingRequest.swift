@@ -1,7 +1,10 @@
 /// `textDocument/rangeFormatting` (LSP 3.17): edits that format part of a document, or `null`.
 public enum DocumentRangeFormattingRequest: LSPRequest {
+    /// The params: ``DocumentRangeFormattingParams``.
     public typealias Params = DocumentRangeFormattingParams
+    /// The result: `[TextEdit]?`.
     public typealias Response = [TextEdit]?
+    /// The method name.
     public static let method = LSPMethod.textDocumentRangeFormatting
 }
 

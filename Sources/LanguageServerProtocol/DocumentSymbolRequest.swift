@@ -1,7 +1,10 @@
 /// `textDocument/documentSymbol` (LSP 3.17): the outline. Answered with hierarchical symbols, or `null`.
 public enum DocumentSymbolRequest: LSPRequest {
+    /// The params: ``DocumentSymbolParams``.
     public typealias Params = DocumentSymbolParams
+    /// The result: `[DocumentSymbol]?`.
     public typealias Response = [DocumentSymbol]?
+    /// The method name.
     public static let method = LSPMethod.textDocumentDocumentSymbol
 }
 

@@ -1,7 +1,10 @@
 /// `textDocument/hover` (LSP 3.17): information at a position, or `null` when there is none.
 public enum HoverRequest: LSPRequest {
+    /// The params: ``HoverParams``.
     public typealias Params = HoverParams
+    /// The result: `Hover?`.
     public typealias Response = Hover?
+    /// The method name.
     public static let method = LSPMethod.textDocumentHover
 }
 

@@ -3,8 +3,11 @@ import JSONRPC
 /// `initialize` (LSP 3.17 "Initialize Request"): the first request; until it is answered the server
 /// answers other requests with ``JSONRPC/ErrorCode/serverNotInitialized``.
 public enum InitializeRequest: LSPRequest {
+    /// The params: ``InitializeParams``.
     public typealias Params = InitializeParams
+    /// The result: `InitializeResult`.
     public typealias Response = InitializeResult
+    /// The method name.
     public static let method = LSPMethod.initialize
 }
 

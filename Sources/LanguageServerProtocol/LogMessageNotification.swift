@@ -1,6 +1,8 @@
 /// `window/logMessage` (LSP 3.17), server to client: a line for the client's log.
 public enum LogMessageNotification: LSPNotification {
+    /// The params: ``LogMessageParams``.
     public typealias Params = LogMessageParams
+    /// The method name.
     public static let method = LSPMethod.windowLogMessage
 }
 

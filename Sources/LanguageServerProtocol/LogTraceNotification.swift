@@ -1,6 +1,8 @@
 /// `$/logTrace` (LSP 3.17 "LogTrace Notification"), server to client, only when tracing is on.
 public enum LogTraceNotification: LSPNotification {
+    /// The params: ``LogTraceParams``.
     public typealias Params = LogTraceParams
+    /// The method name.
     public static let method = LSPMethod.logTrace
 }
 

@@ -1,7 +1,9 @@
 /// `textDocument/publishDiagnostics` (LSP 3.17), server to client: replaces all diagnostics of `uri`
 /// (an empty array clears them).
 public enum PublishDiagnosticsNotification: LSPNotification {
+    /// The params: ``PublishDiagnosticsParams``.
     public typealias Params = PublishDiagnosticsParams
+    /// The method name.
     public static let method = LSPMethod.textDocumentPublishDiagnostics
 }
 

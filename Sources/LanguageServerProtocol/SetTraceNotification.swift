@@ -1,6 +1,8 @@
 /// `$/setTrace` (LSP 3.17 "SetTrace Notification"): changes the trace level.
 public enum SetTraceNotification: LSPNotification {
+    /// The params: ``SetTraceParams``.
     public typealias Params = SetTraceParams
+    /// The method name.
     public static let method = LSPMethod.setTrace
 }
 

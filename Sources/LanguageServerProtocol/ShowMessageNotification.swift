@@ -1,6 +1,8 @@
 /// `window/showMessage` (LSP 3.17), server to client: a message shown to the user.
 public enum ShowMessageNotification: LSPNotification {
+    /// The params: ``ShowMessageParams``.
     public typealias Params = ShowMessageParams
+    /// The method name.
     public static let method = LSPMethod.windowShowMessage
 }
 

@@ -34,7 +34,10 @@ final class ConnectionTests: XCTestCase {
                                         recordingDirectory: recording)
         let collected = Collected()
         let closed = expectation(description: "closed")
-        connection.start(onMessage: { message in
+        let arrivals = Collected()
+        connection.start(onArrival: { message in
+            arrivals.lock.withLock { arrivals.messages.append(message) }
+        }, onMessage: { message in
             collected.lock.withLock { collected.messages.append(message) }
             if case .request(let request) = message {
                 connection.sendResponse(id: request.id, result: .string("echo \(request.method)"))
@@ -56,6 +59,7 @@ final class ConnectionTests: XCTestCase {
                 .notification(NotificationMessage(method: "initialized")),
             ])
             XCTAssertEqual(collected.errors.count, 2)
+            XCTAssertEqual(arrivals.lock.withLock { arrivals.messages }, collected.messages)
         }
         // Every reply was written before onClose ran; closing our copy of the write end gives EOF after them.
         try fromServer.fileHandleForWriting.close()

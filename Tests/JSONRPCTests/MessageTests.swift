@@ -118,4 +118,10 @@ final class MessageTests: XCTestCase {
         guard case .notification(let notification) = try Message.decode(big) else { return XCTFail("not a notification") }
         XCTAssertEqual(notification.params?["text"]?.stringValue, text)
     }
+
+    func testLiteralsBuildTheSameValues() {
+        let literal: LSPAny = ["s": "x", "i": 1, "d": 1.5, "b": true, "a": [1, "2"], "n": .null]
+        XCTAssertEqual(literal, .object(["s": .string("x"), "i": .integer(1), "d": .double(1.5), "b": .bool(true),
+                                         "a": .array([.integer(1), .string("2")]), "n": .null]))
+    }
 }
