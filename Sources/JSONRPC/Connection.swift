@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A JSON-RPC connection over two file descriptors with LSP base-protocol framing (LSP 3.17 "Base Protocol").
 ///
@@ -70,6 +65,8 @@ public final class Connection: Sendable {
             readLoop(onArrival: onArrival, onMessage: onMessage, onError: onError, onClose: onClose)
         }
         thread.name = "JSONRPC.Connection.reader"
+        // Decoding nests one call per JSON level; leave room for deeply nested (but valid) messages.
+        thread.stackSize = 16 << 20
         thread.start()
     }
 

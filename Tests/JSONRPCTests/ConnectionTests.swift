@@ -106,4 +106,26 @@ final class ConnectionTests: XCTestCase {
         }).count, 400)
         try toServer.fileHandleForWriting.close()
     }
+
+    func testDeeplyNestedParamsAreDeliveredOrRejectedWithoutCrashing() throws {
+        let toServer = Pipe()
+        let fromServer = Pipe()
+        let connection = try Connection(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting)
+        let collected = Collected()
+        let closed = expectation(description: "closed")
+        connection.start(onMessage: { message in collected.lock.withLock { collected.messages.append(message) } },
+                         onError: { error in collected.lock.withLock { collected.errors.append(error) } },
+                         onClose: { closed.fulfill() })
+        for depth in [400, 100_000] {
+            let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            toServer.fileHandleForWriting.write(MessageFramer.frame(Data(#"{"jsonrpc":"2.0","method":"n","params":\#(nested)}"#.utf8)))
+        }
+        try toServer.fileHandleForWriting.close()
+        wait(for: [closed], timeout: 10)
+        collected.lock.withLock {
+            XCTAssertEqual(collected.messages.count, 1, "400 levels are delivered")
+            XCTAssertEqual(collected.errors.count, 1, "100 000 levels are rejected")
+        }
+        try fromServer.fileHandleForWriting.close()
+    }
 }
