@@ -23,12 +23,12 @@ public struct ConfigurationParams: Codable, Sendable, Hashable {
 /// One section asked for in `workspace/configuration` (LSP 3.17 "ConfigurationItem").
 public struct ConfigurationItem: Codable, Sendable, Hashable {
     /// The resource whose settings are wanted.
-    public var scopeUri: DocumentURI?
+    public var scopeUri: String?
     /// The settings section, e.g. `yaml`.
     public var section: String?
 
     /// Creates an item.
-    public init(scopeUri: DocumentURI? = nil, section: String? = nil) {
+    public init(scopeUri: String? = nil, section: String? = nil) {
         self.scopeUri = scopeUri
         self.section = section
     }

@@ -23,7 +23,7 @@ public struct InitializeParams: Codable, Sendable, Hashable {
     /// Deprecated root path; nil when absent or `null`.
     public var rootPath: String?
     /// Deprecated in favour of `workspaceFolders`; nil when absent or `null`.
-    public var rootUri: DocumentURI?
+    public var rootUri: String?
     /// User-provided options, as raw JSON.
     public var initializationOptions: LSPAny?
     /// What the client supports.
@@ -35,7 +35,7 @@ public struct InitializeParams: Codable, Sendable, Hashable {
 
     /// Creates params (mostly for tests).
     public init(processId: Int? = nil, clientInfo: ClientInfo? = nil, locale: String? = nil, rootPath: String? = nil,
-                rootUri: DocumentURI? = nil, initializationOptions: LSPAny? = nil,
+                rootUri: String? = nil, initializationOptions: LSPAny? = nil,
                 capabilities: ClientCapabilities = ClientCapabilities(), trace: String? = nil,
                 workspaceFolders: [WorkspaceFolder]? = nil) {
         self.processId = processId

@@ -1,7 +1,7 @@
 /// A text document as transferred on open (LSP 3.17 "TextDocumentItem").
 public struct TextDocumentItem: Codable, Sendable, Hashable {
-    /// The document's URI.
-    public var uri: DocumentURI
+    /// The document's URI — an LSP `DocumentUri` (e.g. `file:///a.yaml`), kept exactly as the client sent it.
+    public var uri: String
     /// The language identifier, e.g. `yaml`.
     public var languageId: String
     /// The version number (increases after each change).
@@ -10,7 +10,7 @@ public struct TextDocumentItem: Codable, Sendable, Hashable {
     public var text: String
 
     /// Creates a document item.
-    public init(uri: DocumentURI, languageId: String, version: Int, text: String) {
+    public init(uri: String, languageId: String, version: Int, text: String) {
         self.uri = uri
         self.languageId = languageId
         self.version = version
