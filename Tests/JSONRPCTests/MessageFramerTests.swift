@@ -81,6 +81,14 @@ final class MessageFramerTests: XCTestCase {
               [.error(.invalidContentLength("-5")), .error(.skippedBytes(22)), .message("[]")])
     }
 
+    func testConflictingOrOverflowingContentLengthIsInvalid() {
+        check("Content-Length: 2\r\nContent-Length: 3\r\n\r\nContent-Length: 2\r\n\r\n{}",
+              [.error(.invalidContentLength("3")), .error(.skippedBytes(40)), .message("{}")])
+        check("Content-Length: 2\r\ncontent-length: 2\r\n\r\n{}", [.message("{}")])
+        check("Content-Length: 99999999999999999999999\r\n\r\nContent-Length: 2\r\n\r\n{}",
+              [.error(.invalidContentLength("99999999999999999999999")), .error(.skippedBytes(43)), .message("{}")])
+    }
+
     func testGarbageBetweenMessagesIsSkippedWithAReport() {
         // The garbage line makes the next header block malformed; reading resumes at its Content-Length.
         check("Content-Length: 2\r\n\r\n{}garbage!\r\nContent-Length: 2\r\n\r\n[]",
