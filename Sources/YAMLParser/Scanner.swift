@@ -37,11 +37,13 @@ struct Scanner {
     private var simpleKeyAllowed = false
     private var simpleKeys: [SimpleKey] = []
     private(set) var flowLevel = 0
+    /// For each open flow collection, innermost last: true for a mapping.
+    private var flowIsMapping: [Bool] = []
     /// True once the nesting limit was exceeded; the rest of the text is left unscanned.
     private var aborted = false
-    /// Position right after a JSON-like node in flow context, where `:` is a value indicator even
-    /// when not followed by a space (§7.4.2 c-ns-flow-map-adjacent-value).
-    private var adjacentValuePos = -1
+    /// True right after a JSON-like node (quoted scalar, flow collection) in flow context, where `:`
+    /// is a value indicator even when not followed by a space (§7.4.2 c-ns-flow-map-adjacent-value).
+    private var afterJSONNode = false
 
     // Per-line state for the tab-indentation rules (§6.1: tabs never count as indentation).
     private var tokenSeenOnLine = false
@@ -176,6 +178,8 @@ struct Scanner {
             }
         }
         tokenSeenOnLine = true
+        let adjacentValueAllowed = afterJSONNode && flowLevel > 0
+        afterJSONNode = false
         let nextBlankZ = isBlankZ(pos + 1)
         let isBlockIndicator = flowLevel == 0 && nextBlankZ
             && (c == UInt8(ascii: "-") || c == UInt8(ascii: "?") || c == UInt8(ascii: ":"))
@@ -198,7 +202,7 @@ struct Scanner {
         case UInt8(ascii: ","): fetchFlowEntry()
         case UInt8(ascii: "-") where nextBlankZ: fetchBlockEntry()
         case UInt8(ascii: "?") where nextBlankZ || (flowLevel > 0 && isFlowIndicator(at: pos + 1)): fetchKey()
-        case UInt8(ascii: ":") where nextBlankZ || (flowLevel > 0 && (isFlowIndicator(at: pos + 1) || pos == adjacentValuePos)):
+        case UInt8(ascii: ":") where nextBlankZ || (flowLevel > 0 && (isFlowIndicator(at: pos + 1) || adjacentValueAllowed)):
             fetchValue()
         case UInt8(ascii: "*"): fetchAnchor(alias: true)
         case UInt8(ascii: "&"): fetchAnchor(alias: false)
@@ -291,7 +295,10 @@ struct Scanner {
     private mutating func staleSimpleKeys() {
         for i in simpleKeys.indices where simpleKeys[i].possible {
             let k = simpleKeys[i]
-            if k.line < line || k.pos + 1024 < pos {
+            // Implicit keys are single-line (and at most 1024 characters) in block context and in flow
+            // sequences (§7.4.1 ns-flow-pair, §8.2.2); in a flow mapping the ':' may follow on a later line.
+            let inFlowMapping = flowLevel > 0 && i == simpleKeys.count - 1 && flowIsMapping.last == true
+            if (k.line < line && !inFlowMapping) || k.pos + 1024 < pos {
                 if k.required {
                     error("missing-colon", "expected ':' after this implicit mapping key (an implicit key must be on one line)", k.pos)
                 }
@@ -361,6 +368,7 @@ struct Scanner {
         if flowLevel > 0 {
             flowLevel = 0
             simpleKeys = [SimpleKey()]
+            flowIsMapping = []
         }
     }
 
@@ -385,6 +393,7 @@ struct Scanner {
     private mutating func fetchFlowCollectionStart(_ kind: ScannerToken.Kind) {
         saveSimpleKey()
         flowLevel += 1
+        flowIsMapping.append(kind == .flowMappingStart)
         simpleKeys.append(SimpleKey())
         if indents.count + flowLevel > Self.maxDepth { abort(at: pos); return }
         simpleKeyAllowed = true
@@ -398,11 +407,12 @@ struct Scanner {
         if flowLevel > 0 {
             flowLevel -= 1
             simpleKeys.removeLast()
+            flowIsMapping.removeLast()
         }
         simpleKeyAllowed = false
         let start = pos
         advance()
-        if flowLevel > 0 { adjacentValuePos = pos }
+        if flowLevel > 0 { afterJSONNode = true }
         push(ScannerToken(kind, start: start, end: pos))
     }
 
@@ -676,9 +686,9 @@ struct Scanner {
         var trailing: [UInt8] = []
         if increment > 0 {
             blockIndent = (parentIndent >= 0 ? parentIndent : 0) + increment
-            scanBlockBreaks(indent: blockIndent, auto: false, trailing: &trailing, contentEnd: &contentEnd)
+            scanBlockBreaks(indent: blockIndent, auto: false, minIndent: minIndent, trailing: &trailing, contentEnd: &contentEnd)
         } else {
-            let r = scanBlockBreaks(indent: 0, auto: true, trailing: &trailing, contentEnd: &contentEnd)
+            let r = scanBlockBreaks(indent: 0, auto: true, minIndent: minIndent, trailing: &trailing, contentEnd: &contentEnd)
             if pos < n {
                 let firstContent = column
                 if firstContent >= minIndent {
@@ -715,11 +725,11 @@ struct Scanner {
             string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[ls..<pos]))
             column += pos - ls
             contentEnd = pos
-            if pos >= n { break }
+            if pos >= n { leadingBreak = true; break }
             skipBreak()
             contentEnd = pos
             leadingBreak = true
-            scanBlockBreaks(indent: blockIndent, auto: false, trailing: &trailing, contentEnd: &contentEnd)
+            scanBlockBreaks(indent: blockIndent, auto: false, minIndent: minIndent, trailing: &trailing, contentEnd: &contentEnd)
         }
         if chomping != -1 && leadingBreak { string.append(0x0A) }
         if chomping == 1 { string.append(contentsOf: trailing) }
@@ -736,39 +746,40 @@ struct Scanner {
         if pos >= n { tokenSeenOnLine = true }
     }
 
-    /// Consumes indentation and empty lines inside a block scalar; returns the largest indentation
-    /// seen on empty lines (`maxBlank`) and overall (`maxIndent`, used for auto-detection).
+    /// Consumes indentation and empty lines inside a block scalar (§8.1.1.1 l-empty); returns the
+    /// largest indentation of an empty line (`maxBlank`). With `auto`, all leading spaces are consumed
+    /// so the caller can detect the content indentation from the first non-empty line.
+    /// A final line of spaces without a line break counts as an empty line.
     @discardableResult
-    private mutating func scanBlockBreaks(indent: Int, auto: Bool, trailing: inout [UInt8],
+    private mutating func scanBlockBreaks(indent: Int, auto: Bool, minIndent: Int, trailing: inout [UInt8],
                                           contentEnd: inout Int) -> (maxIndent: Int, maxBlank: Int) {
-        var maxIndent = 0
         var maxBlank = 0
         while true {
+            let lineStart = pos
             while pos < n && buf[pos] == 0x20 && (auto || column < indent) { pos += 1; column += 1 }
-            if column > maxIndent { maxIndent = column }
-            if pos < n && buf[pos] == 0x09 && (auto || column < indent) {
-                // A tab where indentation is expected: fine on a line that is otherwise empty.
+            if pos < n && buf[pos] == 0x09 && (auto ? column < minIndent : column < indent) {
                 var q = pos
                 while q < n && Self.isBlank(buf[q]) { q += 1 }
-                if q < n && !Self.isBreak(buf[q]) {
-                    if auto || column < indent {
-                        // Leave it: the line ends the scalar (or is reported by the caller).
-                    }
-                    break
-                }
-                if !auto {
-                    // Whitespace-only line shorter than the indentation: an empty line.
-                }
+                if q < n && !Self.isBreak(buf[q]) { break }
+                error("tab-indentation", "a tab cannot be used to indent a line of a block scalar; use spaces", pos, q)
                 column += q - pos
                 pos = q
             }
-            if pos >= n || !Self.isBreak(buf[pos]) { break }
+            if pos >= n {
+                if pos > lineStart {
+                    if column > maxBlank { maxBlank = column }
+                    trailing.append(0x0A)
+                    contentEnd = pos
+                }
+                break
+            }
+            if !Self.isBreak(buf[pos]) { break }
             if column > maxBlank { maxBlank = column }
             trailing.append(0x0A)
             skipBreak()
             contentEnd = pos
         }
-        return (maxIndent, maxBlank)
+        return (0, maxBlank)
     }
 
     /// Scans a single- or double-quoted scalar (§7.3.1, §7.3.2).
@@ -867,7 +878,7 @@ struct Scanner {
         var t = ScannerToken(.scalar, start: start, end: pos)
         t.style = single ? .singleQuoted : .doubleQuoted
         t.value = String(decoding: string, as: UTF8.self)
-        if flowLevel > 0 { adjacentValuePos = pos }
+        if flowLevel > 0 { afterJSONNode = true }
         push(t)
     }
 
