@@ -184,9 +184,21 @@ struct Scanner {
         let isBlockIndicator = flowLevel == 0 && nextBlankZ
             && (c == UInt8(ascii: "-") || c == UInt8(ascii: "?") || c == UInt8(ascii: ":"))
         if flowLevel > 0 && startOfLine && indentSpaces <= indent {
-            error("insufficient-indentation",
-                  "this line of a flow collection must be indented more than the enclosing block (at least \(indent + 1) spaces)",
-                  pos)
+            if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
+                error("insufficient-indentation",
+                      "this line of a flow collection must be indented more than the enclosing block (at least \(indent + 1) spaces)",
+                      pos)
+            } else {
+                // Most likely a missing closing bracket: leave flow context here; the parser reports
+                // the unclosed collections and the line is scanned as block content.
+                push(ScannerToken(.flowBreak, start: pos, end: pos))
+                resetFlow()
+                unrollIndent(column)
+                simpleKeyAllowed = true
+                tokenSeenOnLine = false
+                fetchNextToken()
+                return
+            }
         } else if flowLevel == 0 && wsHadTab {
             if isBlockIndicator && (startOfLine || c != UInt8(ascii: ":")) {
                 error("tab-indentation", "a tab cannot be used as indentation before '\(Character(Unicode.Scalar(c)))'; use spaces", pos)
@@ -367,7 +379,7 @@ struct Scanner {
     private mutating func resetFlow() {
         if flowLevel > 0 {
             flowLevel = 0
-            simpleKeys = [SimpleKey()]
+            simpleKeys = [simpleKeys[0]]
             flowIsMapping = []
         }
     }
@@ -469,8 +481,9 @@ struct Scanner {
                     error("invalid-mapping-value",
                           "':' is not allowed here; an implicit key must be a single line of at most 1024 characters, and a value cannot itself be a key on the same line",
                           pos)
+                } else {
+                    rollIndent(column, number: -1, kind: .blockMappingStart, at: pos)
                 }
-                rollIndent(column, number: -1, kind: .blockMappingStart, at: pos)
             }
             simpleKeyAllowed = flowLevel == 0
         }
@@ -783,22 +796,45 @@ struct Scanner {
     }
 
     /// Scans a single- or double-quoted scalar (§7.3.1, §7.3.2).
+    ///
+    /// Recovery for a missing closing quote: in block context the scalar is cut before the first
+    /// continuation line that is not indented enough to belong to it, and at the end of the text it is
+    /// cut at the end of its first line, so the following lines are scanned normally.
     private mutating func scanFlowScalar(single: Bool) {
         let start = pos
+        let startLine = line
         let quote: UInt8 = single ? UInt8(ascii: "'") : UInt8(ascii: "\"")
+        let quoteText = single ? "'" : "\""
         advance()
         var string: [UInt8] = []
         var whitespaces: [UInt8] = []
         var leadingBreak = false
         var trailingBreaks = 0
         var closed = false
+        var end = -1
+        var lastWsStart = pos
+        // Where to cut when the scalar is unterminated at the end of the text.
+        var firstLineEnd = -1
+        var firstLineNext = 0
+        var firstLineString: [UInt8] = []
         while true {
             if column == 0 && isDocumentIndicator() {
-                error("unclosed-quoted-scalar", "a document marker cannot appear inside a quoted scalar; the scalar opened here is not closed", start, start + 1)
+                error("unclosed-quoted-scalar",
+                      "expected \(quoteText) to close the quoted scalar before the document marker on line \(line + 1)",
+                      start, start + 1)
+                end = lastWsStart
                 break
             }
             if pos >= n {
-                error("unclosed-quoted-scalar", "expected \(single ? "'" : "\"") to close the quoted scalar", start, start + 1)
+                error("unclosed-quoted-scalar", "expected \(quoteText) to close the quoted scalar", start, start + 1)
+                if firstLineEnd >= 0 {
+                    end = firstLineEnd
+                    pos = firstLineNext
+                    line = startLine + 1
+                    column = 0
+                    string = firstLineString
+                    restartLine()
+                }
                 break
             }
             var leadingBlanks = false
@@ -832,9 +868,11 @@ struct Scanner {
             if pos >= n { continue }
             if buf[pos] == quote { closed = true; break }
             var lineSpaces = 0
-            var countingIndent = false
+            var countingIndent = leadingBlanks
             var sawBreak = leadingBlanks
-            if leadingBlanks { countingIndent = true }
+            let wsStart = pos
+            lastWsStart = pos
+            var lineStart = pos
             while pos < n && (Self.isBlank(buf[pos]) || Self.isBreak(buf[pos])) {
                 if Self.isBlank(buf[pos]) {
                     if countingIndent {
@@ -851,12 +889,28 @@ struct Scanner {
                         trailingBreaks += 1
                     }
                     skipBreak()
+                    if firstLineEnd < 0 {
+                        firstLineEnd = wsStart
+                        firstLineNext = pos
+                        firstLineString = string
+                    }
                     sawBreak = true
                     lineSpaces = 0
                     countingIndent = true
+                    lineStart = pos
                 }
             }
             if sawBreak && pos < n && !(column == 0 && isDocumentIndicator()) && lineSpaces <= indent {
+                if flowLevel == 0 {
+                    error("unclosed-quoted-scalar",
+                          "expected \(quoteText) to close the quoted scalar; line \(line + 1) is not indented enough to continue it",
+                          start, start + 1)
+                    end = wsStart
+                    pos = lineStart
+                    column = 0
+                    restartLine()
+                    break
+                }
                 error("insufficient-indentation",
                       "this continuation line of a quoted scalar must be indented more than the enclosing block (at least \(indent + 1) spaces)", pos)
             }
@@ -875,11 +929,19 @@ struct Scanner {
             }
         }
         if closed { advance() }
-        var t = ScannerToken(.scalar, start: start, end: pos)
+        var t = ScannerToken(.scalar, start: start, end: end >= 0 ? end : pos)
         t.style = single ? .singleQuoted : .doubleQuoted
         t.value = String(decoding: string, as: UTF8.self)
-        if flowLevel > 0 { afterJSONNode = true }
+        if flowLevel > 0 && closed { afterJSONNode = true }
         push(t)
+    }
+
+    /// Scanner state for a fresh line at `pos` (column 0) after a recovery cut.
+    private mutating func restartLine() {
+        tokenSeenOnLine = false
+        indentSpaces = 0
+        wsHadTab = false
+        if flowLevel == 0 { simpleKeyAllowed = true }
     }
 
     /// Decodes one escape sequence at `pos` (the backslash) into `string` (§5.7).
@@ -1039,6 +1101,9 @@ struct Scanner {
             }
             if flowLevel == 0 && column < minIndent { break }
             if flowLevel == 0 && lineTab && lineSpaces < minIndent { break }
+            // In flow context a line indented no more than the enclosing block cannot continue the
+            // scalar; fetchNextToken reports it (and ends the flow context).
+            if flowLevel > 0 && leadingBlanks && lineSpaces <= indent && pos < n { break }
         }
         var t = ScannerToken(.scalar, start: start, end: end)
         t.style = .plain

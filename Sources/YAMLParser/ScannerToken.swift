@@ -14,6 +14,9 @@ struct ScannerToken {
         case flowSequenceStart, flowSequenceEnd, flowMappingStart, flowMappingEnd
         case blockEntry, flowEntry, key, value
         case alias, anchor, tag, scalar
+        /// Virtual: flow context ends here because a line is not indented enough to continue it
+        /// (recovery for a missing `]` or `}`).
+        case flowBreak
     }
 
     var kind: Kind

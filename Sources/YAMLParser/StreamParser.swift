@@ -157,7 +157,7 @@ struct StreamParser {
         case .anchor: builder.token(.anchor, end: t.end)
         case .tag: builder.token(.tag, end: t.end)
         case .alias: builder.token(.alias, end: t.end)
-        case .streamStart, .streamEnd, .blockSequenceStart, .blockMappingStart, .blockEnd:
+        case .streamStart, .streamEnd, .blockSequenceStart, .blockMappingStart, .blockEnd, .flowBreak:
             return
         }
         lastTokenEnd = t.end
@@ -184,7 +184,8 @@ struct StreamParser {
 
     static func isCloser(_ k: ScannerToken.Kind) -> Bool {
         switch k {
-        case .streamEnd, .documentStart, .documentEnd, .versionDirective, .tagDirective, .reservedDirective, .blockEnd:
+        case .streamEnd, .documentStart, .documentEnd, .versionDirective, .tagDirective, .reservedDirective, .blockEnd,
+             .flowBreak:
             return true
         default:
             return false
@@ -219,6 +220,7 @@ struct StreamParser {
         case .tag: return "a tag"
         case .scalar: return "a scalar"
         case .streamStart: return "the start of the text"
+        case .flowBreak: return "a line indented too little to belong to it"
         }
     }
 
@@ -276,6 +278,15 @@ struct StreamParser {
     // MARK: - States
 
     mutating func step() {
+        switch state {
+        case .flowSequenceEntry, .flowSequenceEntryMappingKey, .flowSequenceEntryMappingValue,
+             .flowSequenceEntryMappingEnd, .flowMappingKey, .flowMappingValue, .flowMappingEmptyValue,
+             .streamStart, .end:
+            break
+        default:
+            // The end of an abandoned flow context matters only to flow states.
+            if scanner.peek().kind == .flowBreak { scanner.next() }
+        }
         switch state {
         case .streamStart:
             scanner.next()
@@ -402,7 +413,7 @@ struct StreamParser {
         while !Self.isCloser(tok.kind) || tok.kind == .blockEnd {
             if tok.kind == .blockEnd { scanner.next(); tok = scanner.peek(); continue }
             skipJunk(code: "unexpected-content",
-                     message: "unexpected \(describe(tok)) after the document's root node; a document has one root node")
+                     message: "found \(describe(tok)) after the end of the document's root node; check its indentation, or start a new document with '---'")
             tok = scanner.peek()
         }
         // Close anything a recovery left open inside the document.

@@ -67,11 +67,48 @@ final class YAMLTestSuiteTests: XCTestCase {
                 return Outcome(testCase: c, valid: true, passed: false,
                                reason: "events differ at line \(i + 1): expected `\(exp)`, got `\(act)`")
             }
+            if let mismatch = treeEventMismatch(result) {
+                return Outcome(testCase: c, valid: true, passed: false, reason: mismatch)
+            }
             return Outcome(testCase: c, valid: true, passed: true, reason: "")
         }
         return errors.isEmpty
             ? Outcome(testCase: c, valid: false, passed: false, reason: "no error reported")
             : Outcome(testCase: c, valid: false, passed: true, reason: "")
+    }
+
+    /// Checks that the tree and the events describe the same nodes: every content event with a
+    /// non-empty range has a content node of the matching kind with exactly that range, and vice versa.
+    static func treeEventMismatch(_ result: ParseResult) -> String? {
+        struct Key: Hashable { let start: Int; let end: Int; let kind: Int }
+        var fromTree: [Key] = []
+        for (i, n) in result.tree.nodes.enumerated() {
+            let r = result.tree.range(ofNode: i)
+            switch n.kind {
+            case .scalar: fromTree.append(Key(start: r.start, end: r.end, kind: 0))
+            case .alias: fromTree.append(Key(start: r.start, end: r.end, kind: 1))
+            case .blockMapping, .flowMapping, .flowPair: fromTree.append(Key(start: r.start, end: r.end, kind: 2))
+            case .blockSequence, .flowSequence: fromTree.append(Key(start: r.start, end: r.end, kind: 3))
+            default: break
+            }
+        }
+        var fromEvents: [Key] = []
+        for e in result.events {
+            let r = e.range
+            switch e.kind {
+            case .scalar: if !r.isEmpty { fromEvents.append(Key(start: r.start, end: r.end, kind: 0)) }
+            case .alias: fromEvents.append(Key(start: r.start, end: r.end, kind: 1))
+            case .mappingStart: fromEvents.append(Key(start: r.start, end: r.end, kind: 2))
+            case .sequenceStart: fromEvents.append(Key(start: r.start, end: r.end, kind: 3))
+            default: break
+            }
+        }
+        if fromTree == fromEvents { return nil }
+        var i = 0
+        while i < min(fromTree.count, fromEvents.count) && fromTree[i] == fromEvents[i] { i += 1 }
+        let t = i < fromTree.count ? "\(fromTree[i])" : "<none>"
+        let e = i < fromEvents.count ? "\(fromEvents[i])" : "<none>"
+        return "tree and events disagree at content node \(i + 1): tree \(t), events \(e)"
     }
 
     func testYAMLTestSuite() throws {
