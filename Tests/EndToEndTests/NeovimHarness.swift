@@ -132,7 +132,9 @@ struct NeovimHarness {
         }
         let saved = fm.contents(atPath: file.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
         var output = neovimOutput
-        if result.error != nil || run.status != 0, let log = result.lspLog, let text = fm.contents(atPath: log) {
+        let serverFailed = result.exit.map { $0.code != 0 || $0.signal != 0 } ?? true
+        if result.error != nil || run.status != 0 || serverFailed, let log = result.lspLog,
+           let text = fm.contents(atPath: log) {
             output += "\n--- lsp.log ---\n" + String(decoding: text.suffix(4000), as: UTF8.self)
         }
         return Session(neovim: neovim, result: result, exitStatus: run.status, output: output, savedText: saved)
