@@ -27,6 +27,15 @@ final class NeovimEndToEndTests: XCTestCase {
         try check(Case(fileName: "paymentservice.yaml", text: text, edit: true))
     }
 
+    /// A real kustomization whose sequence items are indented by one space: format on save rewrites many
+    /// lines, so Neovim applies a batch of edits.
+    func testKustomizationReindentedOnSave() throws {
+        let corpus = try requireSharedFolder("corpus")
+        let path = "kubernetes/GoogleCloudPlatform__microservices-demo/kubernetes-manifests/kustomization.yaml"
+        let text = try String(contentsOf: corpus.appendingPathComponent(path), encoding: .utf8)
+        try check(Case(fileName: "kustomization.yaml", text: text, edit: false))
+    }
+
     /// A workflow broken on line 6 (0-based 5): a second `: ` in a block mapping value.
     func testBrokenFile() throws {
         let text = """

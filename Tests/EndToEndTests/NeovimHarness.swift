@@ -135,9 +135,18 @@ struct NeovimHarness {
         let serverFailed = result.exit.map { $0.code != 0 || $0.signal != 0 } ?? true
         if result.error != nil || run.status != 0 || serverFailed, let log = result.lspLog,
            let text = fm.contents(atPath: log) {
-            output += "\n--- lsp.log ---\n" + String(decoding: text.suffix(4000), as: UTF8.self)
+            output += "\n--- lsp.log ---\n" + Self.summarize(log: String(decoding: text, as: UTF8.self))
         }
         return Session(neovim: neovim, result: result, exitStatus: run.status, output: output, savedText: saved)
+    }
+
+    /// The lines of Neovim's `lsp.log` that tell why the server failed (fatal errors, crash headers), then
+    /// the log's last 1500 characters.
+    static func summarize(log: String) -> String {
+        let markers = ["Fatal error", "crashed", "panic", "assertion"]
+        let reasons = log.split(separator: "\n").filter { line in markers.contains { line.contains($0) } }
+            .prefix(8).map { String($0.prefix(400)) }
+        return (reasons + ["…", String(log.suffix(1500))]).joined(separator: "\n")
     }
 
     /// Formats `text` with `pureyaml format -`, the reference for format-on-save. Returns the text unchanged
