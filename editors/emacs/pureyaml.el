@@ -18,6 +18,15 @@
               '(:pureyaml (:format (:indentWidth 2 :sequenceIndent "preserve" :maxBlankLines 1)
                            :maxItemsComputed 5000)))
 
+;; Eglot sends the buffer's `tab-width' as the formatting request's tabSize, and the server indents by
+;; it; Emacs defaults to 8. Use the YAML indentation instead.
+(defun pureyaml-set-tab-width ()
+  "Make `tab-width' the YAML indentation, 2 columns (`yaml-indent-offset' in `yaml-mode')."
+  (setq-local tab-width (if (boundp 'yaml-indent-offset) yaml-indent-offset 2)))
+
+(add-hook 'yaml-mode-hook #'pureyaml-set-tab-width)
+(add-hook 'yaml-ts-mode-hook #'pureyaml-set-tab-width)
+
 ;; Format on save, only in YAML buffers that Eglot manages.
 (defun pureyaml-format-before-save ()
   "Format the buffer with the language server when Eglot manages it."

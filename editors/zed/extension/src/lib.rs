@@ -5,6 +5,11 @@ use zed_extension_api::{self as zed, serde_json, settings::LspSettings, Language
 
 struct PureYamlExtension;
 
+/// The user's `lsp.<id>` settings for this worktree, if any.
+fn user_settings(language_server_id: &LanguageServerId, worktree: &zed::Worktree) -> Option<LspSettings> {
+    LspSettings::for_worktree(language_server_id.as_ref(), worktree).ok()
+}
+
 impl zed::Extension for PureYamlExtension {
     fn new() -> Self {
         PureYamlExtension
@@ -16,9 +21,7 @@ impl zed::Extension for PureYamlExtension {
         language_server_id: &LanguageServerId,
         worktree: &zed::Worktree,
     ) -> Result<zed::Command> {
-        let binary = LspSettings::for_worktree(language_server_id.as_ref(), worktree)
-            .ok()
-            .and_then(|settings| settings.binary);
+        let binary = user_settings(language_server_id, worktree).and_then(|settings| settings.binary);
         let configured_path = binary.as_ref().and_then(|b| b.path.clone());
         let command = match configured_path {
             Some(path) => path,
@@ -42,9 +45,7 @@ impl zed::Extension for PureYamlExtension {
         language_server_id: &LanguageServerId,
         worktree: &zed::Worktree,
     ) -> Result<Option<serde_json::Value>> {
-        Ok(LspSettings::for_worktree(language_server_id.as_ref(), worktree)
-            .ok()
-            .and_then(|settings| settings.initialization_options))
+        Ok(user_settings(language_server_id, worktree).and_then(|settings| settings.initialization_options))
     }
 
     /// `lsp.pureyaml.settings`, the answer to `workspace/configuration`.
@@ -53,9 +54,7 @@ impl zed::Extension for PureYamlExtension {
         language_server_id: &LanguageServerId,
         worktree: &zed::Worktree,
     ) -> Result<Option<serde_json::Value>> {
-        Ok(LspSettings::for_worktree(language_server_id.as_ref(), worktree)
-            .ok()
-            .and_then(|settings| settings.settings))
+        Ok(user_settings(language_server_id, worktree).and_then(|settings| settings.settings))
     }
 }
 
