@@ -41,6 +41,31 @@ final class YAMLTestSuiteJSONTests: XCTestCase {
                                     "regression: failing cases \(failed.joined(separator: " "))")
     }
 
+    /// Cases whose `test.event` stream, composed, must project to `in.json` (composer-only check,
+    /// independent of the parser).
+    static let minimumPassingFromEvents = 279
+
+    /// The composer and projection alone: compose the suite's own `test.event` streams.
+    func testInJSONMatchesProjectionOfTestEvents() throws {
+        let root = try requireSharedFolder("yaml-test-suite")
+        var passed = 0
+        var failed: [String] = []
+        for (id, dir) in try Self.cases(in: root) {
+            let notation = try String(contentsOf: dir.appendingPathComponent("test.event"), encoding: .utf8)
+            let expected = try Self.jsonValues(Data(contentsOf: dir.appendingPathComponent("in.json")))
+            let composition = EventNotation(notation).compose()
+            let actual = composition.documents.map { try? JSONProjection.project($0.root).get() }
+            if actual.count == expected.count && zip(actual, expected).allSatisfy({ $0.0 == $0.1 }) {
+                passed += 1
+            } else {
+                failed.append(id)
+            }
+        }
+        print("yaml-test-suite test.event -> in.json: \(passed) passed, \(failed.count) failed")
+        XCTAssertGreaterThanOrEqual(passed, Self.minimumPassingFromEvents,
+                                    "regression: failing cases \(failed.joined(separator: " "))")
+    }
+
     /// Valid cases (no `error` file) with an `in.json`, by id (`ABCD` or `ABCD/01`), sorted.
     static func cases(in root: URL) throws -> [(String, URL)] {
         let fm = FileManager.default
