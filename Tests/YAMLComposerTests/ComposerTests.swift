@@ -271,3 +271,28 @@ final class ComposerTests: XCTestCase {
         XCTAssertNil(c)
     }
 }
+
+extension ComposerTests {
+    func testLargeMappingComposesAndProjectsInLinearTime() {
+        var events = [Event(.streamStart, range: TextRange(empty: 0)),
+                      Event(.documentStart(explicit: false, version: nil, tagDirectives: []), range: TextRange(empty: 0)),
+                      Event(.mappingStart(anchor: nil, tag: nil, style: .block), range: TextRange(start: 0, end: 1))]
+        let count = 100_000
+        for i in 0..<count {
+            events.append(Event(.scalar(value: "key\(i)", style: .plain, anchor: nil, tag: nil), range: TextRange(empty: 0)))
+            events.append(Event(.scalar(value: "\(i)", style: .plain, anchor: nil, tag: nil), range: TextRange(empty: 0)))
+        }
+        events.append(Event(.mappingEnd, range: TextRange(empty: 1)))
+        let start = ContinuousClock.now
+        let c = Composer.compose(events: events)
+        let composed = ContinuousClock.now - start
+        guard let root = c.documents.first?.root, case .success(let json) = JSONProjection.project(root) else {
+            return XCTFail("no projection")
+        }
+        let elapsed = ContinuousClock.now - start
+        XCTAssertEqual(c.errors, [])
+        XCTAssertEqual(json["key99999"], .integer(99_999))
+        print("composed \(count) entries in \(composed), projected in \(elapsed - composed)")
+        XCTAssertLessThan(elapsed, .seconds(10))  // debug build; linear work is well under this
+    }
+}
