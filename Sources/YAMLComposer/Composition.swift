@@ -1,0 +1,14 @@
+import YAMLParser
+import YAMLSyntax
+
+/// The result of composing a parsed stream: one representation graph per document.
+public struct Composition: Sendable {
+    /// Documents in stream order.
+    public let documents: [ComposedDocument]
+    /// Composition problems (duplicate keys, undefined aliases), sorted by position.
+    public let errors: [SyntaxError]
+    public init(documents: [ComposedDocument], errors: [SyntaxError]) {
+        self.documents = documents
+        self.errors = errors
+    }
+}
