@@ -145,8 +145,8 @@ private struct Projector {
                 let i = stack[last].next
                 stack[last].next += 1
                 let child = stack[last].child(i)
-                if stack[last].entries != nil && i % 2 == 0, child.scalarValue != nil {
-                    stack[last].pendingKey = JSONProjection.keyText(child, projected: nil)
+                if stack[last].entries != nil && i % 2 == 0, let key = child.scalarValue {
+                    stack[last].pendingKey = key.canonicalText
                     result = .pushed
                     continue
                 }
