@@ -30,6 +30,7 @@ public enum JSONProjection {
         /// Collections nest deeper than `maxDepth`.
         case tooDeep(maxDepth: Int)
 
+        /// One sentence for messages.
         public var description: String {
             switch self {
             case .budgetExceeded(let n):
