@@ -56,7 +56,7 @@ struct StreamParser {
         }
         flush(to: buf.count)
         let tree = builder.finish()
-        var all = errors + scanner.errors
+        var all = scanner.errors + errors
         all.sort { $0.range.start != $1.range.start ? $0.range.start < $1.range.start : $0.range.end < $1.range.end }
         return ParseResult(tree: tree, events: events, errors: Self.dropCascades(all, bytes: bytes))
     }
@@ -69,7 +69,7 @@ struct StreamParser {
         var out: [SyntaxError] = []
         var lastLine = -1
         for e in errors {
-            if e.severity == .warning { out.append(e); continue }
+            if e.severity == .warning || e.code == "nesting-too-deep" { out.append(e); continue }
             let l = index.line(containing: e.range.start)
             if l == lastLine { continue }
             lastLine = l
@@ -243,7 +243,7 @@ struct StreamParser {
             case .flowSequenceStart, .flowMappingStart: depth += 1
             case .flowSequenceEnd, .flowMappingEnd: depth = max(0, depth - 1)
             case .anchor, .tag:
-                if depth == 0 && Self.canStartNode(scanner.peek().kind, block: false) { continue }
+                if depth == 0 && Self.canStartNode(scanner.peekKind(), block: false) { continue }
             default: break
             }
         } while depth > 0
@@ -285,7 +285,7 @@ struct StreamParser {
             break
         default:
             // The end of an abandoned flow context matters only to flow states.
-            if scanner.peek().kind == .flowBreak { scanner.next() }
+            if scanner.peekKind() == .flowBreak { scanner.next() }
         }
         switch state {
         case .streamStart:
