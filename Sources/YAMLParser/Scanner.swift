@@ -83,6 +83,14 @@ struct Scanner {
         return head < queue.count ? queue[head].kind : .streamEnd
     }
 
+    /// Start of the first queued token that covers bytes (for error positions at virtual tokens).
+    mutating func peekNonVirtualStart() -> Int {
+        if !ready { fetchMoreTokens() }
+        var i = head
+        while i < queue.count && queue[i].isVirtual { i += 1 }
+        return i < queue.count ? queue[i].start : (head < queue.count ? queue[head].start : n)
+    }
+
     /// Removes the next token from the queue.
     mutating func next() {
         if !ready { fetchMoreTokens() }
@@ -328,7 +336,9 @@ struct Scanner {
             let inFlowMapping = flowLevel > 0 && i == simpleKeys.count - 1 && flowIsMapping.last == true
             if (k.line < line && !inFlowMapping) || k.pos + 1024 < pos {
                 if k.required {
-                    error("missing-colon", "expected ':' after this implicit mapping key (an implicit key must be on one line)", k.pos)
+                    error("missing-colon",
+                          "expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry (and an implicit key must fit on one line)",
+                          k.pos)
                 }
                 simpleKeys[i].possible = false
             }
@@ -348,7 +358,9 @@ struct Scanner {
     private mutating func removeSimpleKey() {
         let i = simpleKeys.count - 1
         if simpleKeys[i].possible && simpleKeys[i].required {
-            error("missing-colon", "expected ':' after this implicit mapping key", simpleKeys[i].pos)
+            error("missing-colon",
+                  "expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry",
+                  simpleKeys[i].pos)
         }
         simpleKeys[i].possible = false
     }
