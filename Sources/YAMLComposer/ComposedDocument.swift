@@ -9,6 +9,7 @@ public struct ComposedDocument: Sendable {
     /// The `%YAML` directive's version, if any.
     public let version: String?
 
+    /// Creates a document; `range` in UTF-8 byte offsets.
     public init(root: YAMLNode, range: TextRange, version: String?) {
         self.root = root
         self.range = range

@@ -7,6 +7,7 @@ public struct Composition: Sendable {
     public let documents: [ComposedDocument]
     /// Composition problems (duplicate keys, undefined aliases), sorted by position.
     public let errors: [SyntaxError]
+    /// Creates a composition; `errors` should already be sorted by position.
     public init(documents: [ComposedDocument], errors: [SyntaxError]) {
         self.documents = documents
         self.errors = errors

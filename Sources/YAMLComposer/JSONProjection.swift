@@ -30,6 +30,7 @@ public enum JSONProjection {
         /// Collections nest deeper than `maxDepth`.
         case tooDeep(maxDepth: Int)
 
+        /// One sentence for messages.
         public var description: String {
             switch self {
             case .budgetExceeded(let n):
@@ -145,8 +146,8 @@ private struct Projector {
                 let i = stack[last].next
                 stack[last].next += 1
                 let child = stack[last].child(i)
-                if stack[last].entries != nil && i % 2 == 0, child.scalarValue != nil {
-                    stack[last].pendingKey = JSONProjection.keyText(child, projected: nil)
+                if stack[last].entries != nil && i % 2 == 0, let key = child.scalarValue {
+                    stack[last].pendingKey = key.canonicalText
                     result = .pushed
                     continue
                 }

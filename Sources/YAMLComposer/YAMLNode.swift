@@ -38,6 +38,7 @@ public final class YAMLNode: Sendable {
     /// Collection style for sequences and mappings; `.block` for scalars.
     public let collectionStyle: CollectionStyle
 
+    /// Creates a node; `range` in UTF-8 byte offsets. `tag` must already be resolved (see ``tag``).
     public init(content: Content, tag: String, hasExplicitTag: Bool = false, anchor: String?,
                 range: TextRange, collectionStyle: CollectionStyle = .block) {
         self.storage = content

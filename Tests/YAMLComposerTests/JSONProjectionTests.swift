@@ -121,3 +121,11 @@ final class JSONProjectionTests: XCTestCase {
         XCTAssertEqual(deep.jsonText.count, 20_004)
     }
 }
+
+extension JSONProjectionTests {
+    func testEqualValuesHashAlike() {
+        XCTAssertEqual(Set<JSONValue>([.integer(0), .number(-0.0), .number(0), .integer(3), .number(3.0)]).count, 2)
+        XCTAssertEqual(JSONValue.object([(key: "a", value: .integer(1)), (key: "b", value: .null)]),
+                       JSONValue.object([(key: "b", value: .null), (key: "a", value: .number(1))]))
+    }
+}
