@@ -17,6 +17,7 @@ struct Scanner {
         var line = 0
         var column = 0
         var afterTab = false
+        var tabPos = 0
     }
 
     let buf: UnsafeBufferPointer<UInt8>
@@ -26,6 +27,9 @@ struct Scanner {
     var column = 0
 
     private var queue: [ScannerToken] = []
+    /// True while the head of the queue is known to be final (no implicit key can still be inserted
+    /// before it); reset by ``next()``.
+    private var ready = false
     private var head = 0
     private(set) var tokensParsed = 0
     private var streamStartProduced = false
@@ -49,6 +53,8 @@ struct Scanner {
     private var tokenSeenOnLine = false
     private var indentSpaces = 0
     private var wsHadTab = false
+    /// Position of the first tab of the whitespace before the current token (valid when `wsHadTab`).
+    private var wsTabPos = 0
 
     /// Errors and warnings found so far (unsorted).
     var errors: [SyntaxError] = []
@@ -66,14 +72,29 @@ struct Scanner {
 
     /// The next token, scanning more input when needed.
     mutating func peek() -> ScannerToken {
-        fetchMoreTokens()
+        if !ready { fetchMoreTokens() }
         if head < queue.count { return queue[head] }
         return ScannerToken(.streamEnd, start: n, end: n)
     }
 
+    /// The kind of the next token (cheaper than ``peek()``).
+    mutating func peekKind() -> ScannerToken.Kind {
+        if !ready { fetchMoreTokens() }
+        return head < queue.count ? queue[head].kind : .streamEnd
+    }
+
+    /// Start of the first queued token that covers bytes (for error positions at virtual tokens).
+    mutating func peekNonVirtualStart() -> Int {
+        if !ready { fetchMoreTokens() }
+        var i = head
+        while i < queue.count && queue[i].isVirtual { i += 1 }
+        return i < queue.count ? queue[i].start : (head < queue.count ? queue[head].start : n)
+    }
+
     /// Removes the next token from the queue.
     mutating func next() {
-        fetchMoreTokens()
+        if !ready { fetchMoreTokens() }
+        ready = false
         if head < queue.count {
             head += 1
             tokensParsed += 1
@@ -85,6 +106,7 @@ struct Scanner {
     }
 
     private mutating func fetchMoreTokens() {
+        ready = true
         while true {
             if streamEndProduced && head >= queue.count { return }
             var need = head >= queue.count
@@ -201,9 +223,10 @@ struct Scanner {
             }
         } else if flowLevel == 0 && wsHadTab {
             if isBlockIndicator && (startOfLine || c != UInt8(ascii: ":")) {
-                error("tab-indentation", "a tab cannot be used as indentation before '\(Character(Unicode.Scalar(c)))'; use spaces", pos)
+                error("tab-indentation", "a tab cannot be used as indentation before '\(Character(Unicode.Scalar(c)))'; use spaces",
+                      wsTabPos, pos)
             } else if startOfLine && !isBlockIndicator && indentSpaces <= indent {
-                error("tab-indentation", "a tab cannot be used as indentation; indent this line with spaces", pos)
+                error("tab-indentation", "a tab cannot be used as indentation; indent this line with spaces", wsTabPos, pos)
             }
         }
         switch c {
@@ -275,6 +298,7 @@ struct Scanner {
                     if !tokenSeenOnLine && !wsHadTab { indentSpaces += 1 }
                     pos += 1; column += 1
                 } else if c == 0x09 {
+                    if !wsHadTab { wsTabPos = pos }
                     wsHadTab = true
                     pos += 1; column += 1
                 } else {
@@ -312,7 +336,9 @@ struct Scanner {
             let inFlowMapping = flowLevel > 0 && i == simpleKeys.count - 1 && flowIsMapping.last == true
             if (k.line < line && !inFlowMapping) || k.pos + 1024 < pos {
                 if k.required {
-                    error("missing-colon", "expected ':' after this implicit mapping key (an implicit key must be on one line)", k.pos)
+                    error("missing-colon",
+                          "expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry (and an implicit key must fit on one line)",
+                          k.pos)
                 }
                 simpleKeys[i].possible = false
             }
@@ -325,14 +351,16 @@ struct Scanner {
             removeSimpleKey()
             simpleKeys[simpleKeys.count - 1] = SimpleKey(
                 possible: true, required: required, tokenNumber: tokensParsed + (queue.count - head),
-                pos: pos, line: line, column: column, afterTab: wsHadTab && flowLevel == 0)
+                pos: pos, line: line, column: column, afterTab: wsHadTab && flowLevel == 0, tabPos: wsTabPos)
         }
     }
 
     private mutating func removeSimpleKey() {
         let i = simpleKeys.count - 1
         if simpleKeys[i].possible && simpleKeys[i].required {
-            error("missing-colon", "expected ':' after this implicit mapping key", simpleKeys[i].pos)
+            error("missing-colon",
+                  "expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry",
+                  simpleKeys[i].pos)
         }
         simpleKeys[i].possible = false
     }
@@ -471,7 +499,7 @@ struct Scanner {
             insert(ScannerToken(.key, start: k.pos, end: k.pos), number: k.tokenNumber)
             rollIndent(k.column, number: k.tokenNumber, kind: .blockMappingStart, at: k.pos)
             if flowLevel == 0 && k.afterTab {
-                error("tab-indentation", "a tab cannot be used as indentation before a mapping key; use spaces", k.pos)
+                error("tab-indentation", "a tab cannot be used as indentation before a mapping key; use spaces", k.tabPos, k.pos)
             }
             simpleKeys[i].possible = false
             simpleKeyAllowed = false
@@ -1031,8 +1059,10 @@ struct Scanner {
         var end = pos
         let minIndent = indent + 1
         var pendingTab = -1
+        var segments = 0
         var lineSpaces = 0
         var lineTab = false
+        var lineTabPos = 0
         while true {
             if column == 0 && isDocumentIndicator() { break }
             if pos < n && buf[pos] == UInt8(ascii: "#") { break }
@@ -1067,7 +1097,12 @@ struct Scanner {
                 if c & 0xC0 != 0x80 { column += 1 }
             }
             if segStart >= 0 {
-                string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos]))
+                segments += 1
+                if segments == 2 {
+                    // Folding is needed after all: copy the first segment too.
+                    string = Array(UnsafeBufferPointer(rebasing: buf[start..<end])) + string
+                }
+                if segments > 1 { string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos])) }
                 end = pos
             }
             if pos >= n || !(Self.isBlank(buf[pos]) || Self.isBreak(buf[pos])) { break }
@@ -1077,6 +1112,7 @@ struct Scanner {
                     if leadingBlanks {
                         if c == 0x09 {
                             if !lineTab && column < minIndent { pendingTab = pos }
+                            if !lineTab { lineTabPos = pos }
                             lineTab = true
                         } else if !lineTab {
                             lineSpaces += 1
@@ -1107,13 +1143,18 @@ struct Scanner {
         }
         var t = ScannerToken(.scalar, start: start, end: end)
         t.style = .plain
-        t.value = String(decoding: string, as: UTF8.self)
+        if segments == 1 {
+            t.value = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self)
+        } else {
+            t.value = String(decoding: string, as: UTF8.self)
+        }
         push(t)
         if leadingBlanks {
             simpleKeyAllowed = true
             tokenSeenOnLine = false
             indentSpaces = lineSpaces
             wsHadTab = lineTab
+            wsTabPos = lineTabPos
         }
     }
 }

@@ -56,23 +56,31 @@ struct StreamParser {
         }
         flush(to: buf.count)
         let tree = builder.finish()
-        var all = errors + scanner.errors
+        var all = scanner.errors + errors
         all.sort { $0.range.start != $1.range.start ? $0.range.start < $1.range.start : $0.range.end < $1.range.end }
         return ParseResult(tree: tree, events: events, errors: Self.dropCascades(all, bytes: bytes))
     }
 
-    /// Keeps one error per line (the first): later errors on the same line are almost always
-    /// consequences of the first one. Warnings are kept.
+    /// Codes of errors that usually follow from an error just before them (the parser resynchronising).
+    static let followOnCodes: Set<String> = [
+        "missing-colon", "expected-mapping-key", "expected-sequence-entry", "unexpected-content", "expected-node",
+        "missing-flow-separator", "unexpected-token", "invalid-mapping-value",
+    ]
+
+    /// Removes cascades: keeps one error per line (the first), and drops a follow-on error (see
+    /// ``followOnCodes``) on the line right after another error. Warnings are always kept.
     static func dropCascades(_ errors: [SyntaxError], bytes: [UInt8]) -> [SyntaxError] {
         if errors.count < 2 { return errors }
         let index = LineIndex(bytes)
         var out: [SyntaxError] = []
-        var lastLine = -1
+        var lastLine = -2
         for e in errors {
-            if e.severity == .warning { out.append(e); continue }
+            if e.severity == .warning || e.code == "nesting-too-deep" { out.append(e); continue }
             let l = index.line(containing: e.range.start)
-            if l == lastLine { continue }
+            let previous = lastLine
             lastLine = l
+            if l == previous { continue }
+            if l == previous + 1 && followOnCodes.contains(e.code) { continue }
             out.append(e)
         }
         return out
@@ -206,7 +214,9 @@ struct StreamParser {
         case .documentStart: return "'---'"
         case .documentEnd: return "'...'"
         case .versionDirective, .tagDirective, .reservedDirective: return "a directive"
-        case .blockEnd, .blockSequenceStart, .blockMappingStart: return "a change of indentation"
+        case .blockEnd: return "a less indented line"
+        case .blockSequenceStart: return "a '- ' entry at a different indentation"
+        case .blockMappingStart: return "a mapping entry at a different indentation"
         case .flowSequenceStart: return "'['"
         case .flowSequenceEnd: return "']'"
         case .flowMappingStart: return "'{'"
@@ -224,26 +234,27 @@ struct StreamParser {
         }
     }
 
-    /// Skips an unexpected token into an `error` node; a flow collection or a node with properties is
-    /// skipped whole, so one mistake gives one error.
+    /// Skips an unexpected token into an `error` node. A flow collection, a block collection that
+    /// starts here (up to its end of indentation) or a node with properties is skipped whole, so one
+    /// mistake gives one error and the parser resynchronises at the next line of lower indentation.
     mutating func skipJunk(code: String, message: String) {
         let first = scanner.peek()
         if first.kind == .streamEnd { return }
-        error(code, message, first.start, max(first.end, first.start + 1))
+        let at = first.isVirtual ? scanner.peekNonVirtualStart() : first.start
+        error(code, message, at, at + 1)
         open(.error, at: first.start)
         var depth = 0
-        var guardCount = 0
         repeat {
             let t = scanner.peek()
             if t.kind == .streamEnd { break }
             if depth > 0 && Self.isCloser(t.kind) && t.kind != .blockEnd { break }
+            if depth == 0 && t.kind == .blockEnd { break }
             _ = consume()
-            guardCount += 1
             switch t.kind {
-            case .flowSequenceStart, .flowMappingStart: depth += 1
-            case .flowSequenceEnd, .flowMappingEnd: depth = max(0, depth - 1)
+            case .flowSequenceStart, .flowMappingStart, .blockSequenceStart, .blockMappingStart: depth += 1
+            case .flowSequenceEnd, .flowMappingEnd, .blockEnd: depth = max(0, depth - 1)
             case .anchor, .tag:
-                if depth == 0 && Self.canStartNode(scanner.peek().kind, block: false) { continue }
+                if depth == 0 && Self.canStartNode(scanner.peekKind(), block: true) { continue }
             default: break
             }
         } while depth > 0
@@ -285,7 +296,7 @@ struct StreamParser {
             break
         default:
             // The end of an abandoned flow context matters only to flow states.
-            if scanner.peek().kind == .flowBreak { scanner.next() }
+            if scanner.peekKind() == .flowBreak { scanner.next() }
         }
         switch state {
         case .streamStart:
