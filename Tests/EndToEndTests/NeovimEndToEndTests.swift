@@ -64,6 +64,17 @@ final class NeovimEndToEndTests: XCTestCase {
                        finalLineBreaksMayDiffer: true))
     }
 
+    /// Settings from the client's configuration reach the server: `sequenceIndent: compact` moves block
+    /// sequence items to their parent key's column on save (Neovim 0.7 gets them through
+    /// `workspace/didChangeConfiguration` sent from `on_init`; 0.11 sends that itself and answers
+    /// `workspace/configuration`).
+    func testSettingsFromTheClient() throws {
+        let text = "a:\n  - x\n  - y\nb:\n    c: 1\n"
+        try check(Case(fileName: "settings.yaml", text: text, edit: false,
+                       settings: #"{"pureyaml": {"format": {"sequenceIndent": "compact"}}}"#,
+                       expectedOnDisk: "a:\n- x\n- y\nb:\n  c: 1\n"))
+    }
+
     /// Keys after multibyte characters: their positions must be in the negotiated encoding (UTF-16 for
     /// Neovim 0.7, whatever the server chose for 0.11).
     func testPositionsAfterMultibyteCharacters() throws {
@@ -94,6 +105,10 @@ final class NeovimEndToEndTests: XCTestCase {
         var onDisk: String? = nil
         /// Compare the saved file with `pureyaml format -` ignoring how many line breaks end it.
         var finalLineBreaksMayDiffer = false
+        /// The client's `settings` as JSON (`E2E_SETTINGS`); nil: the script's default.
+        var settings: String? = nil
+        /// What format on save must write, when settings make it differ from `pureyaml format -`.
+        var expectedOnDisk: String? = nil
     }
 
     /// The child `child` of the top-level symbol `parent` must start at `prefix`'s length on `line`, counted in
@@ -111,7 +126,7 @@ final class NeovimEndToEndTests: XCTestCase {
             let session: NeovimHarness.Session
             do {
                 session = try harness.run(neovim, fileName: testCase.fileName, text: testCase.onDisk ?? testCase.text,
-                                          edit: testCase.edit)
+                                          edit: testCase.edit, settings: testCase.settings)
             } catch {
                 XCTFail("\(neovim.path): \(error)", file: file, line: line)
                 continue
@@ -152,7 +167,8 @@ final class NeovimEndToEndTests: XCTestCase {
         XCTAssertEqual(r.formatOnSaveRan, true, "\(who): the BufWritePre autocommand ran", file: file, line: line)
         XCTAssertGreaterThanOrEqual(r.formattingRequests ?? 0, 1, "\(who): textDocument/formatting sent", file: file, line: line)
         if let before = r.preSaveText {
-            var expected = try harness.formatWithCommandLine(before), saved = session.savedText
+            var expected = try testCase.expectedOnDisk ?? harness.formatWithCommandLine(before)
+            var saved = session.savedText
             if testCase.finalLineBreaksMayDiffer {
                 let trimmed = { (s: String) in String(s.reversed().drop { $0 == "\n" }.reversed()) }
                 if saved != expected && trimmed(saved) == trimmed(expected) {

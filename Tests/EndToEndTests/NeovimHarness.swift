@@ -89,9 +89,11 @@ struct NeovimHarness {
 
     /// Opens `fileName` holding `text` in a fresh temporary folder with `neovim`, runs the script, and
     /// returns what it observed. Each session gets its own `XDG_*` folders, so no user configuration is read.
-    /// - Parameter edit: also run the editing steps (`E2E_EDIT=1`).
+    /// - Parameters:
+    ///   - edit: also run the editing steps (`E2E_EDIT=1`).
+    ///   - settings: the client's `settings` as a JSON object (`E2E_SETTINGS`); nil keeps the script's.
     /// - Throws: `HarnessError` when Neovim times out or writes no result.
-    func run(_ neovim: URL, fileName: String, text: String, edit: Bool) throws -> Session {
+    func run(_ neovim: URL, fileName: String, text: String, edit: Bool, settings: String? = nil) throws -> Session {
         let fm = FileManager.default
         let dir = fm.temporaryDirectory.appendingPathComponent("pureyaml-nvim-\(UUID().uuidString)")
         try fm.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -113,6 +115,7 @@ struct NeovimHarness {
         env["PUREYAML_BIN"] = server.path
         env["E2E_RESULT"] = resultFile.path
         env["E2E_EDIT"] = edit ? "1" : "0"
+        env["E2E_SETTINGS"] = settings
         env.removeValue(forKey: "NVIM")
         env.removeValue(forKey: "VIMINIT")
 

@@ -1,6 +1,11 @@
 -- PureYAML with Neovim 0.7 (Debian 12's neovim package): no vim.lsp.start yet, so start the client once
 -- and attach every YAML buffer to it. Paste into init.lua.
 local client_id = nil
+-- Server settings. 0.7 neither sends them nor advertises workspace/configuration, so they go with
+-- initialize as init_options (the server reads both shapes).
+local settings = {
+  pureyaml = { format = { indentWidth = 2, sequenceIndent = 'preserve' } },
+}
 local group = vim.api.nvim_create_augroup('pureyaml', { clear = true })
 
 vim.api.nvim_create_autocmd('FileType', {
@@ -12,9 +17,8 @@ vim.api.nvim_create_autocmd('FileType', {
         name = 'pureyaml',
         cmd = { 'pureyaml', 'lsp' },
         root_dir = vim.fn.getcwd(),
-        settings = {
-          pureyaml = { format = { indentWidth = 2, sequenceIndent = 'preserve' } },
-        },
+        settings = settings,
+        init_options = settings,
       })
     end
     if client_id then vim.lsp.buf_attach_client(args.buf, client_id) end

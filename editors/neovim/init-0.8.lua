@@ -1,6 +1,10 @@
 -- PureYAML with Neovim 0.8 to 0.10 (vim.lsp.start from a FileType autocommand). Paste into init.lua.
 -- Also works on 0.11, where init-0.11.lua is the preferred form.
 local group = vim.api.nvim_create_augroup('pureyaml', { clear = true })
+-- Server settings, also passed as init_options: clients before 0.10 do not send `settings` on their own.
+local settings = {
+  pureyaml = { format = { indentWidth = 2, sequenceIndent = 'preserve' } },
+}
 
 vim.api.nvim_create_autocmd('FileType', {
   group = group,
@@ -12,9 +16,8 @@ vim.api.nvim_create_autocmd('FileType', {
       name = 'pureyaml', -- a running client with the same name and root_dir is reused
       cmd = { 'pureyaml', 'lsp' },
       root_dir = marker and vim.fs.dirname(marker) or dir,
-      settings = {
-        pureyaml = { format = { indentWidth = 2, sequenceIndent = 'preserve' } },
-      },
+      settings = settings,
+      init_options = settings,
     })
   end,
 })

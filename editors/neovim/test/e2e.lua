@@ -8,6 +8,7 @@
 --   E2E_RESULT     where the JSON result goes (required)
 --   E2E_EDIT       "1": also edit the buffer (break a line, repair it, type a comment) before saving
 --   E2E_TIMEOUT_MS longest wait for one reply (default 15000)
+--   E2E_SETTINGS   the client's `settings` as a JSON object (default: {"pureyaml":{"maxItemsComputed":5000}})
 --
 -- The script only observes; Tests/EndToEndTests/NeovimEndToEndTests.swift asserts on the result. It
 -- exits 0 after writing the result, 3 when a Lua error stopped it (the error is in the result too).
@@ -19,6 +20,10 @@ local result_path = os.getenv('E2E_RESULT')
 local server = os.getenv('PUREYAML_BIN') or 'pureyaml'
 local do_edit = os.getenv('E2E_EDIT') == '1'
 local timeout = tonumber(os.getenv('E2E_TIMEOUT_MS') or '') or 15000
+local decode = (vim.json and vim.json.decode) or vim.fn.json_decode
+-- Server settings (a JSON object), sent by the client on didChangeConfiguration and workspace/configuration.
+local settings = os.getenv('E2E_SETTINGS') and decode(os.getenv('E2E_SETTINGS'))
+  or { pureyaml = { maxItemsComputed = 5000 } }
 
 local is_011 = vim.fn.has('nvim-0.11') == 1
 local has_start = vim.lsp.start ~= nil -- 0.8+
@@ -147,12 +152,15 @@ local function config_for(bufnr)
     cmd = { server, 'lsp' },
     root_dir = vim.fn.fnamemodify(file, ':h'),
     handlers = { ['textDocument/publishDiagnostics'] = on_publish },
-    settings = { pureyaml = { maxItemsComputed = 5000 } },
+    settings = settings,
     on_init = function(c, initialize_result)
       state.initialized = true
       state.capabilities = initialize_result and initialize_result.capabilities
       state.server_info = initialize_result and initialize_result.serverInfo
       wrap_rpc(c)
+      -- 0.11 sends the settings on its own (and answers workspace/configuration, which 0.7 does not
+      -- even advertise); older clients leave it to the configuration, as nvim-lspconfig does.
+      if not is_011 then c.notify('workspace/didChangeConfiguration', { settings = settings }) end
     end,
     on_exit = function(code, signal)
       state.exit = { code = code, signal = signal }
