@@ -178,7 +178,8 @@ final class NeovimEndToEndTests: XCTestCase {
                 (saved, expected) = (trimmed(saved), trimmed(expected))
             }
             if saved != expected {
-                fail("format on save wrote text that differs from `pureyaml format -`:\n"
+                let reference = testCase.expectedOnDisk == nil ? "`pureyaml format -` of the same text" : "the expected text"
+                fail("format on save wrote text that differs from \(reference):\n"
                      + firstDifference(saved, expected))
             }
         }
