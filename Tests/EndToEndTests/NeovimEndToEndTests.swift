@@ -12,17 +12,13 @@ import XCTest
 final class NeovimEndToEndTests: XCTestCase {
     /// A real GitHub workflow, with the editing steps (break a line, repair it, type a comment).
     func testGitHubWorkflow() throws {
-        let corpus = try requireSharedFolder("corpus")
-        let path = "github-workflows/jpsim__Yams/.github/workflows/swiftpm.yml"
-        let text = try String(contentsOf: corpus.appendingPathComponent(path), encoding: .utf8)
+        let text = try corpusText("github-workflows/jpsim__Yams/.github/workflows/swiftpm.yml")
         try check(Case(fileName: ".github/workflows/swiftpm.yml", text: text, edit: true))
     }
 
     /// A real Kubernetes file with three documents (Deployment, Service, ServiceAccount) after a comment.
     func testKubernetesMultiDocument() throws {
-        let corpus = try requireSharedFolder("corpus")
-        let path = "kubernetes/GoogleCloudPlatform__microservices-demo/kubernetes-manifests/paymentservice.yaml"
-        let text = try String(contentsOf: corpus.appendingPathComponent(path), encoding: .utf8)
+        let text = try corpusText("kubernetes/GoogleCloudPlatform__microservices-demo/kubernetes-manifests/paymentservice.yaml")
         XCTAssertEqual(NeovimExpectedOutline.topLevelKeys(text).count, 3, "the test expects three documents")
         try check(Case(fileName: "paymentservice.yaml", text: text, edit: true))
     }
@@ -30,9 +26,7 @@ final class NeovimEndToEndTests: XCTestCase {
     /// A real kustomization whose sequence items are indented by one space: format on save rewrites many
     /// lines, so Neovim applies a batch of edits.
     func testKustomizationReindentedOnSave() throws {
-        let corpus = try requireSharedFolder("corpus")
-        let path = "kubernetes/GoogleCloudPlatform__microservices-demo/kubernetes-manifests/kustomization.yaml"
-        let text = try String(contentsOf: corpus.appendingPathComponent(path), encoding: .utf8)
+        let text = try corpusText("kubernetes/GoogleCloudPlatform__microservices-demo/kubernetes-manifests/kustomization.yaml")
         try check(Case(fileName: "kustomization.yaml", text: text, edit: false))
     }
 
@@ -91,6 +85,12 @@ final class NeovimEndToEndTests: XCTestCase {
     }
 
     // MARK: - Checks
+
+    /// The text of `path` in the shared corpus (`../shared/corpus`); skips the test when it is absent.
+    private func corpusText(_ path: String) throws -> String {
+        let corpus = try requireSharedFolder("corpus")
+        return try String(contentsOf: corpus.appendingPathComponent(path), encoding: .utf8)
+    }
 
     /// One file to open and what to expect beyond the common checks.
     struct Case {
