@@ -1,1 +1,33 @@
-print("pureyaml")
+import Foundation
+import JSONRPC
+import PureYAMLCommandLine
+import YAMLLanguageServer
+
+// Argument dispatch only; every command lives in a renderer target.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let command = arguments.first ?? "--help"
+let rest = Array(arguments.dropFirst())
+
+func printOut(_ s: String) { FileHandle.standardOutput.write(Data(s.utf8)) }
+func printErr(_ s: String) { FileHandle.standardError.write(Data(s.utf8)) }
+
+switch command {
+case "lsp", "--stdio":
+    if rest.contains("--help") || rest.contains("-h") { printOut(Help.lsp); exit(0) }
+    exit(LanguageServerMain.run(arguments: rest))
+case "--version", "-V", "version":
+    printOut("pureyaml \(Help.version)\n")
+case "--help", "-h", "help":
+    if let topic = rest.first {
+        guard let text = Help.text(for: topic) else { printErr("pureyaml: no help for '\(topic)'\n"); exit(2) }
+        printOut(text)
+    } else {
+        printOut(Help.main)
+    }
+case "check", "format", "events":
+    if rest.contains("--help") || rest.contains("-h") { printOut(Help.text(for: command) ?? Help.main); exit(0) }
+    exit(CommandLineTool().run(command: command, arguments: rest))
+default:
+    printErr("pureyaml: unknown command '\(command)'\n\n\(Help.main)")
+    exit(2)
+}

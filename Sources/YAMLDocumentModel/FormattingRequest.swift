@@ -1,0 +1,40 @@
+import YAMLSyntax
+
+/// What the user asked for when requesting formatting (LSP 3.17 `FormattingOptions`); nil fields keep
+/// the settings' value.
+public struct FormattingRequest: Sendable, Hashable {
+    /// Spaces per indentation level.
+    public var tabSize: Int?
+    public var trimTrailingWhitespace: Bool?
+    public var insertFinalNewline: Bool?
+    public var trimFinalNewlines: Bool?
+
+    public init(tabSize: Int? = nil, trimTrailingWhitespace: Bool? = nil, insertFinalNewline: Bool? = nil,
+                trimFinalNewlines: Bool? = nil) {
+        self.tabSize = tabSize
+        self.trimTrailingWhitespace = trimTrailingWhitespace
+        self.insertFinalNewline = insertFinalNewline
+        self.trimFinalNewlines = trimFinalNewlines
+    }
+}
+
+/// A replacement of a byte range of the snapshot's text (LSP `TextEdit`, in UTF-8 byte offsets).
+public struct TextReplacement: Hashable, Sendable {
+    /// The bytes replaced, in the original text.
+    public var range: TextRange
+    /// The new text.
+    public var newText: String
+    public init(range: TextRange, newText: String) { self.range = range; self.newText = newText }
+}
+
+/// The answer to a formatting request.
+public struct FormattingSurface: Hashable, Sendable {
+    /// Non-overlapping edits sorted by position; empty when the text is already formatted or when
+    /// formatting was refused.
+    public var edits: [TextReplacement]
+    /// Why no edits were produced although the text may need them (syntax errors, the safety net
+    /// tripped, formatting disabled); nil otherwise. For logs, not for the user's text.
+    public var refusal: String?
+    /// The whole formatted text (equal to the original when refused).
+    public var formattedText: [UInt8]
+}

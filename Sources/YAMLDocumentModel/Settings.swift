@@ -1,0 +1,58 @@
+import YAMLComposer
+import YAMLFormatter
+
+/// Settings that apply to every document, read from the editor (`initializationOptions`,
+/// `workspace/didChangeConfiguration`, `workspace/configuration`) or from a project file for the CLI.
+///
+/// Keys use the `pureyaml.*` names; yaml-language-server's `yaml.format.*` names are accepted too so
+/// existing configurations keep working. Unknown keys are ignored.
+public struct Settings: Sendable, Hashable {
+    /// Formatting preferences (the request's `FormattingOptions` are applied on top).
+    public var format = FormatOptions()
+    /// Whether formatting is offered at all (`yaml.format.enable`).
+    public var formatEnabled = true
+    /// Cap on outline entries computed for one document (`pureyaml.maxItemsComputed`, default 5000).
+    public var maxItemsComputed = 5000
+
+    public init() {}
+
+    /// Reads settings from a JSON object such as `{"pureyaml": {...}, "yaml": {...}}`, or the inner objects
+    /// themselves, or a flat object with dotted keys (`"pureyaml.format.printWidth": 80`). Values of the
+    /// wrong type are ignored (the default stays).
+    public init(json: JSONValue) {
+        self.init()
+        apply(json)
+    }
+
+    /// Overlays the values present in `json` onto these settings (see ``init(json:)``).
+    public mutating func apply(_ json: JSONValue) {
+        let flat = Self.flatten(json, prefix: "")
+        for (key, value) in flat {
+            let k = key.hasPrefix("pureyaml.") ? String(key.dropFirst(9))
+                : key.hasPrefix("yaml.") ? String(key.dropFirst(5)) : key
+            switch (k, value) {
+            case ("format.enable", .bool(let b)): formatEnabled = b
+            case ("format.indentWidth", .integer(let i)) where i > 0 && i <= 16: format.indentWidth = Int(i)
+            case ("format.maxBlankLines", .integer(let i)) where i >= 0: format.maxBlankLines = Int(i)
+            case ("format.singleQuote", .bool(let b)): format.singleQuote = b
+            case ("format.bracketSpacing", .bool(let b)): format.bracketSpacing = b
+            case ("format.printWidth", .integer(let i)) where i >= 0: format.printWidth = Int(i)
+            case ("format.sequenceIndent", .string(let s)):
+                if let v = FormatOptions.SequenceIndent(rawValue: s) { format.sequenceIndent = v }
+            case ("maxItemsComputed", .integer(let i)) where i > 0: maxItemsComputed = Int(i)
+            default: break
+            }
+        }
+    }
+
+    /// Turns nested objects into dotted keys: `{"a": {"b": 1}}` -> `["a.b": 1]`.
+    static func flatten(_ json: JSONValue, prefix: String) -> [(String, JSONValue)] {
+        guard case .object(let members) = json else { return prefix.isEmpty ? [] : [(prefix, json)] }
+        var out: [(String, JSONValue)] = []
+        for m in members {
+            let key = prefix.isEmpty ? m.key : prefix + "." + m.key
+            if case .object = m.value { out += flatten(m.value, prefix: key) } else { out.append((key, m.value)) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,35 @@
+/// How to format a YAML stream. Defaults follow the LSP client's usual YAML settings (2 spaces).
+public struct FormatOptions: Sendable, Hashable {
+    /// How block sequences nested in a mapping are indented.
+    public enum SequenceIndent: String, Sendable, Hashable {
+        /// Keep each file's own style (decided per file from its first nested block sequence).
+        case preserve
+        /// `- ` indented one level deeper than the parent key.
+        case indented
+        /// `- ` at the parent key's column (kubectl style).
+        case compact
+    }
+
+    /// Columns per indentation level (LSP `FormattingOptions.tabSize`). YAML indentation is spaces only
+    /// (YAML 1.2.2 §6.1), so `insertSpaces: false` is ignored.
+    public var indentWidth: Int = 2
+    /// Remove spaces and tabs at line ends (outside block scalar content and quoted scalars).
+    public var trimTrailingWhitespace: Bool = true
+    /// End the text with exactly one line break (when it is not empty).
+    public var insertFinalNewline: Bool = true
+    /// Remove blank lines at the end of the text.
+    public var trimFinalNewlines: Bool = true
+    /// Longest run of blank lines kept (runs are shortened, never removed).
+    public var maxBlankLines: Int = 1
+    public var sequenceIndent: SequenceIndent = .preserve
+    /// Spaces inside flow mappings' braces: `{ a: 1 }` (true) or `{a: 1}` (false); nil keeps each as written.
+    public var bracketSpacing: Bool? = nil
+    /// Prefer single quotes for quoted scalars that need no escapes (nil keeps the quotes as written).
+    public var singleQuote: Bool? = nil
+    /// Wrap flow collections longer than this many columns (0: never).
+    public var printWidth: Int = 0
+    /// Line break to use: nil keeps the file's own (the first line break found; `\n` when none).
+    public var lineBreak: String? = nil
+
+    public init() {}
+}

@@ -1,0 +1,4 @@
+// Placeholder; the parser branch provides Event.testSuiteNotation.
+extension Event {
+    public var testSuiteNotation: String { "" }
+}
