@@ -37,7 +37,7 @@ final class SchemaCompiler {
     private(set) var nodes: [String: SchemaNode] = [:]
     private(set) var dynamicAnchors: [String: [String: SchemaNode]] = [:]
     private var resources: [String: Resource] = [:]
-    private var pendingRefs: [String] = []
+    private var pendingRefs: [(uri: String, draft: SchemaDraft)] = []
     private var loadedDocuments: Set<String> = []
     private(set) var unresolved: [String] = []
     private(set) var schemaProblems: [String] = []
@@ -63,14 +63,15 @@ final class SchemaCompiler {
     /// Resolves every pending reference, loading documents as needed, until nothing new turns up.
     func resolvePendingReferences() {
         var guardCount = 0
-        while let uri = pendingRefs.popLast(), guardCount < 100_000 {
+        while let (uri, referringDraft) = pendingRefs.popLast(), guardCount < 100_000 {
             guardCount += 1
             if nodes[uri] != nil { continue }
             let (base, fragment) = SchemaURI.split(uri)
             if !loadedDocuments.contains(base) && resources[base] == nil {
                 loadedDocuments.insert(base)
                 if let json = MetaSchemaLibrary.json(for: base) ?? resolver(base) {
-                    let draft = MetaSchemaLibrary.draft(for: base) ?? .draft7
+                    // A document without `$schema` is read in the dialect of the schema that refers to it.
+                    let draft = MetaSchemaLibrary.draft(for: base) ?? referringDraft
                     _ = compileDocument(json, uri: base, defaultDraft: draft)
                 }
             }
@@ -135,9 +136,9 @@ final class SchemaCompiler {
         }
     }
 
-    private func addRef(_ reference: String, base: String) -> String {
-        let uri = Self.canonical(SchemaURI.resolve(reference, against: base))
-        pendingRefs.append(uri)
+    private func addRef(_ reference: String, _ scope: Scope) -> String {
+        let uri = Self.canonical(SchemaURI.resolve(reference, against: scope.base))
+        pendingRefs.append((uri, scope.draft))
         return uri
     }
 
@@ -216,7 +217,7 @@ final class SchemaCompiler {
         var keywords: [SchemaKeyword] = []
         if refOnly {
             if case .string(let ref)? = object["$ref"] {
-                keywords.append(SchemaKeyword(name: "$ref", operand: .ref(addRef(ref, base: scope.base))))
+                keywords.append(SchemaKeyword(name: "$ref", operand: .ref(addRef(ref, scope))))
             }
             // Still index definitions, so that `$id`s inside them can be found.
             if case .object(let defs)? = object["definitions"] {
@@ -279,12 +280,12 @@ final class SchemaCompiler {
         }
 
         // References.
-        if case .string(let ref)? = object["$ref"] { add("$ref", .ref(addRef(ref, base: scope.base))) }
+        if case .string(let ref)? = object["$ref"] { add("$ref", .ref(addRef(ref, scope))) }
         if draft == .draft2019_09, case .string(let ref)? = object["$recursiveRef"] {
-            add("$recursiveRef", .recursiveRef(addRef(ref, base: scope.base)))
+            add("$recursiveRef", .recursiveRef(addRef(ref, scope)))
         }
         if draft >= .draft2020_12, case .string(let ref)? = object["$dynamicRef"] {
-            let uri = addRef(ref, base: scope.base)
+            let uri = addRef(ref, scope)
             let fragment = SchemaURI.split(uri).fragment
             add("$dynamicRef", .dynamicRef(uri, anchor: fragment.flatMap { $0.hasPrefix("/") ? nil : $0 }))
         }
@@ -386,12 +387,11 @@ final class SchemaCompiler {
         if let list = subArray("anyOf") { add("anyOf", .anyOf(list)) }
         if let list = subArray("oneOf") { add("oneOf", .oneOf(list)) }
         if let n = sub("not") { add("not", .not(n)) }
-        if draft >= .draft7, let condition = sub("if") {
+        if draft >= .draft7 {
+            // `then`/`else` are compiled even without `if`: they may hold `$id`s that `$ref`s name.
             let thenSchema = sub("then")
             let elseSchema = sub("else")
-            if thenSchema != nil || elseSchema != nil {
-                add("if", .conditional(if: condition, then: thenSchema, else: elseSchema))
-            }
+            if let condition = sub("if") { add("if", .conditional(if: condition, then: thenSchema, else: elseSchema)) }
         }
         if object["deprecated"] == .bool(true) {
             var message: String?

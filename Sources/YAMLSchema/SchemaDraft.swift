@@ -32,6 +32,8 @@ public enum SchemaDraft: Int, Sendable, Hashable, Comparable, CaseIterable, Cust
         }
     }
 
+    public static func < (a: SchemaDraft, b: SchemaDraft) -> Bool { a.rawValue < b.rawValue }
+
     /// The keyword that sets a base URI: `id` in draft 4, `$id` later.
     var idKeyword: String { self == .draft4 ? "id" : "$id" }
 

@@ -329,7 +329,7 @@ final class SchemaEvaluator {
 
         case .enumeration(let allowed):
             guard let value = projection(inst) else { return true }
-            if allowed.contains(where: { $0 == value }) { return true }
+            if allowed.contains(where: { StrictEquality.equal($0, value) }) { return true }
             var message = "expected one of \(Describe.list(allowed.prefix(12).map(Describe.json), conjunction: "or"))\(allowed.count > 12 ? ", …" : ""); found \(Describe.json(value))"
             if case .string(let s) = value {
                 let candidates = allowed.compactMap { if case .string(let c) = $0 { return c } else { return nil } }
@@ -342,7 +342,7 @@ final class SchemaEvaluator {
 
         case .constant(let expected):
             guard let value = projection(inst) else { return true }
-            if value == expected { return true }
+            if StrictEquality.equal(value, expected) { return true }
             report(schema, name, inst, "expected \(Describe.json(expected)), found \(Describe.json(value))")
             return false
 
@@ -450,15 +450,16 @@ final class SchemaEvaluator {
 
         case .uniqueItems:
             guard case .array(let items) = inst.value else { return true }
-            var seen: [JSONValue: Int] = [:]
+            // Bucket by the (canonical-equivalence) hash, then compare strictly within a bucket.
+            var buckets: [JSONValue: [(index: Int, value: JSONValue)]] = [:]
             for (i, item) in items.enumerated() {
                 guard let p = projection(itemInstance(inst, i, item)) else { return true }
-                if let first = seen[p] {
-                    report(schema, name, inst, "items \(first) and \(i) are equal; items must be unique",
+                if let first = buckets[p]?.first(where: { StrictEquality.equal($0.value, p) }) {
+                    report(schema, name, inst, "items \(first.index) and \(i) are equal; items must be unique",
                            range: item.range, path: inst.path + "/" + String(i))
                     return false
                 }
-                seen[p] = i
+                buckets[p, default: []].append((i, p))
             }
             return true
 
@@ -762,7 +763,11 @@ final class SchemaEvaluator {
             return i % Int64(divisor) == 0
         }
         let quotient = number / divisor
-        if !quotient.isFinite { return number.rounded() == number && (divisor.rounded() == divisor || divisor < 1) }
+        if !quotient.isFinite {
+            // Overflow: still exact when the divisor divides 1 and the number is integral (e.g. 0.5).
+            let reciprocal = 1 / divisor
+            return reciprocal.isFinite && reciprocal.rounded() == reciprocal && number.rounded() == number
+        }
         let nearest = quotient.rounded()
         return abs(quotient - nearest) <= 1e-9 * Swift.max(1, abs(nearest))
     }
