@@ -61,6 +61,16 @@ final class ECMARegex: @unchecked Sendable {
                 i += 1
                 continue
             }
+            if c == "(", i + 2 < chars.count, chars[i + 1] == "?" {
+                // Python-style groups, comments and global inline flags are not ECMA-262.
+                let next = chars[i + 2]
+                if next == "P" || next == "#" { return nil }
+                if next.isASCIILetter {
+                    var j = i + 2
+                    while j < chars.count, chars[j].isASCIILetter || chars[j] == "-" { j += 1 }
+                    if j < chars.count, chars[j] == ")" { return nil }
+                }
+            }
             if c == "[" {
                 if i + 2 < chars.count, chars[i + 1] == "^", chars[i + 2] == "]" {
                     out += "[\\s\\S]"

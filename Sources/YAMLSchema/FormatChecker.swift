@@ -82,14 +82,16 @@ enum FormatChecker {
         chars = chars.dropFirst()
         guard !chars.isEmpty else { return false }
         let parts = chars.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
+        // Units must form a contiguous run in order (`1Y2M3D`, `2M3D`, `3D`; not `1Y3D`).
         func units(_ text: Substring, allowed: [Character]) -> Int? {
             var count = 0
             var number = 0
-            var order = 0
+            var previous: Int?
             for c in text {
                 if c.isASCII, c.isNumber { number += 1; continue }
-                guard number > 0, let position = allowed.firstIndex(of: c), position >= order else { return nil }
-                order = position + 1
+                guard number > 0, let position = allowed.firstIndex(of: c) else { return nil }
+                if let previous, position != previous + 1 { return nil }
+                previous = position
                 number = 0
                 count += 1
             }
@@ -141,8 +143,7 @@ enum FormatChecker {
     }
 
     static func isHostname(_ s: String) -> Bool {
-        var host = Substring(s)
-        if host.hasSuffix(".") { host = host.dropLast() }
+        let host = Substring(s)
         guard !host.isEmpty, host.utf8.count <= 253 else { return false }
         return host.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
             guard !label.isEmpty, label.utf8.count <= 63, label.first != "-", label.last != "-",
@@ -198,6 +199,7 @@ enum FormatChecker {
         if let fragment = parts.fragment, fragment.contains("#") || fragment.contains("[") || fragment.contains("]") { return false }
         if let authority = parts.authority {
             var hostPort = Substring(authority)
+            if hostPort.count(where: { $0 == "@" }) > 1 { return false }
             if let at = hostPort.lastIndex(of: "@") {
                 guard !hostPort[..<at].contains("[") && !hostPort[..<at].contains("]") else { return false }
                 hostPort = hostPort[hostPort.index(after: at)...]

@@ -368,7 +368,8 @@ final class SchemaCompiler {
             add("additionalProperties", .additionalProperties(additional, known: Set(properties?.map(\.name) ?? []),
                                                               patterns: patterns.map(\.regex)))
         }
-        if draft <= .draft7, case .object(let entries)? = object["dependencies"] {
+        // `dependencies` is honoured in every draft (2019-09 split it, but schemas in the wild still use it).
+        if case .object(let entries)? = object["dependencies"] {
             var required: [(name: String, required: [String])] = []
             var schemas: [(name: String, schema: SchemaNode)] = []
             for e in entries {
