@@ -2,7 +2,8 @@ import YAMLComposer
 
 /// Renders values and lists for violation messages: `string "8080"`, `integer 5`, `"a", "b" or "c"`.
 enum Describe {
-    /// `text` in double quotes with `"` and `\` and control characters escaped, shortened past 60
+    /// `text` in double quotes with `"` and control characters escaped (backslashes stay as written, so
+    /// patterns read as in the schema), shortened past 60
     /// characters.
     static func quoted(_ text: String) -> String {
         var out = "\""
@@ -10,7 +11,6 @@ enum Describe {
             if i >= 60 { out += "…"; break }
             switch scalar {
             case "\"": out += "\\\""
-            case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             case "\r": out += "\\r"
