@@ -46,7 +46,7 @@ final class SchemaEvaluator {
     private struct MemoEntry {
         let valid: Bool
         let annotations: Annotations
-        let violations: ArraySlice<SchemaViolation>
+        let violations: [SchemaViolation]
     }
 
     private let store: SchemaStore
@@ -190,9 +190,13 @@ final class SchemaEvaluator {
 
     // MARK: - Reporting
 
+    /// How many violations are kept while evaluating (more than reported, since failed alternatives'
+    /// violations are collected and then dropped).
+    private var violationCap: Int { options.maximumViolations * 20 }
+
     private func report(_ schema: SchemaNode, _ keyword: String, _ inst: Instance, _ message: String,
                         range: TextRange? = nil, path: String? = nil, severity: SchemaViolation.Severity = .error) {
-        guard violations.count < options.maximumViolations * 20 else { return }
+        guard violations.count < violationCap else { return }
         violations.append(SchemaViolation(range: range ?? inst.node.range, instancePath: path ?? inst.path,
                                           schemaPath: schema.pointer + "/" + keyword, keyword: keyword,
                                           message: message, severity: severity, schemaURI: schema.documentURI))
@@ -223,7 +227,7 @@ final class SchemaEvaluator {
         if inst.anchored, let id = inst.identity {
             let key = MemoKey(schema: ObjectIdentifier(schema), node: id)
             if let entry = memo[key] {
-                violations += entry.violations
+                if violations.count < violationCap { violations += entry.violations }
                 annotations.merge(entry.annotations)
                 return entry.valid
             }
@@ -243,7 +247,12 @@ final class SchemaEvaluator {
         depth -= 1
         annotations.merge(local)
         if let memoKey {
-            memo[memoKey] = MemoEntry(valid: valid, annotations: local, violations: violations[mark...])
+            // Keep each distinct violation once: a node reached through many aliases would otherwise
+            // multiply its children's (identical) reports.
+            var seen: Set<SchemaViolation> = []
+            let distinct = violations[mark...].filter { seen.insert($0).inserted }
+            violations.replaceSubrange(mark..., with: distinct)
+            memo[memoKey] = MemoEntry(valid: valid, annotations: local, violations: distinct)
         }
         return valid
     }
