@@ -1,13 +1,25 @@
 import YAMLSyntax
 
 /// The YAML 1.2.2 parser: text in, lossless tree + events + errors out. Never throws, never hangs.
+///
+/// One pass over the UTF-8 bytes: a libyaml-style scanner (implicit keys found when their `:` arrives,
+/// virtual block start/end tokens from indentation) feeds a state machine with an explicit stack, so
+/// deep nesting cannot overflow the call stack; nesting beyond ``maxNestingDepth`` is reported as
+/// `nesting-too-deep` and the rest of the text is kept as an error token.
 public enum Parser {
+    /// The deepest nesting of block and flow collections parsed before giving up (`nesting-too-deep`).
+    public static var maxNestingDepth: Int { Scanner.maxDepth }
+
     /// Parses a whole YAML stream given as UTF-8 bytes (YAML 1.2.2 §9.2 l-yaml-stream).
+    ///
+    /// The result's tree prints back to `bytes` exactly, for any input; `events` follow the
+    /// yaml-test-suite event model; `errors` are sorted by position (at most one error per line, so a
+    /// mistake does not produce a cascade), with warnings such as `%YAML 1.1` kept alongside.
     public static func parse(_ bytes: [UInt8]) -> ParseResult {
-        // Placeholder until the scanner lands: the whole text as one error token.
-        var builder = SyntaxTreeBuilder(bytes: bytes)
-        let tree = builder.finish()
-        return ParseResult(tree: tree, events: [], errors: [])
+        bytes.withUnsafeBufferPointer { buffer in
+            var machine = StreamParser(bytes: bytes, buffer: buffer)
+            return machine.run()
+        }
     }
 
     /// Parses the UTF-8 form of `text`.

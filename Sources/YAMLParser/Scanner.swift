@@ -1,0 +1,1160 @@
+import YAMLSyntax
+
+/// The YAML 1.2.2 token scanner: UTF-8 bytes in, ``ScannerToken``s out, in the style of libyaml
+/// (implicit "simple" keys are found when their `:` arrives and a `key` token is inserted before them;
+/// indentation changes produce virtual block start/end tokens).
+///
+/// The scanner never stops at an error: it records a ``SyntaxError`` and produces its best guess, so
+/// the parser can go on. Every call to ``fetchNextToken()`` either produces a token or advances `pos`.
+/// The buffer is only valid inside the `withUnsafeBufferPointer` call that created the scanner.
+struct Scanner {
+    /// An implicit key candidate (one per flow level, §7.4 / §8.2.2 "implicit keys").
+    struct SimpleKey {
+        var possible = false
+        var required = false
+        var tokenNumber = 0
+        var pos = 0
+        var line = 0
+        var column = 0
+        var afterTab = false
+        var tabPos = 0
+    }
+
+    let buf: UnsafeBufferPointer<UInt8>
+    let n: Int
+    var pos = 0
+    var line = 0
+    var column = 0
+
+    private var queue: [ScannerToken] = []
+    /// True while the head of the queue is known to be final (no implicit key can still be inserted
+    /// before it); reset by ``next()``.
+    private var ready = false
+    private var head = 0
+    private(set) var tokensParsed = 0
+    private var streamStartProduced = false
+    private var streamEndProduced = false
+
+    /// Current block indentation column (-1 at the top level).
+    private(set) var indent = -1
+    private var indents: [Int] = []
+    private var simpleKeyAllowed = false
+    private var simpleKeys: [SimpleKey] = []
+    private(set) var flowLevel = 0
+    /// For each open flow collection, innermost last: true for a mapping.
+    private var flowIsMapping: [Bool] = []
+    /// True once the nesting limit was exceeded; the rest of the text is left unscanned.
+    private var aborted = false
+    /// True right after a JSON-like node (quoted scalar, flow collection) in flow context, where `:`
+    /// is a value indicator even when not followed by a space (§7.4.2 c-ns-flow-map-adjacent-value).
+    private var afterJSONNode = false
+
+    // Per-line state for the tab-indentation rules (§6.1: tabs never count as indentation).
+    private var tokenSeenOnLine = false
+    private var indentSpaces = 0
+    private var wsHadTab = false
+    /// Position of the first tab of the whitespace before the current token (valid when `wsHadTab`).
+    private var wsTabPos = 0
+
+    /// Errors and warnings found so far (unsorted).
+    var errors: [SyntaxError] = []
+
+    /// Maximum nesting of block indentation levels plus flow collections.
+    static let maxDepth = 1000
+
+    init(buffer: UnsafeBufferPointer<UInt8>) {
+        buf = buffer
+        n = buffer.count
+        queue.reserveCapacity(16)
+    }
+
+    // MARK: - Queue access
+
+    /// The next token, scanning more input when needed.
+    mutating func peek() -> ScannerToken {
+        if !ready { fetchMoreTokens() }
+        if head < queue.count { return queue[head] }
+        return ScannerToken(.streamEnd, start: n, end: n)
+    }
+
+    /// The kind of the next token (cheaper than ``peek()``).
+    mutating func peekKind() -> ScannerToken.Kind {
+        if !ready { fetchMoreTokens() }
+        return head < queue.count ? queue[head].kind : .streamEnd
+    }
+
+    /// Start of the first queued token that covers bytes (for error positions at virtual tokens).
+    mutating func peekNonVirtualStart() -> Int {
+        if !ready { fetchMoreTokens() }
+        var i = head
+        while i < queue.count && queue[i].isVirtual { i += 1 }
+        return i < queue.count ? queue[i].start : (head < queue.count ? queue[head].start : n)
+    }
+
+    /// Removes the next token from the queue.
+    mutating func next() {
+        if !ready { fetchMoreTokens() }
+        ready = false
+        if head < queue.count {
+            head += 1
+            tokensParsed += 1
+            if head > 64 && head * 2 > queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+        }
+    }
+
+    private mutating func fetchMoreTokens() {
+        ready = true
+        while true {
+            if streamEndProduced && head >= queue.count { return }
+            var need = head >= queue.count
+            if !need {
+                staleSimpleKeys()
+                for k in simpleKeys where k.possible && k.tokenNumber == tokensParsed {
+                    need = true
+                    break
+                }
+            }
+            if !need || streamEndProduced { return }
+            fetchNextToken()
+        }
+    }
+
+    // MARK: - Character helpers
+
+    @inline(__always) func at(_ p: Int) -> UInt8 { p < n ? buf[p] : 0 }
+    @inline(__always) static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
+    @inline(__always) static func isBreak(_ c: UInt8) -> Bool { c == 0x0A || c == 0x0D }
+    @inline(__always) func isBlankZ(_ p: Int) -> Bool {
+        if p >= n { return true }
+        let c = buf[p]
+        return c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D
+    }
+    @inline(__always) static func isFlowIndicator(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: ",") || c == UInt8(ascii: "[") || c == UInt8(ascii: "]")
+            || c == UInt8(ascii: "{") || c == UInt8(ascii: "}")
+    }
+    @inline(__always) func isFlowIndicator(at p: Int) -> Bool { p < n && Self.isFlowIndicator(buf[p]) }
+
+    @inline(__always) mutating func advance() {
+        let c = buf[pos]
+        pos += 1
+        if c & 0xC0 != 0x80 { column += 1 }
+    }
+
+    /// Skips one line break (`\r\n` counts as one).
+    @inline(__always) mutating func skipBreak() {
+        if buf[pos] == 0x0D && pos + 1 < n && buf[pos + 1] == 0x0A { pos += 2 } else { pos += 1 }
+        line += 1
+        column = 0
+    }
+
+    /// True at `---` or `...` in column 0 followed by a blank or the end (c-forbidden, §9.1.4).
+    func isDocumentIndicator() -> Bool {
+        guard column == 0, pos + 2 < n else { return false }
+        let c = buf[pos]
+        guard c == UInt8(ascii: "-") || c == UInt8(ascii: ".") else { return false }
+        return buf[pos + 1] == c && buf[pos + 2] == c && isBlankZ(pos + 3)
+    }
+
+    mutating func error(_ code: String, _ message: String, _ start: Int, _ end: Int? = nil,
+                        severity: SyntaxError.Severity = .error) {
+        let s = min(start, n)
+        var e = max(s, min(end ?? (s + 1), n))
+        if e == s && s < n { e = s + 1 }
+        errors.append(SyntaxError(range: TextRange(start: s, end: e), code: code, message: message, severity: severity))
+    }
+
+    // MARK: - Token production
+
+    private mutating func push(_ t: ScannerToken) { queue.append(t) }
+
+    private mutating func insert(_ t: ScannerToken, number: Int) {
+        let idx = number - tokensParsed + head
+        if idx >= head && idx <= queue.count { queue.insert(t, at: idx) } else { queue.append(t) }
+    }
+
+    private mutating func fetchNextToken() {
+        if !streamStartProduced {
+            streamStartProduced = true
+            indent = -1
+            simpleKeyAllowed = true
+            simpleKeys = [SimpleKey()]
+            push(ScannerToken(.streamStart, start: 0, end: 0))
+            return
+        }
+        if aborted { fetchStreamEnd(); return }
+        scanToNextToken()
+        staleSimpleKeys()
+        unrollIndent(column)
+        if pos >= n { fetchStreamEnd(); return }
+        let c = buf[pos]
+        let startOfLine = !tokenSeenOnLine
+        if column == 0 {
+            if c == UInt8(ascii: "%") && startOfLine { fetchDirective(); return }
+            if isDocumentIndicator() {
+                fetchDocumentIndicator(c == UInt8(ascii: "-") ? .documentStart : .documentEnd)
+                return
+            }
+        }
+        tokenSeenOnLine = true
+        let adjacentValueAllowed = afterJSONNode && flowLevel > 0
+        afterJSONNode = false
+        let nextBlankZ = isBlankZ(pos + 1)
+        let isBlockIndicator = flowLevel == 0 && nextBlankZ
+            && (c == UInt8(ascii: "-") || c == UInt8(ascii: "?") || c == UInt8(ascii: ":"))
+        if flowLevel > 0 && startOfLine && indentSpaces <= indent {
+            if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
+                error("insufficient-indentation",
+                      "this line of a flow collection must be indented more than the enclosing block (at least \(indent + 1) spaces)",
+                      pos)
+            } else {
+                // Most likely a missing closing bracket: leave flow context here; the parser reports
+                // the unclosed collections and the line is scanned as block content.
+                push(ScannerToken(.flowBreak, start: pos, end: pos))
+                resetFlow()
+                unrollIndent(column)
+                simpleKeyAllowed = true
+                tokenSeenOnLine = false
+                fetchNextToken()
+                return
+            }
+        } else if flowLevel == 0 && wsHadTab {
+            if isBlockIndicator && (startOfLine || c != UInt8(ascii: ":")) {
+                error("tab-indentation", "a tab cannot be used as indentation before '\(Character(Unicode.Scalar(c)))'; use spaces",
+                      wsTabPos, pos)
+            } else if startOfLine && !isBlockIndicator && indentSpaces <= indent {
+                error("tab-indentation", "a tab cannot be used as indentation; indent this line with spaces", wsTabPos, pos)
+            }
+        }
+        switch c {
+        case UInt8(ascii: "["): fetchFlowCollectionStart(.flowSequenceStart)
+        case UInt8(ascii: "{"): fetchFlowCollectionStart(.flowMappingStart)
+        case UInt8(ascii: "]"): fetchFlowCollectionEnd(.flowSequenceEnd)
+        case UInt8(ascii: "}"): fetchFlowCollectionEnd(.flowMappingEnd)
+        case UInt8(ascii: ","): fetchFlowEntry()
+        case UInt8(ascii: "-") where nextBlankZ: fetchBlockEntry()
+        case UInt8(ascii: "?") where nextBlankZ || (flowLevel > 0 && isFlowIndicator(at: pos + 1)): fetchKey()
+        case UInt8(ascii: ":") where nextBlankZ || (flowLevel > 0 && (isFlowIndicator(at: pos + 1) || adjacentValueAllowed)):
+            fetchValue()
+        case UInt8(ascii: "*"): fetchAnchor(alias: true)
+        case UInt8(ascii: "&"): fetchAnchor(alias: false)
+        case UInt8(ascii: "!"): fetchTag()
+        case UInt8(ascii: "|"), UInt8(ascii: ">"):
+            if flowLevel == 0 {
+                fetchBlockScalar()
+            } else {
+                error("block-in-flow", "a block scalar ('\(Character(Unicode.Scalar(c)))') cannot appear inside a flow collection; quote the text", pos)
+                advance()
+            }
+        case UInt8(ascii: "'"), UInt8(ascii: "\""): fetchFlowScalar(single: c == UInt8(ascii: "'"))
+        default:
+            if canStartPlain(c) {
+                fetchPlainScalar()
+            } else {
+                let start = pos
+                advance()
+                while pos < n && buf[pos] & 0xC0 == 0x80 { pos += 1 }
+                if c == UInt8(ascii: "@") || c == UInt8(ascii: "`") {
+                    error("reserved-indicator", "'\(Character(Unicode.Scalar(c)))' is a reserved indicator and cannot start a plain scalar; quote the text", start, pos)
+                } else if c == UInt8(ascii: "%") {
+                    error("unexpected-character", "'%' can only start a directive at the beginning of a line before '---'; quote the text", start, pos)
+                } else if c == UInt8(ascii: "-") || c == UInt8(ascii: "?") || c == UInt8(ascii: ":") {
+                    error("unexpected-character", "'\(Character(Unicode.Scalar(c)))' is not allowed here; quote the text", start, pos)
+                } else {
+                    error("unexpected-character", "this character cannot start a YAML token", start, pos)
+                }
+            }
+        }
+    }
+
+    private func canStartPlain(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
+            if isBlankZ(pos + 1) { return false }
+            return !(flowLevel > 0 && isFlowIndicator(at: pos + 1))
+        case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+             UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
+             UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
+             UInt8(ascii: "`"), 0x20, 0x09, 0x0A, 0x0D:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// Skips whitespace, comments and line breaks up to the next token (§6.6, §6.7).
+    private mutating func scanToNextToken() {
+        if tokenSeenOnLine { wsHadTab = false }
+        while true {
+            if column == 0 && pos + 2 < n && buf[pos] == 0xEF && buf[pos + 1] == 0xBB && buf[pos + 2] == 0xBF {
+                pos += 3
+            }
+            while pos < n {
+                let c = buf[pos]
+                if c == 0x20 {
+                    if !tokenSeenOnLine && !wsHadTab { indentSpaces += 1 }
+                    pos += 1; column += 1
+                } else if c == 0x09 {
+                    if !wsHadTab { wsTabPos = pos }
+                    wsHadTab = true
+                    pos += 1; column += 1
+                } else {
+                    break
+                }
+            }
+            if pos < n && buf[pos] == UInt8(ascii: "#") {
+                if pos > 0 {
+                    let p = buf[pos - 1]
+                    if !(Self.isBlank(p) || Self.isBreak(p) || p == 0xBF) {
+                        error("comment-without-space", "a comment must be separated from the content before it by a space", pos)
+                    }
+                }
+                while pos < n && !Self.isBreak(buf[pos]) { pos += 1 }
+            }
+            if pos < n && Self.isBreak(buf[pos]) {
+                skipBreak()
+                tokenSeenOnLine = false
+                indentSpaces = 0
+                wsHadTab = false
+                if flowLevel == 0 { simpleKeyAllowed = true }
+            } else {
+                break
+            }
+        }
+    }
+
+    // MARK: - Simple keys and indentation
+
+    private mutating func staleSimpleKeys() {
+        for i in simpleKeys.indices where simpleKeys[i].possible {
+            let k = simpleKeys[i]
+            // Implicit keys are single-line (and at most 1024 characters) in block context and in flow
+            // sequences (§7.4.1 ns-flow-pair, §8.2.2); in a flow mapping the ':' may follow on a later line.
+            let inFlowMapping = flowLevel > 0 && i == simpleKeys.count - 1 && flowIsMapping.last == true
+            if (k.line < line && !inFlowMapping) || k.pos + 1024 < pos {
+                if k.required {
+                    error("missing-colon",
+                          "expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry (and an implicit key must fit on one line)",
+                          k.pos)
+                }
+                simpleKeys[i].possible = false
+            }
+        }
+    }
+
+    private mutating func saveSimpleKey() {
+        let required = flowLevel == 0 && indent == column
+        if simpleKeyAllowed {
+            removeSimpleKey()
+            simpleKeys[simpleKeys.count - 1] = SimpleKey(
+                possible: true, required: required, tokenNumber: tokensParsed + (queue.count - head),
+                pos: pos, line: line, column: column, afterTab: wsHadTab && flowLevel == 0, tabPos: wsTabPos)
+        }
+    }
+
+    private mutating func removeSimpleKey() {
+        let i = simpleKeys.count - 1
+        if simpleKeys[i].possible && simpleKeys[i].required {
+            error("missing-colon",
+                  "expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry",
+                  simpleKeys[i].pos)
+        }
+        simpleKeys[i].possible = false
+    }
+
+    private mutating func rollIndent(_ col: Int, number: Int, kind: ScannerToken.Kind, at p: Int) {
+        if flowLevel > 0 { return }
+        if indent < col {
+            indents.append(indent)
+            indent = col
+            if indents.count + flowLevel > Self.maxDepth { abort(at: p) }
+            let t = ScannerToken(kind, start: p, end: p)
+            if number < 0 { push(t) } else { insert(t, number: number) }
+        }
+    }
+
+    private mutating func unrollIndent(_ col: Int) {
+        if flowLevel > 0 { return }
+        while indent > col {
+            push(ScannerToken(.blockEnd, start: pos, end: pos))
+            indent = indents.removeLast()
+        }
+    }
+
+    private mutating func abort(at p: Int) {
+        if !aborted {
+            error("nesting-too-deep", "collections are nested more than \(Self.maxDepth) levels deep; the rest of the text is not parsed", p, n)
+        }
+        aborted = true
+    }
+
+    // MARK: - Fetchers
+
+    private mutating func fetchStreamEnd() {
+        if column != 0 { column = 0; line += 1 }
+        resetFlow()
+        unrollIndent(-1)
+        removeSimpleKey()
+        simpleKeyAllowed = false
+        streamEndProduced = true
+        push(ScannerToken(.streamEnd, start: n, end: n))
+    }
+
+    /// Leaves flow context at a document boundary (unclosed collections are reported by the parser).
+    private mutating func resetFlow() {
+        if flowLevel > 0 {
+            flowLevel = 0
+            simpleKeys = [simpleKeys[0]]
+            flowIsMapping = []
+        }
+    }
+
+    private mutating func fetchDocumentIndicator(_ kind: ScannerToken.Kind) {
+        resetFlow()
+        unrollIndent(-1)
+        removeSimpleKey()
+        simpleKeyAllowed = false
+        let start = pos
+        pos += 3; column += 3
+        tokenSeenOnLine = true
+        push(ScannerToken(kind, start: start, end: pos))
+        if kind == .documentEnd {
+            var p = pos
+            while p < n && Self.isBlank(buf[p]) { p += 1 }
+            if p < n && !Self.isBreak(buf[p]) && buf[p] != UInt8(ascii: "#") {
+                error("content-after-document-end", "nothing but a comment may follow the '...' document end marker on its line", p)
+            }
+        }
+    }
+
+    private mutating func fetchFlowCollectionStart(_ kind: ScannerToken.Kind) {
+        saveSimpleKey()
+        flowLevel += 1
+        flowIsMapping.append(kind == .flowMappingStart)
+        simpleKeys.append(SimpleKey())
+        if indents.count + flowLevel > Self.maxDepth { abort(at: pos); return }
+        simpleKeyAllowed = true
+        let start = pos
+        advance()
+        push(ScannerToken(kind, start: start, end: pos))
+    }
+
+    private mutating func fetchFlowCollectionEnd(_ kind: ScannerToken.Kind) {
+        removeSimpleKey()
+        if flowLevel > 0 {
+            flowLevel -= 1
+            simpleKeys.removeLast()
+            flowIsMapping.removeLast()
+        }
+        simpleKeyAllowed = false
+        let start = pos
+        advance()
+        if flowLevel > 0 { afterJSONNode = true }
+        push(ScannerToken(kind, start: start, end: pos))
+    }
+
+    private mutating func fetchFlowEntry() {
+        removeSimpleKey()
+        simpleKeyAllowed = true
+        let start = pos
+        advance()
+        push(ScannerToken(.flowEntry, start: start, end: pos))
+    }
+
+    private mutating func fetchBlockEntry() {
+        if flowLevel == 0 {
+            if !simpleKeyAllowed {
+                error("invalid-block-entry", "a block sequence entry ('- ') cannot start here; put it on its own line", pos)
+            }
+            rollIndent(column, number: -1, kind: .blockSequenceStart, at: pos)
+        }
+        removeSimpleKey()
+        simpleKeyAllowed = true
+        let start = pos
+        advance()
+        push(ScannerToken(.blockEntry, start: start, end: pos))
+    }
+
+    private mutating func fetchKey() {
+        if flowLevel == 0 {
+            if !simpleKeyAllowed {
+                error("invalid-explicit-key", "an explicit key ('? ') cannot start here; put it on its own line", pos)
+            }
+            rollIndent(column, number: -1, kind: .blockMappingStart, at: pos)
+        }
+        removeSimpleKey()
+        simpleKeyAllowed = flowLevel == 0
+        let start = pos
+        advance()
+        push(ScannerToken(.key, start: start, end: pos))
+    }
+
+    private mutating func fetchValue() {
+        let i = simpleKeys.count - 1
+        let k = simpleKeys[i]
+        if k.possible {
+            insert(ScannerToken(.key, start: k.pos, end: k.pos), number: k.tokenNumber)
+            rollIndent(k.column, number: k.tokenNumber, kind: .blockMappingStart, at: k.pos)
+            if flowLevel == 0 && k.afterTab {
+                error("tab-indentation", "a tab cannot be used as indentation before a mapping key; use spaces", k.tabPos, k.pos)
+            }
+            simpleKeys[i].possible = false
+            simpleKeyAllowed = false
+        } else {
+            if flowLevel == 0 {
+                if !simpleKeyAllowed {
+                    error("invalid-mapping-value",
+                          "':' is not allowed here; an implicit key must be a single line of at most 1024 characters, and a value cannot itself be a key on the same line",
+                          pos)
+                } else {
+                    rollIndent(column, number: -1, kind: .blockMappingStart, at: pos)
+                }
+            }
+            simpleKeyAllowed = flowLevel == 0
+        }
+        let start = pos
+        advance()
+        push(ScannerToken(.value, start: start, end: pos))
+    }
+
+    private mutating func fetchAnchor(alias: Bool) {
+        saveSimpleKey()
+        simpleKeyAllowed = false
+        let start = pos
+        advance()
+        let nameStart = pos
+        while pos < n && !isBlankZ(pos) && !Self.isFlowIndicator(buf[pos]) { pos += 1 }
+        column += pos - nameStart
+        if pos == nameStart {
+            error(alias ? "invalid-alias" : "invalid-anchor",
+                  "expected a name after '\(alias ? "*" : "&")'", start)
+        }
+        var t = ScannerToken(alias ? .alias : .anchor, start: start, end: pos)
+        t.value = String(decoding: UnsafeBufferPointer(rebasing: buf[nameStart..<pos]), as: UTF8.self)
+        push(t)
+    }
+
+    private mutating func fetchTag() {
+        saveSimpleKey()
+        simpleKeyAllowed = false
+        let start = pos
+        var t = ScannerToken(.tag, start: start, end: start)
+        if at(pos + 1) == UInt8(ascii: "<") {
+            pos += 2
+            let s = pos
+            while pos < n && buf[pos] != UInt8(ascii: ">") && !isBlankZ(pos) { pos += 1 }
+            let uri = String(decoding: UnsafeBufferPointer(rebasing: buf[s..<pos]), as: UTF8.self)
+            if at(pos) == UInt8(ascii: ">") && pos > s {
+                pos += 1
+            } else {
+                error("invalid-tag", "a verbatim tag '!<...>' needs a URI and a closing '>'", start, pos)
+            }
+            t.value = ""
+            t.suffix = uri
+        } else {
+            // Handle: '!' word-chars '!' or just '!'.
+            var p = pos + 1
+            while p < n && (Self.isWordChar(buf[p])) { p += 1 }
+            var handleEnd = pos + 1
+            if p < n && buf[p] == UInt8(ascii: "!") { handleEnd = p + 1 }
+            let s = handleEnd
+            var q = s
+            while q < n && !isBlankZ(q) && !Self.isFlowIndicator(buf[q]) { q += 1 }
+            t.value = String(decoding: UnsafeBufferPointer(rebasing: buf[pos..<handleEnd]), as: UTF8.self)
+            t.suffix = String(decoding: UnsafeBufferPointer(rebasing: buf[s..<q]), as: UTF8.self)
+            if t.value == "!" && t.suffix.isEmpty {
+                t.value = ""
+                t.suffix = "!"
+            } else if t.suffix.isEmpty {
+                error("invalid-tag", "the tag handle '\(t.value)' needs a suffix, e.g. '\(t.value)str'", start, q)
+            }
+            if t.suffix.utf8.contains(UInt8(ascii: "!")) && t.value != "" {
+                error("invalid-tag", "a tag suffix cannot contain '!'", start, q)
+            }
+            pos = q
+        }
+        column += pos - start
+        t.end = pos
+        if pos < n && !isBlankZ(pos) && !(flowLevel > 0 && Self.isFlowIndicator(buf[pos])) {
+            error("invalid-tag", "a tag must be followed by a space", pos)
+        } else if flowLevel == 0 && pos < n && Self.isFlowIndicator(buf[pos]) {
+            error("invalid-tag", "a tag must be followed by a space", pos)
+        }
+        push(t)
+    }
+
+    @inline(__always) static func isWordChar(_ c: UInt8) -> Bool {
+        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == UInt8(ascii: "-")
+    }
+
+    private mutating func fetchDirective() {
+        resetFlow()
+        unrollIndent(-1)
+        removeSimpleKey()
+        simpleKeyAllowed = false
+        tokenSeenOnLine = true
+        let start = pos
+        advance()
+        let nameStart = pos
+        while pos < n && !isBlankZ(pos) { pos += 1 }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: buf[nameStart..<pos]), as: UTF8.self)
+        var t = ScannerToken(.reservedDirective, start: start, end: pos)
+        func skipBlanks(_ p: inout Int) { while p < n && Self.isBlank(buf[p]) { p += 1 } }
+        func word(_ p: inout Int) -> String {
+            let s = p
+            while p < n && !isBlankZ(p) { p += 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: buf[s..<p]), as: UTF8.self)
+        }
+        var p = pos
+        if name == "YAML" {
+            t.kind = .versionDirective
+            skipBlanks(&p)
+            let v = word(&p)
+            t.value = v
+            let parts = v.split(separator: ".", omittingEmptySubsequences: false)
+            if parts.count != 2 || parts.contains(where: { $0.isEmpty || !$0.allSatisfy({ $0.isASCII && $0.isNumber }) }) {
+                error("invalid-directive", "expected a version such as '1.2' after %YAML", start, max(p, start + 5))
+            }
+            pos = p
+        } else if name == "TAG" {
+            t.kind = .tagDirective
+            skipBlanks(&p)
+            let handle = word(&p)
+            skipBlanks(&p)
+            let prefix = word(&p)
+            t.value = handle
+            t.suffix = prefix
+            let hb = Array(handle.utf8)
+            let validHandle = hb.first == UInt8(ascii: "!") && (hb.count == 1 || (hb.last == UInt8(ascii: "!")
+                && hb.dropFirst().dropLast().allSatisfy(Self.isWordChar)))
+            if !validHandle || prefix.isEmpty {
+                error("invalid-directive", "expected '%TAG <handle> <prefix>', e.g. '%TAG !e! tag:example.com,2000:'", start, max(p, start + 4))
+            }
+            pos = p
+        } else {
+            // Reserved directive: parameters up to a comment.
+            while true {
+                var q = p
+                skipBlanks(&q)
+                if q >= n || Self.isBreak(buf[q]) || (buf[q] == UInt8(ascii: "#") && q > p) { break }
+                _ = word(&q)
+                p = q
+            }
+            pos = p
+            error("unknown-directive", "unknown directive '%\(name)' is ignored", start, pos, severity: .warning)
+        }
+        column += pos - nameStart
+        t.end = pos
+        // Only a comment may follow.
+        var q = pos
+        skipBlanks(&q)
+        if q < n && !Self.isBreak(buf[q]) && !(buf[q] == UInt8(ascii: "#") && q > pos) {
+            error("invalid-directive", "unexpected text after the directive; only a comment may follow", q)
+            while q < n && !Self.isBreak(buf[q]) { q += 1 }
+            column += q - pos
+            pos = q
+        }
+        push(t)
+    }
+
+    // MARK: - Scalars
+
+    private mutating func fetchBlockScalar() {
+        removeSimpleKey()
+        simpleKeyAllowed = true
+        scanBlockScalar()
+    }
+
+    private mutating func fetchFlowScalar(single: Bool) {
+        saveSimpleKey()
+        simpleKeyAllowed = false
+        scanFlowScalar(single: single)
+    }
+
+    private mutating func fetchPlainScalar() {
+        saveSimpleKey()
+        simpleKeyAllowed = false
+        scanPlainScalar()
+    }
+
+    /// Scans a literal or folded block scalar (§8.1).
+    private mutating func scanBlockScalar() {
+        let start = pos
+        let literal = buf[pos] == UInt8(ascii: "|")
+        advance()
+        var chomping = 0
+        var increment = 0
+        func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+        if at(pos) == UInt8(ascii: "+") || at(pos) == UInt8(ascii: "-") {
+            chomping = at(pos) == UInt8(ascii: "+") ? 1 : -1
+            advance()
+            if isDigit(at(pos)) {
+                increment = Int(at(pos) - 0x30)
+                if increment == 0 { error("invalid-block-scalar-header", "the indentation indicator must be 1 to 9", pos) }
+                advance()
+            }
+        } else if isDigit(at(pos)) {
+            increment = Int(at(pos) - 0x30)
+            if increment == 0 { error("invalid-block-scalar-header", "the indentation indicator must be 1 to 9", pos) }
+            advance()
+            if at(pos) == UInt8(ascii: "+") || at(pos) == UInt8(ascii: "-") {
+                chomping = at(pos) == UInt8(ascii: "+") ? 1 : -1
+                advance()
+            }
+        }
+        let headerEnd = pos
+        while pos < n && Self.isBlank(buf[pos]) { advance() }
+        if pos < n && buf[pos] == UInt8(ascii: "#") {
+            if pos == headerEnd {
+                error("comment-without-space", "a comment must be separated from the block scalar header by a space", pos)
+            }
+            while pos < n && !Self.isBreak(buf[pos]) { pos += 1 }
+        }
+        if pos < n && !Self.isBreak(buf[pos]) {
+            error("invalid-block-scalar-header",
+                  "expected a line break after the block scalar header ('|' or '>' with optional indentation and chomping indicators)", pos)
+            while pos < n && !Self.isBreak(buf[pos]) { pos += 1 }
+        }
+        if pos < n { skipBreak() }
+        let contentStart = pos
+        var contentEnd = pos
+        let parentIndent = indent
+        let minIndent = max(parentIndent + 1, 0)
+        var blockIndent: Int
+        var trailing: [UInt8] = []
+        if increment > 0 {
+            blockIndent = (parentIndent >= 0 ? parentIndent : 0) + increment
+            scanBlockBreaks(indent: blockIndent, auto: false, minIndent: minIndent, trailing: &trailing, contentEnd: &contentEnd)
+        } else {
+            let r = scanBlockBreaks(indent: 0, auto: true, minIndent: minIndent, trailing: &trailing, contentEnd: &contentEnd)
+            if pos < n {
+                let firstContent = column
+                if firstContent >= minIndent {
+                    blockIndent = firstContent
+                    if r.maxBlank > firstContent {
+                        error("block-scalar-indentation",
+                              "a leading empty line of this block scalar has more spaces than its first content line",
+                              contentStart, pos)
+                    }
+                } else {
+                    blockIndent = minIndent
+                }
+            } else {
+                blockIndent = max(minIndent, 1)
+            }
+        }
+        var string: [UInt8] = []
+        var leadingBreak = false
+        var leadingBlank = false
+        while column == blockIndent && pos < n && !Self.isBreak(buf[pos]) {
+            if column == 0 && isDocumentIndicator() { break }
+            let trailingBlank = Self.isBlank(buf[pos])
+            if !literal && leadingBreak && !leadingBlank && !trailingBlank {
+                if trailing.isEmpty { string.append(0x20) }
+            } else if leadingBreak {
+                string.append(0x0A)
+            }
+            leadingBreak = false
+            string.append(contentsOf: trailing)
+            trailing.removeAll()
+            leadingBlank = trailingBlank
+            let ls = pos
+            while pos < n && !Self.isBreak(buf[pos]) { pos += 1 }
+            string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[ls..<pos]))
+            column += pos - ls
+            contentEnd = pos
+            if pos >= n { leadingBreak = true; break }
+            skipBreak()
+            contentEnd = pos
+            leadingBreak = true
+            scanBlockBreaks(indent: blockIndent, auto: false, minIndent: minIndent, trailing: &trailing, contentEnd: &contentEnd)
+        }
+        if chomping != -1 && leadingBreak { string.append(0x0A) }
+        if chomping == 1 { string.append(contentsOf: trailing) }
+        // A clipped scalar whose only content is empty lines is empty.
+        var t = ScannerToken(.scalar, start: start, end: contentEnd)
+        t.style = literal ? .literal : .folded
+        t.headerEnd = headerEnd
+        t.contentStart = min(contentStart, contentEnd)
+        t.value = String(decoding: string, as: UTF8.self)
+        push(t)
+        tokenSeenOnLine = false
+        indentSpaces = column
+        wsHadTab = false
+        if pos >= n { tokenSeenOnLine = true }
+    }
+
+    /// Consumes indentation and empty lines inside a block scalar (§8.1.1.1 l-empty); returns the
+    /// largest indentation of an empty line (`maxBlank`). With `auto`, all leading spaces are consumed
+    /// so the caller can detect the content indentation from the first non-empty line.
+    /// A final line of spaces without a line break counts as an empty line.
+    @discardableResult
+    private mutating func scanBlockBreaks(indent: Int, auto: Bool, minIndent: Int, trailing: inout [UInt8],
+                                          contentEnd: inout Int) -> (maxIndent: Int, maxBlank: Int) {
+        var maxBlank = 0
+        while true {
+            let lineStart = pos
+            while pos < n && buf[pos] == 0x20 && (auto || column < indent) { pos += 1; column += 1 }
+            if pos < n && buf[pos] == 0x09 && (auto ? column < minIndent : column < indent) {
+                var q = pos
+                while q < n && Self.isBlank(buf[q]) { q += 1 }
+                if q < n && !Self.isBreak(buf[q]) { break }
+                error("tab-indentation", "a tab cannot be used to indent a line of a block scalar; use spaces", pos, q)
+                column += q - pos
+                pos = q
+            }
+            if pos >= n {
+                if pos > lineStart {
+                    if column > maxBlank { maxBlank = column }
+                    trailing.append(0x0A)
+                    contentEnd = pos
+                }
+                break
+            }
+            if !Self.isBreak(buf[pos]) { break }
+            if column > maxBlank { maxBlank = column }
+            trailing.append(0x0A)
+            skipBreak()
+            contentEnd = pos
+        }
+        return (0, maxBlank)
+    }
+
+    /// Scans a single- or double-quoted scalar (§7.3.1, §7.3.2).
+    ///
+    /// Recovery for a missing closing quote: in block context the scalar is cut before the first
+    /// continuation line that is not indented enough to belong to it, and at the end of the text it is
+    /// cut at the end of its first line, so the following lines are scanned normally.
+    private mutating func scanFlowScalar(single: Bool) {
+        let start = pos
+        let startLine = line
+        let quote: UInt8 = single ? UInt8(ascii: "'") : UInt8(ascii: "\"")
+        let quoteText = single ? "'" : "\""
+        advance()
+        var string: [UInt8] = []
+        var whitespaces: [UInt8] = []
+        var leadingBreak = false
+        var trailingBreaks = 0
+        var closed = false
+        var end = -1
+        var lastWsStart = pos
+        // Where to cut when the scalar is unterminated at the end of the text.
+        var firstLineEnd = -1
+        var firstLineNext = 0
+        var firstLineString: [UInt8] = []
+        while true {
+            if column == 0 && isDocumentIndicator() {
+                error("unclosed-quoted-scalar",
+                      "expected \(quoteText) to close the quoted scalar before the document marker on line \(line + 1)",
+                      start, start + 1)
+                end = lastWsStart
+                break
+            }
+            if pos >= n {
+                error("unclosed-quoted-scalar", "expected \(quoteText) to close the quoted scalar", start, start + 1)
+                if firstLineEnd >= 0 {
+                    end = firstLineEnd
+                    pos = firstLineNext
+                    line = startLine + 1
+                    column = 0
+                    string = firstLineString
+                    restartLine()
+                }
+                break
+            }
+            var leadingBlanks = false
+            var segStart = pos
+            while pos < n && !isBlankZ(pos) {
+                let c = buf[pos]
+                if single && c == quote && at(pos + 1) == quote {
+                    string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos]))
+                    string.append(quote)
+                    pos += 2; column += 2
+                    segStart = pos
+                } else if c == quote {
+                    break
+                } else if !single && c == UInt8(ascii: "\\") {
+                    string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos]))
+                    if pos + 1 < n && Self.isBreak(buf[pos + 1]) {
+                        pos += 1
+                        skipBreak()
+                        leadingBlanks = true
+                        segStart = pos
+                        break
+                    }
+                    scanEscape(into: &string)
+                    segStart = pos
+                } else {
+                    pos += 1
+                    if c & 0xC0 != 0x80 { column += 1 }
+                }
+            }
+            string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos]))
+            if pos >= n { continue }
+            if buf[pos] == quote { closed = true; break }
+            var lineSpaces = 0
+            var countingIndent = leadingBlanks
+            var sawBreak = leadingBlanks
+            let wsStart = pos
+            lastWsStart = pos
+            var lineStart = pos
+            while pos < n && (Self.isBlank(buf[pos]) || Self.isBreak(buf[pos])) {
+                if Self.isBlank(buf[pos]) {
+                    if countingIndent {
+                        if buf[pos] == 0x20 { lineSpaces += 1 } else { countingIndent = false }
+                    }
+                    if !leadingBlanks { whitespaces.append(buf[pos]) }
+                    advance()
+                } else {
+                    if !leadingBlanks {
+                        whitespaces.removeAll()
+                        leadingBreak = true
+                        leadingBlanks = true
+                    } else {
+                        trailingBreaks += 1
+                    }
+                    skipBreak()
+                    if firstLineEnd < 0 {
+                        firstLineEnd = wsStart
+                        firstLineNext = pos
+                        firstLineString = string
+                    }
+                    sawBreak = true
+                    lineSpaces = 0
+                    countingIndent = true
+                    lineStart = pos
+                }
+            }
+            if sawBreak && pos < n && !(column == 0 && isDocumentIndicator()) && lineSpaces <= indent {
+                if flowLevel == 0 {
+                    error("unclosed-quoted-scalar",
+                          "expected \(quoteText) to close the quoted scalar; line \(line + 1) is not indented enough to continue it",
+                          start, start + 1)
+                    end = wsStart
+                    pos = lineStart
+                    column = 0
+                    restartLine()
+                    break
+                }
+                error("insufficient-indentation",
+                      "this continuation line of a quoted scalar must be indented more than the enclosing block (at least \(indent + 1) spaces)", pos)
+            }
+            if leadingBlanks {
+                if leadingBreak {
+                    if trailingBreaks == 0 { string.append(0x20) }
+                    else { string.append(contentsOf: repeatElement(0x0A, count: trailingBreaks)) }
+                } else {
+                    string.append(contentsOf: repeatElement(0x0A, count: trailingBreaks))
+                }
+                leadingBreak = false
+                trailingBreaks = 0
+            } else {
+                string.append(contentsOf: whitespaces)
+                whitespaces.removeAll()
+            }
+        }
+        if closed { advance() }
+        var t = ScannerToken(.scalar, start: start, end: end >= 0 ? end : pos)
+        t.style = single ? .singleQuoted : .doubleQuoted
+        t.value = String(decoding: string, as: UTF8.self)
+        if flowLevel > 0 && closed { afterJSONNode = true }
+        push(t)
+    }
+
+    /// Scanner state for a fresh line at `pos` (column 0) after a recovery cut.
+    private mutating func restartLine() {
+        tokenSeenOnLine = false
+        indentSpaces = 0
+        wsHadTab = false
+        if flowLevel == 0 { simpleKeyAllowed = true }
+    }
+
+    /// Decodes one escape sequence at `pos` (the backslash) into `string` (§5.7).
+    private mutating func scanEscape(into string: inout [UInt8]) {
+        let start = pos
+        let e = at(pos + 1)
+        var hexLen = 0
+        var simple: UInt32? = nil
+        switch e {
+        case UInt8(ascii: "0"): simple = 0
+        case UInt8(ascii: "a"): simple = 7
+        case UInt8(ascii: "b"): simple = 8
+        case UInt8(ascii: "t"), 0x09: simple = 9
+        case UInt8(ascii: "n"): simple = 10
+        case UInt8(ascii: "v"): simple = 11
+        case UInt8(ascii: "f"): simple = 12
+        case UInt8(ascii: "r"): simple = 13
+        case UInt8(ascii: "e"): simple = 0x1B
+        case 0x20: simple = 0x20
+        case UInt8(ascii: "\""): simple = 0x22
+        case UInt8(ascii: "/"): simple = 0x2F
+        case UInt8(ascii: "\\"): simple = 0x5C
+        case UInt8(ascii: "N"): simple = 0x85
+        case UInt8(ascii: "_"): simple = 0xA0
+        case UInt8(ascii: "L"): simple = 0x2028
+        case UInt8(ascii: "P"): simple = 0x2029
+        case UInt8(ascii: "x"): hexLen = 2
+        case UInt8(ascii: "u"): hexLen = 4
+        case UInt8(ascii: "U"): hexLen = 8
+        default: break
+        }
+        if let v = simple {
+            appendScalar(v, to: &string)
+            pos += 2; column += 2
+            return
+        }
+        if hexLen == 0 {
+            pos += 1; column += 1
+            if pos < n { advance() }
+            while pos < n && buf[pos] & 0xC0 == 0x80 { pos += 1 }
+            error("invalid-escape", "unknown escape sequence in a double-quoted scalar; write '\\\\' for a backslash", start, pos)
+            return
+        }
+        var v: UInt32 = 0
+        var p = pos + 2
+        var ok = true
+        for _ in 0..<hexLen {
+            guard p < n, let d = Self.hexValue(buf[p]) else { ok = false; break }
+            v = v << 4 | UInt32(d)
+            p += 1
+        }
+        column += p - pos
+        pos = p
+        if !ok {
+            error("invalid-escape", "expected \(hexLen) hexadecimal digits after '\\\(Character(Unicode.Scalar(e)))'", start, pos)
+            return
+        }
+        if Unicode.Scalar(v) == nil {
+            error("invalid-escape", "the escape does not name a valid Unicode character", start, pos)
+            return
+        }
+        appendScalar(v, to: &string)
+    }
+
+    private static func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: return c - 0x30
+        case 0x41...0x46: return c - 0x41 + 10
+        case 0x61...0x66: return c - 0x61 + 10
+        default: return nil
+        }
+    }
+
+    private func appendScalar(_ v: UInt32, to string: inout [UInt8]) {
+        guard let s = Unicode.Scalar(v) else { return }
+        string.append(contentsOf: UTF8.encode(s)!)
+    }
+
+    /// Scans a plain scalar (§7.3.3), folding multi-line text.
+    private mutating func scanPlainScalar() {
+        let start = pos
+        var string: [UInt8] = []
+        var whitespaces: [UInt8] = []
+        var leadingBreak = false
+        var trailingBreaks = 0
+        var leadingBlanks = false
+        var end = pos
+        let minIndent = indent + 1
+        var pendingTab = -1
+        var segments = 0
+        var lineSpaces = 0
+        var lineTab = false
+        var lineTabPos = 0
+        while true {
+            if column == 0 && isDocumentIndicator() { break }
+            if pos < n && buf[pos] == UInt8(ascii: "#") { break }
+            var segStart = -1
+            while pos < n && !isBlankZ(pos) {
+                let c = buf[pos]
+                if c == UInt8(ascii: ":") {
+                    if isBlankZ(pos + 1) || (flowLevel > 0 && isFlowIndicator(at: pos + 1)) { break }
+                } else if flowLevel > 0 && Self.isFlowIndicator(c) {
+                    break
+                }
+                if segStart < 0 {
+                    if pendingTab >= 0 {
+                        error("tab-indentation", "a tab cannot be used to indent a continuation line; use spaces", pendingTab)
+                        pendingTab = -1
+                    }
+                    if leadingBlanks {
+                        if leadingBreak {
+                            if trailingBreaks == 0 { string.append(0x20) }
+                            else { string.append(contentsOf: repeatElement(0x0A, count: trailingBreaks)) }
+                        }
+                        leadingBreak = false
+                        trailingBreaks = 0
+                        leadingBlanks = false
+                    } else {
+                        string.append(contentsOf: whitespaces)
+                    }
+                    whitespaces.removeAll()
+                    segStart = pos
+                }
+                pos += 1
+                if c & 0xC0 != 0x80 { column += 1 }
+            }
+            if segStart >= 0 {
+                segments += 1
+                if segments == 2 {
+                    // Folding is needed after all: copy the first segment too.
+                    string = Array(UnsafeBufferPointer(rebasing: buf[start..<end])) + string
+                }
+                if segments > 1 { string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos])) }
+                end = pos
+            }
+            if pos >= n || !(Self.isBlank(buf[pos]) || Self.isBreak(buf[pos])) { break }
+            while pos < n && (Self.isBlank(buf[pos]) || Self.isBreak(buf[pos])) {
+                let c = buf[pos]
+                if Self.isBlank(c) {
+                    if leadingBlanks {
+                        if c == 0x09 {
+                            if !lineTab && column < minIndent { pendingTab = pos }
+                            if !lineTab { lineTabPos = pos }
+                            lineTab = true
+                        } else if !lineTab {
+                            lineSpaces += 1
+                        }
+                    } else {
+                        whitespaces.append(c)
+                    }
+                    pos += 1; column += 1
+                } else {
+                    if !leadingBlanks {
+                        whitespaces.removeAll()
+                        leadingBreak = true
+                        leadingBlanks = true
+                    } else {
+                        trailingBreaks += 1
+                    }
+                    skipBreak()
+                    lineSpaces = 0
+                    lineTab = false
+                    pendingTab = -1
+                }
+            }
+            if flowLevel == 0 && column < minIndent { break }
+            if flowLevel == 0 && lineTab && lineSpaces < minIndent { break }
+            // In flow context a line indented no more than the enclosing block cannot continue the
+            // scalar; fetchNextToken reports it (and ends the flow context).
+            if flowLevel > 0 && leadingBlanks && lineSpaces <= indent && pos < n { break }
+        }
+        var t = ScannerToken(.scalar, start: start, end: end)
+        t.style = .plain
+        if segments == 1 {
+            t.value = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self)
+        } else {
+            t.value = String(decoding: string, as: UTF8.self)
+        }
+        push(t)
+        if leadingBlanks {
+            simpleKeyAllowed = true
+            tokenSeenOnLine = false
+            indentSpaces = lineSpaces
+            wsHadTab = lineTab
+            wsTabPos = lineTabPos
+        }
+    }
+}

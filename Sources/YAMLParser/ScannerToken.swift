@@ -1,0 +1,46 @@
+import YAMLSyntax
+
+/// One token produced by ``Scanner`` (YAML 1.2.2 chapters 6–9, in the style of libyaml's token stream).
+///
+/// Ranges are UTF-8 byte offsets. Virtual tokens (`blockSequenceStart`, `blockMappingStart`, `blockEnd`
+/// and a `key` inserted for an implicit key) are empty ranges and produce no syntax-tree token.
+struct ScannerToken {
+    /// What the token is.
+    enum Kind: UInt8 {
+        case streamStart, streamEnd
+        case versionDirective, tagDirective, reservedDirective
+        case documentStart, documentEnd
+        case blockSequenceStart, blockMappingStart, blockEnd
+        case flowSequenceStart, flowSequenceEnd, flowMappingStart, flowMappingEnd
+        case blockEntry, flowEntry, key, value
+        case alias, anchor, tag, scalar
+        /// Virtual: flow context ends here because a line is not indented enough to continue it
+        /// (recovery for a missing `]` or `}`).
+        case flowBreak
+    }
+
+    var kind: Kind
+    /// First byte of the token.
+    var start: Int
+    /// Byte just past the token (for a block scalar: past its last content line break).
+    var end: Int
+    /// Scalar value; anchor/alias name; tag handle; `%YAML` version; `%TAG` handle.
+    var value: String = ""
+    /// Tag suffix; `%TAG` prefix.
+    var suffix: String = ""
+    /// Scalar style.
+    var style: ScalarStyle = .plain
+    /// Block scalar: end of the header (`|` and indicators).
+    var headerEnd: Int = 0
+    /// Block scalar: start of the first content line.
+    var contentStart: Int = 0
+
+    init(_ kind: Kind, start: Int, end: Int) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+    }
+
+    /// True for tokens that cover no byte (inserted by indentation or implicit-key handling).
+    var isVirtual: Bool { start == end && kind != .scalar && kind != .streamStart && kind != .streamEnd }
+}

@@ -1,0 +1,853 @@
+import YAMLSyntax
+
+/// The parser state machine behind ``Parser/parse(_:)``: consumes ``Scanner`` tokens and produces the
+/// event stream, the lossless syntax tree and syntax errors in one pass (YAML 1.2.2 chapters 7–9).
+///
+/// The machine keeps an explicit stack of states (no recursion), so nesting depth only costs heap
+/// memory; the scanner bounds it at ``Scanner/maxDepth``. Every state either consumes a token or moves
+/// to a state that does, so the loop terminates on any input.
+struct StreamParser {
+    enum State: Equatable {
+        case streamStart, implicitDocumentStart, documentStart, documentContent, documentEnd
+        case blockNode
+        case blockSequenceEntry, indentlessSequenceEntry
+        case blockMappingKey, blockMappingValue
+        case flowSequenceEntry(first: Bool)
+        case flowSequenceEntryMappingKey, flowSequenceEntryMappingValue, flowSequenceEntryMappingEnd
+        case flowMappingKey(first: Bool), flowMappingValue, flowMappingEmptyValue
+        case end
+    }
+
+    /// An open collection: its start event and the node kind that closes with it.
+    struct OpenCollection {
+        var eventIndex: Int
+        var node: NodeKind
+        var opener: Int
+    }
+
+    var scanner: Scanner
+    var builder: SyntaxTreeBuilder
+    let buf: UnsafeBufferPointer<UInt8>
+    var events: [Event] = []
+    var errors: [SyntaxError] = []
+    var state: State = .streamStart
+    var states: [State] = []
+    var collections: [OpenCollection] = []
+    /// End of the last significant (non-virtual) token emitted into the tree.
+    var lastTokenEnd = 0
+    var tagHandles: [String: String] = [:]
+    var documentCount = 0
+    var lastDocumentExplicitEnd = false
+    private var lineIndex: LineIndex?
+    private let bytes: [UInt8]
+
+    init(bytes: [UInt8], buffer: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        self.buf = buffer
+        scanner = Scanner(buffer: buffer)
+        builder = SyntaxTreeBuilder(bytes: bytes)
+        events.reserveCapacity(bytes.count / 8 + 8)
+    }
+
+    /// Runs the machine to the end of the stream.
+    mutating func run() -> ParseResult {
+        while state != .end {
+            step()
+        }
+        flush(to: buf.count)
+        let tree = builder.finish()
+        var all = scanner.errors + errors
+        all.sort { $0.range.start != $1.range.start ? $0.range.start < $1.range.start : $0.range.end < $1.range.end }
+        return ParseResult(tree: tree, events: events, errors: Self.dropCascades(all, bytes: bytes))
+    }
+
+    /// Codes of errors that usually follow from an error just before them (the parser resynchronising).
+    static let followOnCodes: Set<String> = [
+        "missing-colon", "expected-mapping-key", "expected-sequence-entry", "unexpected-content", "expected-node",
+        "missing-flow-separator", "unexpected-token", "invalid-mapping-value",
+    ]
+
+    /// Removes cascades: keeps one error per line (the first), and drops a follow-on error (see
+    /// ``followOnCodes``) on the line right after another error. Warnings are always kept.
+    static func dropCascades(_ errors: [SyntaxError], bytes: [UInt8]) -> [SyntaxError] {
+        if errors.count < 2 { return errors }
+        let index = LineIndex(bytes)
+        var out: [SyntaxError] = []
+        var lastLine = -2
+        for e in errors {
+            if e.severity == .warning || e.code == "nesting-too-deep" { out.append(e); continue }
+            let l = index.line(containing: e.range.start)
+            let previous = lastLine
+            lastLine = l
+            if l == previous { continue }
+            if l == previous + 1 && followOnCodes.contains(e.code) { continue }
+            out.append(e)
+        }
+        return out
+    }
+
+    // MARK: - Helpers
+
+    /// 1-based line of byte `offset`, for messages.
+    mutating func lineNumber(_ offset: Int) -> Int {
+        if lineIndex == nil { lineIndex = LineIndex(bytes) }
+        return lineIndex!.line(containing: offset) + 1
+    }
+
+    mutating func error(_ code: String, _ message: String, _ start: Int, _ end: Int? = nil,
+                        severity: SyntaxError.Severity = .error) {
+        let n = buf.count
+        let s = min(start, n)
+        var e = max(s, min(end ?? (s + 1), n))
+        if e == s && s < n { e = s + 1 }
+        errors.append(SyntaxError(range: TextRange(start: s, end: e), code: code, message: message, severity: severity))
+    }
+
+    /// Covers `builder.position ..< end` with trivia tokens (whitespace, newlines, comments, BOM);
+    /// bytes that are not trivia become `error` tokens (the scanner reported them).
+    mutating func flush(to end: Int) {
+        var p = builder.position
+        guard p < end else { return }
+        while p < end {
+            let c = buf[p]
+            var q = p + 1
+            let kind: TokenKind
+            if c == 0x20 || c == 0x09 {
+                while q < end && (buf[q] == 0x20 || buf[q] == 0x09) { q += 1 }
+                kind = .whitespace
+            } else if c == 0x0A {
+                kind = .newline
+            } else if c == 0x0D {
+                if q < end && buf[q] == 0x0A { q += 1 }
+                kind = .newline
+            } else if c == UInt8(ascii: "#") {
+                while q < end && buf[q] != 0x0A && buf[q] != 0x0D { q += 1 }
+                kind = .comment
+            } else if c == 0xEF && p + 2 < end && buf[p + 1] == 0xBB && buf[p + 2] == 0xBF {
+                q = p + 3
+                kind = .byteOrderMark
+            } else {
+                while q < end && buf[q] != 0x20 && buf[q] != 0x09 && buf[q] != 0x0A && buf[q] != 0x0D { q += 1 }
+                kind = .error
+            }
+            builder.token(kind, end: q)
+            p = q
+        }
+    }
+
+    /// Appends `t`'s bytes to the tree (virtual tokens add nothing).
+    mutating func emit(_ t: ScannerToken) {
+        if t.end <= builder.position { return }
+        if t.start < builder.position { builder.token(.error, end: t.end); lastTokenEnd = t.end; return }
+        flush(to: t.start)
+        switch t.kind {
+        case .scalar:
+            switch t.style {
+            case .plain: builder.token(.plainScalar, end: t.end)
+            case .singleQuoted: builder.token(.singleQuotedScalar, end: t.end)
+            case .doubleQuoted: builder.token(.doubleQuotedScalar, end: t.end)
+            case .literal, .folded:
+                builder.token(.blockScalarHeader, end: t.headerEnd)
+                flush(to: t.contentStart)
+                builder.token(.blockScalarContent, end: t.end)
+            }
+        case .versionDirective, .tagDirective, .reservedDirective: builder.token(.directive, end: t.end)
+        case .documentStart: builder.token(.directivesEnd, end: t.end)
+        case .documentEnd: builder.token(.documentEnd, end: t.end)
+        case .blockEntry: builder.token(.sequenceEntry, end: t.end)
+        case .key: builder.token(.mappingKey, end: t.end)
+        case .value: builder.token(.mappingValue, end: t.end)
+        case .flowSequenceStart: builder.token(.flowSequenceStart, end: t.end)
+        case .flowSequenceEnd: builder.token(.flowSequenceEnd, end: t.end)
+        case .flowMappingStart: builder.token(.flowMappingStart, end: t.end)
+        case .flowMappingEnd: builder.token(.flowMappingEnd, end: t.end)
+        case .flowEntry: builder.token(.flowEntry, end: t.end)
+        case .anchor: builder.token(.anchor, end: t.end)
+        case .tag: builder.token(.tag, end: t.end)
+        case .alias: builder.token(.alias, end: t.end)
+        case .streamStart, .streamEnd, .blockSequenceStart, .blockMappingStart, .blockEnd, .flowBreak:
+            return
+        }
+        lastTokenEnd = t.end
+    }
+
+    /// Opens a tree node that starts at byte `at` (trivia before it stays outside).
+    mutating func open(_ kind: NodeKind, at p: Int) {
+        flush(to: min(max(p, builder.position), buf.count))
+        builder.startNode(kind)
+    }
+
+    /// Closes the innermost tree node when it is of `kind`.
+    mutating func closeIf(_ kind: NodeKind) {
+        if builder.depth > 1 && builder.currentNodeKind == kind { builder.finishNode() }
+    }
+
+    /// Consumes the next token into the tree.
+    mutating func consume() -> ScannerToken {
+        let t = scanner.peek()
+        emit(t)
+        scanner.next()
+        return t
+    }
+
+    static func isCloser(_ k: ScannerToken.Kind) -> Bool {
+        switch k {
+        case .streamEnd, .documentStart, .documentEnd, .versionDirective, .tagDirective, .reservedDirective, .blockEnd,
+             .flowBreak:
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func canStartNode(_ k: ScannerToken.Kind, block: Bool) -> Bool {
+        switch k {
+        case .scalar, .alias, .anchor, .tag, .flowSequenceStart, .flowMappingStart: return true
+        case .blockSequenceStart, .blockMappingStart: return block
+        default: return false
+        }
+    }
+
+    func describe(_ t: ScannerToken) -> String {
+        switch t.kind {
+        case .streamEnd: return "the end of the text"
+        case .documentStart: return "'---'"
+        case .documentEnd: return "'...'"
+        case .versionDirective, .tagDirective, .reservedDirective: return "a directive"
+        case .blockEnd: return "a less indented line"
+        case .blockSequenceStart: return "a '- ' entry at a different indentation"
+        case .blockMappingStart: return "a mapping entry at a different indentation"
+        case .flowSequenceStart: return "'['"
+        case .flowSequenceEnd: return "']'"
+        case .flowMappingStart: return "'{'"
+        case .flowMappingEnd: return "'}'"
+        case .flowEntry: return "','"
+        case .blockEntry: return "'-'"
+        case .key: return t.start == t.end ? "a mapping key" : "'?'"
+        case .value: return "':'"
+        case .alias: return "an alias"
+        case .anchor: return "an anchor"
+        case .tag: return "a tag"
+        case .scalar: return "a scalar"
+        case .streamStart: return "the start of the text"
+        case .flowBreak: return "a line indented too little to belong to it"
+        }
+    }
+
+    /// Skips an unexpected token into an `error` node. A flow collection, a block collection that
+    /// starts here (up to its end of indentation) or a node with properties is skipped whole, so one
+    /// mistake gives one error and the parser resynchronises at the next line of lower indentation.
+    mutating func skipJunk(code: String, message: String) {
+        let first = scanner.peek()
+        if first.kind == .streamEnd { return }
+        let at = first.isVirtual ? scanner.peekNonVirtualStart() : first.start
+        error(code, message, at, at + 1)
+        open(.error, at: first.start)
+        var depth = 0
+        repeat {
+            let t = scanner.peek()
+            if t.kind == .streamEnd { break }
+            if depth > 0 && Self.isCloser(t.kind) && t.kind != .blockEnd { break }
+            if depth == 0 && t.kind == .blockEnd { break }
+            _ = consume()
+            switch t.kind {
+            case .flowSequenceStart, .flowMappingStart, .blockSequenceStart, .blockMappingStart: depth += 1
+            case .flowSequenceEnd, .flowMappingEnd, .blockEnd: depth = max(0, depth - 1)
+            case .anchor, .tag:
+                if depth == 0 && Self.canStartNode(scanner.peekKind(), block: true) { continue }
+            default: break
+            }
+        } while depth > 0
+        builder.finishNode()
+    }
+
+    // MARK: - Events
+
+    mutating func emptyScalar(at p: Int) {
+        events.append(Event(.scalar(value: "", style: .plain, anchor: nil, tag: nil), range: TextRange(empty: p)))
+    }
+
+    mutating func startCollection(_ kind: Event.Kind, node: NodeKind, start: Int, opener: Int) {
+        collections.append(OpenCollection(eventIndex: events.count, node: node, opener: opener))
+        events.append(Event(kind, range: TextRange(empty: start)))
+    }
+
+    mutating func endCollection(_ kind: Event.Kind) {
+        guard let c = collections.popLast() else { return }
+        // Close the collection node and anything left open inside it.
+        while builder.depth > 1 {
+            let k = builder.currentNodeKind
+            if k == .document || k == .stream { break }
+            builder.finishNode()
+            if k == c.node { break }
+        }
+        let start = events[c.eventIndex].range.start
+        events[c.eventIndex].range = TextRange(start: start, end: max(start, lastTokenEnd))
+        events.append(Event(kind, range: TextRange(empty: max(start, lastTokenEnd))))
+    }
+
+    // MARK: - States
+
+    mutating func step() {
+        switch state {
+        case .flowSequenceEntry, .flowSequenceEntryMappingKey, .flowSequenceEntryMappingValue,
+             .flowSequenceEntryMappingEnd, .flowMappingKey, .flowMappingValue, .flowMappingEmptyValue,
+             .streamStart, .end:
+            break
+        default:
+            // The end of an abandoned flow context matters only to flow states.
+            if scanner.peekKind() == .flowBreak { scanner.next() }
+        }
+        switch state {
+        case .streamStart:
+            scanner.next()
+            events.append(Event(.streamStart, range: TextRange(empty: 0)))
+            state = .implicitDocumentStart
+        case .implicitDocumentStart: documentStart(implicit: true)
+        case .documentStart: documentStart(implicit: false)
+        case .documentContent: documentContent()
+        case .documentEnd: documentEnd()
+        case .blockNode: parseNode(block: true, indentless: false)
+        case .blockSequenceEntry: blockSequenceEntry()
+        case .indentlessSequenceEntry: indentlessSequenceEntry()
+        case .blockMappingKey: blockMappingKey()
+        case .blockMappingValue: blockMappingValue()
+        case .flowSequenceEntry(let first): flowSequenceEntry(first: first)
+        case .flowSequenceEntryMappingKey: flowSequenceEntryMappingKey()
+        case .flowSequenceEntryMappingValue: flowSequenceEntryMappingValue()
+        case .flowSequenceEntryMappingEnd: flowSequenceEntryMappingEnd()
+        case .flowMappingKey(let first): flowMappingKey(first: first)
+        case .flowMappingValue: flowMappingValue()
+        case .flowMappingEmptyValue:
+            closeIf(.key)
+            emptyScalar(at: lastTokenEnd)
+            state = .flowMappingKey(first: false)
+        case .end:
+            break
+        }
+    }
+
+    mutating func popState() {
+        state = states.popLast() ?? .end
+    }
+
+    mutating func documentStart(implicit: Bool) {
+        var tok = scanner.peek()
+        // Stray '...' markers between documents belong to the stream.
+        while tok.kind == .documentEnd {
+            _ = consume()
+            lastDocumentExplicitEnd = true
+            tok = scanner.peek()
+        }
+        if tok.kind == .streamEnd {
+            scanner.next()
+            events.append(Event(.streamEnd, range: TextRange(empty: buf.count)))
+            state = .end
+            return
+        }
+        tagHandles = [:]
+        let isDirective = tok.kind == .versionDirective || tok.kind == .tagDirective || tok.kind == .reservedDirective
+        if !isDirective && tok.kind != .documentStart {
+            open(.document, at: tok.start)
+            events.append(Event(.documentStart(explicit: false, version: nil, tagDirectives: []),
+                                range: TextRange(empty: tok.start)))
+            states.append(.documentEnd)
+            state = .blockNode
+            return
+        }
+        open(.document, at: tok.start)
+        var version: String? = nil
+        var tags: [TagDirective] = []
+        if isDirective && documentCount > 0 && !lastDocumentExplicitEnd {
+            error("directive-without-document-end",
+                  "a directive must come after a '...' document end marker when it follows a document", tok.start, tok.end)
+        }
+        while true {
+            tok = scanner.peek()
+            if tok.kind == .versionDirective {
+                if version != nil {
+                    error("duplicate-directive", "a document can have only one %YAML directive", tok.start, tok.end)
+                } else {
+                    version = tok.value
+                    let parts = tok.value.split(separator: ".")
+                    if parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) {
+                        if major != 1 {
+                            error("unsupported-yaml-version",
+                                  "YAML \(tok.value) is not supported; this parser reads YAML 1.2", tok.start, tok.end)
+                        } else if minor != 2 {
+                            error("unsupported-yaml-version",
+                                  "the document declares YAML \(tok.value); it is read as YAML 1.2 (YAML 1.2.2 §6.8.1)",
+                                  tok.start, tok.end, severity: .warning)
+                        }
+                    }
+                }
+            } else if tok.kind == .tagDirective {
+                if tags.contains(where: { $0.handle == tok.value }) {
+                    error("duplicate-directive", "the tag handle '\(tok.value)' is already defined in this document", tok.start, tok.end)
+                } else {
+                    tags.append(TagDirective(handle: tok.value, prefix: tok.suffix))
+                    tagHandles[tok.value] = tok.suffix
+                }
+            } else if tok.kind != .reservedDirective {
+                break
+            }
+            _ = consume()
+        }
+        if tok.kind != .documentStart {
+            error("missing-directives-end", "expected '---' after the directives", tok.start, tok.end)
+            events.append(Event(.documentStart(explicit: false, version: version, tagDirectives: tags),
+                                range: TextRange(empty: tok.start)))
+            states.append(.documentEnd)
+            state = .documentContent
+            return
+        }
+        _ = consume()
+        events.append(Event(.documentStart(explicit: true, version: version, tagDirectives: tags),
+                            range: TextRange(start: tok.start, end: tok.end)))
+        states.append(.documentEnd)
+        state = .documentContent
+    }
+
+    mutating func documentContent() {
+        let tok = scanner.peek()
+        switch tok.kind {
+        case .versionDirective, .tagDirective, .reservedDirective, .documentStart, .documentEnd, .streamEnd:
+            emptyScalar(at: lastTokenEnd)
+            popState()
+        default:
+            parseNode(block: true, indentless: false)
+        }
+    }
+
+    mutating func documentEnd() {
+        var tok = scanner.peek()
+        while !Self.isCloser(tok.kind) || tok.kind == .blockEnd {
+            if tok.kind == .blockEnd { scanner.next(); tok = scanner.peek(); continue }
+            skipJunk(code: "unexpected-content",
+                     message: "found \(describe(tok)) after the end of the document's root node; check its indentation, or start a new document with '---'")
+            tok = scanner.peek()
+        }
+        // Close anything a recovery left open inside the document.
+        while builder.depth > 1 && builder.currentNodeKind != .document { builder.finishNode() }
+        var explicit = false
+        var range = TextRange(empty: lastTokenEnd)
+        if tok.kind == .documentEnd {
+            _ = consume()
+            explicit = true
+            range = TextRange(start: tok.start, end: tok.end)
+        }
+        closeIf(.document)
+        lastDocumentExplicitEnd = explicit
+        documentCount += 1
+        events.append(Event(.documentEnd(explicit: explicit), range: range))
+        state = .documentStart
+    }
+
+    /// Resolves a tag token to the full tag (§6.9.1): `!!x` -> `tag:yaml.org,2002:x`, `!e!x` through
+    /// `%TAG`, `!<x>` verbatim, `!` alone -> `!` (non-specific).
+    mutating func resolveTag(_ t: ScannerToken) -> String {
+        let handle = t.value
+        if handle.isEmpty { return t.suffix }
+        let suffix = Self.percentDecode(t.suffix)
+        if let prefix = tagHandles[handle] { return prefix + suffix }
+        if handle == "!" { return "!" + suffix }
+        if handle == "!!" { return "tag:yaml.org,2002:" + suffix }
+        error("undefined-tag-handle",
+              "the tag handle '\(handle)' is not defined; add '%TAG \(handle) <prefix>' before '---'", t.start, t.end)
+        return handle + suffix
+    }
+
+    static func percentDecode(_ s: String) -> String {
+        guard s.utf8.contains(UInt8(ascii: "%")) else { return s }
+        let b = Array(s.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        func hex(_ c: UInt8) -> UInt8? {
+            switch c {
+            case 0x30...0x39: return c - 0x30
+            case 0x41...0x46: return c - 0x37
+            case 0x61...0x66: return c - 0x57
+            default: return nil
+            }
+        }
+        while i < b.count {
+            if b[i] == UInt8(ascii: "%"), i + 2 < b.count, let h = hex(b[i + 1]), let l = hex(b[i + 2]) {
+                out.append(h << 4 | l)
+                i += 3
+            } else {
+                out.append(b[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Parses one node: properties, then an alias, scalar, collection start or an empty node.
+    mutating func parseNode(block: Bool, indentless: Bool) {
+        var tok = scanner.peek()
+        var props: [ScannerToken] = []
+        var anchor: String? = nil
+        var tag: String? = nil
+        while tok.kind == .anchor || tok.kind == .tag {
+            if tok.kind == .anchor {
+                if anchor != nil {
+                    error("multiple-anchors", "a node can have only one anchor", tok.start, tok.end)
+                }
+                anchor = tok.value
+            } else {
+                if tag != nil {
+                    error("multiple-tags", "a node can have only one tag", tok.start, tok.end)
+                }
+                tag = resolveTag(tok)
+            }
+            props.append(tok)
+            scanner.next()
+            tok = scanner.peek()
+        }
+        let start = props.first?.start ?? tok.start
+        func emitProps(_ p: inout StreamParser) { for t in props { p.emit(t) } }
+        if tok.kind == .alias {
+            if !props.isEmpty {
+                error("alias-with-properties", "an alias cannot have an anchor or a tag", props[0].start, props[props.count - 1].end)
+                open(.error, at: start)
+                emitProps(&self)
+                builder.finishNode()
+            }
+            open(.alias, at: tok.start)
+            _ = consume()
+            builder.finishNode()
+            events.append(Event(.alias(anchor: tok.value), range: TextRange(start: tok.start, end: tok.end)))
+            popState()
+            return
+        }
+        if indentless && tok.kind == .blockEntry {
+            open(.blockSequence, at: start)
+            emitProps(&self)
+            startCollection(.sequenceStart(anchor: anchor, tag: tag, style: .block), node: .blockSequence,
+                            start: start, opener: tok.start)
+            state = .indentlessSequenceEntry
+            return
+        }
+        switch tok.kind {
+        case .scalar:
+            open(.scalar, at: start)
+            emitProps(&self)
+            _ = consume()
+            builder.finishNode()
+            events.append(Event(.scalar(value: tok.value, style: tok.style, anchor: anchor, tag: tag),
+                                range: TextRange(start: start, end: tok.end)))
+            popState()
+        case .flowSequenceStart:
+            open(.flowSequence, at: start)
+            emitProps(&self)
+            _ = consume()
+            startCollection(.sequenceStart(anchor: anchor, tag: tag, style: .flow), node: .flowSequence,
+                            start: start, opener: tok.start)
+            state = .flowSequenceEntry(first: true)
+        case .flowMappingStart:
+            open(.flowMapping, at: start)
+            emitProps(&self)
+            _ = consume()
+            startCollection(.mappingStart(anchor: anchor, tag: tag, style: .flow), node: .flowMapping,
+                            start: start, opener: tok.start)
+            state = .flowMappingKey(first: true)
+        case .blockSequenceStart where block:
+            open(.blockSequence, at: start)
+            emitProps(&self)
+            scanner.next()
+            startCollection(.sequenceStart(anchor: anchor, tag: tag, style: .block), node: .blockSequence,
+                            start: start, opener: tok.start)
+            state = .blockSequenceEntry
+        case .blockMappingStart where block:
+            open(.blockMapping, at: start)
+            emitProps(&self)
+            scanner.next()
+            startCollection(.mappingStart(anchor: anchor, tag: tag, style: .block), node: .blockMapping,
+                            start: start, opener: tok.start)
+            state = .blockMappingKey
+        default:
+            if !props.isEmpty {
+                open(.scalar, at: start)
+                emitProps(&self)
+                builder.finishNode()
+                events.append(Event(.scalar(value: "", style: .plain, anchor: anchor, tag: tag),
+                                    range: TextRange(start: start, end: props[props.count - 1].end)))
+            } else {
+                error("expected-node", "expected a node (a scalar, collection or alias) but found \(describe(tok))",
+                      tok.start, tok.end)
+                emptyScalar(at: tok.start)
+            }
+            popState()
+        }
+    }
+
+    // MARK: Block collections
+
+    mutating func blockSequenceEntry() {
+        closeIf(.sequenceItem)
+        let tok = scanner.peek()
+        if tok.kind == .blockEntry {
+            open(.sequenceItem, at: tok.start)
+            _ = consume()
+            let next = scanner.peek()
+            if next.kind != .blockEntry && next.kind != .blockEnd {
+                states.append(.blockSequenceEntry)
+                parseNode(block: true, indentless: false)
+            } else {
+                emptyScalar(at: tok.end)
+            }
+        } else if tok.kind == .blockEnd {
+            scanner.next()
+            endCollection(.sequenceEnd)
+            popState()
+        } else if Self.isCloser(tok.kind) {
+            endCollection(.sequenceEnd)
+            popState()
+        } else {
+            skipJunk(code: "expected-sequence-entry",
+                     message: "expected a block sequence entry ('- ') but found \(describe(tok)); check the indentation")
+        }
+    }
+
+    mutating func indentlessSequenceEntry() {
+        closeIf(.sequenceItem)
+        let tok = scanner.peek()
+        if tok.kind == .blockEntry {
+            open(.sequenceItem, at: tok.start)
+            _ = consume()
+            let next = scanner.peek()
+            if next.kind != .blockEntry && next.kind != .key && next.kind != .value && next.kind != .blockEnd {
+                states.append(.indentlessSequenceEntry)
+                parseNode(block: true, indentless: false)
+            } else {
+                emptyScalar(at: tok.end)
+            }
+        } else {
+            endCollection(.sequenceEnd)
+            popState()
+        }
+    }
+
+    mutating func blockMappingKey() {
+        closeIf(.value)
+        closeIf(.key)
+        closeIf(.mappingEntry)
+        let tok = scanner.peek()
+        if tok.kind == .key {
+            open(.mappingEntry, at: tok.start)
+            _ = consume()
+            let next = scanner.peek()
+            if next.kind != .key && next.kind != .value && next.kind != .blockEnd {
+                states.append(.blockMappingValue)
+                open(.key, at: next.start)
+                parseNode(block: true, indentless: true)
+            } else {
+                state = .blockMappingValue
+                emptyScalar(at: tok.end)
+            }
+        } else if tok.kind == .value {
+            open(.mappingEntry, at: tok.start)
+            state = .blockMappingValue
+            emptyScalar(at: tok.start)
+        } else if tok.kind == .blockEnd {
+            scanner.next()
+            endCollection(.mappingEnd)
+            popState()
+        } else if Self.isCloser(tok.kind) {
+            endCollection(.mappingEnd)
+            popState()
+        } else {
+            skipJunk(code: "expected-mapping-key",
+                     message: "expected a mapping key ('key: value') but found \(describe(tok)); check the indentation")
+        }
+    }
+
+    mutating func blockMappingValue() {
+        closeIf(.key)
+        let tok = scanner.peek()
+        if tok.kind == .value {
+            _ = consume()
+            let next = scanner.peek()
+            if next.kind != .key && next.kind != .value && next.kind != .blockEnd {
+                states.append(.blockMappingKey)
+                open(.value, at: next.start)
+                parseNode(block: true, indentless: true)
+                return
+            }
+            state = .blockMappingKey
+            emptyScalar(at: tok.end)
+        } else {
+            state = .blockMappingKey
+            emptyScalar(at: lastTokenEnd)
+        }
+    }
+
+    // MARK: Flow collections
+
+    mutating func unclosed(_ tok: ScannerToken, sequence: Bool) {
+        let opener = collections.last?.opener ?? tok.start
+        let line = lineNumber(opener)
+        error(sequence ? "unclosed-flow-sequence" : "unclosed-flow-mapping",
+              "expected '\(sequence ? "]" : "}")' to close the flow \(sequence ? "sequence" : "mapping") opened at line \(line), but found \(describe(tok))",
+              opener, opener + 1)
+        endCollection(sequence ? .sequenceEnd : .mappingEnd)
+        popState()
+    }
+
+    mutating func flowSequenceEntry(first: Bool) {
+        var tok = scanner.peek()
+        if tok.kind == .flowSequenceEnd {
+            _ = consume()
+            endCollection(.sequenceEnd)
+            popState()
+            return
+        }
+        if Self.isCloser(tok.kind) || tok.kind == .flowMappingEnd {
+            unclosed(tok, sequence: true)
+            return
+        }
+        if !first {
+            if tok.kind == .flowEntry {
+                _ = consume()
+                tok = scanner.peek()
+                if tok.kind == .flowSequenceEnd { return }
+                if Self.isCloser(tok.kind) || tok.kind == .flowMappingEnd { return }
+            } else if Self.canStartNode(tok.kind, block: false) || tok.kind == .key || tok.kind == .value {
+                error("missing-flow-separator", "expected ',' or ']' in the flow sequence opened at line \(lineNumber(collections.last?.opener ?? 0))",
+                      tok.start, tok.end)
+            }
+        }
+        if tok.kind == .key {
+            open(.flowPair, at: tok.start)
+            open(.mappingEntry, at: tok.start)
+            startCollection(.mappingStart(anchor: nil, tag: nil, style: .flow), node: .flowPair, start: tok.start,
+                            opener: tok.start)
+            _ = consume()
+            state = .flowSequenceEntryMappingKey
+        } else if tok.kind == .value {
+            open(.flowPair, at: tok.start)
+            open(.mappingEntry, at: tok.start)
+            startCollection(.mappingStart(anchor: nil, tag: nil, style: .flow), node: .flowPair, start: tok.start,
+                            opener: tok.start)
+            emptyScalar(at: tok.start)
+            state = .flowSequenceEntryMappingValue
+        } else if Self.canStartNode(tok.kind, block: false) {
+            states.append(.flowSequenceEntry(first: false))
+            parseNode(block: false, indentless: false)
+        } else {
+            skipJunk(code: "unexpected-token",
+                     message: "unexpected \(describe(tok)) in the flow sequence opened at line \(lineNumber(collections.last?.opener ?? 0))")
+            state = .flowSequenceEntry(first: false)
+        }
+    }
+
+    mutating func flowSequenceEntryMappingKey() {
+        let tok = scanner.peek()
+        if tok.kind != .value && tok.kind != .flowEntry && tok.kind != .flowSequenceEnd && !Self.isCloser(tok.kind)
+            && Self.canStartNode(tok.kind, block: false) {
+            states.append(.flowSequenceEntryMappingValue)
+            open(.key, at: tok.start)
+            parseNode(block: false, indentless: false)
+        } else {
+            state = .flowSequenceEntryMappingValue
+            emptyScalar(at: lastTokenEnd)
+        }
+    }
+
+    mutating func flowSequenceEntryMappingValue() {
+        closeIf(.key)
+        let tok = scanner.peek()
+        if tok.kind == .value {
+            _ = consume()
+            let next = scanner.peek()
+            if next.kind != .flowEntry && next.kind != .flowSequenceEnd && Self.canStartNode(next.kind, block: false) {
+                states.append(.flowSequenceEntryMappingEnd)
+                open(.value, at: next.start)
+                parseNode(block: false, indentless: false)
+                return
+            }
+        }
+        state = .flowSequenceEntryMappingEnd
+        emptyScalar(at: lastTokenEnd)
+    }
+
+    mutating func flowSequenceEntryMappingEnd() {
+        closeIf(.value)
+        closeIf(.key)
+        closeIf(.mappingEntry)
+        endCollection(.mappingEnd)
+        state = .flowSequenceEntry(first: false)
+    }
+
+    mutating func flowMappingKey(first: Bool) {
+        closeIf(.value)
+        closeIf(.key)
+        closeIf(.mappingEntry)
+        var tok = scanner.peek()
+        if tok.kind == .flowMappingEnd {
+            _ = consume()
+            endCollection(.mappingEnd)
+            popState()
+            return
+        }
+        if Self.isCloser(tok.kind) || tok.kind == .flowSequenceEnd {
+            unclosed(tok, sequence: false)
+            return
+        }
+        if !first {
+            if tok.kind == .flowEntry {
+                _ = consume()
+                tok = scanner.peek()
+                if tok.kind == .flowMappingEnd { return }
+                if Self.isCloser(tok.kind) || tok.kind == .flowSequenceEnd { return }
+            } else if Self.canStartNode(tok.kind, block: false) || tok.kind == .key || tok.kind == .value {
+                error("missing-flow-separator", "expected ',' or '}' in the flow mapping opened at line \(lineNumber(collections.last?.opener ?? 0))",
+                      tok.start, tok.end)
+            }
+        }
+        if tok.kind == .key {
+            open(.mappingEntry, at: tok.start)
+            _ = consume()
+            let next = scanner.peek()
+            if next.kind != .value && next.kind != .flowEntry && next.kind != .flowMappingEnd
+                && Self.canStartNode(next.kind, block: false) {
+                states.append(.flowMappingValue)
+                open(.key, at: next.start)
+                parseNode(block: false, indentless: false)
+            } else {
+                state = .flowMappingValue
+                emptyScalar(at: tok.end)
+            }
+        } else if tok.kind == .value {
+            open(.mappingEntry, at: tok.start)
+            state = .flowMappingValue
+            emptyScalar(at: tok.start)
+        } else if Self.canStartNode(tok.kind, block: false) {
+            open(.mappingEntry, at: tok.start)
+            states.append(.flowMappingEmptyValue)
+            open(.key, at: tok.start)
+            parseNode(block: false, indentless: false)
+        } else {
+            skipJunk(code: "unexpected-token",
+                     message: "unexpected \(describe(tok)) in the flow mapping opened at line \(lineNumber(collections.last?.opener ?? 0))")
+            state = .flowMappingKey(first: false)
+        }
+    }
+
+    mutating func flowMappingValue() {
+        closeIf(.key)
+        let tok = scanner.peek()
+        if tok.kind == .value {
+            _ = consume()
+            let next = scanner.peek()
+            if next.kind != .flowEntry && next.kind != .flowMappingEnd && Self.canStartNode(next.kind, block: false) {
+                states.append(.flowMappingKey(first: false))
+                open(.value, at: next.start)
+                parseNode(block: false, indentless: false)
+                return
+            }
+        }
+        state = .flowMappingKey(first: false)
+        emptyScalar(at: lastTokenEnd)
+    }
+}

@@ -1,0 +1,278 @@
+import XCTest
+import YAMLParser
+import YAMLSyntax
+
+/// Focused parser checks for YAML 1.2.2 details real files hit. Each case is data: input text and the
+/// expected yaml-test-suite events (without the `+STR`/`-STR` lines).
+final class ParserTests: XCTestCase {
+    /// Parses `input` and compares its events (one per line, `+STR`/`-STR` omitted) with `expected`;
+    /// also checks the lossless round trip and that no error was reported.
+    func check(_ input: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        let result = Parser.parse(input)
+        XCTAssertEqual(result.tree.printedBytes, Array(input.utf8), "round trip", file: file, line: line)
+        let lines = Event.testSuiteEvents(result.events).split(separator: "\n").dropFirst().dropLast()
+        XCTAssertEqual(lines.joined(separator: "\n"), expected, file: file, line: line)
+        let errors = result.errors.filter { $0.severity == .error }
+        XCTAssertTrue(errors.isEmpty, "unexpected errors: \(errors.map { "\($0.code): \($0.message)" })",
+                      file: file, line: line)
+    }
+
+    /// Parses `input` and returns its errors as `line:column code` strings (1-based lines and columns in
+    /// UTF-8 bytes), after checking the round trip.
+    func errors(_ input: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        let result = Parser.parse(input)
+        XCTAssertEqual(result.tree.printedBytes, Array(input.utf8), "round trip", file: file, line: line)
+        let index = LineIndex(input)
+        return result.errors.map {
+            let p = index.position(of: $0.range.start, encoding: .utf8)
+            return "\(p.line + 1):\(p.column + 1) \($0.code)"
+        }
+    }
+
+    func testBlockCollectionsAndScalarStyles() {
+        check("a: 1\nb:\n  - x\n  - 'y'\nc: \"z\"\n", """
+        +DOC
+        +MAP
+        =VAL :a
+        =VAL :1
+        =VAL :b
+        +SEQ
+        =VAL :x
+        =VAL 'y
+        -SEQ
+        =VAL :c
+        =VAL "z
+        -MAP
+        -DOC
+        """)
+    }
+
+    func testCRLFLineBreaks() {
+        check("a: |\r\n  x\r\n  y\r\nb: >\r\n  p\r\n  q\r\n", """
+        +DOC
+        +MAP
+        =VAL :a
+        =VAL |x\\ny\\n
+        =VAL :b
+        =VAL >p q\\n
+        -MAP
+        -DOC
+        """)
+        check("k: \"a\r\n  b\"\r\n", "+DOC\n+MAP\n=VAL :k\n=VAL \"a b\n-MAP\n-DOC")
+    }
+
+    func testByteOrderMark() {
+        let input = "\u{FEFF}a: 1\n"
+        check(input, "+DOC\n+MAP\n=VAL :a\n=VAL :1\n-MAP\n-DOC")
+        let result = Parser.parse(input)
+        XCTAssertEqual(result.tree.tokens.first?.kind, .byteOrderMark)
+        XCTAssertEqual(result.tree.tokens.first?.range, TextRange(start: 0, end: 3))
+    }
+
+    func testBlockScalarHeaderIndicatorsInEitherOrder() {
+        check("a: |2-\n   x\nb: |-2\n   y\n", """
+        +DOC
+        +MAP
+        =VAL :a
+        =VAL | x
+        =VAL :b
+        =VAL | y
+        -MAP
+        -DOC
+        """)
+    }
+
+    func testChompingAndDetectedIndentation() {
+        check("s: |-\n  x\n\nk: |+\n  x\n\nc: >\n\n  folded\n  text\n\n  more\n", """
+        +DOC
+        +MAP
+        =VAL :s
+        =VAL |x
+        =VAL :k
+        =VAL |x\\n\\n
+        =VAL :c
+        =VAL >\\nfolded text\\nmore\\n
+        -MAP
+        -DOC
+        """)
+    }
+
+    func testDoubleQuotedEscapes() {
+        check(#"a: "\x41\u00e9\U0001F600\t\\ \"q\" end\#n  next\\#n  line""# + "\n", """
+        +DOC
+        +MAP
+        =VAL :a
+        =VAL "Aé😀\\t\\\\ "q" end nextline
+        -MAP
+        -DOC
+        """)
+    }
+
+    func testTagResolution() {
+        check("%TAG !e! tag:example.com,2000:\n---\n- !!str a\n- !e!foo b\n- !<tag:x> c\n- ! d\n- !local e\n", """
+        +DOC ---
+        +SEQ
+        =VAL <tag:yaml.org,2002:str> :a
+        =VAL <tag:example.com,2000:foo> :b
+        =VAL <tag:x> :c
+        =VAL <!> :d
+        =VAL <!local> :e
+        -SEQ
+        -DOC
+        """)
+    }
+
+    func testPropertiesOnEmptyNodesAndCommentsBetweenKeyAndValue() {
+        check("a: &x\nb: !!str\nc: # comment\n  d\n", """
+        +DOC
+        +MAP
+        =VAL :a
+        =VAL &x :
+        =VAL :b
+        =VAL <tag:yaml.org,2002:str> :
+        =VAL :c
+        =VAL :d
+        -MAP
+        -DOC
+        """)
+    }
+
+    func testFlowCollectionsSpanningLinesAndImplicitPairs() {
+        check("a: [b: c, {d, e: f},\n  \"g\":h, ? i]\n", """
+        +DOC
+        +MAP
+        =VAL :a
+        +SEQ []
+        +MAP {}
+        =VAL :b
+        =VAL :c
+        -MAP
+        +MAP {}
+        =VAL :d
+        =VAL :
+        =VAL :e
+        =VAL :f
+        -MAP
+        +MAP {}
+        =VAL "g
+        =VAL :h
+        -MAP
+        +MAP {}
+        =VAL :i
+        =VAL :
+        -MAP
+        -SEQ
+        -MAP
+        -DOC
+        """)
+    }
+
+    func testPlainScalarsWithColonAndHash() {
+        check("url: http://x.org/a#b\nt: a:b # c\n", """
+        +DOC
+        +MAP
+        =VAL :url
+        =VAL :http://x.org/a#b
+        =VAL :t
+        =VAL :a:b
+        -MAP
+        -DOC
+        """)
+    }
+
+    func testDocumentsMarkersAndDirectivesAfterDocumentEnd() {
+        check("a\n...\n%YAML 1.2\n---\nb\n--- c\n", """
+        +DOC
+        =VAL :a
+        -DOC ...
+        +DOC ---
+        =VAL :b
+        -DOC
+        +DOC ---
+        =VAL :c
+        -DOC
+        """)
+    }
+
+    func testYAML11DirectiveIsOnlyAWarning() {
+        let result = Parser.parse("%YAML 1.1\n---\na: yes\n")
+        XCTAssertTrue(result.isValid)
+        XCTAssertEqual(result.errors.map(\.code), ["unsupported-yaml-version"])
+        XCTAssertEqual(result.errors.first?.severity, .warning)
+        XCTAssertEqual(errors("%YAML 2.0\n---\na\n"), ["1:1 unsupported-yaml-version"])
+    }
+
+    func testImplicitKeyLengthLimit() {
+        let long = String(repeating: "k", count: 1100)
+        XCTAssertEqual(errors("\(long): v\n"), ["1:1101 invalid-mapping-value"])
+        check(String(repeating: "k", count: 1000) + ": v\n",
+              "+DOC\n+MAP\n=VAL :\(String(repeating: "k", count: 1000))\n=VAL :v\n-MAP\n-DOC")
+    }
+
+    func testTabsSeparateButDoNotIndent() {
+        check("- a:\t1\n-\tb\n", "+DOC\n+SEQ\n+MAP\n=VAL :a\n=VAL :1\n-MAP\n=VAL :b\n-SEQ\n-DOC")
+        XCTAssertEqual(errors("a:\n\tb: 1\n"), ["2:1 tab-indentation"])
+    }
+
+    func testUnclosedFlowSequenceMessageNamesTheOpeningLine() {
+        let result = Parser.parse("a: 1\nb: 2\nc: [x,\n  y\nd: 4\n")
+        XCTAssertEqual(result.errors.count, 1)
+        XCTAssertEqual(result.errors.first?.code, "unclosed-flow-sequence")
+        XCTAssertEqual(result.errors.first?.range, TextRange(start: 13, end: 14))
+        XCTAssertTrue(result.errors.first?.message.hasPrefix("expected ']' to close the flow sequence opened at line 3") ?? false,
+                      result.errors.first?.message ?? "")
+        // Recovery: `d: 4` is still an entry of the root mapping.
+        let lines = Event.testSuiteEvents(result.events).split(separator: "\n")
+        XCTAssertEqual(lines.suffix(6), ["-SEQ", "=VAL :d", "=VAL :4", "-MAP", "-DOC", "-STR"])
+    }
+
+    func testSeveralIndependentErrorsWithoutCascade() {
+        let input = "a: 1\nb: @x\nc: [1, 2\nd: \"open\ne: 5\nf:\n\t- g\nh: 8\n"
+        XCTAssertEqual(errors(input), [
+            "2:4 reserved-indicator",
+            "3:4 unclosed-flow-sequence",
+            "4:4 unclosed-quoted-scalar",
+            "7:1 tab-indentation",
+        ])
+        let events = Event.testSuiteEvents(Parser.parse(input).events)
+        XCTAssertTrue(events.contains("=VAL :e\n=VAL :5\n"), events)
+        XCTAssertTrue(events.contains("=VAL :h\n=VAL :8\n"), events)
+    }
+
+    func testEventRanges() {
+        let input = "k: &a !!map\n  x: [1, 2]\ns: |\n  t\n"
+        let result = Parser.parse(input)
+        func text(_ r: TextRange) -> String { String(decoding: Array(input.utf8)[r.start..<r.end], as: UTF8.self) }
+        let described = result.events.map { "\($0.testSuiteNotation) \(text($0.range).debugDescription)" }
+        XCTAssertEqual(described, [
+            "+STR \"\"",
+            "+DOC \"\"",
+            "+MAP \"k: &a !!map\\n  x: [1, 2]\\ns: |\\n  t\\n\"",
+            "=VAL :k \"k\"",
+            "+MAP &a <tag:yaml.org,2002:map> \"&a !!map\\n  x: [1, 2]\"",
+            "=VAL :x \"x\"",
+            "+SEQ [] \"[1, 2]\"",
+            "=VAL :1 \"1\"",
+            "=VAL :2 \"2\"",
+            "-SEQ \"\"",
+            "-MAP \"\"",
+            "=VAL :s \"s\"",
+            "=VAL |t\\n \"|\\n  t\\n\"",
+            "-MAP \"\"",
+            "-DOC \"\"",
+            "-STR \"\"",
+        ])
+    }
+
+    func testTreeShape() {
+        let result = Parser.parse("# c\n- a: 1\n  ? b\n- [x, y: z]\n")
+        func shape(_ n: SyntaxNode) -> String {
+            let kids = n.children.map(shape)
+            return kids.isEmpty ? "\(n.kind)" : "\(n.kind)(\(kids.joined(separator: " ")))"
+        }
+        XCTAssertEqual(shape(result.tree.root), "stream(document(blockSequence("
+            + "sequenceItem(blockMapping(mappingEntry(key(scalar) value(scalar)) mappingEntry(key(scalar)))) "
+            + "sequenceItem(flowSequence(scalar flowPair(mappingEntry(key(scalar) value(scalar))))))))")
+        XCTAssertEqual(result.tree.tokens.first?.kind, .comment)
+    }
+}
