@@ -3,8 +3,8 @@ import YAMLParser
 import YAMLSyntax
 
 /// The JSON data model view of a composed YAML node, as JSON Schema sees it (JSON Schema 2020-12 Core
-/// §4.2.1): scalars typed by their resolved YAML 1.2 core-schema tag (§10.3.2), mappings with merge keys
-/// (`<<`, YAML 1.1 merge type) applied and keys as strings.
+/// §4.2.1): scalars typed by the YAML 1.2 core schema (§10.3.2, via the composer's `scalarValue`),
+/// mappings with merge keys (`<<`, YAML 1.1 merge type) applied and keys as their text.
 enum InstanceValue {
     case null
     case bool(Bool)
@@ -64,57 +64,20 @@ enum InstanceValue {
         }
     }
 
-    static let nullTag = "tag:yaml.org,2002:null"
-    static let boolTag = "tag:yaml.org,2002:bool"
-    static let intTag = "tag:yaml.org,2002:int"
-    static let floatTag = "tag:yaml.org,2002:float"
-    static let mergeTag = "tag:yaml.org,2002:merge"
-
-    /// The value of a scalar with text `text` and resolved tag `tag` (YAML 1.2.2 §10.3.2); unknown tags
-    /// and texts that do not parse as their tag claims give strings.
-    static func scalar(_ text: String, tag: String) -> InstanceValue {
-        switch tag {
-        case nullTag: return .null
-        case boolTag:
-            switch text {
-            case "true", "True", "TRUE": return .bool(true)
-            case "false", "False", "FALSE": return .bool(false)
-            default: return .string(text)
-            }
-        case intTag:
-            return integer(text) ?? .string(text)
-        case floatTag:
-            return float(text).map { .number($0) } ?? .string(text)
-        default:
-            return .string(text)
+    /// The value of a scalar node under the YAML 1.2 core schema (the composer's typing: `0x1F` is 31,
+    /// `1.0` a float, quoted scalars strings); integers beyond 64 bits become doubles.
+    static func scalar(_ node: YAMLNode) -> InstanceValue {
+        switch node.scalarValue {
+        case .null?: return .null
+        case .bool(let b)?: return .bool(b)
+        case .integer(let i)?: return .integer(i)
+        case .bigInteger(let text)?: return .number(Double(text) ?? (text.hasPrefix("-") ? -.infinity : .infinity))
+        case .float(let d)?: return .number(d)
+        case .string(let s)?: return .string(s)
+        case nil:
+            if case .scalar(let text, _) = node.content { return .string(text) }
+            return .null
         }
-    }
-
-    /// Core-schema integer: `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`; beyond 64 bits it becomes a
-    /// double. (Private stand-in until the composer exposes its own scalar typing.)
-    static func integer(_ text: String) -> InstanceValue? {
-        var t = Substring(text)
-        if t.hasPrefix("0x"), let v = Int64(t.dropFirst(2), radix: 16) { return .integer(v) }
-        if t.hasPrefix("0o"), let v = Int64(t.dropFirst(2), radix: 8) { return .integer(v) }
-        if let v = Int64(t) { return .integer(v) }
-        if t.hasPrefix("+") { t = t.dropFirst() }
-        if !t.isEmpty, t.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }), let d = Double(t) { return .number(d) }
-        return nil
-    }
-
-    /// Core-schema float, including `.inf`, `-.inf`, `.nan` in their three spellings.
-    static func float(_ text: String) -> Double? {
-        switch text {
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .infinity
-        case "-.inf", "-.Inf", "-.INF": return -.infinity
-        case ".nan", ".NaN", ".NAN": return .nan
-        default: break
-        }
-        var t = text
-        if t.hasPrefix("+") { t.removeFirst() }
-        if t.hasPrefix(".") { t = "0" + t }
-        if t.hasPrefix("-.") { t = "-0" + t.dropFirst() }
-        return Double(t)
     }
 
     /// The text used as a JSON member name for a mapping key node.
@@ -126,12 +89,5 @@ enum InstanceValue {
         case .sequence(let items): return "[" + items.map { keyText($0) }.joined(separator: ", ") + "]"
         case .mapping(let pairs): return "{" + pairs.map { keyText($0.key) + ": " + keyText($0.value) }.joined(separator: ", ") + "}"
         }
-    }
-
-    /// True when `key` is a merge key `<<` (plain and not explicitly tagged as a string, or tagged merge).
-    static func isMergeKey(_ key: YAMLNode) -> Bool {
-        guard case .scalar(let text, let style) = key.content, text == "<<" else { return false }
-        if key.tag == mergeTag { return true }
-        return style == .plain && !key.hasExplicitTag
     }
 }

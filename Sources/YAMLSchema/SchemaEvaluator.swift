@@ -103,43 +103,18 @@ final class SchemaEvaluator {
         if let cached = values[id] { return cached }
         let v: InstanceValue
         switch node.content {
-        case .scalar(let text, _): v = InstanceValue.scalar(text, tag: node.tag)
+        case .scalar: v = InstanceValue.scalar(node)
         case .alias(_, let target): v = target.map { value(of: $0.resolved) } ?? .null
         case .sequence(let items): v = .array(items)
-        case .mapping: v = .object(InstanceValue.ObjectMembers(members(of: node, depth: 0)))
+        case .mapping:
+            // Merge keys (`<<`) applied by the composer: written keys win, earlier merged mappings win.
+            let entries = node.mergedMappingEntries ?? []
+            v = .object(InstanceValue.ObjectMembers(entries.map {
+                InstanceValue.Member(key: InstanceValue.keyText($0.key), keyNode: $0.key, value: $0.value)
+            }))
         }
         values[id] = v
         return v
-    }
-
-    /// A mapping's members with merge keys applied: explicit keys win over merged ones; among merged
-    /// mappings, earlier ones win (YAML 1.1 merge key type).
-    private func members(of node: YAMLNode, depth: Int) -> [InstanceValue.Member] {
-        guard case .mapping(let pairs) = node.content else { return [] }
-        var explicit: [InstanceValue.Member] = []
-        var merged: [InstanceValue.Member] = []
-        var sources: [YAMLNode] = []
-        for pair in pairs {
-            if InstanceValue.isMergeKey(pair.key) {
-                let v = pair.value.resolved
-                switch v.content {
-                case .mapping: sources.append(v)
-                case .sequence(let items): sources += items.map(\.resolved)
-                default: explicit.append(InstanceValue.Member(key: "<<", keyNode: pair.key, value: pair.value))
-                }
-            } else {
-                explicit.append(InstanceValue.Member(key: InstanceValue.keyText(pair.key), keyNode: pair.key, value: pair.value))
-            }
-        }
-        if sources.isEmpty || depth > 32 { return explicit }
-        var taken = Set(explicit.map(\.key))
-        for source in sources {
-            guard case .mapping = source.content else { continue }
-            for m in members(of: source, depth: depth + 1) where taken.insert(m.key).inserted {
-                merged.append(m)
-            }
-        }
-        return explicit + merged
     }
 
     private func memberInstance(_ parent: Instance, _ member: InstanceValue.Member) -> Instance {
