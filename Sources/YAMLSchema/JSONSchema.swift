@@ -58,8 +58,16 @@ public struct JSONSchema: Sendable {
     ///
     /// Merge keys (`<<`) are applied before validation. Each anchored node is evaluated at most once
     /// per schema location however many aliases name it; work and recursion are bounded by `options`.
+    /// A document without content (only comments or nothing: an empty plain scalar root) is not
+    /// validated, as editors expect of a file being started.
     public func validate(_ root: YAMLNode, options: ValidationOptions = ValidationOptions()) -> [SchemaViolation] {
-        SchemaEvaluator(store: store, options: options).validate(root, against: self.root)
+        if case .scalar("", .plain) = root.content, !root.hasExplicitTag, root.anchor == nil { return [] }
+        return SchemaEvaluator(store: store, options: options).validate(root, against: self.root)
+    }
+
+    /// Validates one composed document; see ``validate(_:options:)-(YAMLNode,_)``.
+    public func validate(_ document: ComposedDocument, options: ValidationOptions = ValidationOptions()) -> [SchemaViolation] {
+        validate(document.root, options: options)
     }
 
     /// True when `root` has no error-severity violation.

@@ -172,9 +172,16 @@ final class SchemaEvaluator {
     private func report(_ schema: SchemaNode, _ keyword: String, _ inst: Instance, _ message: String,
                         range: TextRange? = nil, path: String? = nil, severity: SchemaViolation.Severity = .error) {
         guard violations.count < violationCap else { return }
-        violations.append(SchemaViolation(range: range ?? inst.node.range, instancePath: path ?? inst.path,
+        violations.append(SchemaViolation(range: range ?? valueRange(inst), instancePath: path ?? inst.path,
                                           schemaPath: schema.pointer + "/" + keyword, keyword: keyword,
                                           message: message, severity: severity, schemaURI: schema.documentURI))
+    }
+
+    /// Where a problem with a value is shown: the value, or its key when the value is empty (`key:`),
+    /// since an empty range is hard to see in an editor.
+    private func valueRange(_ inst: Instance) -> TextRange {
+        if inst.node.range.isEmpty, let key = inst.key { return key.range }
+        return inst.node.range
     }
 
     /// Where a problem with the mapping as a whole (a missing property) is shown: the key that leads to
@@ -240,7 +247,7 @@ final class SchemaEvaluator {
             range = key.range
             message = "property \(Describe.quoted(name)) is not allowed"
         } else {
-            range = inst.node.range
+            range = valueRange(inst)
             message = "no value is allowed here"
         }
         violations.append(SchemaViolation(range: range, instancePath: inst.path, schemaPath: schema.pointer,
@@ -485,12 +492,13 @@ final class SchemaEvaluator {
 
         case .required(let names):
             guard case .object(let members) = inst.value else { return true }
-            var valid = true
-            for property in names where members[property] == nil {
-                valid = false
-                report(schema, name, inst, "missing required property \(Describe.quoted(property))", range: mappingRange(inst))
-            }
-            return valid
+            let missing = names.filter { members[$0] == nil }
+            if missing.isEmpty { return true }
+            report(schema, name, inst, missing.count == 1
+                   ? "missing required property \(Describe.quoted(missing[0]))"
+                   : "missing required properties \(Describe.list(missing.map(Describe.quoted), conjunction: "and"))",
+                   range: mappingRange(inst))
+            return false
 
         case .dependentRequired(let list):
             guard case .object(let members) = inst.value else { return true }

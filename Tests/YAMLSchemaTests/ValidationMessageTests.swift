@@ -143,4 +143,13 @@ final class ValidationMessageTests: XCTestCase {
               [#"cannot resolve schema reference "https://example.invalid/missing.json"; it was not checked"#],
               severities: [.warning])
     }
+
+    func testSeveralMissingPropertiesAreOneViolation() {
+        check(#"{"required": ["name", "runs", "description"]}"#, "{⏩on⏪: push, name: x}",
+              [#"missing required properties "runs" and "description""#])
+    }
+
+    func testAnEmptyValueIsReportedAtItsKey() {
+        check(#"{"properties": {"image": {"type": "string"}}}"#, "{⏩image⏪: }", ["expected string, found null"])
+    }
 }
