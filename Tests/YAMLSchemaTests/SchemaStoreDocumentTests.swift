@@ -2,11 +2,12 @@ import Foundation
 import TestSupport
 import XCTest
 import YAMLComposer
+import YAMLParser
 import YAMLSchema
 
-/// Real schemas from ../shared/schemas (SchemaStore, GitLab CI, CircleCI) against the JSON test
-/// documents shipped with them: `pass/` must validate, `fail/` must not. YAML documents wait for the
-/// parser; the upstream mismatches listed in schemas/README.md are the allowed exceptions.
+/// Real schemas from ../shared/schemas (SchemaStore, GitLab CI, CircleCI) against the test documents
+/// shipped with them (JSON, and YAML through the parser and composer): `pass/` must validate, `fail/`
+/// must not. The upstream mismatches listed in schemas/README.md are the allowed exceptions.
 final class SchemaStoreDocumentTests: XCTestCase {
     /// Documents whose upstream expectation the schema itself does not meet (schemas/README.md: checked
     /// with python-jsonschema too).
@@ -47,9 +48,18 @@ final class SchemaStoreDocumentTests: XCTestCase {
             for expectation in ["pass", "fail"] {
                 let folder = dir.appendingPathComponent(expectation)
                 let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-                for file in files.sorted() where file.hasSuffix(".json") {
-                    let document = try JSONTextParser.parse(Data(contentsOf: folder.appendingPathComponent(file)))
-                    let violations = schema.validate(YAMLNodeFromJSON.node(document))
+                for file in files.sorted() {
+                    let data = try Data(contentsOf: folder.appendingPathComponent(file))
+                    let root: YAMLNode
+                    if file.hasSuffix(".json") {
+                        root = YAMLNodeFromJSON.node(try JSONTextParser.parse(data))
+                    } else if file.hasSuffix(".yaml") || file.hasSuffix(".yml") {
+                        guard let document = Composer.compose(Parser.parse([UInt8](data))).documents.first else { continue }
+                        root = document.root
+                    } else {
+                        continue
+                    }
+                    let violations = schema.validate(root)
                     let valid = !violations.contains { $0.severity == .error }
                     total += 1
                     let id = "\(name)/\(expectation)/\(file)"
@@ -62,7 +72,7 @@ final class SchemaStoreDocumentTests: XCTestCase {
             }
             if total > 0 { summary.append("\(name) \(passed)/\(total)") }
         }
-        print("SchemaStore JSON documents: " + summary.joined(separator: ", "))
+        print("SchemaStore test documents: " + summary.joined(separator: ", "))
         for failure in failures { XCTFail(failure) }
     }
 }
