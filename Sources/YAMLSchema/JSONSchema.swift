@@ -1,4 +1,6 @@
 import YAMLComposer
+import YAMLParser
+import YAMLSyntax
 
 /// Loads a schema the validator does not hold yet: called with an absolute URI without fragment
 /// (e.g. `https://json.schemastore.org/github-action.json`), returns the parsed schema or nil when it
@@ -51,6 +53,38 @@ public struct JSONSchema: Sendable {
                                  resolver: @escaping SchemaResolver = { _ in nil }) throws(JSONTextParser.SyntaxError)
     where Bytes.Element == UInt8 {
         let json = try JSONTextParser.parse(bytes)
+        self.init(json: json, uri: uri, defaultDraft: defaultDraft, resolver: resolver)
+    }
+
+    /// Compiles a schema file's bytes, JSON or YAML: text whose first non-blank character is `{` or `[`
+    /// is read as JSON (RFC 8259), anything else as a YAML 1.2 document projected to JSON (core schema
+    /// types, merge keys applied; only the first document of a stream).
+    /// - Throws: ``SchemaTextError`` for malformed JSON or YAML, or YAML without a JSON value.
+    public init(schemaText bytes: [UInt8], uri: String = JSONSchema.defaultURI, defaultDraft: SchemaDraft = .draft7,
+                resolver: @escaping SchemaResolver = { _ in nil }) throws(SchemaTextError) {
+        let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
+        let json: JSONValue
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            do { json = try JSONTextParser.parse(bytes) } catch {
+                throw SchemaTextError(range: TextRange(empty: error.offset), message: error.message)
+            }
+        } else {
+            let parse = Parser.parse(bytes)
+            if let error = parse.errors.first(where: { $0.severity == .error }) {
+                throw SchemaTextError(range: error.range, message: error.message)
+            }
+            let composition = Composer.compose(parse)
+            if let error = composition.errors.first(where: { $0.severity == .error }) {
+                throw SchemaTextError(range: error.range, message: error.message)
+            }
+            guard let root = composition.documents.first?.root else {
+                throw SchemaTextError(range: nil, message: "the schema file has no document")
+            }
+            switch JSONProjection.project(root) {
+            case .success(let value): json = value
+            case .failure(let failure): throw SchemaTextError(range: root.range, message: failure.description)
+            }
+        }
         self.init(json: json, uri: uri, defaultDraft: defaultDraft, resolver: resolver)
     }
 

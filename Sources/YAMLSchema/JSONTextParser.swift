@@ -14,6 +14,7 @@ public struct JSONTextParser {
         public let offset: Int
         /// What was expected or found.
         public let message: String
+        /// `JSON syntax error at byte N: message`.
         public var description: String { "JSON syntax error at byte \(offset): \(message)" }
     }
 

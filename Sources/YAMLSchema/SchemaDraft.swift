@@ -3,7 +3,16 @@
 /// Draft 7 is assumed when a schema names no (known) dialect. Order follows publication, so
 /// `draft >= .draft2019_09` asks "has the 2019-09 vocabulary semantics".
 public enum SchemaDraft: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
-    case draft4 = 4, draft6 = 6, draft7 = 7, draft2019_09 = 2019, draft2020_12 = 2020
+    /// Draft 4 (`http://json-schema.org/draft-04/schema#`): `id`, boolean `exclusiveMaximum`.
+    case draft4 = 4
+    /// Draft 6: `$id`, `const`, `contains`, `propertyNames`, numeric `exclusive*`.
+    case draft6 = 6
+    /// Draft 7: `if`/`then`/`else`; the default dialect.
+    case draft7 = 7
+    /// 2019-09: vocabularies, `$anchor`, `$recursiveRef`, `unevaluated*`, `dependentRequired`/`Schemas`.
+    case draft2019_09 = 2019
+    /// 2020-12: `prefixItems`, `$dynamicRef`/`$dynamicAnchor`.
+    case draft2020_12 = 2020
 
     /// The dialect whose meta-schema URI is `uri` (`http`/`https` and a trailing empty fragment `#` are
     /// ignored), nil for any other URI.
@@ -32,11 +41,13 @@ public enum SchemaDraft: Int, Sendable, Hashable, Comparable, CaseIterable, Cust
         }
     }
 
+    /// Earlier drafts sort first.
     public static func < (a: SchemaDraft, b: SchemaDraft) -> Bool { a.rawValue < b.rawValue }
 
     /// The keyword that sets a base URI: `id` in draft 4, `$id` later.
     var idKeyword: String { self == .draft4 ? "id" : "$id" }
 
+    /// The usual short name, e.g. `draft-07` or `2020-12`.
     public var description: String {
         switch self {
         case .draft4: return "draft-04"

@@ -34,6 +34,7 @@ public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
     /// URI of the schema document holding the keyword.
     public let schemaURI: String
 
+    /// Creates a violation; see the properties for the units of each field.
     public init(range: TextRange, instancePath: String, schemaPath: String, keyword: String, message: String,
                 severity: Severity, schemaURI: String) {
         self.range = range
@@ -45,5 +46,6 @@ public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
         self.schemaURI = schemaURI
     }
 
+    /// `range path: message [keyword]`, for logs and test failures.
     public var description: String { "\(range) \(instancePath.isEmpty ? "/" : instancePath): \(message) [\(keyword)]" }
 }

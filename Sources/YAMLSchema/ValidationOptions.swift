@@ -12,6 +12,8 @@ public struct ValidationOptions: Sendable, Hashable {
     /// Upper bound on reported violations.
     public var maximumViolations: Int
 
+    /// Options with the given limits; the defaults suit an editor (formats asserted, 2 million
+    /// evaluations, depth 300, 1,000 violations).
     public init(formatAssertion: Bool = true, maximumEvaluations: Int = 2_000_000, maximumDepth: Int = 300,
                 maximumViolations: Int = 1_000) {
         self.formatAssertion = formatAssertion

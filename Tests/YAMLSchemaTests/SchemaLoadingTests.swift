@@ -96,4 +96,22 @@ final class SchemaLoadingTests: XCTestCase {
         let violations = s.validate(FlowYAML.compose("[\(items)]"), options: ValidationOptions(maximumEvaluations: 100))
         XCTAssertEqual(violations.map(\.severity), [.warning])
     }
+
+    func testSchemaTextMayBeJSONOrYAML() throws {
+        let yaml = try JSONSchema(schemaText: Array("""
+            # a schema written in YAML
+            $schema: https://json-schema.org/draft/2020-12/schema
+            type: object
+            properties:
+              port: {type: integer, maximum: 0xFFFF}
+            """.utf8))
+        XCTAssertEqual(yaml.draft, .draft2020_12)
+        XCTAssertEqual(yaml.validate(FlowYAML.compose("{port: 70000}")).map(\.message), ["70000 is greater than the maximum 65535"])
+        let json = try JSONSchema(schemaText: Array(#"  {"required": ["a"]}"#.utf8))
+        XCTAssertFalse(json.isValid(FlowYAML.compose("{b: 1}")))
+        XCTAssertThrowsError(try JSONSchema(schemaText: Array(#"{"a": }"#.utf8))) { error in
+            XCTAssertEqual((error as? SchemaTextError)?.range, TextRange(empty: 6))
+        }
+        XCTAssertThrowsError(try JSONSchema(schemaText: Array("a: [1, 2".utf8)))
+    }
 }
