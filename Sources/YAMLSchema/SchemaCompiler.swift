@@ -224,7 +224,7 @@ final class SchemaCompiler {
                 for d in defs { _ = compile(d.value, child(scope, "definitions", d.key)) }
             }
         } else {
-            keywords = compileKeywords(object, members: members, scope)
+            keywords = compileKeywords(object, scope)
         }
         var title: String?
         if case .string(let t)? = object["title"] { title = t }
@@ -260,8 +260,7 @@ final class SchemaCompiler {
         return r
     }
 
-    private func compileKeywords(_ object: [String: JSONValue], members: [(key: String, value: JSONValue)],
-                                 _ scope: Scope) -> [SchemaKeyword] {
+    private func compileKeywords(_ object: [String: JSONValue], _ scope: Scope) -> [SchemaKeyword] {
         let draft = scope.draft
         let validation = scope.vocabulary.validation
         var out: [SchemaKeyword] = []
@@ -404,7 +403,6 @@ final class SchemaCompiler {
             if let u = sub("unevaluatedItems") { add("unevaluatedItems", .unevaluatedItems(u)) }
             if let u = sub("unevaluatedProperties") { add("unevaluatedProperties", .unevaluatedProperties(u)) }
         }
-        _ = members
         return out
     }
 

@@ -34,7 +34,7 @@ final class SchemaEvaluator {
         let path: String
         /// The mapping key that led here, if the instance is a member value.
         let key: YAMLNode?
-        /// The parent mapping's key that led to this instance's parent... kept for missing-property ranges.
+        /// The text of `key` (the member name), if any.
         let keyText: String?
     }
 
@@ -72,7 +72,7 @@ final class SchemaEvaluator {
 
     func validate(_ root: YAMLNode, against schema: SchemaNode) -> [SchemaViolation] {
         var annotations = Annotations()
-        _ = evaluate(schema, instance(for: root, path: "", key: nil), &annotations)
+        _ = evaluate(schema, instance(for: root, path: ""), &annotations)
         if budgetExhausted {
             violations.append(SchemaViolation(range: root.range, instancePath: "", schemaPath: "", keyword: "",
                                               message: "validation stopped after \(options.maximumEvaluations) steps; the document is too large or too repetitive to check fully",
@@ -92,10 +92,10 @@ final class SchemaEvaluator {
 
     // MARK: - Instances
 
-    private func instance(for node: YAMLNode, path: String, key: YAMLNode?) -> Instance {
+    private func instance(for node: YAMLNode, path: String, key: YAMLNode? = nil, keyText: String? = nil) -> Instance {
         let resolved = node.resolved
         return Instance(value: value(of: resolved), node: node, identity: ObjectIdentifier(resolved),
-                        anchored: resolved.anchor != nil, path: path, key: key, keyText: key.map(InstanceValue.keyText))
+                        anchored: resolved.anchor != nil, path: path, key: key, keyText: keyText)
     }
 
     private func value(of node: YAMLNode) -> InstanceValue {
@@ -118,11 +118,12 @@ final class SchemaEvaluator {
     }
 
     private func memberInstance(_ parent: Instance, _ member: InstanceValue.Member) -> Instance {
-        instance(for: member.value, path: parent.path + "/" + SchemaURI.escapePointerToken(member.key), key: member.keyNode)
+        instance(for: member.value, path: parent.path + "/" + SchemaURI.escapePointerToken(member.key), key: member.keyNode,
+                 keyText: member.key)
     }
 
     private func itemInstance(_ parent: Instance, _ index: Int, _ node: YAMLNode) -> Instance {
-        instance(for: node, path: parent.path + "/" + String(index), key: nil)
+        instance(for: node, path: parent.path + "/" + String(index))
     }
 
     /// The JSON projection of an instance (for `const`, `enum`, `uniqueItems`); nil when too large.
@@ -321,7 +322,9 @@ final class SchemaEvaluator {
         case .enumeration(let allowed):
             guard let value = projection(inst) else { return true }
             if allowed.contains(where: { StrictEquality.equal($0, value) }) { return true }
-            var message = "expected one of \(Describe.list(allowed.prefix(12).map(Describe.json), conjunction: "or"))\(allowed.count > 12 ? ", …" : ""); found \(Describe.json(value))"
+            var message = allowed.count == 1
+                ? "expected \(Describe.json(allowed[0])), found \(Describe.json(value))"
+                : "expected one of \(Describe.list(allowed.prefix(12).map(Describe.json), conjunction: "or"))\(allowed.count > 12 ? ", …" : ""); found \(Describe.json(value))"
             if case .string(let s) = value {
                 let candidates = allowed.compactMap { if case .string(let c) = $0 { return c } else { return nil } }
                 if let suggestion = EditDistance.closest(to: s, among: candidates) {
@@ -408,10 +411,10 @@ final class SchemaEvaluator {
         case .contains(let itemSchema, let minimum, let maximum):
             guard case .array(let items) = inst.value else { return true }
             var matched: [Int] = []
-            var firstFailure: [SchemaViolation] = []
+            var firstFailure: (index: Int, violations: [SchemaViolation])?
             for (i, item) in items.enumerated() {
                 let t = trial(itemSchema, itemInstance(inst, i, item))
-                if t.valid { matched.append(i) } else if firstFailure.isEmpty { firstFailure = t.violations }
+                if t.valid { matched.append(i) } else if firstFailure == nil { firstFailure = (i, t.violations) }
             }
             if schema.draft >= .draft2020_12 { annotations.items.formUnion(matched) }
             var valid = true
@@ -420,7 +423,9 @@ final class SchemaEvaluator {
                 var message = minimum == 1
                     ? "expected an item matching the \"contains\" schema, found none"
                     : "expected at least \(minimum) items matching the \"contains\" schema, found \(matched.count)"
-                if let hint = firstFailure.first(where: { $0.severity == .error }) { message += " (item 0: \(hint.message))" }
+                if let failure = firstFailure, let hint = failure.violations.first(where: { $0.severity == .error }) {
+                    message += " (item \(failure.index): \(hint.message))"
+                }
                 report(schema, name, inst, message)
             }
             if let maximum, matched.count > maximum {
@@ -677,10 +682,14 @@ final class SchemaEvaluator {
         return false
     }
 
+    /// `2 "Job"`: the 1-based position of an alternative and its title, its `$ref` target's title, or the
+    /// last segment of its `$ref`.
     private func alternativeName(_ schema: SchemaNode, _ index: Int) -> String {
         if let title = schema.title { return "\(index + 1) \(Describe.quoted(title))" }
         for keyword in schema.keywords {
-            if case .ref(let uri) = keyword.operand, let last = uri.split(whereSeparator: { $0 == "/" || $0 == "#" }).last {
+            guard case .ref(let uri) = keyword.operand else { continue }
+            if let title = store.nodes[uri]?.title { return "\(index + 1) \(Describe.quoted(title))" }
+            if let last = uri.split(whereSeparator: { $0 == "/" || $0 == "#" }).last {
                 return "\(index + 1) \(Describe.quoted(String(last)))"
             }
         }
@@ -715,7 +724,8 @@ final class SchemaEvaluator {
             return (shallowFailure ? 0 : 1, deepest, -errors.count)
         }
         guard let best = failures.max(by: { score($0.violations) < score($1.violations) }) else { return }
-        violations += best.violations
+        let note = "closest of the \"\(keyword)\" alternatives: \(alternativeName(schemas[best.index], best.index))"
+        violations += best.violations.map { $0.noting(note) }
     }
 
     /// Short descriptions of what a schema accepts at the top level (types, constants, enum values), for

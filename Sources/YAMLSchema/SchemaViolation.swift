@@ -33,10 +33,14 @@ public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
     public let severity: Severity
     /// URI of the schema document holding the keyword.
     public let schemaURI: String
+    /// Extra context for people, e.g. which `oneOf`/`anyOf` alternative came closest when none matched
+    /// (`closest of the "oneOf" alternatives: 2 "normalJob"`); nil when there is none. Editors may show
+    /// it as related information.
+    public let note: String?
 
     /// Creates a violation; see the properties for the units of each field.
     public init(range: TextRange, instancePath: String, schemaPath: String, keyword: String, message: String,
-                severity: Severity, schemaURI: String) {
+                severity: Severity, schemaURI: String, note: String? = nil) {
         self.range = range
         self.instancePath = instancePath
         self.schemaPath = schemaPath
@@ -44,6 +48,14 @@ public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
         self.message = message
         self.severity = severity
         self.schemaURI = schemaURI
+        self.note = note
+    }
+
+    /// The same violation with `note` set, unless it already has one (the innermost context wins).
+    func noting(_ text: String) -> SchemaViolation {
+        guard note == nil else { return self }
+        return SchemaViolation(range: range, instancePath: instancePath, schemaPath: schemaPath, keyword: keyword,
+                               message: message, severity: severity, schemaURI: schemaURI, note: text)
     }
 
     /// `range path: message [keyword]`, for logs and test failures.

@@ -70,9 +70,15 @@ final class ValidationMessageTests: XCTestCase {
         check(#"{"properties": {"old": false}}"#, "{⏩old⏪: 1}", [#"property "old" is not allowed"#])
     }
 
-    func testOneOfReportsTheClosestAlternative() {
+    func testOneOfReportsTheClosestAlternative() throws {
         let schema = #"{"oneOf": [{"type": "string"}, {"type": "object", "required": ["uses"], "properties": {"uses": {"type": "string"}}}]}"#
         check(schema, "{uses: ⏩5⏪}", ["expected string, found integer 5"])
+        let named = ##"{"oneOf": [{"$ref": "#/$defs/step"}, {"$ref": "#/$defs/job"}], "$defs": {"step": {"required": ["run"]},"##
+            + ##" "job": {"title": "Job", "required": ["runs-on"], "properties": {"runs-on": {"type": "string"}}}}}"##
+        let violations = try JSONSchema(jsonText: Array(named.utf8)).validate(FlowYAML.compose("{runs-on: 5}"))
+        XCTAssertEqual(violations.map(\.message), ["expected string, found integer 5"])
+        XCTAssertEqual(violations.map(\.note), [#"closest of the "oneOf" alternatives: 2 "Job""#])
+        XCTAssertEqual(violations.map(\.schemaPath), ["/$defs/job/properties/runs-on/type"])
         check(schema, "⏩5⏪", ["expected string or object, found integer 5"])
     }
 
