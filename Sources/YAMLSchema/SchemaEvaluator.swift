@@ -698,24 +698,41 @@ final class SchemaEvaluator {
 
     private func reportClosest(_ schema: SchemaNode, _ keyword: String, _ schemas: [SchemaNode],
                                _ failures: [(index: Int, violations: [SchemaViolation])], _ inst: Instance) {
-        let shallowKeywords: Set<String> = ["type", "const", "enum", "false"]
+        let isScalar: Bool
+        switch inst.value {
+        case .array, .object: isScalar = false
+        default: isScalar = true
+        }
+        // Failures "on the value itself": its type or value; for a scalar also its pattern or format.
+        let shallowKeywords: Set<String> = isScalar ? ["type", "const", "enum", "false", "pattern", "format"]
+                                                    : ["type", "const", "enum", "false"]
         let errorsOf = { (list: [SchemaViolation]) in list.filter { $0.severity == .error } }
-        // Every alternative failed on the value itself: say what would have been accepted.
         let shallow = failures.allSatisfy { failure in
             let errors = errorsOf(failure.violations)
             return !errors.isEmpty && errors.allSatisfy { $0.instancePath == inst.path && shallowKeywords.contains($0.keyword) }
         }
         if shallow || failures.isEmpty {
-            var expected: [String] = []
-            for s in schemas { expected += Self.acceptedValues(s, store: store) }
-            var unique: [String] = []
-            for e in expected where !unique.contains(e) { unique.append(e) }
-            if unique.isEmpty {
-                report(schema, keyword, inst, "\(Describe.value(inst.value)) does not match any alternative of \"\(keyword)\"")
-            } else {
-                report(schema, keyword, inst, "expected \(Describe.list(unique.prefix(12).map { $0 }, conjunction: "or"))\(unique.count > 12 ? ", …" : ""), found \(Describe.value(inst.value))")
-            }
+            reportAccepted(schema, keyword, schemas, inst)
             return
+        }
+        // Every alternative only lacks required properties: name them together.
+        let requiredOnly = failures.allSatisfy { failure in
+            let errors = errorsOf(failure.violations)
+            return !errors.isEmpty && errors.allSatisfy { $0.keyword == "required" && $0.instancePath == inst.path }
+        }
+        if requiredOnly, case .object(let members) = inst.value {
+            var lists: [[String]] = []
+            for failure in failures {
+                let missing = Self.requiredNames(schemas[failure.index], store: store).filter { members[$0] == nil }
+                if !missing.isEmpty && !lists.contains(missing) { lists.append(missing) }
+            }
+            if !lists.isEmpty {
+                let message = lists.allSatisfy { $0.count == 1 }
+                    ? "missing required property \(Describe.list(lists.map { Describe.quoted($0[0]) }, conjunction: "or"))"
+                    : "missing required properties \(Describe.list(lists.map { Describe.list($0.map(Describe.quoted), conjunction: "and") }, conjunction: "or"))"
+                report(schema, keyword, inst, message, range: mappingRange(inst))
+                return
+            }
         }
         func score(_ list: [SchemaViolation]) -> (Int, Int, Int) {
             let errors = errorsOf(list)
@@ -728,25 +745,90 @@ final class SchemaEvaluator {
         violations += best.violations.map { $0.noting(note) }
     }
 
-    /// Short descriptions of what a schema accepts at the top level (types, constants, enum values), for
-    /// the combined message of a failed `anyOf`/`oneOf`.
-    static func acceptedValues(_ schema: SchemaNode, store: SchemaStore, depth: Int = 0) -> [String] {
-        if schema.boolean == false { return [] }
-        guard depth < 4 else { return [] }
-        var out: [String] = []
+    /// "expected X, Y or Z, found …" listing what the alternatives accept, with a "did you mean" for a
+    /// string close to an accepted constant.
+    private func reportAccepted(_ schema: SchemaNode, _ keyword: String, _ schemas: [SchemaNode], _ inst: Instance) {
+        var accepted: [String] = []
+        var constants: [String] = []
+        for s in schemas {
+            let found = Self.acceptedValues(s, store: store)
+            for e in found.descriptions where !accepted.contains(e) { accepted.append(e) }
+            constants += found.strings
+        }
+        if accepted.isEmpty {
+            report(schema, keyword, inst, "\(Describe.value(inst.value)) does not match any alternative of \"\(keyword)\"")
+            return
+        }
+        var message = "expected \(Describe.list(Array(accepted.prefix(12)), conjunction: "or"))\(accepted.count > 12 ? ", …" : ""), found \(Describe.value(inst.value))"
+        if case .string(let text) = inst.value, let suggestion = EditDistance.closest(to: text, among: constants) {
+            message += "; did you mean \(Describe.quoted(suggestion))?"
+        }
+        report(schema, keyword, inst, message)
+    }
+
+    /// What a schema accepts at the top level, for the combined message of a failed `anyOf`/`oneOf`:
+    /// descriptions (types, `string matching "…"`, constants; constants replace their schema's type) and
+    /// the string constants among them.
+    static func acceptedValues(_ schema: SchemaNode, store: SchemaStore, depth: Int = 0) -> (descriptions: [String], strings: [String]) {
+        if schema.boolean == false || depth >= 4 { return ([], []) }
+        var types: [String] = []
+        var values: [String] = []
+        var strings: [String] = []
+        var nested: [String] = []
+        var pattern: String?
+        var format: String?
         for keyword in schema.keywords {
             switch keyword.operand {
-            case .type(let types): out += types.map(\.rawValue)
-            case .constant(let value): out.append(Describe.json(value))
-            case .enumeration(let values): out += values.map(Describe.json)
+            case .type(let list): types += list.map(\.rawValue)
+            case .constant(let value):
+                values.append(Describe.json(value))
+                if case .string(let s) = value { strings.append(s) }
+            case .enumeration(let list):
+                values += list.map(Describe.json)
+                strings += list.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
+            case .pattern(let source, _): pattern = source
+            case .format(let name): format = name
             case .ref(let uri), .dynamicRef(let uri, _), .recursiveRef(let uri):
-                if let target = store.nodes[uri] { out += acceptedValues(target, store: store, depth: depth + 1) }
+                if let target = store.nodes[uri] {
+                    let inner = acceptedValues(target, store: store, depth: depth + 1)
+                    nested += inner.descriptions
+                    strings += inner.strings
+                }
             case .anyOf(let list), .oneOf(let list):
-                for s in list { out += acceptedValues(s, store: store, depth: depth + 1) }
+                for s in list {
+                    let inner = acceptedValues(s, store: store, depth: depth + 1)
+                    nested += inner.descriptions
+                    strings += inner.strings
+                }
             default: break
             }
         }
-        return out
+        if !values.isEmpty { return (values + nested, strings) }
+        if types.isEmpty, pattern != nil || format != nil { types = ["string"] }
+        let described = types.map { type -> String in
+            guard type == "string" else { return type }
+            if let pattern { return "string matching \(Describe.quoted(pattern))" }
+            if let format { return "\(format) string" }
+            return type
+        }
+        return (described + nested, strings)
+    }
+
+    /// The property names a schema requires at the top level (through `$ref` and `allOf`, bounded).
+    static func requiredNames(_ schema: SchemaNode, store: SchemaStore, depth: Int = 0) -> [String] {
+        guard depth < 4 else { return [] }
+        var names: [String] = []
+        for keyword in schema.keywords {
+            switch keyword.operand {
+            case .required(let list): names += list
+            case .ref(let uri):
+                if let target = store.nodes[uri] { names += requiredNames(target, store: store, depth: depth + 1) }
+            case .allOf(let list):
+                for s in list { names += requiredNames(s, store: store, depth: depth + 1) }
+            default: break
+            }
+        }
+        return names
     }
 
     // MARK: - Helpers

@@ -84,7 +84,7 @@ final class ValidationMessageTests: XCTestCase {
 
     func testAnyOfOfConstantsListsTheAcceptedValues() {
         check(#"{"anyOf": [{"const": "push"}, {"enum": ["pull_request", "schedule"]}]}"#, "⏩pusj⏪",
-              [#"expected "push", "pull_request" or "schedule", found string "pusj""#])
+              [#"expected "push", "pull_request" or "schedule", found string "pusj"; did you mean "push"?"#])
     }
 
     func testOneOfMatchingTwice() {
@@ -157,5 +157,15 @@ final class ValidationMessageTests: XCTestCase {
 
     func testAnEmptyValueIsReportedAtItsKey() {
         check(#"{"properties": {"image": {"type": "string"}}}"#, "{⏩image⏪: }", ["expected string, found null"])
+    }
+
+    func testAlternativesMissingDifferentPropertiesAreNamedTogether() {
+        check(#"{"properties": {"step": {"anyOf": [{"required": ["uses"]}, {"required": ["run"]}]}}}"#,
+              "{⏩step⏪: {name: x}}", [#"missing required property "uses" or "run""#])
+    }
+
+    func testScalarAlternativesDescribePatterns() {
+        check(#"{"oneOf": [{"type": "number"}, {"type": "string", "pattern": "^\\$\\{"}]}"#, "⏩\"5\"⏪",
+              [#"expected number or string matching "^\$\{", found string "5""#])
     }
 }
