@@ -11,25 +11,14 @@ final class ValidationMessageTests: XCTestCase {
     private func check(_ schema: String, _ yaml: String, _ expected: [String],
                        severities: [SchemaViolation.Severity]? = nil, resolver: @escaping SchemaResolver = { _ in nil },
                        file: StaticString = #filePath, line: UInt = #line) {
-        var text = ""
-        var ranges: [TextRange] = []
-        var open: Int?
-        for character in yaml {
-            switch character {
-            case "⏩": open = text.utf8.count
-            case "⏪":
-                if let start = open { ranges.append(TextRange(start: start, end: text.utf8.count)) }
-                open = nil
-            default: text.append(character)
-            }
-        }
+        let marked = RangeMarkers(yaml)
         let compiled: JSONSchema
         do { compiled = try JSONSchema(jsonText: Array(schema.utf8), resolver: resolver) } catch {
             return XCTFail("schema does not parse: \(error)", file: file, line: line)
         }
-        let violations = compiled.validate(FlowYAML.compose(text))
+        let violations = compiled.validate(FlowYAML.compose(marked.text))
         XCTAssertEqual(violations.map(\.message), expected, file: file, line: line)
-        XCTAssertEqual(violations.map(\.range), ranges, "ranges", file: file, line: line)
+        XCTAssertEqual(violations.map(\.range), marked.ranges, "ranges", file: file, line: line)
         if let severities {
             XCTAssertEqual(violations.map(\.severity), severities, file: file, line: line)
         } else {

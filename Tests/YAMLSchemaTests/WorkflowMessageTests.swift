@@ -12,23 +12,12 @@ final class WorkflowMessageTests: XCTestCase {
     private func check(_ yaml: String, _ expected: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         let url = try requireSharedFolder("schemas").appendingPathComponent("schemastore/github-workflow.json")
         let schema = try JSONSchema(jsonText: Data(contentsOf: url), uri: "https://json.schemastore.org/github-workflow.json")
-        var text = ""
-        var ranges: [TextRange] = []
-        var open: Int?
-        for character in yaml {
-            switch character {
-            case "⏩": open = text.utf8.count
-            case "⏪":
-                if let start = open { ranges.append(TextRange(start: start, end: text.utf8.count)) }
-                open = nil
-            default: text.append(character)
-            }
-        }
-        let composition = Composer.compose(Parser.parse(text))
+        let marked = RangeMarkers(yaml)
+        let composition = Composer.compose(Parser.parse(marked.text))
         guard let root = composition.documents.first?.root else { return XCTFail("no document", file: file, line: line) }
         let violations = schema.validate(root)
         XCTAssertEqual(violations.map(\.message), expected, file: file, line: line)
-        XCTAssertEqual(violations.map(\.range), ranges, "ranges", file: file, line: line)
+        XCTAssertEqual(violations.map(\.range), marked.ranges, "ranges", file: file, line: line)
     }
 
     func testCommonMistakes() throws {
