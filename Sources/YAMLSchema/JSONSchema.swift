@@ -114,9 +114,13 @@ public struct JSONSchema: Sendable {
 final class SchemaStore: Sendable {
     let nodes: [String: SchemaNode]
     let dynamicAnchors: [String: [String: SchemaNode]]
+    /// True when some schema has `$dynamicAnchor` or `$recursiveAnchor`, so that evaluation results
+    /// depend on the dynamic scope.
+    let usesDynamicScope: Bool
 
     init(nodes: [String: SchemaNode], dynamicAnchors: [String: [String: SchemaNode]]) {
         self.nodes = nodes
         self.dynamicAnchors = dynamicAnchors
+        usesDynamicScope = !dynamicAnchors.isEmpty || nodes.values.contains { $0.recursiveAnchor }
     }
 }

@@ -41,6 +41,8 @@ final class SchemaEvaluator {
     private struct MemoKey: Hashable {
         let schema: ObjectIdentifier
         let node: ObjectIdentifier
+        /// Signature of the dynamic scope (0 when the schemas do not depend on it).
+        var scope = 0
     }
 
     private struct MemoEntry {
@@ -53,6 +55,7 @@ final class SchemaEvaluator {
     private let options: ValidationOptions
     private var violations: [SchemaViolation] = []
     private var dynamicScope: [String] = []
+    private var scopeSignatures: [Int] = []
     private var values: [ObjectIdentifier: InstanceValue] = [:]
     private var projections: [ObjectIdentifier: JSONValue] = [:]
     private var memo: [MemoKey: MemoEntry] = [:]
@@ -205,39 +208,57 @@ final class SchemaEvaluator {
         evaluations += 1
         if evaluations > options.maximumEvaluations { budgetExhausted = true; return true }
         if depth >= options.maximumDepth { depthExceeded = true; return true }
-
         var memoKey: MemoKey?
         if inst.anchored, let id = inst.identity {
-            let key = MemoKey(schema: ObjectIdentifier(schema), node: id)
-            if let entry = memo[key] {
-                if violations.count < violationCap { violations += entry.violations }
-                annotations.merge(entry.annotations)
-                return entry.valid
-            }
+            let key = MemoKey(schema: ObjectIdentifier(schema), node: id, scope: scopeSignatures.last ?? 0)
+            if let valid = replay(key, &annotations) { return valid }
             memoKey = key
         }
-
         depth += 1
         let pushed = dynamicScope.last != schema.resourceBase
-        if pushed { dynamicScope.append(schema.resourceBase) }
+        if pushed { pushScope(schema.resourceBase) }
         let mark = violations.count
         var local = Annotations()
         var valid = true
-        for keyword in schema.keywords {
-            if !apply(keyword, schema, inst, &local) { valid = false }
-        }
-        if pushed { dynamicScope.removeLast() }
+        for keyword in schema.keywords where !apply(keyword, schema, inst, &local) { valid = false }
+        if pushed { popScope() }
         depth -= 1
         annotations.merge(local)
-        if let memoKey {
-            // Keep each distinct violation once: a node reached through many aliases would otherwise
-            // multiply its children's (identical) reports.
-            var seen: Set<SchemaViolation> = []
-            let distinct = violations[mark...].filter { seen.insert($0).inserted }
-            violations.replaceSubrange(mark..., with: distinct)
-            memo[memoKey] = MemoEntry(valid: valid, annotations: local, violations: distinct)
-        }
+        if let memoKey { remember(memoKey, valid: valid, annotations: local, since: mark) }
         return valid
+    }
+
+    /// Replays a memoized evaluation: its violations and annotations; nil when there is none.
+    private func replay(_ key: MemoKey, _ annotations: inout Annotations) -> Bool? {
+        guard let entry = memo[key] else { return nil }
+        if violations.count < violationCap { violations += entry.violations }
+        annotations.merge(entry.annotations)
+        return entry.valid
+    }
+
+    /// Memoizes an evaluation whose violations start at index `mark`, keeping each distinct violation
+    /// once: a node reached through many aliases would otherwise multiply its children's reports.
+    private func remember(_ key: MemoKey, valid: Bool, annotations: Annotations, since mark: Int) {
+        var seen: Set<SchemaViolation> = []
+        let distinct = violations[mark...].filter { seen.insert($0).inserted }
+        violations.replaceSubrange(mark..., with: distinct)
+        memo[key] = MemoEntry(valid: valid, annotations: annotations, violations: distinct)
+    }
+
+    /// Enters a schema resource (dynamic scope, 2020-12 Core §7.1). The scope's signature joins the memo
+    /// key when the schemas use `$dynamicRef`/`$recursiveRef`, whose targets depend on it.
+    private func pushScope(_ base: String) {
+        dynamicScope.append(base)
+        guard store.usesDynamicScope else { return }
+        var hasher = Hasher()
+        hasher.combine(scopeSignatures.last ?? 0)
+        hasher.combine(base)
+        scopeSignatures.append(hasher.finalize())
+    }
+
+    private func popScope() {
+        dynamicScope.removeLast()
+        if store.usesDynamicScope { scopeSignatures.removeLast() }
     }
 
     private func reportFalse(_ schema: SchemaNode, _ inst: Instance) {
@@ -285,35 +306,57 @@ final class SchemaEvaluator {
         return true
     }
 
-    // swiftlint:disable:next cyclomatic_complexity function_body_length
+    /// Applies one keyword. Keywords that apply subschemas each have their own method, so that the
+    /// stack frame repeated per level of recursion stays small; plain assertions share ``checkAssertion(_:_:_:_:)``.
     private func apply(_ keyword: SchemaKeyword, _ schema: SchemaNode, _ inst: Instance,
                        _ annotations: inout Annotations) -> Bool {
         let name = keyword.name
-        // Annotations of subschemas applied to child locations, which this location does not use.
-        var scratch = Annotations()
         switch keyword.operand {
         case .ref(let uri):
-            guard let target = store.nodes[uri] else { return unresolved(schema, name, uri, inst) }
-            return follow(target, inst, &annotations)
-
+            return applyRef(uri, schema, inst, &annotations, name)
         case .dynamicRef(let uri, let anchor):
-            guard var target = store.nodes[uri] else { return unresolved(schema, name, uri, inst) }
-            if let anchor, target.dynamicAnchor == anchor {
-                for base in dynamicScope {
-                    if let dynamic = store.dynamicAnchors[base]?[anchor] { target = dynamic; break }
-                }
-            }
-            return follow(target, inst, &annotations)
-
+            return applyDynamicRef(uri, anchor, schema, inst, &annotations, name)
         case .recursiveRef(let uri):
-            guard var target = store.nodes[uri] else { return unresolved(schema, name, uri, inst) }
-            if target.recursiveAnchor {
-                for base in dynamicScope {
-                    if let outer = store.nodes[base], outer.recursiveAnchor { target = outer; break }
-                }
-            }
-            return follow(target, inst, &annotations)
+            return applyRecursiveRef(uri, schema, inst, &annotations, name)
+        case .prefixItems(let schemas):
+            return applyPrefixItems(schemas, schema, inst, &annotations, name)
+        case .items(let itemSchema, let start):
+            return applyItems(itemSchema, start, schema, inst, &annotations, name)
+        case .contains(let itemSchema, let minimum, let maximum):
+            return applyContains(itemSchema, minimum, maximum, schema, inst, &annotations, name)
+        case .properties(let list):
+            return applyProperties(list, schema, inst, &annotations, name)
+        case .patternProperties(let list):
+            return applyPatternProperties(list, schema, inst, &annotations, name)
+        case .additionalProperties(let extra, let known, let patterns):
+            return applyAdditionalProperties(extra, known, patterns, schema, inst, &annotations, name)
+        case .dependentSchemas(let list):
+            return applyDependentSchemas(list, schema, inst, &annotations, name)
+        case .propertyNames(let nameSchema):
+            return applyPropertyNames(nameSchema, schema, inst, &annotations, name)
+        case .allOf(let schemas):
+            return applyAllOf(schemas, schema, inst, &annotations, name)
+        case .anyOf(let schemas):
+            return applyAnyOf(schemas, schema, inst, &annotations, name)
+        case .oneOf(let schemas):
+            return applyOneOf(schemas, schema, inst, &annotations, name)
+        case .not(let negated):
+            return applyNot(negated, schema, inst, &annotations, name)
+        case .conditional(let condition, let thenSchema, let elseSchema):
+            return applyConditional(condition, thenSchema, elseSchema, schema, inst, &annotations, name)
+        case .unevaluatedItems(let extra):
+            return applyUnevaluatedItems(extra, schema, inst, &annotations, name)
+        case .unevaluatedProperties(let extra):
+            return applyUnevaluatedProperties(extra, schema, inst, &annotations, name)
+        default:
+            return checkAssertion(keyword, schema, inst, name)
+        }
+    }
 
+    /// Keywords that assert on the instance itself without applying subschemas (JSON Schema 2020-12
+    /// Validation §6; `required`-like object keywords; `deprecated` as a hint).
+    private func checkAssertion(_ keyword: SchemaKeyword, _ schema: SchemaNode, _ inst: Instance, _ name: String) -> Bool {
+        switch keyword.operand {
         case .type(let types):
             if types.contains(where: { matches($0, inst.value, draft: schema.draft) }) { return true }
             report(schema, name, inst, "expected \(Describe.list(types.map(\.rawValue), conjunction: "or")), found \(Describe.value(inst.value))")
@@ -388,52 +431,6 @@ final class SchemaEvaluator {
             report(schema, name, inst, "\(Describe.quoted(s)) is not a valid \(format)")
             return false
 
-        case .prefixItems(let schemas):
-            guard case .array(let items) = inst.value else { return true }
-            var valid = true
-            for (i, item) in items.enumerated().prefix(schemas.count) {
-                if !evaluate(schemas[i], itemInstance(inst, i, item), &scratch) { valid = false }
-                annotations.items.insert(i)
-            }
-            return valid
-
-        case .items(let itemSchema, let start):
-            guard case .array(let items) = inst.value else { return true }
-            var valid = true
-            if start < items.count {
-                for i in start..<items.count where !evaluate(itemSchema, itemInstance(inst, i, items[i]), &scratch) {
-                    valid = false
-                }
-            }
-            annotations.allItems = true
-            return valid
-
-        case .contains(let itemSchema, let minimum, let maximum):
-            guard case .array(let items) = inst.value else { return true }
-            var matched: [Int] = []
-            var firstFailure: (index: Int, violations: [SchemaViolation])?
-            for (i, item) in items.enumerated() {
-                let t = trial(itemSchema, itemInstance(inst, i, item))
-                if t.valid { matched.append(i) } else if firstFailure == nil { firstFailure = (i, t.violations) }
-            }
-            if schema.draft >= .draft2020_12 { annotations.items.formUnion(matched) }
-            var valid = true
-            if matched.count < minimum {
-                valid = false
-                var message = minimum == 1
-                    ? "expected an item matching the \"contains\" schema, found none"
-                    : "expected at least \(minimum) items matching the \"contains\" schema, found \(matched.count)"
-                if let failure = firstFailure, let hint = failure.violations.first(where: { $0.severity == .error }) {
-                    message += " (item \(failure.index): \(hint.message))"
-                }
-                report(schema, name, inst, message)
-            }
-            if let maximum, matched.count > maximum {
-                valid = false
-                report(schema, "maxContains", inst, "expected at most \(maximum) items matching the \"contains\" schema, found \(matched.count)")
-            }
-            return valid
-
         case .maxItems(let limit):
             guard case .array(let items) = inst.value, items.count > limit else { return true }
             report(schema, name, inst, "expected at most \(Describe.count(limit, "item")), found \(items.count)")
@@ -459,42 +456,6 @@ final class SchemaEvaluator {
             }
             return true
 
-        case .properties(let list):
-            guard case .object(let members) = inst.value else { return true }
-            var valid = true
-            for (property, propertySchema) in list {
-                guard let member = members[property] else { continue }
-                annotations.properties.insert(property)
-                if !evaluate(propertySchema, memberInstance(inst, member), &scratch) { valid = false }
-            }
-            return valid
-
-        case .patternProperties(let list):
-            guard case .object(let members) = inst.value else { return true }
-            var valid = true
-            for member in members.list {
-                for (regex, _, propertySchema) in list where regex?.matches(member.key) == true {
-                    annotations.properties.insert(member.key)
-                    if !evaluate(propertySchema, memberInstance(inst, member), &scratch) { valid = false }
-                }
-            }
-            return valid
-
-        case .additionalProperties(let extra, let known, let patterns):
-            guard case .object(let members) = inst.value else { return true }
-            var valid = true
-            for member in members.list where !known.contains(member.key) {
-                if patterns.contains(where: { $0?.matches(member.key) == true }) { continue }
-                annotations.properties.insert(member.key)
-                if extra.boolean == false {
-                    valid = false
-                    notAllowed(schema, name, inst, member, candidates: Array(known))
-                } else if !evaluate(extra, memberInstance(inst, member), &scratch) {
-                    valid = false
-                }
-            }
-            return valid
-
         case .required(let names):
             guard case .object(let members) = inst.value else { return true }
             let missing = names.filter { members[$0] == nil }
@@ -518,30 +479,6 @@ final class SchemaEvaluator {
             }
             return valid
 
-        case .dependentSchemas(let list):
-            guard case .object(let members) = inst.value else { return true }
-            var valid = true
-            for (trigger, dependent) in list where members[trigger] != nil {
-                if !evaluate(dependent, inst, &annotations) { valid = false }
-            }
-            return valid
-
-        case .propertyNames(let nameSchema):
-            guard case .object(let members) = inst.value else { return true }
-            var valid = true
-            for member in members.list {
-                let nameInstance = Instance(value: .string(member.key), node: member.keyNode, identity: nil, anchored: false,
-                                            path: inst.path + "/" + SchemaURI.escapePointerToken(member.key), key: nil, keyText: nil)
-                let t = trial(nameSchema, nameInstance)
-                if !t.valid {
-                    valid = false
-                    let reason = t.violations.first { $0.severity == .error }?.message ?? "it does not match the \"propertyNames\" schema"
-                    report(schema, name, inst, "property name \(Describe.quoted(member.key)) is not allowed: \(reason)",
-                           range: member.keyNode.range, path: nameInstance.path)
-                }
-            }
-            return valid
-
         case .maxProperties(let limit):
             guard case .object(let members) = inst.value, members.list.count > limit else { return true }
             report(schema, name, inst, "expected at most \(Describe.count(limit, "property")), found \(members.list.count)")
@@ -553,67 +490,240 @@ final class SchemaEvaluator {
                    range: members.list.isEmpty ? inst.node.range : mappingRange(inst))
             return false
 
-        case .allOf(let schemas):
-            var valid = true
-            for s in schemas where !evaluate(s, inst, &annotations) { valid = false }
-            return valid
-
-        case .anyOf(let schemas):
-            return alternatives(schema, name, schemas, inst, &annotations, exactlyOne: false)
-
-        case .oneOf(let schemas):
-            return alternatives(schema, name, schemas, inst, &annotations, exactlyOne: true)
-
-        case .not(let negated):
-            let t = trial(negated, inst)
-            if !t.valid { return true }
-            let what = negated.title.map { " (\($0))" } ?? ""
-            report(schema, name, inst, "\(Describe.value(inst.value)) must not match the \"not\" schema\(what)")
-            return false
-
-        case .conditional(let condition, let thenSchema, let elseSchema):
-            let t = trial(condition, inst)
-            if t.valid {
-                annotations.merge(t.annotations)
-                violations += t.violations
-                return thenSchema.map { evaluate($0, inst, &annotations) } ?? true
-            }
-            return elseSchema.map { evaluate($0, inst, &annotations) } ?? true
-
-        case .unevaluatedItems(let extra):
-            guard case .array(let items) = inst.value, !annotations.allItems else { return true }
-            var valid = true
-            for (i, item) in items.enumerated() where !annotations.items.contains(i) {
-                if extra.boolean == false {
-                    valid = false
-                    report(schema, name, inst, "item \(i) is not allowed here", range: item.range, path: inst.path + "/" + String(i))
-                } else if !evaluate(extra, itemInstance(inst, i, item), &scratch) {
-                    valid = false
-                }
-            }
-            annotations.allItems = true
-            return valid
-
-        case .unevaluatedProperties(let extra):
-            guard case .object(let members) = inst.value else { return true }
-            var valid = true
-            for member in members.list where !annotations.properties.contains(member.key) {
-                if extra.boolean == false {
-                    valid = false
-                    notAllowed(schema, name, inst, member, candidates: Self.candidateNames(schema, depth: 0, store: store))
-                } else if !evaluate(extra, memberInstance(inst, member), &scratch) {
-                    valid = false
-                }
-            }
-            annotations.properties.formUnion(members.list.map(\.key))
-            return valid
-
         case .deprecated(let message):
             let what = inst.keyText.map { "property \(Describe.quoted($0)) is deprecated" } ?? "this value is deprecated"
             report(schema, name, inst, message.map { "\(what): \($0)" } ?? what, range: inst.key?.range,
                    severity: .deprecated)
             return true
+        default:
+            return true
         }
+    }
+
+    private func applyRef(_ uri: String, _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        guard let target = store.nodes[uri] else { return unresolved(schema, name, uri, inst) }
+        return follow(target, inst, &annotations)
+    }
+
+    private func applyDynamicRef(_ uri: String, _ anchor: String?, _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        guard var target = store.nodes[uri] else { return unresolved(schema, name, uri, inst) }
+        if let anchor, target.dynamicAnchor == anchor {
+            for base in dynamicScope {
+                if let dynamic = store.dynamicAnchors[base]?[anchor] { target = dynamic; break }
+            }
+        }
+        return follow(target, inst, &annotations)
+    }
+
+    private func applyRecursiveRef(_ uri: String, _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        guard var target = store.nodes[uri] else { return unresolved(schema, name, uri, inst) }
+        if target.recursiveAnchor {
+            for base in dynamicScope {
+                if let outer = store.nodes[base], outer.recursiveAnchor { target = outer; break }
+            }
+        }
+        return follow(target, inst, &annotations)
+    }
+
+    private func applyPrefixItems(_ schemas: [SchemaNode], _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        var scratch = Annotations()
+        guard case .array(let items) = inst.value else { return true }
+        var valid = true
+        for (i, item) in items.enumerated().prefix(schemas.count) {
+            if !evaluate(schemas[i], itemInstance(inst, i, item), &scratch) { valid = false }
+            annotations.items.insert(i)
+        }
+        return valid
+    }
+
+    private func applyItems(_ itemSchema: SchemaNode, _ start: Int, _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        var scratch = Annotations()
+        guard case .array(let items) = inst.value else { return true }
+        var valid = true
+        if start < items.count {
+            for i in start..<items.count where !evaluate(itemSchema, itemInstance(inst, i, items[i]), &scratch) {
+                valid = false
+            }
+        }
+        annotations.allItems = true
+        return valid
+    }
+
+    private func applyContains(_ itemSchema: SchemaNode, _ minimum: Int, _ maximum: Int?, _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        guard case .array(let items) = inst.value else { return true }
+        var matched: [Int] = []
+        var firstFailure: (index: Int, violations: [SchemaViolation])?
+        for (i, item) in items.enumerated() {
+            let t = trial(itemSchema, itemInstance(inst, i, item))
+            if t.valid { matched.append(i) } else if firstFailure == nil { firstFailure = (i, t.violations) }
+        }
+        if schema.draft >= .draft2020_12 { annotations.items.formUnion(matched) }
+        var valid = true
+        if matched.count < minimum {
+            valid = false
+            var message = minimum == 1
+                ? "expected an item matching the \"contains\" schema, found none"
+                : "expected at least \(minimum) items matching the \"contains\" schema, found \(matched.count)"
+            if let failure = firstFailure, let hint = failure.violations.first(where: { $0.severity == .error }) {
+                message += " (item \(failure.index): \(hint.message))"
+            }
+            report(schema, name, inst, message)
+        }
+        if let maximum, matched.count > maximum {
+            valid = false
+            report(schema, "maxContains", inst, "expected at most \(maximum) items matching the \"contains\" schema, found \(matched.count)")
+        }
+        return valid
+    }
+
+    private func applyProperties(_ list: [(name: String, schema: SchemaNode)], _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        var scratch = Annotations()
+        guard case .object(let members) = inst.value else { return true }
+        var valid = true
+        for (property, propertySchema) in list {
+            guard let member = members[property] else { continue }
+            annotations.properties.insert(property)
+            if !evaluate(propertySchema, memberInstance(inst, member), &scratch) { valid = false }
+        }
+        return valid
+    }
+
+    private func applyPatternProperties(_ list: [(regex: ECMARegex?, source: String, schema: SchemaNode)], _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        var scratch = Annotations()
+        guard case .object(let members) = inst.value else { return true }
+        var valid = true
+        for member in members.list {
+            for (regex, _, propertySchema) in list where regex?.matches(member.key) == true {
+                annotations.properties.insert(member.key)
+                if !evaluate(propertySchema, memberInstance(inst, member), &scratch) { valid = false }
+            }
+        }
+        return valid
+    }
+
+    private func applyAdditionalProperties(_ extra: SchemaNode, _ known: Set<String>, _ patterns: [ECMARegex?], _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        var scratch = Annotations()
+        guard case .object(let members) = inst.value else { return true }
+        var valid = true
+        for member in members.list where !known.contains(member.key) {
+            if patterns.contains(where: { $0?.matches(member.key) == true }) { continue }
+            annotations.properties.insert(member.key)
+            if extra.boolean == false {
+                valid = false
+                notAllowed(schema, name, inst, member, candidates: Array(known))
+            } else if !evaluate(extra, memberInstance(inst, member), &scratch) {
+                valid = false
+            }
+        }
+        return valid
+    }
+
+    private func applyDependentSchemas(_ list: [(name: String, schema: SchemaNode)], _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        guard case .object(let members) = inst.value else { return true }
+        var valid = true
+        for (trigger, dependent) in list where members[trigger] != nil {
+            if !evaluate(dependent, inst, &annotations) { valid = false }
+        }
+        return valid
+    }
+
+    private func applyPropertyNames(_ nameSchema: SchemaNode, _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        guard case .object(let members) = inst.value else { return true }
+        var valid = true
+        for member in members.list {
+            let nameInstance = Instance(value: .string(member.key), node: member.keyNode, identity: nil, anchored: false,
+                                        path: inst.path + "/" + SchemaURI.escapePointerToken(member.key), key: nil, keyText: nil)
+            let t = trial(nameSchema, nameInstance)
+            if !t.valid {
+                valid = false
+                let reason = t.violations.first { $0.severity == .error }?.message ?? "it does not match the \"propertyNames\" schema"
+                report(schema, name, inst, "property name \(Describe.quoted(member.key)) is not allowed: \(reason)",
+                       range: member.keyNode.range, path: nameInstance.path)
+            }
+        }
+        return valid
+    }
+
+    private func applyAllOf(_ schemas: [SchemaNode], _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        var valid = true
+        for s in schemas where !evaluate(s, inst, &annotations) { valid = false }
+        return valid
+    }
+
+    private func applyAnyOf(_ schemas: [SchemaNode], _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        return alternatives(schema, name, schemas, inst, &annotations, exactlyOne: false)
+    }
+
+    private func applyOneOf(_ schemas: [SchemaNode], _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        return alternatives(schema, name, schemas, inst, &annotations, exactlyOne: true)
+    }
+
+    private func applyNot(_ negated: SchemaNode, _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        let t = trial(negated, inst)
+        if !t.valid { return true }
+        let what = negated.title.map { " (\($0))" } ?? ""
+        report(schema, name, inst, "\(Describe.value(inst.value)) must not match the \"not\" schema\(what)")
+        return false
+    }
+
+    private func applyConditional(_ condition: SchemaNode, _ thenSchema: SchemaNode?, _ elseSchema: SchemaNode?, _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        let t = trial(condition, inst)
+        if t.valid {
+            annotations.merge(t.annotations)
+            violations += t.violations
+            return thenSchema.map { evaluate($0, inst, &annotations) } ?? true
+        }
+        return elseSchema.map { evaluate($0, inst, &annotations) } ?? true
+    }
+
+    private func applyUnevaluatedItems(_ extra: SchemaNode, _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        var scratch = Annotations()
+        guard case .array(let items) = inst.value, !annotations.allItems else { return true }
+        var valid = true
+        for (i, item) in items.enumerated() where !annotations.items.contains(i) {
+            if extra.boolean == false {
+                valid = false
+                report(schema, name, inst, "item \(i) is not allowed here", range: item.range, path: inst.path + "/" + String(i))
+            } else if !evaluate(extra, itemInstance(inst, i, item), &scratch) {
+                valid = false
+            }
+        }
+        annotations.allItems = true
+        return valid
+    }
+
+    private func applyUnevaluatedProperties(_ extra: SchemaNode, _ schema: SchemaNode, _ inst: Instance,
+                    _ annotations: inout Annotations, _ name: String) -> Bool {
+        var scratch = Annotations()
+        guard case .object(let members) = inst.value else { return true }
+        var valid = true
+        for member in members.list where !annotations.properties.contains(member.key) {
+            if extra.boolean == false {
+                valid = false
+                notAllowed(schema, name, inst, member, candidates: Self.candidateNames(schema, depth: 0, store: store))
+            } else if !evaluate(extra, memberInstance(inst, member), &scratch) {
+                valid = false
+            }
+        }
+        annotations.properties.formUnion(members.list.map(\.key))
+        return valid
     }
 
     private func notAllowed(_ schema: SchemaNode, _ keyword: String, _ inst: Instance, _ member: InstanceValue.Member,
