@@ -80,14 +80,18 @@ enum InstanceValue {
         }
     }
 
-    /// The text used as a JSON member name for a mapping key node.
+    /// The JSON member name of a mapping key node, as the composer's JSON projection names it: strings
+    /// as they are, other scalars in canonical form (`0x1F` -> `31`, `~` -> `null`), collections as
+    /// compact JSON text (bounded; `…` past the budget).
     static func keyText(_ node: YAMLNode) -> String {
         let n = node.resolved
+        if let scalar = n.scalarValue { return scalar.canonicalText }
         switch n.content {
+        case .alias: return "null"
         case .scalar(let text, _): return text
-        case .alias: return ""
-        case .sequence(let items): return "[" + items.map { keyText($0) }.joined(separator: ", ") + "]"
-        case .mapping(let pairs): return "{" + pairs.map { keyText($0.key) + ": " + keyText($0.value) }.joined(separator: ", ") + "}"
+        case .sequence, .mapping:
+            if case .success(let json) = JSONProjection.project(n, nodeBudget: 10_000) { return json.jsonText }
+            return "…"
         }
     }
 }

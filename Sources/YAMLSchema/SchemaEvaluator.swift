@@ -76,13 +76,15 @@ final class SchemaEvaluator {
     func validate(_ root: YAMLNode, against schema: SchemaNode) -> [SchemaViolation] {
         var annotations = Annotations()
         _ = evaluate(schema, instance(for: root, path: ""), &annotations)
+        // Document-wide warnings point at the document's first character, not its whole range.
+        let start = TextRange(start: root.range.start, end: min(root.range.end, root.range.start + 1))
         if budgetExhausted {
-            violations.append(SchemaViolation(range: root.range, instancePath: "", schemaPath: "", keyword: "",
+            violations.append(SchemaViolation(range: start, instancePath: "", schemaPath: "", keyword: "",
                                               message: "validation stopped after \(options.maximumEvaluations) steps; the document is too large or too repetitive to check fully",
                                               severity: .warning, schemaURI: schema.documentURI))
         }
         if depthExceeded {
-            violations.append(SchemaViolation(range: root.range, instancePath: "", schemaPath: "", keyword: "",
+            violations.append(SchemaViolation(range: start, instancePath: "", schemaPath: "", keyword: "",
                                               message: "schema nesting deeper than \(options.maximumDepth) levels was not checked",
                                               severity: .warning, schemaURI: schema.documentURI))
         }
