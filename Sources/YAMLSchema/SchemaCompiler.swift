@@ -32,7 +32,13 @@ final class SchemaCompiler {
         var pointer: String
         /// Enclosing resources: base URI and the pointer of the resource root in the document.
         var resources: [(base: String, pointer: String)]
+        /// Nesting of subschemas below the document root.
+        var depth = 0
     }
+
+    /// Subschemas nested deeper than this are compiled as `true` (and reported), so that no schema can
+    /// exhaust the stack.
+    static let maximumNesting = 160
 
     private(set) var nodes: [String: SchemaNode] = [:]
     private(set) var dynamicAnchors: [String: [String: SchemaNode]] = [:]
@@ -154,6 +160,7 @@ final class SchemaCompiler {
 
     private func child(_ scope: Scope, _ tokens: String...) -> Scope {
         var s = scope
+        s.depth += 1
         for t in tokens { s.pointer += "/" + SchemaURI.escapePointerToken(t) }
         return s
     }
@@ -162,9 +169,13 @@ final class SchemaCompiler {
 
     private func compile(_ json: JSONValue, _ parentScope: Scope) -> SchemaNode {
         var scope = parentScope
-        guard case .object(let members) = json else {
+        let tooDeep = scope.depth > Self.maximumNesting
+        if tooDeep {
+            schemaProblems.append("\(scope.documentURI)#\(scope.pointer): subschemas nested deeper than \(Self.maximumNesting) levels are not checked")
+        }
+        guard case .object(let members) = json, !tooDeep else {
             let value: Bool
-            if case .bool(let b) = json { value = b } else {
+            if tooDeep { value = true } else if case .bool(let b) = json { value = b } else {
                 value = true
                 schemaProblems.append("\(scope.documentURI)#\(scope.pointer): a schema must be an object or a boolean")
             }

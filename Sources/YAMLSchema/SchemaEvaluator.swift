@@ -131,16 +131,17 @@ final class SchemaEvaluator {
         instance(for: node, path: parent.path + "/" + String(index))
     }
 
-    /// The JSON projection of an instance (for `const`, `enum`, `uniqueItems`); nil when too large.
+    /// The JSON projection of an instance (for `const`, `enum`, `uniqueItems`); nil when too large
+    /// (100,000 nodes) or too deep (128 levels), in which case those keywords pass.
     private func projection(_ inst: Instance) -> JSONValue? {
         var budget = 100_000
-        return project(inst.value, identity: inst.identity, budget: &budget)
+        return project(inst.value, identity: inst.identity, budget: &budget, depth: 0)
     }
 
-    private func project(_ value: InstanceValue, identity: ObjectIdentifier?, budget: inout Int) -> JSONValue? {
+    private func project(_ value: InstanceValue, identity: ObjectIdentifier?, budget: inout Int, depth: Int) -> JSONValue? {
         if let identity, let cached = projections[identity] { return cached }
         budget -= 1
-        guard budget > 0 else { return nil }
+        guard budget > 0, depth < 128 else { return nil }
         let result: JSONValue?
         switch value {
         case .null: result = .null
@@ -152,7 +153,7 @@ final class SchemaEvaluator {
             var out: [JSONValue] = []
             for n in nodes {
                 let r = n.resolved
-                guard let p = project(self.value(of: r), identity: ObjectIdentifier(r), budget: &budget) else { return nil }
+                guard let p = project(self.value(of: r), identity: ObjectIdentifier(r), budget: &budget, depth: depth + 1) else { return nil }
                 out.append(p)
             }
             result = .array(out)
@@ -160,7 +161,7 @@ final class SchemaEvaluator {
             var out: [(key: String, value: JSONValue)] = []
             for m in members.list {
                 let r = m.value.resolved
-                guard let p = project(self.value(of: r), identity: ObjectIdentifier(r), budget: &budget) else { return nil }
+                guard let p = project(self.value(of: r), identity: ObjectIdentifier(r), budget: &budget, depth: depth + 1) else { return nil }
                 out.append((m.key, p))
             }
             result = .object(out)

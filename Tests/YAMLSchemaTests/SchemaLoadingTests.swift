@@ -114,4 +114,14 @@ final class SchemaLoadingTests: XCTestCase {
         }
         XCTAssertThrowsError(try JSONSchema(schemaText: Array("a: [1, 2".utf8)))
     }
+
+    func testDeepSchemasAndDocumentsStayBounded() throws {
+        let deepSchema = String(repeating: #"{"items": "#, count: 400) + "{}" + String(repeating: "}", count: 400)
+        let s = try schema(deepSchema)
+        XCTAssertFalse(s.schemaProblems.isEmpty)
+        let deepDocument = String(repeating: "[", count: 1_000) + "1" + String(repeating: "]", count: 1_000)
+        let enumSchema = try schema(##"{"items": {"$ref": "#"}, "enum": [[[1]]]}"##)
+        let violations = enumSchema.validate(FlowYAML.compose(deepDocument))
+        XCTAssertTrue(violations.contains { $0.severity == .warning }, "depth limit reported")
+    }
 }
