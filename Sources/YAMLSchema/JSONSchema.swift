@@ -31,6 +31,9 @@ public struct JSONSchema: Sendable {
     let store: SchemaStore
 
     /// Compiles `json`, retrieved from `uri`, loading referenced documents through `resolver`.
+    ///
+    /// The resolver is called only during this initializer, synchronously, at most once per document
+    /// URI; a nil answer leaves the reference unresolved (see ``unresolvedReferences``).
     /// - Parameters:
     ///   - defaultDraft: the dialect assumed when the schema has no (known) `$schema`.
     public init(json: JSONValue, uri: String = JSONSchema.defaultURI, defaultDraft: SchemaDraft = .draft7,

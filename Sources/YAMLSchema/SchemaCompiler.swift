@@ -231,8 +231,10 @@ final class SchemaCompiler {
                 keywords.append(SchemaKeyword(name: "$ref", operand: .ref(addRef(ref, scope))))
             }
             // Still index definitions, so that `$id`s inside them can be found.
-            if case .object(let defs)? = object["definitions"] {
-                for d in defs { _ = compile(d.value, child(scope, "definitions", d.key)) }
+            for keyword in ["definitions", "$defs"] {
+                if case .object(let defs)? = object[keyword] {
+                    for d in defs { _ = compile(d.value, child(scope, keyword, d.key)) }
+                }
             }
         } else {
             keywords = compileKeywords(object, scope)
