@@ -547,6 +547,14 @@ final class SchemaEvaluator {
                     _ annotations: inout Annotations, _ name: String) -> Bool {
         var scratch = Annotations()
         guard case .array(let items) = inst.value else { return true }
+        annotations.allItems = true
+        if itemSchema.boolean == false {
+            // A closed tuple: say how long it may be, at the first item too many.
+            guard start < items.count else { return true }
+            report(schema, name, inst, "expected at most \(Describe.count(start, "item")), found \(items.count)",
+                   range: items[start].range, path: inst.path + "/" + String(start))
+            return false
+        }
         var valid = true
         if start < items.count {
             for i in start..<items.count where !evaluate(itemSchema, itemInstance(inst, i, items[i]), &scratch) {
@@ -679,6 +687,18 @@ final class SchemaEvaluator {
                     _ annotations: inout Annotations, _ name: String) -> Bool {
         let t = trial(negated, inst)
         if !t.valid { return true }
+        // `not: {required: [...]}` forbids properties: point at them.
+        if negated.keywords.count == 1, case .required(let names) = negated.keywords[0].operand,
+           case .object(let members) = inst.value {
+            let present = names.compactMap { members[$0] }
+            if let first = present.first {
+                report(schema, name, inst, present.count == 1
+                       ? "property \(Describe.quoted(first.key)) must not be present here"
+                       : "properties \(Describe.list(present.map { Describe.quoted($0.key) }, conjunction: "and")) must not all be present here",
+                       range: first.keyNode.range)
+                return false
+            }
+        }
         let what = negated.title.map { " (\($0))" } ?? ""
         report(schema, name, inst, "\(Describe.value(inst.value)) must not match the \"not\" schema\(what)")
         return false

@@ -157,4 +157,13 @@ final class ValidationMessageTests: XCTestCase {
         check(#"{"oneOf": [{"type": "number"}, {"type": "string", "pattern": "^\\$\\{"}]}"#, "⏩\"5\"⏪",
               [#"expected number or string matching "^\$\{", found string "5""#])
     }
+
+    func testClosedTuplesSayHowLongTheyMayBe() {
+        check(#"{"$schema": "https://json-schema.org/draft/2020-12/schema", "prefixItems": [{}, {}], "items": false}"#,
+              "[a, b, ⏩c⏪, d]", ["expected at most 2 items, found 4"])
+    }
+
+    func testNotRequiredPointsAtTheForbiddenProperty() {
+        check(#"{"not": {"required": ["image"]}}"#, "{script: x, ⏩image⏪: y}", [#"property "image" must not be present here"#])
+    }
 }
