@@ -1,8 +1,9 @@
 /// Checks for the `format` values the validator asserts (JSON Schema 2020-12 Validation §7.3):
 /// `date-time`, `date`, `time` (RFC 3339 §5.6), `duration` (RFC 3339 Appendix A), `email` (RFC 5321
-/// mailbox, ASCII), `hostname` (RFC 1123), `ipv4`, `ipv6` (RFC 2673/4291), `uri`, `uri-reference`
-/// (RFC 3986), `uuid` (RFC 4122), `regex` (ECMA-262), `json-pointer` (RFC 6901),
-/// `relative-json-pointer`.
+/// mailbox), `idn-email` (RFC 6531, lenient), `hostname` (RFC 1123; IDNA A-labels not decoded),
+/// `ipv4`, `ipv6` (RFC 2673/4291), `uri`, `uri-reference` (RFC 3986), `iri`, `iri-reference`
+/// (RFC 3987), `uri-template` (RFC 6570), `uuid` (RFC 4122), `regex` (ECMA-262), `json-pointer`
+/// (RFC 6901), `relative-json-pointer`. `idn-hostname` and unknown formats are annotations only.
 enum FormatChecker {
     /// True/false for a known format; nil for formats that are only annotations.
     static func check(_ format: String, _ s: String) -> Bool? {
@@ -11,12 +12,16 @@ enum FormatChecker {
         case "date": return isDate(Array(s.utf8)[...])
         case "time": return isTime(Array(s.utf8)[...])
         case "duration": return isDuration(s)
-        case "email": return isEmail(s)
+        case "email": return isEmail(s, international: false)
+        case "idn-email": return isEmail(s, international: true)
         case "hostname": return isHostname(s)
         case "ipv4": return isIPv4(s)
         case "ipv6": return isIPv6(s)
-        case "uri": return isURI(s, absolute: true)
-        case "uri-reference": return isURI(s, absolute: false)
+        case "uri": return isURI(s, absolute: true, international: false)
+        case "uri-reference": return isURI(s, absolute: false, international: false)
+        case "iri": return isURI(s, absolute: true, international: true)
+        case "iri-reference": return isURI(s, absolute: false, international: true)
+        case "uri-template": return isURITemplate(s)
         case "uuid": return isUUID(s)
         case "regex": return ECMARegex(s) != nil
         case "json-pointer": return isJSONPointer(s)
@@ -155,7 +160,8 @@ enum FormatChecker {
         }
     }
 
-    static func isEmail(_ s: String) -> Bool {
+    /// RFC 5321 mailbox; `international` also allows non-ASCII (RFC 6531) in both parts.
+    static func isEmail(_ s: String, international: Bool) -> Bool {
         guard let at = s.lastIndex(of: "@") else { return false }
         let local = s[..<at], domain = s[s.index(after: at)...]
         guard !local.isEmpty, !domain.isEmpty else { return false }
@@ -164,13 +170,20 @@ enum FormatChecker {
         } else {
             let atext = "!#$%&'*+-/=?^_`{|}~"
             guard local.first != ".", local.last != ".", !local.contains(".."),
-                  local.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || atext.contains($0)) }) else { return false }
+                  local.allSatisfy({ (!$0.isASCII && international) || ($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || atext.contains($0))) })
+            else { return false }
         }
         if domain.hasPrefix("[") {
             guard domain.hasSuffix("]") else { return false }
             let literal = domain.dropFirst().dropLast()
             if literal.hasPrefix("IPv6:") { return isIPv6(String(literal.dropFirst(5))) }
             return isIPv4(String(literal))
+        }
+        if international {
+            // Non-ASCII labels (U-labels) are accepted as they are; ASCII labels follow RFC 1123.
+            return domain.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
+                !label.isEmpty && (label.contains { !$0.isASCII } || isHostname(String(label)))
+            }
         }
         return isHostname(String(domain))
     }
@@ -180,11 +193,12 @@ enum FormatChecker {
         return parts.map(\.count) == [8, 4, 4, 4, 12] && parts.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isHexDigit } }
     }
 
-    static func isURI(_ s: String, absolute: Bool) -> Bool {
+    /// RFC 3986 URI (or reference); `international` allows RFC 3987 IRI characters (U+00A0 and up).
+    static func isURI(_ s: String, absolute: Bool, international: Bool) -> Bool {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#[]@!$&'()*+,;=%".unicodeScalars)
         let scalars = Array(s.unicodeScalars)
         for (i, c) in scalars.enumerated() {
-            guard allowed.contains(c) else { return false }
+            guard allowed.contains(c) || (international && c.value >= 0xA0) else { return false }
             if c == "%" {
                 guard i + 2 < scalars.count, scalars[i + 1].properties.isASCIIHexDigit,
                       scalars[i + 2].properties.isASCIIHexDigit else { return false }
@@ -207,7 +221,7 @@ enum FormatChecker {
             if hostPort.hasPrefix("[") {
                 guard let close = hostPort.firstIndex(of: "]") else { return false }
                 let literal = hostPort[hostPort.index(after: hostPort.startIndex)..<close]
-                guard isIPv6(String(literal)) || literal.hasPrefix("v") else { return false }
+                guard isIPv6(String(literal)) || literal.hasPrefix("v") || literal.hasPrefix("V") else { return false }
                 hostPort = hostPort[hostPort.index(after: close)...]
                 if !hostPort.isEmpty { guard hostPort.first == ":", hostPort.dropFirst().allSatisfy(\.isNumber) else { return false } }
             } else {
@@ -220,6 +234,68 @@ enum FormatChecker {
             return false
         }
         return true
+    }
+
+    /// RFC 6570 URI Template (levels 1–4): literals and `{op varspec,...}` expressions.
+    static func isURITemplate(_ s: String) -> Bool {
+        let scalars = Array(s.unicodeScalars)
+        let forbiddenLiterals = Set(" \"<>\\^`{|}".unicodeScalars)
+        func isHex(_ c: Unicode.Scalar) -> Bool { c.properties.isASCIIHexDigit }
+        var i = 0
+        while i < scalars.count {
+            let c = scalars[i]
+            if c == "%" {
+                guard i + 2 < scalars.count, isHex(scalars[i + 1]), isHex(scalars[i + 2]) else { return false }
+                i += 3
+                continue
+            }
+            if c == "{" {
+                guard let close = scalars[i...].firstIndex(of: "}") else { return false }
+                guard isTemplateExpression(Array(scalars[(i + 1)..<close])) else { return false }
+                i = close + 1
+                continue
+            }
+            if c.value < 0x21 || c.value == 0x7F || forbiddenLiterals.contains(c) { return false }
+            i += 1
+        }
+        return true
+    }
+
+    private static func isTemplateExpression(_ body: [Unicode.Scalar]) -> Bool {
+        var rest = body[...]
+        if let first = rest.first, "+#./;?&".unicodeScalars.contains(first) { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return false }
+        return rest.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { spec in
+            var name = spec[...]
+            if name.last == "*" {
+                name = name.dropLast()
+            } else if let colon = name.firstIndex(of: ":") {
+                let digits = name[(colon + 1)...]
+                guard (1...4).contains(digits.count), digits.first != "0",
+                      digits.allSatisfy({ $0.properties.numericType != nil && $0.isASCII }) else { return false }
+                name = name[..<colon]
+            }
+            guard !name.isEmpty, name.first != ".", name.last != "." else { return false }
+            var previousDot = false
+            var j = name.startIndex
+            while j < name.endIndex {
+                let c = name[j]
+                if c == "." {
+                    if previousDot { return false }
+                    previousDot = true
+                } else if c == "%" {
+                    guard j + 2 < name.endIndex, name[j + 1].properties.isASCIIHexDigit,
+                          name[j + 2].properties.isASCIIHexDigit else { return false }
+                    j += 2
+                    previousDot = false
+                } else {
+                    guard c.isASCII, c.properties.isAlphabetic || c.properties.numericType != nil || c == "_" else { return false }
+                    previousDot = false
+                }
+                j += 1
+            }
+            return true
+        }
     }
 
     static func isJSONPointer(_ s: String) -> Bool {
