@@ -48,6 +48,7 @@ final class SchemaCompiler {
     private(set) var unresolved: [String] = []
     private(set) var schemaProblems: [String] = []
     private let resolver: (String) -> JSONValue?
+    private var fetched: [String: JSONValue?] = [:]
 
     init(resolver: @escaping (String) -> JSONValue?) {
         self.resolver = resolver
@@ -75,7 +76,7 @@ final class SchemaCompiler {
             let (base, fragment) = SchemaURI.split(uri)
             if !loadedDocuments.contains(base) && resources[base] == nil {
                 loadedDocuments.insert(base)
-                if let json = MetaSchemaLibrary.json(for: base) ?? resolver(base) {
+                if let json = fetch(base) {
                     // A document without `$schema` is read in the dialect of the schema that refers to it.
                     let draft = MetaSchemaLibrary.draft(for: base) ?? referringDraft
                     _ = compileDocument(json, uri: base, defaultDraft: draft)
@@ -94,6 +95,15 @@ final class SchemaCompiler {
             }
             unresolved.append(uri)
         }
+    }
+
+    /// The document at `base`: a bundled meta-schema, or what the resolver returns (asked once per URI).
+    private func fetch(_ base: String) -> JSONValue? {
+        if let bundled = MetaSchemaLibrary.json(for: base) { return bundled }
+        if let known = fetched[base] { return known }
+        let json = resolver(base)
+        fetched[base] = .some(json)
+        return json
     }
 
     /// The value at `tokens` inside `json`, nil when a token does not exist.
@@ -120,7 +130,7 @@ final class SchemaCompiler {
         guard case .string(let uri)? = json["$schema"] else { return (inherited, inheritedVocabulary) }
         if let draft = SchemaDraft(metaSchemaURI: uri) { return (draft, .all) }
         let base = SchemaURI.split(uri).base
-        guard let meta = resources[base]?.json ?? MetaSchemaLibrary.json(for: base) ?? resolver(base) else {
+        guard let meta = resources[base]?.json ?? fetch(base) else {
             return (inherited, inheritedVocabulary)
         }
         var draft = inherited
