@@ -72,13 +72,16 @@ enum Completion {
             return make(.none)
         }
         if inComment(bytes, from: lineStart, to: o) || inQuotes(bytes, from: lineStart, to: ws) { return make(.none) }
-        if ws > lineStart && bytes[ws - 1] == UInt8(ascii: "*") { return make(.aliasName, treePath(tree, at: o)) }
 
         // Flow collections: the nearest indicator before the word decides.
         let deepest = tree.deepestNode(at: o)
         var flow: SyntaxNode? = deepest
         while let f = flow, f.kind != .flowMapping && f.kind != .flowSequence { flow = f.parent }
-        if let f = flow, f.range.start < o, o < f.range.end || !f.tokens.contains(where: { $0.kind == .flowMappingEnd || $0.kind == .flowSequenceEnd }) {
+        let inFlow = flow.map { f in
+            f.range.start < o && (o < f.range.end || !f.tokens.contains { $0.kind == .flowMappingEnd || $0.kind == .flowSequenceEnd })
+        } ?? false
+        if ws > lineStart && bytes[ws - 1] == UInt8(ascii: "*") { return make(.aliasName, treePath(tree, at: o), inFlow: inFlow) }
+        if inFlow, let f = flow {
             var p = ws
             while p > f.range.start, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[p - 1]) { p -= 1 }
             let before = p > 0 ? bytes[p - 1] : 0
