@@ -71,7 +71,8 @@ enum Completion {
             }
             return make(.none)
         }
-        if inComment(bytes, from: lineStart, to: o) || inQuotes(bytes, from: lineStart, to: ws) { return make(.none) }
+        let state = lineState(bytes, from: lineStart, to: o)
+        if state.inComment || state.inQuotes { return make(.none) }
 
         // Flow collections: the nearest indicator before the word decides.
         let deepest = tree.deepestNode(at: o)
@@ -193,28 +194,10 @@ enum Completion {
         return true
     }
 
-    /// True when a `#` that starts a comment lies in `from..<to`.
-    static func inComment(_ bytes: [UInt8], from: Int, to: Int) -> Bool {
-        var quote: UInt8 = 0
-        var p = from
-        while p < to {
-            let b = bytes[p]
-            if quote != 0 {
-                if b == quote { quote = 0 }
-            } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-                if p == from || [0x20, 0x09, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":")].contains(bytes[p - 1]) {
-                    quote = b
-                }
-            } else if b == UInt8(ascii: "#") && (p == from || bytes[p - 1] == 0x20 || bytes[p - 1] == 0x09) {
-                return true
-            }
-            p += 1
-        }
-        return false
-    }
-
-    /// True when `to` lies inside a quoted scalar that starts on the line.
-    static func inQuotes(_ bytes: [UInt8], from: Int, to: Int) -> Bool {
+    /// Reads `from..<to` of one line: whether a comment starts in it, and whether `to` lies inside a quoted
+    /// scalar that starts on the line (a quote opens a scalar at the line start or after a blank or a
+    /// flow indicator; `\\` escapes in double quotes, YAML 1.2.2 §7.3.1).
+    static func lineState(_ bytes: [UInt8], from: Int, to: Int) -> (inComment: Bool, inQuotes: Bool) {
         var quote: UInt8 = 0
         var p = from
         while p < to {
@@ -222,13 +205,16 @@ enum Completion {
             if quote != 0 {
                 if quote == UInt8(ascii: "\"") && b == UInt8(ascii: "\\") { p += 2; continue }
                 if b == quote { quote = 0 }
-            } else if (b == UInt8(ascii: "\"") || b == UInt8(ascii: "'"))
-                        && (p == from || [0x20, 0x09, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(bytes[p - 1])) {
-                quote = b
+            } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                if p == from || [0x20, 0x09, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":")].contains(bytes[p - 1]) {
+                    quote = b
+                }
+            } else if b == UInt8(ascii: "#") && (p == from || bytes[p - 1] == 0x20 || bytes[p - 1] == 0x09) {
+                return (true, false)
             }
             p += 1
         }
-        return quote != 0
+        return (false, quote != 0)
     }
 }
 
