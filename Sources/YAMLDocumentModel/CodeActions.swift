@@ -10,6 +10,9 @@ import YAMLSyntax
 enum CodeActions {
     /// Longest one-line flow collection produced by "convert to flow style", in bytes.
     static let maxFlowLength = 120
+    /// Largest document (in bytes) for which style rewrites are offered: each is verified by parsing the
+    /// whole edited text, and editors ask for code actions at every cursor move.
+    static let maxRewriteBytes = 512 * 1024
 
     static func actions(_ snapshot: DocumentSnapshot, range: TextRange, only: Set<CodeActionCandidate.Kind>?,
                         indentWidth: Int) -> [CodeActionCandidate] {
@@ -20,8 +23,11 @@ enum CodeActions {
                 if let fix = quickFix(snapshot, d, indentWidth: indentWidth) { out.append(fix) }
             }
         }
-        if wanted(.refactorRewrite) { out += rewrites(snapshot, at: range.start, indentWidth: indentWidth) }
-        if wanted(.sourceFixAll), let all = fixAll(snapshot, indentWidth: indentWidth) { out.append(all) }
+        if wanted(.refactorRewrite) && snapshot.bytes.count <= maxRewriteBytes {
+            out += rewrites(snapshot, at: range.start, indentWidth: indentWidth)
+        }
+        // A source action: computed only when asked for by kind (e.g. on save), not at every cursor move.
+        if only?.contains(.sourceFixAll) == true, let all = fixAll(snapshot, indentWidth: indentWidth) { out.append(all) }
         return out
     }
 

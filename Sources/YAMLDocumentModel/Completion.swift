@@ -196,7 +196,7 @@ enum Completion {
 
     /// Reads `from..<to` of one line: whether a comment starts in it, and whether `to` lies inside a quoted
     /// scalar that starts on the line (a quote opens a scalar at the line start or after a blank or a
-    /// flow indicator; `\\` escapes in double quotes, YAML 1.2.2 §7.3.1).
+    /// flow indicator; a backslash escapes the next character in double quotes, YAML 1.2.2 §7.3.1).
     static func lineState(_ bytes: [UInt8], from: Int, to: Int) -> (inComment: Bool, inQuotes: Bool) {
         var quote: UInt8 = 0
         var p = from

@@ -103,9 +103,9 @@ extension DocumentModel {
 
     // MARK: Code actions and diagnostics
 
-    /// Quick fixes for diagnostics overlapping `range`, style rewrites of the collection at `range.start`, and
-    /// the fix-all action, restricted to `only` when given. Every candidate has been verified by parsing
-    /// its result.
+    /// Quick fixes for diagnostics overlapping `range` and style rewrites of the collection at `range.start`
+    /// (documents up to 512 KiB), restricted to the kinds in `only` when given; the fix-all action only
+    /// when `only` names it. Every candidate has been verified by parsing its result.
     public func codeActions(_ uri: DocumentURI, range: TextRange, only: Set<CodeActionCandidate.Kind>? = nil) -> [CodeActionCandidate]? {
         snapshot(uri).map { CodeActions.actions($0, range: range, only: only, indentWidth: settings.format.indentWidth) }
     }

@@ -82,8 +82,9 @@ extension LanguageServer {
         case FoldingRangeRequest.method.rawValue:
             let p = try request.decodeParams(FoldingRangeRequest.self)
             let lineOnly = clientCapabilities.textDocument?.foldingRange?.lineFoldingOnly ?? false
+            let limit = clientCapabilities.textDocument?.foldingRange?.rangeLimit ?? Int.max
             connection.reply(FoldingRangeRequest.self, id: id, result: document(p.textDocument) { uri, _, to in
-                (model.folding(uri)?.regions ?? []).map { to.folding($0, lineFoldingOnly: lineOnly) }
+                (model.folding(uri)?.regions ?? []).prefix(Swift.max(0, limit)).map { to.folding($0, lineFoldingOnly: lineOnly) }
             })
         case DocumentLinkRequest.method.rawValue:
             let p = try request.decodeParams(DocumentLinkRequest.self)

@@ -45,6 +45,7 @@ final class CodeActionsTests: XCTestCase {
         XCTAssertEqual(hints.first?.severity, .hint)
         XCTAssertEqual(hints.first?.tags, [.unnecessary])
         XCTAssertEqual(applied(t.text, action(t, "Remove unused anchor &x")), "a: 1\nb: &y 2\nc: *y\nd: &z\n  e: 1\n")
+        XCTAssertNil(action(t, "Fix all"), "a source action is computed only when asked for by kind")
         let all = action(t, "Fix all", only: [.sourceFixAll])
         XCTAssertEqual(all?.kind, .sourceFixAll)
         XCTAssertEqual(applied(t.text, all), "a: 1\nb: &y 2\nc: *y\nd:\n  e: 1\n")

@@ -101,6 +101,11 @@ final class FeatureRequestTests: XCTestCase {
                                    "location": ["uri": uri, "range": range(4, 2, 4, 7)]]]],
                       try call(server, "workspace/symbol", ["query": "oth"]))
         try finish(server)
+        // Characters when the client folds by character; the client's rangeLimit is honoured.
+        let (chars, _) = try start(text, capabilities: ["textDocument": ["foldingRange": ["rangeLimit": 1]]])
+        assertMatches(["result": [["startLine": 1, "startCharacter": 5, "endLine": 4, "endCharacter": 10]]],
+                      try call(chars, "textDocument/foldingRange", ["textDocument": ["uri": uri]]))
+        try finish(chars)
     }
 
     func testSemanticTokensRelativeEncoding() throws {
