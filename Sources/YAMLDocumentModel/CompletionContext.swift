@@ -5,7 +5,8 @@ import YAMLSyntax
 public struct CompletionContext: Hashable, Sendable {
     /// What the text at the cursor is.
     public enum Expectation: Hashable, Sendable {
-        /// A mapping key of the mapping at ``keyPath``.
+        /// A mapping key of the mapping at ``keyPath``. Right after `- ` the item may also become a scalar:
+        /// the path then ends in ``KeyPathComponent/item(_:)`` and a schema source may offer item values too.
         case key
         /// The value of the key that ends ``keyPath``, or an item of the sequence at ``keyPath``.
         case value

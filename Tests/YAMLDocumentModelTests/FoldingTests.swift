@@ -88,5 +88,9 @@ final class FoldingTests: XCTestCase {
         XCTAssertEqual(all?.truncated, false)
         XCTAssertEqual(all?.regions.last.map { "\($0.startLine)-\($0.endLine)" }, "49997-49999")
         XCTAssertEqual(model.semanticTokens(testURI)?.tokens.count, 60_000)
+        // Requests at the end of the file stay correct too.
+        let end = text.utf8.count - 1
+        XCTAssertEqual(model.completion(testURI, at: end)?.context.keyPath, [.key("k9999"), .key("b"), .item(nil)])
+        XCTAssertEqual(model.selectionRanges(testURI, at: [end])?.first?.first.map { String(decoding: Array(text.utf8)[$0.start..<$0.end], as: UTF8.self) }, "y")
     }
 }
