@@ -1,6 +1,9 @@
 import Foundation
 import TestSupport
 import XCTest
+import YAMLComposer
+import YAMLParser
+import YAMLSchema
 
 /// `pureyaml --help`, `pureyaml help COMMAND` and `pureyaml COMMAND --help`, and the pre-commit hooks
 /// the repository publishes.
@@ -93,5 +96,18 @@ final class CommandLineHelpTests: XCTestCase {
                 XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("ok.yaml"), encoding: .utf8), "a: 1\n")
             }
         }
+    }
+
+    func testPreCommitHooksConformToTheSchemaStoreSchema() throws {
+        let schemaURL = try requireSharedFolder("schemas").appendingPathComponent("schemastore/pre-commit-hooks.json")
+        let schema = try JSONSchema(schemaText: [UInt8](try Data(contentsOf: schemaURL)))
+        XCTAssertEqual(schema.unresolvedReferences, [])
+        let hooks = try Data(contentsOf: SharedFixtures.packageRoot.appendingPathComponent(".pre-commit-hooks.yaml"))
+        let root = try XCTUnwrap(Composer.compose(Parser.parse([UInt8](hooks))).documents.first?.root)
+        XCTAssertEqual(schema.validate(root).map(\.message), [])
+        // The schema does catch a broken hook (no entry).
+        let broken = "- id: pureyaml-check\n  name: pureyaml check\n  language: swift\n"
+        let brokenRoot = try XCTUnwrap(Composer.compose(Parser.parse(Array(broken.utf8))).documents.first?.root)
+        XCTAssertFalse(schema.validate(brokenRoot).isEmpty)
     }
 }
