@@ -10,6 +10,9 @@ import YAMLDocumentModel
 public struct CommandLineTool {
     /// Where normal output goes (stdout by default).
     var out: (String) -> Void
+    /// Where `format -` writes the formatted bytes (stdout by default): exactly the bytes, so a file that
+    /// is not valid UTF-8 is not altered on the way.
+    var outBytes: ([UInt8]) -> Void
     /// Where problems and summaries go (stderr by default).
     var err: (String) -> Void
     /// Reads standard input for `-`.
@@ -17,13 +20,18 @@ public struct CommandLineTool {
     /// The absolute path relative paths are resolved against.
     let workingDirectory: String
 
+    /// A tool writing text to `out`, formatted bytes of `format -` to `outBytes` (stdout when nil),
+    /// problems to `err`, reading `-` from `readStandardInput`, and resolving relative paths against
+    /// `workingDirectory`.
     public init(out: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+                outBytes: (([UInt8]) -> Void)? = nil,
                 err: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
                 readStandardInput: @escaping () -> [UInt8] = {
                     [UInt8](FileHandle.standardInput.readDataToEndOfFile())
                 },
                 workingDirectory: String = FileManager.default.currentDirectoryPath) {
         self.out = out
+        self.outBytes = outBytes ?? { FileHandle.standardOutput.write(Data($0)) }
         self.err = err
         self.readStandardInput = readStandardInput
         self.workingDirectory = workingDirectory
@@ -62,7 +70,7 @@ public struct CommandLineTool {
                 tally.count(report.diagnostics.map(\.diagnostic))
             }
             model.load(file.uri, bytes: file.bytes)
-            let diagnostics = model.locatedDiagnostics(file.uri) ?? []
+            let diagnostics = model.checkFindings(file.uri) ?? []
             tally.files += 1
             tally.count(diagnostics.map(\.diagnostic))
             reports.append(FileReport(path: file.display, absolutePath: file.absolutePath, diagnostics: diagnostics))
@@ -124,7 +132,7 @@ public struct CommandLineTool {
                 let name = file.display.hasPrefix("./") ? String(file.display.dropFirst(2)) : file.display
                 out(UnifiedDiff.text(from: file.bytes, to: formatted, oldName: "a/" + name, newName: "b/" + name))
             } else if input == "-" {
-                out(String(decoding: formatted, as: UTF8.self))
+                outBytes(formatted)
             } else if formatted != file.bytes {
                 do { try Data(formatted).write(to: URL(fileURLWithPath: input)) } catch {
                     err("pureyaml format: cannot write \(input): \(error.localizedDescription)\n")
@@ -212,21 +220,26 @@ public struct CommandLineTool {
             }
             if !isDir.boolValue { out.append(p); continue }
             var found: [String] = []
-            walk(p, into: &found)
+            var visited: Set<String> = []
+            walk(p, into: &found, visited: &visited)
             out += found.sorted()
         }
         return out
     }
 
-    private func walk(_ dir: String, into found: inout [String]) {
+    /// Collects the YAML files below `dir`. Symbolic links are followed, but each directory is walked
+    /// once (by its resolved path), so a link back to a parent cannot make the walk repeat or explode.
+    private func walk(_ dir: String, into found: inout [String], visited: inout Set<String>) {
         let fm = FileManager.default
+        let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
+        guard visited.insert(real).inserted else { return }
         guard let names = try? fm.contentsOfDirectory(atPath: dir) else { return }
         for name in names {
             let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else { continue }
             if isDir.boolValue {
-                if !YAMLFileFilter.isSkippedDirectory(name) { walk(path, into: &found) }
+                if !YAMLFileFilter.isSkippedDirectory(name) { walk(path, into: &found, visited: &visited) }
             } else if YAMLFileFilter.isYAMLFile(name) {
                 found.append(path)
             }

@@ -56,7 +56,8 @@ public enum Help {
     DESCRIPTION
         Parses and composes each file and reports syntax errors, duplicate keys, undefined aliases
         and the other problems listed in docs/diagnostics.md, each with a stable code, by default
-        one line per finding: path:line:column: error|warning: message [code]. A directory
+        one line per finding: path:line:column: error|warning: message [code]. Hints (such as
+        unused-anchor) are for editors and are not reported. A directory
         is walked for *.yaml and *.yml files (.git, .hg, .svn, node_modules and .build are
         skipped); `-` reads standard input. Lines and columns are 1-based; columns count
         characters (Unicode scalars), except in SARIF, which counts UTF-16 code units.

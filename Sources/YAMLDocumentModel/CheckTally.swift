@@ -1,6 +1,9 @@
-/// The running count of a `check` over many files, and the policy that turns it into pass or fail.
+/// The running count of a `check` over many files, and the policy of the command line's `check`: what it
+/// reports and what makes it fail.
 ///
-/// Errors always fail a check; warnings fail it only in strict mode; information and hints never do.
+/// It reports errors, warnings and information; hints (LSP 3.17 `DiagnosticSeverity.Hint`, such as
+/// `unused-anchor`) are editor affordances, shown faded with a quick fix, and are left out. Errors always
+/// fail a check; warnings fail it only in strict mode; information never does.
 public struct CheckTally: Hashable, Sendable {
     /// Files checked.
     public var files = 0
@@ -8,7 +11,7 @@ public struct CheckTally: Hashable, Sendable {
     public var errors = 0
     /// Findings of severity `warning`.
     public var warnings = 0
-    /// Findings of severity `information` or `hint`.
+    /// Findings of severity `information` (or `hint`, when counted).
     public var notes = 0
 
     public init() {}
@@ -23,6 +26,9 @@ public struct CheckTally: Hashable, Sendable {
             }
         }
     }
+
+    /// Whether `check` reports findings of `severity` (all but hints).
+    public static func reports(_ severity: YAMLDiagnostic.Severity) -> Bool { severity != .hint }
 
     /// Whether the check as a whole fails: any error, or any warning when `strict`.
     public func failed(strict: Bool) -> Bool { errors > 0 || (strict && warnings > 0) }

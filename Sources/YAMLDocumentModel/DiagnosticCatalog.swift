@@ -52,6 +52,7 @@ public enum DiagnosticCatalog {
         "duplicate-key": "A mapping repeats a key; keys must be unique (§3.2.1.1).",
         "undefined-alias": "An alias with no earlier anchor of that name in the document (§7.1).",
         "recursive-alias": "An alias pointing into the collection its anchor is still building.",
+        "unused-anchor": "An anchor that no alias uses.",
         ProjectConfiguration.invalidCode: "A .pureyaml.yaml configuration file that cannot be used; defaults apply.",
     ]
 }

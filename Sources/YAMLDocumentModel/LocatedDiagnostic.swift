@@ -55,4 +55,10 @@ extension DocumentModel {
         guard let snapshot = snapshot(uri) else { return nil }
         return snapshot.diagnostics.map { LocatedDiagnostic($0, in: snapshot) }
     }
+
+    /// What `check` reports for an open document (``CheckTally/reports(_:)``: every diagnostic but hints),
+    /// with resolved positions, sorted by position; nil when the document is not open.
+    public func checkFindings(_ uri: DocumentURI) -> [LocatedDiagnostic]? {
+        locatedDiagnostics(uri)?.filter { CheckTally.reports($0.diagnostic.severity) }
+    }
 }

@@ -22,6 +22,18 @@ final class CommandLineCITests: XCTestCase {
 
     // MARK: text and parsable
 
+    func testHintsAreLeftToEditors() throws {
+        // `&a` is never used: an unused-anchor hint in editors, nothing in `check`.
+        for format in ["text", "parsable", "github"] {
+            let r = try H.run(["check", "--format", format, "-"], stdin: "a: &a 1\n")
+            XCTAssertEqual(r.status, 0)
+            XCTAssertEqual(r.stdout, "", format)
+        }
+        let json = try H.run(["check", "--format", "json", "-"], stdin: "a: &a 1\n")
+        let files = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual((files.first?["diagnostics"] as? [Any])?.count, 0, json.stdout)
+    }
+
     func testTextFormatIsSilentOnCleanCorpusFilesAndSummarizesOnStderr() throws {
         let folder = try corpus().appendingPathComponent("docker-compose")
         let count = H.yamlFiles(below: folder).count
