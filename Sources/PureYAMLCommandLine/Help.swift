@@ -6,6 +6,7 @@ public enum Help {
     /// The project's home page (SARIF `tool.driver.informationUri`).
     public static let informationURI = "https://github.com/pureyaml/pureyaml"
 
+    /// `pureyaml --help`: the commands and where to read more.
     public static let main = """
     NAME
         pureyaml - YAML language server, checker and formatter (version \(version))
@@ -45,6 +46,7 @@ public enum Help {
 
     """
 
+    /// `pureyaml check --help`.
     public static let check = """
     NAME
         pureyaml check - report problems in YAML files
@@ -108,6 +110,7 @@ public enum Help {
 
     """
 
+    /// `pureyaml format --help`.
     public static let format = """
     NAME
         pureyaml format - format YAML files
@@ -154,6 +157,7 @@ public enum Help {
 
     """
 
+    /// `pureyaml events --help`.
     public static let events = """
     NAME
         pureyaml events - print parse events
@@ -184,6 +188,7 @@ public enum Help {
 
     """
 
+    /// `pureyaml lsp --help`.
     public static let lsp = """
     NAME
         pureyaml lsp - the YAML language server

@@ -14,6 +14,7 @@ public struct CheckTally: Hashable, Sendable {
     /// Findings of severity `information` (or `hint`, when counted).
     public var notes = 0
 
+    /// An empty tally: no files, no findings.
     public init() {}
 
     /// Counts `diagnostics` (of one file, or of a configuration file) without counting a file.

@@ -18,6 +18,7 @@ public struct LocatedDiagnostic: Hashable, Sendable {
         /// 1-based column counted in UTF-16 code units (an astral character counts 2).
         public var utf16Column: Int
 
+        /// A position from its 1-based parts.
         public init(line: Int, column: Int, utf16Column: Int) {
             self.line = line
             self.column = column

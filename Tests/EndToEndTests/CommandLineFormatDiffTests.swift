@@ -67,6 +67,16 @@ final class CommandLineFormatDiffTests: XCTestCase {
         XCTAssertEqual(clean.stderr, "0 of 1 file would change\n")
     }
 
+    func testDiffKeepsCRLFAndSkipsFilesThatCannotBeFormatted() throws {
+        let crlf = try H.run(["format", "--check", "--stdin-filename", "w.yaml", "-"], stdin: "a:    1\r\nb: 2\r\n")
+        XCTAssertEqual(crlf.status, 1)
+        XCTAssertEqual(crlf.stdout, "--- a/w.yaml\n+++ b/w.yaml\n@@ -1,2 +1,2 @@\n-a:    1\r\n+a: 1\r\n b: 2\r\n")
+        let invalid = try H.run(["format", "--check", "--stdin-filename", "bad.yaml", "-"], stdin: "a:    [1, 2\nb:     2\n")
+        XCTAssertEqual(invalid.status, 1)
+        XCTAssertEqual(invalid.stdout, "", "nothing to show for a file that is left untouched")
+        XCTAssertTrue(invalid.stderr.hasPrefix("bad.yaml:1:7: error: ") && invalid.stderr.contains("(not formatted)"), invalid.stderr)
+    }
+
     func testDiffAppliesWithPatchToCorpusFiles() throws {
         let patch = URL(fileURLWithPath: "/usr/bin/patch")
         guard FileManager.default.isExecutableFile(atPath: patch.path) else { throw XCTSkip("patch is not installed") }
