@@ -3,8 +3,6 @@
 public enum Help {
     /// The version printed by `pureyaml --version` and written into SARIF logs.
     public static let version = "0.1.0"
-    /// The project's home page (SARIF `tool.driver.informationUri`).
-    public static let informationURI = "https://github.com/pureyaml/pureyaml"
 
     /// `pureyaml --help`: the commands and where to read more.
     public static let main = """

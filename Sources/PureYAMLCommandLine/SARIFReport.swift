@@ -4,7 +4,7 @@ import YAMLDocumentModel
 /// `check --format sarif`: a SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format) with one
 /// run, for code-scanning services.
 ///
-/// - `tool.driver`: name `pureyaml`, version, `informationUri`, and one `rules` entry per diagnostic
+/// - `tool.driver`: name `pureyaml`, version, and one `rules` entry per diagnostic
 ///   code that occurs (id = the code, `shortDescription` from ``DiagnosticCatalog``), sorted by id.
 /// - `results`: `ruleId`, `ruleIndex`, `level` (`error`, `warning`, or `note` for information and
 ///   hints), `message.text`, and one physical location whose `artifactLocation.uri` is the file's path
@@ -58,7 +58,6 @@ enum SARIFReport {
                 "tool": ["driver": [
                     "name": "pureyaml",
                     "version": Help.version,
-                    "informationUri": Help.informationURI,
                     "rules": rules,
                 ]],
                 "columnKind": "utf16CodeUnits",
