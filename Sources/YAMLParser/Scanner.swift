@@ -27,6 +27,9 @@ struct Scanner {
     var column = 0
 
     private var queue: [ScannerToken] = []
+    /// Token texts (see ``ScannerToken/payload``); `texts[0]` has payload index `textBase`.
+    private var texts: [String] = []
+    private var textBase = 0
     /// True while the head of the queue is known to be final (no implicit key can still be inserted
     /// before it); reset by ``next()``.
     private var ready = false
@@ -40,6 +43,8 @@ struct Scanner {
     private var indents: [Int] = []
     private var simpleKeyAllowed = false
     private var simpleKeys: [SimpleKey] = []
+    /// Position of the last ``staleSimpleKeys()`` pass.
+    private var staleCheckedAt = -1
     private(set) var flowLevel = 0
     /// For each open flow collection, innermost last: true for a mapping.
     private var flowIsMapping: [Bool] = []
@@ -101,7 +106,34 @@ struct Scanner {
             if head > 64 && head * 2 > queue.count {
                 queue.removeFirst(head)
                 head = 0
+                compactTexts()
             }
+        }
+    }
+
+    /// The text stored for a token (see ``ScannerToken/payload``); empty for -1. Texts of tokens
+    /// consumed long ago (more than ``textMargin`` texts back) are no longer available.
+    func text(_ payload: Int32) -> String {
+        let i = Int(payload) - textBase
+        return i >= 0 && i < texts.count ? texts[i] : ""
+    }
+
+    /// Stores `s` and returns its payload index.
+    mutating func store(_ s: String) -> Int32 {
+        texts.append(s)
+        return Int32(textBase + texts.count - 1)
+    }
+
+    private static let textMargin = 64
+
+    /// Drops texts that belong to tokens consumed long ago.
+    private mutating func compactTexts() {
+        var oldestLive = textBase + texts.count
+        for t in queue[head...] where t.payload >= 0 { oldestLive = Int(t.payload); break }
+        let drop = oldestLive - Self.textMargin - textBase
+        if drop > Self.textMargin {
+            texts.removeFirst(drop)
+            textBase += drop
         }
     }
 
@@ -329,6 +361,9 @@ struct Scanner {
     // MARK: - Simple keys and indentation
 
     private mutating func staleSimpleKeys() {
+        // Nothing can have become stale unless the scanner moved since the last check.
+        if pos == staleCheckedAt { return }
+        staleCheckedAt = pos
         for i in simpleKeys.indices where simpleKeys[i].possible {
             let k = simpleKeys[i]
             // Implicit keys are single-line (and at most 1024 characters) in block context and in flow
@@ -533,7 +568,7 @@ struct Scanner {
                   "expected a name after '\(alias ? "*" : "&")'", start)
         }
         var t = ScannerToken(alias ? .alias : .anchor, start: start, end: pos)
-        t.value = String(decoding: UnsafeBufferPointer(rebasing: buf[nameStart..<pos]), as: UTF8.self)
+        t.payload = store(String(decoding: UnsafeBufferPointer(rebasing: buf[nameStart..<pos]), as: UTF8.self))
         push(t)
     }
 
@@ -542,6 +577,8 @@ struct Scanner {
         simpleKeyAllowed = false
         let start = pos
         var t = ScannerToken(.tag, start: start, end: start)
+        var handle = ""
+        var suffix = ""
         if at(pos + 1) == UInt8(ascii: "<") {
             pos += 2
             let s = pos
@@ -552,8 +589,8 @@ struct Scanner {
             } else {
                 error("invalid-tag", "a verbatim tag '!<...>' needs a URI and a closing '>'", start, pos)
             }
-            t.value = ""
-            t.suffix = uri
+            handle = ""
+            suffix = uri
         } else {
             // Handle: '!' word-chars '!' or just '!'.
             var p = pos + 1
@@ -563,21 +600,23 @@ struct Scanner {
             let s = handleEnd
             var q = s
             while q < n && !isBlankZ(q) && !Self.isFlowIndicator(buf[q]) { q += 1 }
-            t.value = String(decoding: UnsafeBufferPointer(rebasing: buf[pos..<handleEnd]), as: UTF8.self)
-            t.suffix = String(decoding: UnsafeBufferPointer(rebasing: buf[s..<q]), as: UTF8.self)
-            if t.value == "!" && t.suffix.isEmpty {
-                t.value = ""
-                t.suffix = "!"
-            } else if t.suffix.isEmpty {
-                error("invalid-tag", "the tag handle '\(t.value)' needs a suffix, e.g. '\(t.value)str'", start, q)
+            handle = String(decoding: UnsafeBufferPointer(rebasing: buf[pos..<handleEnd]), as: UTF8.self)
+            suffix = String(decoding: UnsafeBufferPointer(rebasing: buf[s..<q]), as: UTF8.self)
+            if handle == "!" && suffix.isEmpty {
+                handle = ""
+                suffix = "!"
+            } else if suffix.isEmpty {
+                error("invalid-tag", "the tag handle '\(handle)' needs a suffix, e.g. '\(handle)str'", start, q)
             }
-            if t.suffix.utf8.contains(UInt8(ascii: "!")) && t.value != "" {
+            if suffix.utf8.contains(UInt8(ascii: "!")) && handle != "" {
                 error("invalid-tag", "a tag suffix cannot contain '!'", start, q)
             }
             pos = q
         }
         column += pos - start
         t.end = pos
+        t.payload = store(handle)
+        _ = store(suffix)
         if pos < n && !isBlankZ(pos) && !(flowLevel > 0 && Self.isFlowIndicator(buf[pos])) {
             error("invalid-tag", "a tag must be followed by a space", pos)
         } else if flowLevel == 0 && pos < n && Self.isFlowIndicator(buf[pos]) {
@@ -613,7 +652,7 @@ struct Scanner {
             t.kind = .versionDirective
             skipBlanks(&p)
             let v = word(&p)
-            t.value = v
+            t.payload = store(v)
             let parts = v.split(separator: ".", omittingEmptySubsequences: false)
             if parts.count != 2 || parts.contains(where: { $0.isEmpty || !$0.allSatisfy({ $0.isASCII && $0.isNumber }) }) {
                 error("invalid-directive", "expected a version such as '1.2' after %YAML", start, max(p, start + 5))
@@ -625,8 +664,8 @@ struct Scanner {
             let handle = word(&p)
             skipBlanks(&p)
             let prefix = word(&p)
-            t.value = handle
-            t.suffix = prefix
+            t.payload = store(handle)
+            _ = store(prefix)
             let hb = Array(handle.utf8)
             let validHandle = hb.first == UInt8(ascii: "!") && (hb.count == 1 || (hb.last == UInt8(ascii: "!")
                 && hb.dropFirst().dropLast().allSatisfy(Self.isWordChar)))
@@ -779,7 +818,7 @@ struct Scanner {
         t.style = literal ? .literal : .folded
         t.headerEnd = headerEnd
         t.contentStart = min(contentStart, contentEnd)
-        t.value = String(decoding: string, as: UTF8.self)
+        t.payload = store(String(decoding: string, as: UTF8.self))
         push(t)
         tokenSeenOnLine = false
         indentSpaces = column
@@ -959,7 +998,7 @@ struct Scanner {
         if closed { advance() }
         var t = ScannerToken(.scalar, start: start, end: end >= 0 ? end : pos)
         t.style = single ? .singleQuoted : .doubleQuoted
-        t.value = String(decoding: string, as: UTF8.self)
+        t.payload = store(String(decoding: string, as: UTF8.self))
         if flowLevel > 0 && closed { afterJSONNode = true }
         push(t)
     }
@@ -1144,9 +1183,9 @@ struct Scanner {
         var t = ScannerToken(.scalar, start: start, end: end)
         t.style = .plain
         if segments == 1 {
-            t.value = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self)
+            t.payload = store(String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self))
         } else {
-            t.value = String(decoding: string, as: UTF8.self)
+            t.payload = store(String(decoding: string, as: UTF8.self))
         }
         push(t)
         if leadingBlanks {

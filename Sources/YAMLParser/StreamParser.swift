@@ -368,25 +368,25 @@ struct StreamParser {
                 if version != nil {
                     error("duplicate-directive", "a document can have only one %YAML directive", tok.start, tok.end)
                 } else {
-                    version = tok.value
-                    let parts = tok.value.split(separator: ".")
+                    version = scanner.text(tok.payload)
+                    let parts = scanner.text(tok.payload).split(separator: ".")
                     if parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) {
                         if major != 1 {
                             error("unsupported-yaml-version",
-                                  "YAML \(tok.value) is not supported; this parser reads YAML 1.2", tok.start, tok.end)
+                                  "YAML \(scanner.text(tok.payload)) is not supported; this parser reads YAML 1.2", tok.start, tok.end)
                         } else if minor != 2 {
                             error("unsupported-yaml-version",
-                                  "the document declares YAML \(tok.value); it is read as YAML 1.2 (YAML 1.2.2 §6.8.1)",
+                                  "the document declares YAML \(scanner.text(tok.payload)); it is read as YAML 1.2 (YAML 1.2.2 §6.8.1)",
                                   tok.start, tok.end, severity: .warning)
                         }
                     }
                 }
             } else if tok.kind == .tagDirective {
-                if tags.contains(where: { $0.handle == tok.value }) {
-                    error("duplicate-directive", "the tag handle '\(tok.value)' is already defined in this document", tok.start, tok.end)
+                if tags.contains(where: { $0.handle == scanner.text(tok.payload) }) {
+                    error("duplicate-directive", "the tag handle '\(scanner.text(tok.payload))' is already defined in this document", tok.start, tok.end)
                 } else {
-                    tags.append(TagDirective(handle: tok.value, prefix: tok.suffix))
-                    tagHandles[tok.value] = tok.suffix
+                    tags.append(TagDirective(handle: scanner.text(tok.payload), prefix: scanner.text(tok.payload + 1)))
+                    tagHandles[scanner.text(tok.payload)] = scanner.text(tok.payload + 1)
                 }
             } else if tok.kind != .reservedDirective {
                 break
@@ -446,9 +446,10 @@ struct StreamParser {
     /// Resolves a tag token to the full tag (§6.9.1): `!!x` -> `tag:yaml.org,2002:x`, `!e!x` through
     /// `%TAG`, `!<x>` verbatim, `!` alone -> `!` (non-specific).
     mutating func resolveTag(_ t: ScannerToken) -> String {
-        let handle = t.value
-        if handle.isEmpty { return t.suffix }
-        let suffix = Self.percentDecode(t.suffix)
+        let handle = scanner.text(t.payload)
+        let rawSuffix = scanner.text(t.payload + 1)
+        if handle.isEmpty { return rawSuffix }
+        let suffix = Self.percentDecode(rawSuffix)
         if let prefix = tagHandles[handle] { return prefix + suffix }
         if handle == "!" { return "!" + suffix }
         if handle == "!!" { return "tag:yaml.org,2002:" + suffix }
@@ -493,7 +494,7 @@ struct StreamParser {
                 if anchor != nil {
                     error("multiple-anchors", "a node can have only one anchor", tok.start, tok.end)
                 }
-                anchor = tok.value
+                anchor = scanner.text(tok.payload)
             } else {
                 if tag != nil {
                     error("multiple-tags", "a node can have only one tag", tok.start, tok.end)
@@ -516,7 +517,7 @@ struct StreamParser {
             open(.alias, at: tok.start)
             _ = consume()
             builder.finishNode()
-            events.append(Event(.alias(anchor: tok.value), range: TextRange(start: tok.start, end: tok.end)))
+            events.append(Event(.alias(anchor: scanner.text(tok.payload)), range: TextRange(start: tok.start, end: tok.end)))
             popState()
             return
         }
@@ -534,7 +535,7 @@ struct StreamParser {
             emitProps(&self)
             _ = consume()
             builder.finishNode()
-            events.append(Event(.scalar(value: tok.value, style: tok.style, anchor: anchor, tag: tag),
+            events.append(Event(.scalar(value: scanner.text(tok.payload), style: tok.style, anchor: anchor, tag: tag),
                                 range: TextRange(start: start, end: tok.end)))
             popState()
         case .flowSequenceStart:
