@@ -267,8 +267,8 @@ struct Scanner {
         case UInt8(ascii: "]"): fetchFlowCollectionEnd(.flowSequenceEnd)
         case UInt8(ascii: "}"): fetchFlowCollectionEnd(.flowMappingEnd)
         case UInt8(ascii: ","): fetchFlowEntry()
-        case UInt8(ascii: "-") where nextBlankZ: fetchBlockEntry()
-        case UInt8(ascii: "?") where nextBlankZ || (flowLevel > 0 && isFlowIndicator(at: pos + 1)): fetchKey()
+        case UInt8(ascii: "-") where nextBlankZ: fetchBlockIndicator(.blockEntry)
+        case UInt8(ascii: "?") where nextBlankZ || (flowLevel > 0 && isFlowIndicator(at: pos + 1)): fetchBlockIndicator(.key)
         case UInt8(ascii: ":") where nextBlankZ || (flowLevel > 0 && (isFlowIndicator(at: pos + 1) || adjacentValueAllowed)):
             fetchValue()
         case UInt8(ascii: "*"): fetchAnchor(alias: true)
@@ -499,32 +499,23 @@ struct Scanner {
         push(ScannerToken(.flowEntry, start: start, end: pos))
     }
 
-    private mutating func fetchBlockEntry() {
+    /// Fetches `- ` (block sequence entry) or `? ` (explicit mapping key); in block context either
+    /// may open a collection at its column (§8.2.1, §8.2.2).
+    private mutating func fetchBlockIndicator(_ kind: ScannerToken.Kind) {
+        let entry = kind == .blockEntry
         if flowLevel == 0 {
             if !simpleKeyAllowed {
-                error("invalid-block-entry", "a block sequence entry ('- ') cannot start here; put it on its own line", pos)
+                error(entry ? "invalid-block-entry" : "invalid-explicit-key",
+                      "\(entry ? "a block sequence entry ('- ')" : "an explicit key ('? ')") cannot start here; put it on its own line",
+                      pos)
             }
-            rollIndent(column, number: -1, kind: .blockSequenceStart, at: pos)
+            rollIndent(column, number: -1, kind: entry ? .blockSequenceStart : .blockMappingStart, at: pos)
         }
         removeSimpleKey()
-        simpleKeyAllowed = true
+        simpleKeyAllowed = entry || flowLevel == 0
         let start = pos
         advance()
-        push(ScannerToken(.blockEntry, start: start, end: pos))
-    }
-
-    private mutating func fetchKey() {
-        if flowLevel == 0 {
-            if !simpleKeyAllowed {
-                error("invalid-explicit-key", "an explicit key ('? ') cannot start here; put it on its own line", pos)
-            }
-            rollIndent(column, number: -1, kind: .blockMappingStart, at: pos)
-        }
-        removeSimpleKey()
-        simpleKeyAllowed = flowLevel == 0
-        let start = pos
-        advance()
-        push(ScannerToken(.key, start: start, end: pos))
+        push(ScannerToken(kind, start: start, end: pos))
     }
 
     private mutating func fetchValue() {

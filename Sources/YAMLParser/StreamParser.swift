@@ -695,29 +695,39 @@ struct StreamParser {
         popState()
     }
 
-    mutating func flowSequenceEntry(first: Bool) {
+    /// Handles what comes before every entry of a flow collection: its closing bracket, the end of an
+    /// unclosed collection, and the ',' between entries (§7.4). Returns the token that starts the entry,
+    /// or nil when this step is over.
+    mutating func beginFlowEntry(first: Bool, sequence: Bool) -> ScannerToken? {
+        let closing: ScannerToken.Kind = sequence ? .flowSequenceEnd : .flowMappingEnd
+        let mismatched: ScannerToken.Kind = sequence ? .flowMappingEnd : .flowSequenceEnd
         var tok = scanner.peek()
-        if tok.kind == .flowSequenceEnd {
+        if tok.kind == closing {
             _ = consume()
-            endCollection(.sequenceEnd)
+            endCollection(sequence ? .sequenceEnd : .mappingEnd)
             popState()
-            return
+            return nil
         }
-        if Self.isCloser(tok.kind) || tok.kind == .flowMappingEnd {
-            unclosed(tok, sequence: true)
-            return
+        if Self.isCloser(tok.kind) || tok.kind == mismatched {
+            unclosed(tok, sequence: sequence)
+            return nil
         }
         if !first {
             if tok.kind == .flowEntry {
                 _ = consume()
                 tok = scanner.peek()
-                if tok.kind == .flowSequenceEnd { return }
-                if Self.isCloser(tok.kind) || tok.kind == .flowMappingEnd { return }
+                if tok.kind == closing || tok.kind == mismatched || Self.isCloser(tok.kind) { return nil }
             } else if Self.canStartNode(tok.kind, block: false) || tok.kind == .key || tok.kind == .value {
-                error("missing-flow-separator", "expected ',' or ']' in the flow sequence opened at line \(lineNumber(collections.last?.opener ?? 0))",
+                error("missing-flow-separator",
+                      "expected ',' or '\(sequence ? "]" : "}")' in the flow \(sequence ? "sequence" : "mapping") opened at line \(lineNumber(collections.last?.opener ?? 0))",
                       tok.start, tok.end)
             }
         }
+        return tok
+    }
+
+    mutating func flowSequenceEntry(first: Bool) {
+        guard let tok = beginFlowEntry(first: first, sequence: true) else { return }
         if tok.kind == .key {
             open(.flowPair, at: tok.start)
             open(.mappingEntry, at: tok.start)
@@ -784,28 +794,7 @@ struct StreamParser {
         closeIf(.value)
         closeIf(.key)
         closeIf(.mappingEntry)
-        var tok = scanner.peek()
-        if tok.kind == .flowMappingEnd {
-            _ = consume()
-            endCollection(.mappingEnd)
-            popState()
-            return
-        }
-        if Self.isCloser(tok.kind) || tok.kind == .flowSequenceEnd {
-            unclosed(tok, sequence: false)
-            return
-        }
-        if !first {
-            if tok.kind == .flowEntry {
-                _ = consume()
-                tok = scanner.peek()
-                if tok.kind == .flowMappingEnd { return }
-                if Self.isCloser(tok.kind) || tok.kind == .flowSequenceEnd { return }
-            } else if Self.canStartNode(tok.kind, block: false) || tok.kind == .key || tok.kind == .value {
-                error("missing-flow-separator", "expected ',' or '}' in the flow mapping opened at line \(lineNumber(collections.last?.opener ?? 0))",
-                      tok.start, tok.end)
-            }
-        }
+        guard let tok = beginFlowEntry(first: first, sequence: false) else { return }
         if tok.kind == .key {
             open(.mappingEntry, at: tok.start)
             _ = consume()

@@ -275,4 +275,41 @@ final class ParserTests: XCTestCase {
             + "sequenceItem(flowSequence(scalar flowPair(mappingEntry(key(scalar) value(scalar))))))))")
         XCTAssertEqual(result.tree.tokens.first?.kind, .comment)
     }
+
+    func testRecoveryResynchronisesAtTheNextLineOfLowerIndentation() {
+        let input = """
+        server:
+          host: example.com
+          port: 80: 90
+          paths:
+            - /a
+           - /b
+          name: 'unclosed
+          other: value
+        end: true
+
+        """
+        XCTAssertEqual(errors(input), [
+            "3:11 invalid-mapping-value",
+            "6:4 expected-mapping-key",
+            "7:9 unclosed-quoted-scalar",
+        ])
+        let events = Event.testSuiteEvents(Parser.parse(input).events)
+        XCTAssertTrue(events.hasSuffix("=VAL :other\n=VAL :value\n-MAP\n=VAL :end\n=VAL :true\n-MAP\n-DOC\n-STR\n"), events)
+        XCTAssertTrue(events.contains("=VAL :name\n=VAL 'unclosed\n"), events)
+    }
+
+    func testStrayDocumentEndMarkersAndEmptyDocuments() {
+        check("...\n---\n---\n# only a comment\n...\n...\n", """
+        +DOC ---
+        =VAL :
+        -DOC
+        +DOC ---
+        =VAL :
+        -DOC ...
+        """)
+        let result = Parser.parse("...\n---\n---\n# only a comment\n...\n...\n")
+        XCTAssertEqual(result.tree.root.children.map(\.kind), [.document, .document])
+        XCTAssertEqual(result.tree.root.directTokens.filter { !$0.kind.isTrivia }.map(\.kind), [.documentEnd, .documentEnd])
+    }
 }
