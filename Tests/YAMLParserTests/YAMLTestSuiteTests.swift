@@ -49,6 +49,9 @@ final class YAMLTestSuiteTests: XCTestCase {
         if result.tree.printedBytes != input {
             return Outcome(testCase: c, valid: isValid, passed: false, reason: "tree does not print back to the input")
         }
+        if let e = result.errors.first(where: { SyntaxError.parserCodes[$0.code] == nil }) {
+            return Outcome(testCase: c, valid: isValid, passed: false, reason: "undocumented error code `\(e.code)`")
+        }
         let errors = result.errors.filter { $0.severity == .error }
         if isValid {
             let expected = (try? String(contentsOf: c.folder.appendingPathComponent("test.event"), encoding: .utf8)) ?? ""
