@@ -364,11 +364,13 @@ struct Scanner {
         // Nothing can have become stale unless the scanner moved since the last check.
         if pos == staleCheckedAt { return }
         staleCheckedAt = pos
+        if simpleKeys.count == 1 && !simpleKeys[0].possible { return }
         for i in simpleKeys.indices where simpleKeys[i].possible {
             let k = simpleKeys[i]
             // Implicit keys are single-line (and at most 1024 characters) in block context and in flow
             // sequences (§7.4.1 ns-flow-pair, §8.2.2); in a flow mapping the ':' may follow on a later line.
-            let inFlowMapping = flowLevel > 0 && i == simpleKeys.count - 1 && flowIsMapping.last == true
+            // simpleKeys[i] belongs to flow level i, whose kind is flowIsMapping[i - 1].
+            let inFlowMapping = i > 0 && i - 1 < flowIsMapping.count && flowIsMapping[i - 1]
             if (k.line < line && !inFlowMapping) || k.pos + 1024 < pos {
                 if k.required {
                     error("missing-colon",

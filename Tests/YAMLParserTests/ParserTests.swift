@@ -167,6 +167,23 @@ final class ParserTests: XCTestCase {
         """)
     }
 
+    func testFlowMappingKeysMaySpanLines() {
+        check("{ [x,\n  y]: z, \"a\n  b\": c }\n", """
+        +DOC
+        +MAP {}
+        +SEQ []
+        =VAL :x
+        =VAL :y
+        -SEQ
+        =VAL :z
+        =VAL "a b
+        =VAL :c
+        -MAP
+        -DOC
+        """)
+        XCTAssertEqual(errors("[ \"a\n  b\": c ]\n"), ["2:5 missing-flow-separator"])
+    }
+
     func testPlainScalarsWithColonAndHash() {
         check("url: http://x.org/a#b\nt: a:b # c\n", """
         +DOC
