@@ -24,11 +24,17 @@ let package = Package(
         .target(name: "JSONRPC"),
         .target(name: "LanguageServerProtocol", dependencies: ["JSONRPC"]),
         .target(name: "YAMLLanguageServer",
-                dependencies: ["YAMLDocumentModel", "YAMLSyntax", "JSONRPC", "LanguageServerProtocol"]),
-        .target(name: "PureYAMLCommandLine", dependencies: ["YAMLDocumentModel"]),
+                dependencies: ["YAMLDocumentModel", "YAMLSyntax", "JSONRPC", "LanguageServerProtocol", "SchemaFetching"]),
+        // Schema loading at the edge (files, http(s) with an on-disk cache), shared by both renderers.
+        .target(name: "SchemaFetching", dependencies: ["YAMLDocumentModel"]),
+        .target(name: "PureYAMLCommandLine", dependencies: ["YAMLDocumentModel", "SchemaFetching"]),
         // Tier 3: the executable.
         .executableTarget(name: "pureyaml",
                           dependencies: ["YAMLLanguageServer", "PureYAMLCommandLine", "JSONRPC"]),
+        // The benchmark: `swift run -c release pureyaml-bench`.
+        .executableTarget(name: "pureyaml-bench",
+                          dependencies: ["YAMLDocumentModel", "YAMLParser", "YAMLComposer", "YAMLFormatter",
+                                         "YAMLSchema", "YAMLSyntax"]),
 
         // Test support: locating ../shared, running the built binary.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -39,9 +45,10 @@ let package = Package(
                     dependencies: ["YAMLFormatter", "YAMLComposer", "YAMLParser", "TestSupport"]),
         .testTarget(name: "YAMLSchemaTests", dependencies: ["YAMLSchema", "YAMLComposer", "TestSupport"]),
         .testTarget(name: "YAMLDocumentModelTests", dependencies: ["YAMLDocumentModel", "TestSupport"]),
-        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "LanguageServerProtocol"]),
         .testTarget(name: "YAMLLanguageServerTests",
                     dependencies: ["YAMLLanguageServer", "LanguageServerProtocol", "JSONRPC", "TestSupport"]),
+        .testTarget(name: "SchemaFetchingTests", dependencies: ["SchemaFetching", "YAMLDocumentModel", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
     ],

@@ -1,22 +1,32 @@
 import YAMLParser
 import YAMLSyntax
 
-/// The result of composing a parsed stream: one representation graph per document.
-public struct Composition: Sendable {
-    /// Documents in stream order.
-    public let documents: [ComposedDocument]
-    /// Composition problems (duplicate keys, undefined aliases), sorted by position.
-    public let errors: [SyntaxError]
-    public init(documents: [ComposedDocument], errors: [SyntaxError]) {
-        self.documents = documents
-        self.errors = errors
-    }
-}
-
 /// Builds representation graphs from parse events (YAML 1.2.2 §3.1.2 "Compose").
+///
+/// - Tags are resolved with the YAML 1.2 core schema (§10.3.2), see ``CoreSchema``.
+/// - An alias becomes a node whose target is the node of the nearest earlier anchor of that name in the
+///   same document (anchors may be redefined). Errors: `undefined-alias` when no such anchor exists,
+///   `recursive-alias` when the anchored collection is still open (the graph stays acyclic).
+/// - Duplicate keys (equal by tag and canonical value, collections structurally) are kept in the
+///   mapping and reported as `duplicate-key` at the later key.
+/// - An empty document has an empty plain null scalar as root.
+///
+/// Runs in linear time with an explicit stack, whatever the nesting depth.
 public enum Composer {
-    /// Composes every document of `parse`. Placeholder until the composer lands.
+    /// Composes every document of `parse`; ranges are UTF-8 byte offsets into the parsed text.
     public static func compose(_ parse: ParseResult) -> Composition {
-        Composition(documents: [], errors: [])
+        compose(events: parse.events, bytes: parse.tree.bytes)
+    }
+
+    /// Composes an event stream directly. `bytes` is the text the events' ranges point into; it is
+    /// only used for line numbers in messages and may be empty.
+    public static func compose(events: [Event], bytes: [UInt8] = []) -> Composition {
+        var composer = EventComposer(bytes: bytes)
+        for event in events { composer.handle(event) }
+        composer.finish(end: events.last?.range.end ?? bytes.count)
+        let errors = composer.errors.enumerated().sorted {
+            $0.element.range != $1.element.range ? $0.element.range < $1.element.range : $0.offset < $1.offset
+        }.map(\.element)
+        return Composition(documents: composer.documents, errors: errors)
     }
 }

@@ -5,15 +5,23 @@
 /// that fits in 64 bits, `.number` for other numbers (including `.inf`/`.nan`, which have no JSON text
 /// form; see ``JSONValue/jsonText``). Object members keep their source order.
 public indirect enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// An integer that fits in 64 bits.
     case integer(Int64)
+    /// Any other number (may be non-finite when projected from YAML `.inf`/`.nan`).
     case number(Double)
+    /// A string.
     case string(String)
+    /// Elements in order.
     case array([JSONValue])
     /// Members in source order; a later duplicate key replaces an earlier one when projected.
     case object([(key: String, value: JSONValue)])
 
+    /// JSON equality: numbers compare by value (`1` equals `1.0`, NaN equals NaN), objects ignore
+    /// member order.
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
@@ -33,12 +41,13 @@ public indirect enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// Hashes consistently with ``==`` (integers hash as their `Double` value).
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(b)
         case .integer(let i): hasher.combine(Double(i))
-        case .number(let d): hasher.combine(d.isNaN ? Double.nan.bitPattern : d.bitPattern)
+        case .number(let d): if d.isNaN { hasher.combine(Double.nan.bitPattern) } else { hasher.combine(d) }
         case .string(let s): hasher.combine(s)
         case .array(let a): hasher.combine(a)
         case .object(let o): hasher.combine(o.count)

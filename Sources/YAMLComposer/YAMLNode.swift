@@ -5,7 +5,8 @@ import YAMLSyntax
 /// resolved tag, its anchor and where it came from. Aliases are resolved: an alias node points at the
 /// node its anchor named (the same object), so the graph may share nodes.
 ///
-/// Immutable once composed; `Sendable`.
+/// Immutable once composed; `Sendable`. Releasing a deeply nested graph does not recurse: the
+/// deinitializer takes uniquely owned children apart with an explicit stack.
 public final class YAMLNode: Sendable {
     /// The node's content.
     public enum Content: Sendable {
@@ -21,7 +22,9 @@ public final class YAMLNode: Sendable {
     }
 
     /// The content.
-    public let content: Content
+    public var content: Content { storage }
+    /// The content; written only by `deinit`, when no other reference to the node exists.
+    nonisolated(unsafe) private var storage: Content
     /// The resolved tag: for untagged nodes the YAML 1.2 core schema tag (§10.3.2), e.g.
     /// `tag:yaml.org,2002:int`; for explicit tags the expanded tag. For an alias, the target's tag
     /// (or `tag:yaml.org,2002:null` when undefined).
@@ -35,9 +38,10 @@ public final class YAMLNode: Sendable {
     /// Collection style for sequences and mappings; `.block` for scalars.
     public let collectionStyle: CollectionStyle
 
+    /// Creates a node; `range` in UTF-8 byte offsets. `tag` must already be resolved (see ``tag``).
     public init(content: Content, tag: String, hasExplicitTag: Bool = false, anchor: String?,
                 range: TextRange, collectionStyle: CollectionStyle = .block) {
-        self.content = content
+        self.storage = content
         self.tag = tag
         self.hasExplicitTag = hasExplicitTag
         self.anchor = anchor
@@ -45,7 +49,7 @@ public final class YAMLNode: Sendable {
         self.collectionStyle = collectionStyle
     }
 
-    /// The node with aliases followed (at most `limit` hops; alias chains cannot loop because an alias
+    /// The node with aliases followed (at most 1,000 hops; alias chains cannot loop because an alias
     /// only names an earlier anchor).
     public var resolved: YAMLNode {
         var n = self
@@ -53,20 +57,34 @@ public final class YAMLNode: Sendable {
         while case .alias(_, let target?) = n.content, hops < 1000 { n = target; hops += 1 }
         return n
     }
+
+    deinit {
+        // Move the children out so that releasing a deep chain does not recurse once per level.
+        guard var pending = storage.takeChildren() else { return }
+        while var node = pending.popLast() {
+            if isKnownUniquelyReferenced(&node), let children = node.storage.takeChildren() {
+                pending.append(contentsOf: children)
+            }
+        }
+    }
 }
 
-/// One composed document of a stream.
-public struct ComposedDocument: Sendable {
-    /// The root node; an empty document has an empty plain scalar (null) root.
-    public let root: YAMLNode
-    /// The whole document's range (markers included), UTF-8 byte offsets.
-    public let range: TextRange
-    /// The `%YAML` directive's version, if any.
-    public let version: String?
-
-    public init(root: YAMLNode, range: TextRange, version: String?) {
-        self.root = root
-        self.range = range
-        self.version = version
+extension YAMLNode.Content {
+    /// Replaces a collection's content with an empty one and returns its child nodes; nil for
+    /// scalars and aliases (an alias target is an earlier node, never a descendant of the alias).
+    fileprivate mutating func takeChildren() -> [YAMLNode]? {
+        switch self {
+        case .sequence(let items):
+            self = .sequence([])
+            return items
+        case .mapping(let pairs):
+            self = .mapping([])
+            var nodes: [YAMLNode] = []
+            nodes.reserveCapacity(pairs.count * 2)
+            for p in pairs { nodes.append(p.key); nodes.append(p.value) }
+            return nodes
+        case .scalar, .alias:
+            return nil
+        }
     }
 }

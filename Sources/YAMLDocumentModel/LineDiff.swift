@@ -17,7 +17,7 @@ enum LineDiff {
             while os < oe && ns < ne && old[os] == new[ns] { os += 1; ns += 1 }
             while oe > os && ne > ns && old[oe - 1] == new[ne - 1] { oe -= 1; ne -= 1 }
             // Never split a UTF-8 sequence or a CRLF pair.
-            while os > oldStart && (isContinuation(old[os]) || (old[os] == 0x0A && old[os - 1] == 0x0D)) { os -= 1; ns -= 1 }
+            while os > oldStart && os < old.count && (isContinuation(old[os]) || (old[os] == 0x0A && old[os - 1] == 0x0D)) { os -= 1; ns -= 1 }
             while oe < oldEnd && oe > os && (isContinuation(old[oe]) || (old[oe] == 0x0A && old[oe - 1] == 0x0D)) { oe += 1; ne += 1 }
             out.append(TextReplacement(range: TextRange(start: os, end: oe),
                                        newText: String(decoding: new[ns..<ne], as: UTF8.self)))

@@ -14,10 +14,13 @@ final class ImportRulesTests: XCTestCase {
         "YAMLDocumentModel": ["YAMLSyntax", "YAMLParser", "YAMLComposer", "YAMLFormatter", "YAMLSchema"],
         "JSONRPC": ["Foundation", "Dispatch", "Glibc", "Synchronization"],
         "LanguageServerProtocol": ["JSONRPC", "Foundation"],
-        "YAMLLanguageServer": ["YAMLDocumentModel", "YAMLSyntax", "JSONRPC", "LanguageServerProtocol",
+        "YAMLLanguageServer": ["YAMLDocumentModel", "YAMLSyntax", "JSONRPC", "LanguageServerProtocol", "SchemaFetching",
                                "Foundation", "Dispatch", "Glibc", "Synchronization"],
-        "PureYAMLCommandLine": ["YAMLDocumentModel", "Foundation"],
+        "SchemaFetching": ["YAMLDocumentModel", "Foundation", "FoundationNetworking", "Dispatch", "Glibc"],
+        "PureYAMLCommandLine": ["YAMLDocumentModel", "SchemaFetching", "Foundation"],
         "pureyaml": ["YAMLLanguageServer", "PureYAMLCommandLine", "JSONRPC", "Foundation", "Glibc"],
+        "pureyaml-bench": ["YAMLDocumentModel", "YAMLParser", "YAMLComposer", "YAMLFormatter", "YAMLSchema",
+                           "YAMLSyntax", "Foundation", "Glibc", "Dispatch"],
     ]
 
     /// Standard-library modules any target may import.

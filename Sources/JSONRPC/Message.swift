@@ -1,0 +1,110 @@
+import Foundation
+
+/// One JSON-RPC 2.0 message: a request, a notification or a response (JSON-RPC 2.0 §4, §5).
+/// Batches (JSON arrays) are not supported: LSP 3.17 does not use them.
+public enum Message: Sendable, Hashable {
+    /// A call that expects a response.
+    case request(RequestMessage)
+    /// A call without id, never answered.
+    case notification(NotificationMessage)
+    /// The answer to an earlier request.
+    case response(ResponseMessage)
+
+    /// Decodes one message body (UTF-8 JSON bytes, the content of one frame).
+    ///
+    /// - Throws: ``InvalidMessage`` with ``ErrorCode/parseError`` (id nil) when `data` is not JSON, and
+    ///   ``ErrorCode/invalidRequest`` (id kept when it is an integer or a string) when the JSON is not a
+    ///   message: not an object (including a batch array), `jsonrpc` not `"2.0"`, `method` not a string,
+    ///   `id` of the wrong type, `params` not an object/array/null, or a response without exactly one of
+    ///   `result`/`error` or with a malformed `error`.
+    public static func decode(_ data: Data) throws(InvalidMessage) -> Message {
+        let json: LSPAny
+        do {
+            json = try LSPAny(jsonData: data)
+        } catch {
+            throw InvalidMessage(id: nil, error: .parseError("parse error: the message is not valid JSON"))
+        }
+        return try decode(json)
+    }
+
+    /// Decodes a message from already-parsed JSON; the rules and errors are those of ``decode(_:)-(Data)``.
+    public static func decode(_ json: LSPAny) throws(InvalidMessage) -> Message {
+        guard case .object(let members) = json else {
+            if case .array = json {
+                throw InvalidMessage(id: nil, error: .invalidRequest("batch requests are not supported"))
+            }
+            throw InvalidMessage(id: nil, error: .invalidRequest("a message must be a JSON object"))
+        }
+        let rawID = members["id"]
+        let id = rawID.flatMap(RequestID.init)
+        func invalid(_ text: String) -> InvalidMessage { InvalidMessage(id: id, error: .invalidRequest(text)) }
+
+        guard members["jsonrpc"] == .string("2.0") else { throw invalid("\"jsonrpc\" must be \"2.0\"") }
+        if let method = members["method"] {
+            guard case .string(let name) = method else { throw invalid("\"method\" must be a string") }
+            let params: LSPAny?
+            switch members["params"] {
+            case nil, .null?: params = nil
+            case .object?, .array?: params = members["params"]
+            default: throw invalid("\"params\" must be an object or an array")
+            }
+            guard rawID != nil else { return .notification(NotificationMessage(method: name, params: params)) }
+            guard let id else { throw invalid("\"id\" must be an integer or a string") }
+            return .request(RequestMessage(id: id, method: name, params: params))
+        }
+        // A response: id (integer, string, or null), exactly one of result / error.
+        guard let rawID else { throw invalid("a message needs \"method\" (request) or \"id\" (response)") }
+        guard id != nil || rawID == .null else { throw invalid("\"id\" must be an integer, a string or null") }
+        switch (members["result"], members["error"]) {
+        case (let result?, nil):
+            return .response(ResponseMessage(id: id, result: .success(result)))
+        case (nil, let error?):
+            guard let object = try? error.decode(ResponseError.self) else {
+                throw invalid("\"error\" must be an object with an integer \"code\" and a string \"message\"")
+            }
+            return .response(ResponseMessage(id: id, error: object))
+        default:
+            throw invalid("a response needs exactly one of \"result\" and \"error\"")
+        }
+    }
+
+    /// The message as a JSON value, with `"jsonrpc": "2.0"`; absent params are omitted,
+    /// a response's `id` and `result` are written even when `null`.
+    public var jsonValue: LSPAny {
+        var members: [String: LSPAny] = ["jsonrpc": .string("2.0")]
+        switch self {
+        case .request(let request):
+            members["id"] = request.id.jsonValue
+            members["method"] = .string(request.method)
+            members["params"] = request.params
+        case .notification(let notification):
+            members["method"] = .string(notification.method)
+            members["params"] = notification.params
+        case .response(let response):
+            members["id"] = response.id?.jsonValue ?? .null
+            switch response.result {
+            case .success(let result): members["result"] = result
+            case .failure(let error):
+                members["error"] = .object(["code": .integer(error.code.rawValue),
+                                            "message": .string(error.message)]
+                    .merging(error.data.map { ["data": $0] } ?? [:]) { a, _ in a })
+            }
+        }
+        return .object(members)
+    }
+
+    /// The message as compact UTF-8 JSON (the body of a frame).
+    /// Throws `EncodingError` only if a value holds NaN or infinity.
+    public func encodedJSON() throws -> Data {
+        try jsonValue.encodedJSON()
+    }
+
+    /// The request or response id, if any.
+    public var id: RequestID? {
+        switch self {
+        case .request(let request): return request.id
+        case .notification: return nil
+        case .response(let response): return response.id
+        }
+    }
+}

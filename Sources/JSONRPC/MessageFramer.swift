@@ -1,0 +1,273 @@
+import Foundation
+
+/// Splits a byte stream into LSP base-protocol messages (LSP 3.17 "Base Protocol"):
+/// `Content-Length: N\r\n` (other headers allowed, names case-insensitive) `\r\n` then N bytes of content.
+///
+/// A small state machine fed arbitrary chunks (one byte at a time works the same as everything at once).
+/// Errors never stop it: a bad header block is reported, then bytes are dropped until the next
+/// `Content-Length:` (case-insensitive), where parsing restarts. A `Content-Length` above
+/// ``maximumContentLength`` is reported and its content skipped without being buffered.
+/// Blank lines (`\r`, `\n`) before a header block are tolerated silently.
+public struct MessageFramer: Sendable {
+    /// 256 MiB: the default largest content accepted.
+    public static let defaultMaximumContentLength = 256 << 20
+    /// 64 KiB: the default largest header part accepted.
+    public static let defaultMaximumHeaderLength = 64 << 10
+
+    /// The largest content, in bytes, that is buffered; larger messages are skipped.
+    public let maximumContentLength: Int
+    /// The largest header part, in bytes, before the `\r\n\r\n` separator.
+    public let maximumHeaderLength: Int
+
+    private enum State: Sendable {
+        /// Looking for the `\r\n\r\n` that ends a header block starting at `cursor`.
+        case header
+        /// Collecting `length` content bytes into `content`.
+        case content(length: Int)
+        /// Dropping `remaining` content bytes of a rejected message.
+        case skipping(remaining: Int)
+        /// Dropping bytes until `content-length:` appears.
+        case seeking
+    }
+
+    private var state: State = .header
+    /// Input not yet consumed starts at `cursor`; compacted at the end of every ``push(_:)``.
+    private var pending: [UInt8] = []
+    private var cursor = 0
+    /// In `.header`: the separator does not start before this index of `pending`.
+    private var scanFrom = 0
+    /// In `.content`: the bytes collected so far.
+    private var content: [UInt8] = []
+    /// Bytes dropped since entering `.seeking`, reported once resynchronised.
+    private var skipped = 0
+
+    private static let separator: [UInt8] = Array("\r\n\r\n".utf8)
+    private static let contentLengthName: [UInt8] = Array("content-length:".utf8)
+
+    /// Creates a framer. Limits are in bytes.
+    public init(maximumContentLength: Int = defaultMaximumContentLength,
+                maximumHeaderLength: Int = defaultMaximumHeaderLength) {
+        self.maximumContentLength = max(0, maximumContentLength)
+        self.maximumHeaderLength = max(Self.contentLengthName.count + 8, maximumHeaderLength)
+    }
+
+    /// Frames `body` for sending: `Content-Length: <byte count>\r\n\r\n` followed by the bytes.
+    public static func frame(_ body: Data) -> Data {
+        var framed = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
+        framed.append(body)
+        return framed
+    }
+
+    /// Feeds the next chunk of the stream and returns the messages and errors it completed, in order.
+    /// Every pass of the loop consumes input or breaks, so it always terminates.
+    public mutating func push(_ chunk: some Sequence<UInt8>) -> [FramerEvent] {
+        pending.append(contentsOf: chunk)
+        var events: [FramerEvent] = []
+        var lastCursor = cursor
+        var stalledPasses = 0
+        processing: while cursor < pending.count {
+            // Progress proof: a pass that consumes nothing only changes state (seeking -> header), and the
+            // next pass consumes or breaks. Two passes in a row without progress would be a bug.
+            if cursor == lastCursor { stalledPasses += 1 } else { stalledPasses = 0 }
+            lastCursor = cursor
+            guard stalledPasses <= 2 else {
+                assertionFailure("MessageFramer made no progress")
+                break processing
+            }
+            switch state {
+            case .header:
+                while cursor < pending.count && (pending[cursor] == UInt8(ascii: "\r") || pending[cursor] == UInt8(ascii: "\n")) {
+                    cursor += 1
+                }
+                scanFrom = max(scanFrom, cursor)
+                if let end = Self.find(Self.separator, in: pending, from: scanFrom) {
+                    endHeader(blockStart: cursor, blockEnd: end, &events)
+                } else if pending.count - cursor > maximumHeaderLength {
+                    events.append(.error(.headerTooLong(limit: maximumHeaderLength)))
+                    startSeeking(at: cursor + 1)
+                } else {
+                    scanFrom = max(cursor, pending.count - (Self.separator.count - 1))
+                    break processing
+                }
+            case .content(let length):
+                let count = min(length - content.count, pending.count - cursor)
+                content.append(contentsOf: pending[cursor..<cursor + count])
+                cursor += count
+                guard content.count == length else { break processing }
+                events.append(.message(Data(content)))
+                content = []
+                state = .header
+            case .skipping(let remaining):
+                let count = min(remaining, pending.count - cursor)
+                cursor += count
+                guard count == remaining else {
+                    state = .skipping(remaining: remaining - count)
+                    break processing
+                }
+                state = .header
+            case .seeking:
+                if let start = Self.firstContentLengthName(in: pending, from: cursor) {
+                    skipped += start - cursor
+                    cursor = start
+                    events.append(.error(.skippedBytes(skipped)))
+                    skipped = 0
+                    state = .header
+                } else {
+                    // Keep a tail that could be the start of a name split across chunks.
+                    let keep = max(cursor, pending.count - (Self.contentLengthName.count - 1))
+                    skipped += keep - cursor
+                    cursor = keep
+                    break processing
+                }
+            }
+        }
+        pending.removeFirst(cursor)
+        scanFrom = max(0, scanFrom - cursor)
+        cursor = 0
+        return events
+    }
+
+    /// Call at end of input: reports a message cut short or bytes skipped, and resets the framer.
+    public mutating func finish() -> [FramerEvent] {
+        var events: [FramerEvent] = []
+        let unconsumed = pending.count - cursor
+        switch state {
+        case .header:
+            if unconsumed > 0 { events.append(.error(.unexpectedEndOfInput(pendingBytes: unconsumed))) }
+        case .content:
+            events.append(.error(.unexpectedEndOfInput(pendingBytes: content.count)))
+        case .skipping:
+            events.append(.error(.unexpectedEndOfInput(pendingBytes: 0)))
+        case .seeking:
+            if skipped + unconsumed > 0 { events.append(.error(.skippedBytes(skipped + unconsumed))) }
+        }
+        self = MessageFramer(maximumContentLength: maximumContentLength, maximumHeaderLength: maximumHeaderLength)
+        return events
+    }
+
+    /// A header block spans `pending[blockStart..<blockEnd]` and is followed by `\r\n\r\n`:
+    /// parse it and move to content, skipping or seeking.
+    private mutating func endHeader(blockStart: Int, blockEnd: Int, _ events: inout [FramerEvent]) {
+        let block = pending[blockStart..<blockEnd]
+        switch Self.parseHeader(block) {
+        case .success(let header):
+            cursor = blockEnd + Self.separator.count
+            if header.length > maximumContentLength {
+                events.append(.error(.contentTooLarge(length: header.length, limit: maximumContentLength)))
+                state = .skipping(remaining: header.length)
+            } else if let charset = header.unsupportedCharset {
+                events.append(.error(.unsupportedCharset(charset)))
+                state = .skipping(remaining: header.length)
+            } else if header.length == 0 {
+                events.append(.message(Data()))
+                state = .header
+            } else {
+                content.reserveCapacity(min(header.length, 1 << 20))
+                state = .content(length: header.length)
+            }
+        case .failure(let error):
+            events.append(.error(error))
+            if case .invalidContentLength = error {
+                // The block was well formed but its length is unusable: resume after it.
+                startSeeking(at: blockEnd)
+            } else {
+                // Resume at a later Content-Length inside the block (junk before a good header), else past it.
+                startSeeking(at: blockStart + 1)
+            }
+        }
+    }
+
+    /// Drops `pending[cursor..<resume]` and looks for the next header block from `resume`.
+    private mutating func startSeeking(at resume: Int) {
+        skipped = resume - cursor
+        cursor = resume
+        state = .seeking
+    }
+
+    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard bytes.count >= pattern.count, start <= bytes.count - pattern.count else { return nil }
+        return (start...(bytes.count - pattern.count)).first { index in
+            pattern.indices.allSatisfy { bytes[index + $0] == pattern[$0] }
+        }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    private static func matchesName(_ bytes: [UInt8], at start: Int) -> Bool {
+        let name = contentLengthName
+        guard start + name.count <= bytes.count else { return false }
+        for offset in 0..<name.count where lowercased(bytes[start + offset]) != name[offset] { return false }
+        return true
+    }
+
+    private static func firstContentLengthName(in bytes: [UInt8], from start: Int) -> Int? {
+        (start..<bytes.count).first { matchesName(bytes, at: $0) }
+    }
+
+    /// The headers the framer acts on.
+    private struct Header {
+        var length: Int
+        var unsupportedCharset: String?
+    }
+
+    /// Parses `name: value` lines separated by `\r\n`. Unknown headers are ignored.
+    private static func parseHeader(_ block: ArraySlice<UInt8>) -> Result<Header, FramingError> {
+        var length: Int?
+        var charset: String?
+        for line in lines(block) {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else {
+                return .failure(.malformedHeaderLine(String(String(decoding: line, as: UTF8.self).prefix(200))))
+            }
+            let name = String(decoding: line[..<colon], as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased()
+            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            switch name {
+            case "content-length":
+                guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let number = Int(value),
+                      length == nil || length == number else {
+                    return .failure(.invalidContentLength(String(value.prefix(200))))
+                }
+                length = number
+            case "content-type":
+                charset = unsupportedCharset(in: value)
+            default:
+                continue
+            }
+        }
+        guard let length else { return .failure(.missingContentLength) }
+        return .success(Header(length: length, unsupportedCharset: charset))
+    }
+
+    /// The charset parameter of a Content-Type value when it is present and not UTF-8 (LSP 3.17 accepts
+    /// `utf-8` and, for compatibility, `utf8`).
+    private static func unsupportedCharset(in contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let parts = parameter.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else {
+                continue
+            }
+            let charset = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t\"")).lowercased()
+            if charset != "utf-8" && charset != "utf8" { return charset }
+        }
+        return nil
+    }
+
+    /// Splits a header block at `\r\n`.
+    private static func lines(_ block: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        var result: [ArraySlice<UInt8>] = []
+        var start = block.startIndex
+        var index = block.startIndex
+        while index < block.endIndex {
+            if block[index] == UInt8(ascii: "\r") && index + 1 < block.endIndex && block[index + 1] == UInt8(ascii: "\n") {
+                result.append(block[start..<index])
+                index += 2
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        result.append(block[start...])
+        return result
+    }
+}

@@ -1,0 +1,212 @@
+import JSONRPC
+
+/// The subset of the client's capabilities (LSP 3.17 "ClientCapabilities") the server looks at.
+/// Every member is optional: absent means "not supported". Unknown members are ignored on decoding.
+public struct ClientCapabilities: Codable, Sendable, Hashable {
+    /// Workspace capabilities.
+    public var workspace: Workspace?
+    /// Text-document capabilities.
+    public var textDocument: TextDocument?
+    /// Window capabilities.
+    public var window: Window?
+    /// General capabilities (position encodings).
+    public var general: General?
+    /// Experimental capabilities, raw.
+    public var experimental: LSPAny?
+
+    /// Creates capabilities.
+    public init(workspace: Workspace? = nil, textDocument: TextDocument? = nil, window: Window? = nil,
+                general: General? = nil, experimental: LSPAny? = nil) {
+        self.workspace = workspace
+        self.textDocument = textDocument
+        self.window = window
+        self.general = general
+        self.experimental = experimental
+    }
+
+    /// `capabilities.general`.
+    public struct General: Codable, Sendable, Hashable {
+        /// The encodings the client supports, most preferred first (LSP 3.17); `utf-16` is always implied.
+        public var positionEncodings: [PositionEncodingKind]?
+
+        /// Creates general capabilities.
+        public init(positionEncodings: [PositionEncodingKind]? = nil) { self.positionEncodings = positionEncodings }
+    }
+
+    /// `capabilities.workspace`.
+    public struct Workspace: Codable, Sendable, Hashable {
+        /// Whether the client answers `workspace/configuration`.
+        public var configuration: Bool?
+        /// Whether the client supports workspace folders.
+        public var workspaceFolders: Bool?
+        /// `workspace.didChangeConfiguration`.
+        public var didChangeConfiguration: DynamicRegistration?
+
+        /// Creates workspace capabilities.
+        public init(configuration: Bool? = nil, workspaceFolders: Bool? = nil,
+                    didChangeConfiguration: DynamicRegistration? = nil) {
+            self.configuration = configuration
+            self.workspaceFolders = workspaceFolders
+            self.didChangeConfiguration = didChangeConfiguration
+        }
+    }
+
+    /// A capability that only says whether dynamic registration is supported.
+    public struct DynamicRegistration: Codable, Sendable, Hashable {
+        /// Whether the client supports `client/registerCapability` for this feature.
+        public var dynamicRegistration: Bool?
+
+        /// Creates the capability.
+        public init(dynamicRegistration: Bool? = nil) { self.dynamicRegistration = dynamicRegistration }
+    }
+
+    /// `capabilities.window`.
+    public struct Window: Codable, Sendable, Hashable {
+        /// Whether the client supports work-done progress.
+        public var workDoneProgress: Bool?
+
+        /// Creates window capabilities.
+        public init(workDoneProgress: Bool? = nil) { self.workDoneProgress = workDoneProgress }
+    }
+
+    /// `capabilities.textDocument`.
+    public struct TextDocument: Codable, Sendable, Hashable {
+        /// `textDocument.synchronization`.
+        public var synchronization: Synchronization?
+        /// `textDocument.publishDiagnostics`.
+        public var publishDiagnostics: PublishDiagnostics?
+        /// `textDocument.diagnostic`: present when the client can pull diagnostics (LSP 3.17).
+        public var diagnostic: Diagnostic?
+        /// `textDocument.hover`.
+        public var hover: Hover?
+        /// `textDocument.completion`.
+        public var completion: Completion?
+        /// `textDocument.documentSymbol`.
+        public var documentSymbol: DocumentSymbol?
+        /// `textDocument.foldingRange`.
+        public var foldingRange: FoldingRange?
+        /// `textDocument.formatting`.
+        public var formatting: DynamicRegistration?
+
+        /// Creates text-document capabilities.
+        public init(synchronization: Synchronization? = nil, publishDiagnostics: PublishDiagnostics? = nil,
+                    diagnostic: Diagnostic? = nil, hover: Hover? = nil, completion: Completion? = nil,
+                    documentSymbol: DocumentSymbol? = nil, foldingRange: FoldingRange? = nil,
+                    formatting: DynamicRegistration? = nil) {
+            self.synchronization = synchronization
+            self.publishDiagnostics = publishDiagnostics
+            self.diagnostic = diagnostic
+            self.hover = hover
+            self.completion = completion
+            self.documentSymbol = documentSymbol
+            self.foldingRange = foldingRange
+            self.formatting = formatting
+        }
+
+        /// `textDocument.synchronization`.
+        public struct Synchronization: Codable, Sendable, Hashable {
+            /// Whether dynamic registration is supported.
+            public var dynamicRegistration: Bool?
+            /// Whether the client sends `didSave`.
+            public var didSave: Bool?
+
+            /// Creates the capability.
+            public init(dynamicRegistration: Bool? = nil, didSave: Bool? = nil) {
+                self.dynamicRegistration = dynamicRegistration
+                self.didSave = didSave
+            }
+        }
+
+        /// `textDocument.publishDiagnostics`.
+        public struct PublishDiagnostics: Codable, Sendable, Hashable {
+            /// Whether `relatedInformation` is shown.
+            public var relatedInformation: Bool?
+            /// Whether the client interprets `version` in `publishDiagnostics`.
+            public var versionSupport: Bool?
+            /// Whether `codeDescription` is supported.
+            public var codeDescriptionSupport: Bool?
+            /// Whether `data` is preserved between publish and code action.
+            public var dataSupport: Bool?
+
+            /// Creates the capability.
+            public init(relatedInformation: Bool? = nil, versionSupport: Bool? = nil,
+                        codeDescriptionSupport: Bool? = nil, dataSupport: Bool? = nil) {
+                self.relatedInformation = relatedInformation
+                self.versionSupport = versionSupport
+                self.codeDescriptionSupport = codeDescriptionSupport
+                self.dataSupport = dataSupport
+            }
+        }
+
+        /// `textDocument.diagnostic` (pull diagnostics, LSP 3.17).
+        public struct Diagnostic: Codable, Sendable, Hashable {
+            /// Whether dynamic registration is supported.
+            public var dynamicRegistration: Bool?
+            /// Whether related documents may be reported.
+            public var relatedDocumentSupport: Bool?
+
+            /// Creates the capability.
+            public init(dynamicRegistration: Bool? = nil, relatedDocumentSupport: Bool? = nil) {
+                self.dynamicRegistration = dynamicRegistration
+                self.relatedDocumentSupport = relatedDocumentSupport
+            }
+        }
+
+        /// `textDocument.hover`.
+        public struct Hover: Codable, Sendable, Hashable {
+            /// Content formats the client supports, preferred first.
+            public var contentFormat: [MarkupKind]?
+
+            /// Creates the capability.
+            public init(contentFormat: [MarkupKind]? = nil) { self.contentFormat = contentFormat }
+        }
+
+        /// `textDocument.completion`.
+        public struct Completion: Codable, Sendable, Hashable {
+            /// `completion.completionItem`.
+            public var completionItem: CompletionItem?
+
+            /// Creates the capability.
+            public init(completionItem: CompletionItem? = nil) { self.completionItem = completionItem }
+
+            /// `completion.completionItem`.
+            public struct CompletionItem: Codable, Sendable, Hashable {
+                /// Whether snippets are supported in insert texts.
+                public var snippetSupport: Bool?
+                /// Documentation formats the client supports, preferred first.
+                public var documentationFormat: [MarkupKind]?
+
+                /// Creates the capability.
+                public init(snippetSupport: Bool? = nil, documentationFormat: [MarkupKind]? = nil) {
+                    self.snippetSupport = snippetSupport
+                    self.documentationFormat = documentationFormat
+                }
+            }
+        }
+
+        /// `textDocument.documentSymbol`.
+        public struct DocumentSymbol: Codable, Sendable, Hashable {
+            /// Whether the client accepts hierarchical `DocumentSymbol[]` results.
+            public var hierarchicalDocumentSymbolSupport: Bool?
+
+            /// Creates the capability.
+            public init(hierarchicalDocumentSymbolSupport: Bool? = nil) {
+                self.hierarchicalDocumentSymbolSupport = hierarchicalDocumentSymbolSupport
+            }
+        }
+
+        /// `textDocument.foldingRange`.
+        public struct FoldingRange: Codable, Sendable, Hashable {
+            /// The maximum number of ranges the client wants.
+            public var rangeLimit: Int?
+            /// Whether the client ignores start/end characters and folds whole lines.
+            public var lineFoldingOnly: Bool?
+
+            /// Creates the capability.
+            public init(rangeLimit: Int? = nil, lineFoldingOnly: Bool? = nil) {
+                self.rangeLimit = rangeLimit
+                self.lineFoldingOnly = lineFoldingOnly
+            }
+        }
+    }
+}

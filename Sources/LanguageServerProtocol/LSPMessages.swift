@@ -1,0 +1,119 @@
+import Foundation
+import JSONRPC
+
+extension RequestMessage {
+    /// Decodes the params as those of request `R`.
+    /// - Throws: ``JSONRPC/ResponseError`` with ``JSONRPC/ErrorCode/invalidParams`` (-32602) and a message
+    ///   naming the failing member, when they do not match (JSON-RPC 2.0 §5.1).
+    public func decodeParams<R: LSPRequest>(_ request: R.Type) throws(ResponseError) -> R.Params {
+        try LSPMessages.decode(R.Params.self, from: params, method: method)
+    }
+}
+
+extension NotificationMessage {
+    /// Decodes the params as those of notification `N`.
+    /// - Throws: ``JSONRPC/ResponseError`` with ``JSONRPC/ErrorCode/invalidParams`` when they do not match
+    ///   (a notification is never answered, so the caller only logs it).
+    public func decodeParams<N: LSPNotification>(_ notification: N.Type) throws(ResponseError) -> N.Params {
+        try LSPMessages.decode(N.Params.self, from: params, method: method)
+    }
+}
+
+extension ResponseMessage {
+    /// A success response carrying `result` as the `Response` of request `R`.
+    /// - Throws: `EncodingError` only for NaN or infinite numbers in `result`.
+    public init<R: LSPRequest>(_ request: R.Type, id: RequestID, result: R.Response) throws {
+        self.init(id: id, result: try LSPAny(encoding: result))
+    }
+
+    /// Decodes a success result as the `Response` of request `R` (e.g. the answer to `workspace/configuration`).
+    /// - Throws: the ``JSONRPC/ResponseError`` of an error response, or `invalidParams` when the result does not match.
+    public func decodeResult<R: LSPRequest>(_ request: R.Type) throws(ResponseError) -> R.Response {
+        switch result {
+        case .failure(let error): throw error
+        case .success(let value): return try LSPMessages.decode(R.Response.self, from: value, method: R.method.rawValue)
+        }
+    }
+}
+
+extension Message {
+    /// A request message for `R` with `params`.
+    /// - Throws: `EncodingError` only for NaN or infinite numbers.
+    public static func request<R: LSPRequest>(_ request: R.Type, id: RequestID, params: R.Params) throws -> Message {
+        .request(RequestMessage(id: id, method: R.method.rawValue, params: try LSPMessages.encodeParams(params)))
+    }
+
+    /// A notification message for `N` with `params`.
+    /// - Throws: `EncodingError` only for NaN or infinite numbers.
+    public static func notification<N: LSPNotification>(_ notification: N.Type, params: N.Params) throws -> Message {
+        .notification(NotificationMessage(method: N.method.rawValue, params: try LSPMessages.encodeParams(params)))
+    }
+}
+
+extension Connection {
+    /// Answers request `R` with `result`; an unencodable result is answered with `internalError` instead.
+    public func reply<R: LSPRequest>(_ request: R.Type, id: RequestID, result: R.Response) {
+        do {
+            send(.response(try ResponseMessage(R.self, id: id, result: result)))
+        } catch {
+            sendError(id: id, error: .internalError("could not encode the \(R.method.rawValue) result: \(error)"))
+        }
+    }
+
+    /// Sends notification `N`; an unencodable one is dropped (and reported through `onError`).
+    public func notify<N: LSPNotification>(_ notification: N.Type, params: N.Params) {
+        do {
+            send(try .notification(N.self, params: params))
+        } catch {
+            report(.encodingFailed("\(N.method.rawValue): \(error)"))
+        }
+    }
+
+    /// Sends request `R` (server to client, e.g. ``ConfigurationRequest``); match the answer by `id`
+    /// in `onMessage` and decode it with ``JSONRPC/ResponseMessage/decodeResult(_:)``.
+    public func request<R: LSPRequest>(_ request: R.Type, id: RequestID, params: R.Params) {
+        do {
+            send(try .request(R.self, id: id, params: params))
+        } catch {
+            report(.encodingFailed("\(R.method.rawValue): \(error)"))
+        }
+    }
+}
+
+/// Shared conversions between raw JSON and typed LSP values.
+enum LSPMessages {
+    /// Decodes `value` (nil is read as `null`) as `T`, mapping failure to -32602.
+    static func decode<T: Decodable>(_ type: T.Type, from value: LSPAny?, method: String) throws(ResponseError) -> T {
+        do {
+            return try (value ?? .null).decode(T.self)
+        } catch {
+            throw ResponseError.invalidParams("invalid params for \(method): \(describe(error))")
+        }
+    }
+
+    /// Params as JSON; ``EmptyParams`` becomes nil (no `params` member).
+    static func encodeParams<P: Encodable>(_ params: P) throws -> LSPAny? {
+        params is EmptyParams ? nil : try LSPAny(encoding: params)
+    }
+
+    /// A short description of a decoding error: the member path and what went wrong.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return String(describing: error) }
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "params" : "params" + keys
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing \(path(context)).\(key.stringValue)"
+        case .typeMismatch(let type, let context):
+            return "\(path(context)) is not of type \(type)"
+        case .valueNotFound(let type, let context):
+            return "\(path(context)) is null, expected \(type)"
+        case .dataCorrupted(let context):
+            return "\(path(context)): \(context.debugDescription)"
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// Every LSP 3.17 method name the server knows (the registry of names; see ``MessageRegistry`` for
+/// which type carries each).
+public enum LSPMethod: String, Sendable, CaseIterable {
+    // Lifecycle.
+    /// Request `initialize`.
+    case initialize
+    /// Notification `initialized`.
+    case initialized
+    /// Request `shutdown`.
+    case shutdown
+    /// Notification `exit`.
+    case exit
+    // Protocol housekeeping.
+    /// Notification `$/cancelRequest` (both directions).
+    case cancelRequest = "$/cancelRequest"
+    /// Notification `$/setTrace`.
+    case setTrace = "$/setTrace"
+    /// Notification `$/logTrace`.
+    case logTrace = "$/logTrace"
+    // Document synchronisation.
+    /// Notification `textDocument/didOpen`.
+    case textDocumentDidOpen = "textDocument/didOpen"
+    /// Notification `textDocument/didChange`.
+    case textDocumentDidChange = "textDocument/didChange"
+    /// Notification `textDocument/didClose`.
+    case textDocumentDidClose = "textDocument/didClose"
+    /// Notification `textDocument/didSave`.
+    case textDocumentDidSave = "textDocument/didSave"
+    // Language features.
+    /// Notification `textDocument/publishDiagnostics` (server to client).
+    case textDocumentPublishDiagnostics = "textDocument/publishDiagnostics"
+    /// Request `textDocument/diagnostic` (pull diagnostics).
+    case textDocumentDiagnostic = "textDocument/diagnostic"
+    /// Request `textDocument/documentSymbol`.
+    case textDocumentDocumentSymbol = "textDocument/documentSymbol"
+    /// Request `textDocument/formatting`.
+    case textDocumentFormatting = "textDocument/formatting"
+    /// Request `textDocument/rangeFormatting`.
+    case textDocumentRangeFormatting = "textDocument/rangeFormatting"
+    /// Request `textDocument/hover`.
+    case textDocumentHover = "textDocument/hover"
+    /// Request `textDocument/completion`.
+    case textDocumentCompletion = "textDocument/completion"
+    /// Request `textDocument/foldingRange`.
+    case textDocumentFoldingRange = "textDocument/foldingRange"
+    // Workspace and window.
+    /// Notification `workspace/didChangeConfiguration`.
+    case workspaceDidChangeConfiguration = "workspace/didChangeConfiguration"
+    /// Request `workspace/configuration` (server to client).
+    case workspaceConfiguration = "workspace/configuration"
+    /// Notification `window/logMessage` (server to client).
+    case windowLogMessage = "window/logMessage"
+    /// Notification `window/showMessage` (server to client).
+    case windowShowMessage = "window/showMessage"
+}

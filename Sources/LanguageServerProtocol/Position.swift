@@ -1,0 +1,20 @@
+/// A position in a text document (LSP 3.17 "Position"): zero-based `line`, and `character` counted in
+/// the negotiated position encoding (UTF-16 code units unless `utf-8` or `utf-32` was agreed in
+/// `initialize`, see ``PositionEncodingKind``). A character past the line end means the line end.
+public struct Position: Codable, Sendable, Hashable, Comparable {
+    /// Zero-based line number.
+    public var line: Int
+    /// Zero-based offset in the line, in units of the negotiated encoding.
+    public var character: Int
+
+    /// Creates a position.
+    public init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+
+    /// Document order.
+    public static func < (lhs: Position, rhs: Position) -> Bool {
+        (lhs.line, lhs.character) < (rhs.line, rhs.character)
+    }
+}

@@ -1,0 +1,43 @@
+import JSONRPC
+import LanguageServerProtocol
+import YAMLDocumentModel
+import YAMLSyntax
+
+/// Conversions from wire types to model values. No decisions about YAML happen here.
+enum FromLSP {
+    static func uri(_ s: String) -> DocumentURI { DocumentURI(s) }
+
+    static func position(_ p: Position) -> LineColumn { LineColumn(line: p.line, column: p.character) }
+
+    static func change(_ c: TextDocumentContentChangeEvent) -> TextChange {
+        guard let r = c.range else { return .full(c.text) }
+        return TextChange(range: (position(r.start), position(r.end)), text: c.text)
+    }
+
+    static func encoding(_ kind: PositionEncodingKind) -> ColumnEncoding {
+        switch kind {
+        case .utf8: return .utf8
+        case .utf32: return .utf32
+        default: return .utf16
+        }
+    }
+
+    static func formattingRequest(_ o: FormattingOptions) -> FormattingRequest {
+        FormattingRequest(tabSize: o.tabSize, trimTrailingWhitespace: o.trimTrailingWhitespace,
+                          insertFinalNewline: o.insertFinalNewline, trimFinalNewlines: o.trimFinalNewlines)
+    }
+
+    /// Raw settings JSON as the model's settings value. Members of JSON objects are sorted by key so the
+    /// result does not depend on dictionary order.
+    static func settings(_ any: LSPAny) -> SettingsValue {
+        switch any {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .integer(let i): return .integer(Int64(i))
+        case .double(let d): return .number(d)
+        case .string(let s): return .string(s)
+        case .array(let a): return .array(a.map(settings))
+        case .object(let o): return .object(o.sorted { $0.key < $1.key }.map { (key: $0.key, value: settings($0.value)) })
+        }
+    }
+}
