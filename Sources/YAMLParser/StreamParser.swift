@@ -371,12 +371,14 @@ struct StreamParser {
                     version = scanner.text(tok.payload)
                     let parts = scanner.text(tok.payload).split(separator: ".")
                     if parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) {
+                        // §6.8.1: accept 1.x (earlier versions silently), warn on a later minor version,
+                        // reject another major version.
                         if major != 1 {
                             error("unsupported-yaml-version",
                                   "YAML \(scanner.text(tok.payload)) is not supported; this parser reads YAML 1.2", tok.start, tok.end)
-                        } else if minor != 2 {
+                        } else if minor > 2 {
                             error("unsupported-yaml-version",
-                                  "the document declares YAML \(scanner.text(tok.payload)); it is read as YAML 1.2 (YAML 1.2.2 §6.8.1)",
+                                  "the document declares YAML \(scanner.text(tok.payload)), newer than 1.2; it is read as YAML 1.2 (YAML 1.2.2 §6.8.1)",
                                   tok.start, tok.end, severity: .warning)
                         }
                     }

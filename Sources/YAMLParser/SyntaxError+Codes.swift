@@ -1,7 +1,7 @@
 extension SyntaxError {
     /// Every code the parser reports, with what it means. Codes are stable (kebab-case); messages
     /// say more about the particular case. All are errors except `unknown-directive` and, for a
-    /// `%YAML 1.x` version other than 1.2, `unsupported-yaml-version`, which are warnings.
+    /// `%YAML 1.x` version above 1.2, `unsupported-yaml-version`, which are warnings.
     public static let parserCodes: [String: String] = [
         "alias-with-properties": "an alias (*name) has an anchor or tag; aliases cannot have properties (§7.1)",
         "block-in-flow": "a block scalar indicator (| or >) inside a flow collection (§7.4)",
@@ -39,6 +39,6 @@ extension SyntaxError {
         "unexpected-content": "content after the root node of a document (§9.1)",
         "unexpected-token": "an indicator that does not fit inside a flow collection (§7.4)",
         "unknown-directive": "warning: a directive other than %YAML and %TAG, which is ignored (§6.8)",
-        "unsupported-yaml-version": "%YAML with a major version other than 1 (error) or a 1.x other than 1.2 (warning) (§6.8.1)",
+        "unsupported-yaml-version": "%YAML with a major version other than 1 (error) or a minor version above 1.2 (warning); 1.0 and 1.1 are read as 1.2 silently (§6.8.1)",
     ]
 }

@@ -211,12 +211,15 @@ final class ParserTests: XCTestCase {
         """)
     }
 
-    func testYAML11DirectiveIsOnlyAWarning() {
-        let result = Parser.parse("%YAML 1.1\n---\na: yes\n")
+    func testYAMLVersionDirectives() {
+        // §6.8.1: 1.1 is read as 1.2 without complaint, a later 1.x gets a warning, 2.0 is rejected.
+        XCTAssertEqual(errors("%YAML 1.1\n---\na: yes\n"), [])
+        let result = Parser.parse("%YAML 1.3\n---\na\n")
         XCTAssertTrue(result.isValid)
         XCTAssertEqual(result.errors.map(\.code), ["unsupported-yaml-version"])
         XCTAssertEqual(result.errors.first?.severity, .warning)
         XCTAssertEqual(errors("%YAML 2.0\n---\na\n"), ["1:1 unsupported-yaml-version"])
+        XCTAssertFalse(Parser.parse("%YAML 2.0\n---\na\n").isValid)
     }
 
     func testImplicitKeyLengthLimit() {
