@@ -239,9 +239,12 @@ struct Scanner {
             && (c == UInt8(ascii: "-") || c == UInt8(ascii: "?") || c == UInt8(ascii: ":"))
         if flowLevel > 0 && startOfLine && indentSpaces <= indent {
             if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
+                // A closing bracket at the indentation of the parent key (`key: [` ... `]`) is invalid
+                // YAML 1.2 (§7.4, s-flow-line-prefix), but libyaml and Go yaml accept it and real
+                // files (GitHub workflows, compose files) use it: a warning, not an error.
                 error("insufficient-indentation",
-                      "this line of a flow collection must be indented more than the enclosing block (at least \(indent + 1) spaces)",
-                      pos)
+                      "this closing '\(Character(Unicode.Scalar(c)))' should be indented more than the enclosing block (at least \(indent + 1) spaces); strict YAML 1.2 parsers reject it",
+                      pos, severity: .warning)
             } else {
                 // Most likely a missing closing bracket: leave flow context here; the parser reports
                 // the unclosed collections and the line is scanned as block content.
