@@ -43,6 +43,8 @@ struct Scanner {
     private var indents: [Int] = []
     private var simpleKeyAllowed = false
     private var simpleKeys: [SimpleKey] = []
+    /// Line on which the last flow or plain scalar started (for messages).
+    private var lastScalarLine = 0
     /// Position of the last ``staleSimpleKeys()`` pass.
     private var staleCheckedAt = -1
     private(set) var flowLevel = 0
@@ -537,9 +539,7 @@ struct Scanner {
         } else {
             if flowLevel == 0 {
                 if !simpleKeyAllowed {
-                    error("invalid-mapping-value",
-                          "':' is not allowed here; an implicit key must be a single line of at most 1024 characters, and a value cannot itself be a key on the same line",
-                          pos)
+                    error("invalid-mapping-value", invalidValueMessage(), pos)
                 } else {
                     rollIndent(column, number: -1, kind: .blockMappingStart, at: pos)
                 }
@@ -549,6 +549,19 @@ struct Scanner {
         let start = pos
         advance()
         push(ScannerToken(.value, start: start, end: pos))
+    }
+
+    /// Explains a ':' that cannot start a mapping value, from what came just before it.
+    private func invalidValueMessage() -> String {
+        if let last = queue.last, last.kind == .scalar, last.end >= pos - 1024 {
+            if lastScalarLine < line {
+                return "':' is not allowed here: the text before it continues the scalar that starts on line \(lastScalarLine + 1), and an implicit key must fit on one line; check the indentation of this line"
+            }
+            if let first = simpleKeys.last, first.pos + 1024 < pos, first.line == line {
+                return "':' is not allowed here: an implicit key can be at most 1024 characters long; write '? ' before a longer key"
+            }
+        }
+        return "':' is not allowed here: a value cannot itself be a 'key: value' on the same line; quote the value or start a nested block on the next line"
     }
 
     private mutating func fetchAnchor(alias: Bool) {
@@ -704,12 +717,14 @@ struct Scanner {
     }
 
     private mutating func fetchFlowScalar(single: Bool) {
+        lastScalarLine = line
         saveSimpleKey()
         simpleKeyAllowed = false
         scanFlowScalar(single: single)
     }
 
     private mutating func fetchPlainScalar() {
+        lastScalarLine = line
         saveSimpleKey()
         simpleKeyAllowed = false
         scanPlainScalar()

@@ -68,7 +68,7 @@ struct StreamParser {
     ]
 
     /// Removes cascades: keeps one error per line (the first), and drops a follow-on error (see
-    /// ``followOnCodes``) on the line right after another error. Warnings are always kept.
+    /// ``followOnCodes``) at the start of the line right after another error. Warnings are always kept.
     static func dropCascades(_ errors: [SyntaxError], bytes: [UInt8]) -> [SyntaxError] {
         if errors.count < 2 { return errors }
         let index = LineIndex(bytes)
@@ -80,10 +80,20 @@ struct StreamParser {
             let previous = lastLine
             lastLine = l
             if l == previous { continue }
-            if l == previous + 1 && followOnCodes.contains(e.code) { continue }
+            if l == previous + 1 && followOnCodes.contains(e.code) && startsLine(e.range.start, index) { continue }
             out.append(e)
         }
         return out
+    }
+
+    /// True when only spaces and tabs precede `offset` on its line.
+    static func startsLine(_ offset: Int, _ index: LineIndex) -> Bool {
+        var p = index.lineStart(index.line(containing: offset))
+        while p < offset {
+            if index.bytes[p] != 0x20 && index.bytes[p] != 0x09 { return false }
+            p += 1
+        }
+        return true
     }
 
     // MARK: - Helpers
@@ -240,6 +250,17 @@ struct StreamParser {
     mutating func skipJunk(code: String, message: String) {
         let first = scanner.peek()
         if first.kind == .streamEnd { return }
+        if first.kind == .flowSequenceEnd || first.kind == .flowMappingEnd {
+            // A closing bracket outside any flow collection: say so rather than what was expected.
+            let closing = first.kind == .flowSequenceEnd
+            return skipJunkTokens(code: "unexpected-token",
+                                  message: "'\(closing ? "]" : "}")' has no matching '\(closing ? "[" : "{")'")
+        }
+        skipJunkTokens(code: code, message: message)
+    }
+
+    private mutating func skipJunkTokens(code: String, message: String) {
+        let first = scanner.peek()
         let at = first.isVirtual ? scanner.peekNonVirtualStart() : first.start
         error(code, message, at, at + 1)
         open(.error, at: first.start)

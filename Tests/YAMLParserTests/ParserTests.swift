@@ -332,4 +332,12 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(result.tree.root.children.map(\.kind), [.document, .document])
         XCTAssertEqual(result.tree.root.directTokens.filter { !$0.kind.isTrivia }.map(\.kind), [.documentEnd, .documentEnd])
     }
+
+    func testMessagesExplainCommonMistakes() {
+        let result = Parser.parse("a: value\n  nested: x\nc: [1, 2]]\nd: x\n")
+        XCTAssertEqual(result.errors.map(\.code), ["invalid-mapping-value", "unexpected-token"])
+        XCTAssertTrue(result.errors[0].message.contains("continues the scalar that starts on line 1"), result.errors[0].message)
+        XCTAssertEqual(result.errors[1].message, "']' has no matching '['")
+        XCTAssertTrue(Parser.parse("a: b: c\n").errors[0].message.contains("a value cannot itself be a 'key: value'"))
+    }
 }
