@@ -43,6 +43,8 @@ struct Scanner {
     private var indents: [Int] = []
     private var simpleKeyAllowed = false
     private var simpleKeys: [SimpleKey] = []
+    /// How many entries of `simpleKeys` are possible (so most tokens skip the scan over all levels).
+    private var possibleKeys = 0
     /// Line on which the last flow or plain scalar started (for messages).
     private var lastScalarLine = 0
     /// Position of the last ``staleSimpleKeys()`` pass.
@@ -146,9 +148,11 @@ struct Scanner {
             var need = head >= queue.count
             if !need {
                 staleSimpleKeys()
-                for k in simpleKeys where k.possible && k.tokenNumber == tokensParsed {
-                    need = true
-                    break
+                if possibleKeys > 0 {
+                    for i in possibleKeyRange() where simpleKeys[i].possible && simpleKeys[i].tokenNumber == tokensParsed {
+                        need = true
+                        break
+                    }
                 }
             }
             if !need || streamEndProduced { return }
@@ -369,8 +373,8 @@ struct Scanner {
         // Nothing can have become stale unless the scanner moved since the last check.
         if pos == staleCheckedAt { return }
         staleCheckedAt = pos
-        if simpleKeys.count == 1 && !simpleKeys[0].possible { return }
-        for i in simpleKeys.indices where simpleKeys[i].possible {
+        if possibleKeys == 0 { return }
+        for i in possibleKeyRange() where simpleKeys[i].possible {
             let k = simpleKeys[i]
             // Implicit keys are single-line (and at most 1024 characters) in block context and in flow
             // sequences (§7.4.1 ns-flow-pair, §8.2.2); in a flow mapping the ':' may follow on a later line.
@@ -383,8 +387,16 @@ struct Scanner {
                           k.pos)
                 }
                 simpleKeys[i].possible = false
+                possibleKeys -= 1
             }
         }
+    }
+
+    /// The levels of `simpleKeys` that can hold a possible key: usually only the innermost one, so
+    /// per-token work does not grow with the nesting depth.
+    private func possibleKeyRange() -> Range<Int> {
+        let last = simpleKeys.count - 1
+        return possibleKeys > (simpleKeys[last].possible ? 1 : 0) ? 0..<simpleKeys.count : last..<simpleKeys.count
     }
 
     private mutating func saveSimpleKey() {
@@ -394,6 +406,7 @@ struct Scanner {
             simpleKeys[simpleKeys.count - 1] = SimpleKey(
                 possible: true, required: required, tokenNumber: tokensParsed + (queue.count - head),
                 pos: pos, line: line, column: column, afterTab: wsHadTab && flowLevel == 0, tabPos: wsTabPos)
+            possibleKeys += 1
         }
     }
 
@@ -404,6 +417,7 @@ struct Scanner {
                   "expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry",
                   simpleKeys[i].pos)
         }
+        if simpleKeys[i].possible { possibleKeys -= 1 }
         simpleKeys[i].possible = false
     }
 
@@ -450,6 +464,7 @@ struct Scanner {
         if flowLevel > 0 {
             flowLevel = 0
             simpleKeys = [simpleKeys[0]]
+            possibleKeys = simpleKeys[0].possible ? 1 : 0
             flowIsMapping = []
         }
     }
@@ -488,7 +503,7 @@ struct Scanner {
         removeSimpleKey()
         if flowLevel > 0 {
             flowLevel -= 1
-            simpleKeys.removeLast()
+            if simpleKeys.removeLast().possible { possibleKeys -= 1 }
             flowIsMapping.removeLast()
         }
         simpleKeyAllowed = false
@@ -535,6 +550,7 @@ struct Scanner {
                 error("tab-indentation", "a tab cannot be used as indentation before a mapping key; use spaces", k.tabPos, k.pos)
             }
             simpleKeys[i].possible = false
+            possibleKeys -= 1
             simpleKeyAllowed = false
         } else {
             if flowLevel == 0 {

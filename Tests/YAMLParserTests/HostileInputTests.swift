@@ -57,6 +57,14 @@ final class HostileInputTests: XCTestCase {
         XCTAssertFalse(parseChecked(Array(mixed.utf8)).isValid)
     }
 
+    func testDeepFlowNestingFollowedByManyEntries() {
+        // 900 open levels, then many entries: per-token work must not grow with the depth.
+        let text = String(repeating: "[", count: 900) + String(repeating: "a, ", count: 100_000)
+        let start = Date()
+        XCTAssertFalse(parseChecked(Array(text.utf8)).isValid)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+    }
+
     func testRandomByteSoup() {
         var rng = SplitMix64(seed: 0x5EED)
         let alphabet = Array("abc :-?[]{},#&*!|>'\"%@`\t\n\r\\.0123456789".utf8) + [0x00, 0xFF, 0xC3, 0xA9, 0xEF, 0xBB, 0xBF]
