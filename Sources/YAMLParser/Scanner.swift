@@ -75,6 +75,58 @@ struct Scanner {
         buf = buffer
         n = buffer.count
         queue.reserveCapacity(16)
+        checkCharacters()
+    }
+
+    /// Reports characters YAML does not allow anywhere in a stream (§5.1 c-printable): C0 control
+    /// characters other than tab, LF and CR, DEL, and bytes that are not valid UTF-8 (§5.2). At most
+    /// 100 are reported, so a binary file does not produce a flood.
+    private mutating func checkCharacters() {
+        var i = 0
+        var reported = 0
+        while i < n && reported < 100 {
+            let b = buf[i]
+            if b >= 0x20 && b < 0x7F || b == 0x09 || b == 0x0A || b == 0x0D { i += 1; continue }
+            if b < 0x80 {
+                error("non-printable-character",
+                      "the control character U+\(Self.hex4(b)) is not allowed in YAML; write it as an escape in a double-quoted scalar",
+                      i, i + 1)
+                reported += 1
+                i += 1
+                continue
+            }
+            let length = Self.utf8SequenceLength(buf, at: i)
+            if length == 0 {
+                error("invalid-utf8", "this byte is not valid UTF-8; YAML text must be UTF-8 (or UTF-16/32 with a byte order mark)",
+                      i, i + 1)
+                reported += 1
+                i += 1
+            } else {
+                i += length
+            }
+        }
+    }
+
+    /// Length of the well-formed UTF-8 sequence starting at `i`, or 0 when it is malformed
+    /// (overlong forms, surrogates and values above U+10FFFF included).
+    static func utf8SequenceLength(_ buf: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let n = buf.count
+        let b0 = buf[i]
+        func cont(_ k: Int) -> Bool { i + k < n && buf[i + k] & 0xC0 == 0x80 }
+        switch b0 {
+        case 0xC2...0xDF: return cont(1) ? 2 : 0
+        case 0xE0:
+            return cont(1) && cont(2) && buf[i + 1] >= 0xA0 ? 3 : 0
+        case 0xED:
+            return cont(1) && cont(2) && buf[i + 1] < 0xA0 ? 3 : 0
+        case 0xE1...0xEC, 0xEE...0xEF: return cont(1) && cont(2) ? 3 : 0
+        case 0xF0:
+            return cont(1) && cont(2) && cont(3) && buf[i + 1] >= 0x90 ? 4 : 0
+        case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : 0
+        case 0xF4:
+            return cont(1) && cont(2) && cont(3) && buf[i + 1] < 0x90 ? 4 : 0
+        default: return 0
+        }
     }
 
     // MARK: - Queue access
@@ -117,15 +169,15 @@ struct Scanner {
 
     /// The text stored for a token (see ``ScannerToken/payload``); empty for -1. Texts of tokens
     /// consumed long ago (more than ``textMargin`` texts back) are no longer available.
-    func text(_ payload: Int32) -> String {
-        let i = Int(payload) - textBase
+    func text(_ payload: Int) -> String {
+        let i = payload - textBase
         return i >= 0 && i < texts.count ? texts[i] : ""
     }
 
     /// Stores `s` and returns its payload index.
-    mutating func store(_ s: String) -> Int32 {
+    mutating func store(_ s: String) -> Int {
         texts.append(s)
-        return Int32(textBase + texts.count - 1)
+        return textBase + texts.count - 1
     }
 
     private static let textMargin = 64
@@ -133,7 +185,7 @@ struct Scanner {
     /// Drops texts that belong to tokens consumed long ago.
     private mutating func compactTexts() {
         var oldestLive = textBase + texts.count
-        for t in queue[head...] where t.payload >= 0 { oldestLive = Int(t.payload); break }
+        for t in queue[head...] where t.payload >= 0 { oldestLive = t.payload; break }
         let drop = oldestLive - Self.textMargin - textBase
         if drop > Self.textMargin {
             texts.removeFirst(drop)
@@ -161,6 +213,12 @@ struct Scanner {
     }
 
     // MARK: - Character helpers
+
+    /// `b` as four upper-case hexadecimal digits, e.g. `001B`.
+    static func hex4(_ b: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "00" + String(digits[Int(b >> 4)]) + String(digits[Int(b & 0xF)])
+    }
 
     @inline(__always) func at(_ p: Int) -> UInt8 { p < n ? buf[p] : 0 }
     @inline(__always) static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
@@ -795,12 +853,12 @@ struct Scanner {
             blockIndent = (parentIndent >= 0 ? parentIndent : 0) + increment
             scanBlockBreaks(indent: blockIndent, auto: false, minIndent: minIndent, trailing: &trailing, contentEnd: &contentEnd)
         } else {
-            let r = scanBlockBreaks(indent: 0, auto: true, minIndent: minIndent, trailing: &trailing, contentEnd: &contentEnd)
+            let maxBlank = scanBlockBreaks(indent: 0, auto: true, minIndent: minIndent, trailing: &trailing, contentEnd: &contentEnd)
             if pos < n {
                 let firstContent = column
                 if firstContent >= minIndent {
                     blockIndent = firstContent
-                    if r.maxBlank > firstContent {
+                    if maxBlank > firstContent {
                         error("block-scalar-indentation",
                               "a leading empty line of this block scalar has more spaces than its first content line",
                               contentStart, pos)
@@ -840,7 +898,6 @@ struct Scanner {
         }
         if chomping != -1 && leadingBreak { string.append(0x0A) }
         if chomping == 1 { string.append(contentsOf: trailing) }
-        // A clipped scalar whose only content is empty lines is empty.
         var t = ScannerToken(.scalar, start: start, end: contentEnd)
         t.style = literal ? .literal : .folded
         t.headerEnd = headerEnd
@@ -854,12 +911,12 @@ struct Scanner {
     }
 
     /// Consumes indentation and empty lines inside a block scalar (§8.1.1.1 l-empty); returns the
-    /// largest indentation of an empty line (`maxBlank`). With `auto`, all leading spaces are consumed
+    /// largest indentation of an empty line. With `auto`, all leading spaces are consumed
     /// so the caller can detect the content indentation from the first non-empty line.
     /// A final line of spaces without a line break counts as an empty line.
     @discardableResult
     private mutating func scanBlockBreaks(indent: Int, auto: Bool, minIndent: Int, trailing: inout [UInt8],
-                                          contentEnd: inout Int) -> (maxIndent: Int, maxBlank: Int) {
+                                          contentEnd: inout Int) -> Int {
         var maxBlank = 0
         while true {
             let lineStart = pos
@@ -886,7 +943,7 @@ struct Scanner {
             skipBreak()
             contentEnd = pos
         }
-        return (0, maxBlank)
+        return maxBlank
     }
 
     /// Scans a single- or double-quoted scalar (§7.3.1, §7.3.2).

@@ -28,7 +28,7 @@ struct ScannerToken {
     /// name, tag handle, `%YAML` version or `%TAG` handle. Tags and `%TAG` directives store a second
     /// text at `payload + 1` (tag suffix, `%TAG` prefix). Keeping strings out of the token makes
     /// tokens plain data that copy without reference counting.
-    var payload: Int32 = -1
+    var payload: Int = -1
     /// Scalar style.
     var style: ScalarStyle = .plain
     /// Block scalar: end of the header (`|` and indicators).

@@ -28,6 +28,8 @@ extension SyntaxError {
         "missing-flow-separator": "two entries of a flow collection without ',' between them (§7.4)",
         "multiple-anchors": "a node with two anchors (§6.9)",
         "multiple-tags": "a node with two tags (§6.9)",
+        "invalid-utf8": "bytes that are not valid UTF-8 (§5.2)",
+        "non-printable-character": "a control character (other than tab and line breaks) or DEL in the text (§5.1)",
         "nesting-too-deep": "collections nested deeper than Parser.maxNestingDepth; the rest is not parsed",
         "reserved-indicator": "'@' or '`' starting a plain scalar (§5.3)",
         "tab-indentation": "a tab used as indentation; YAML indents with spaces only (§6.1)",

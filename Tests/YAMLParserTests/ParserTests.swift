@@ -340,4 +340,14 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(result.errors[1].message, "']' has no matching '['")
         XCTAssertTrue(Parser.parse("a: b: c\n").errors[0].message.contains("a value cannot itself be a 'key: value'"))
     }
+
+    func testNonPrintableCharactersAndInvalidUTF8() {
+        XCTAssertEqual(errors("a: x\u{1B}y\nb: ok\n"), ["1:5 non-printable-character"])
+        let bytes: [UInt8] = Array("a: ".utf8) + [0xC3, 0x28] + Array("\nb: \u{E9}\u{1F600}\n".utf8)
+        let result = Parser.parse(bytes)
+        XCTAssertEqual(result.tree.printedBytes, bytes)
+        XCTAssertEqual(result.errors.map(\.code), ["invalid-utf8"])
+        XCTAssertEqual(result.errors.first?.range, TextRange(start: 3, end: 4))
+        XCTAssertTrue(Parser.parse("tab\there: ok\r\n").isValid)
+    }
 }
