@@ -50,15 +50,53 @@ struct StreamParser {
     }
 
     /// Runs the machine to the end of the stream.
+    ///
+    /// Progress guard (ARCHITECTURE.md habit 3): a step that consumes no token is fine (closing a
+    /// collection, an empty node), but a long run of them means a bug; debug builds assert, release
+    /// builds report `internal-error` and close what is open.
     mutating func run() -> ParseResult {
+        var lastParsed = -1
+        var idleSteps = 0
         while state != .end {
             step()
+            if scanner.tokensParsed != lastParsed {
+                lastParsed = scanner.tokensParsed
+                idleSteps = 0
+            } else {
+                idleSteps += 1
+                if idleSteps > 100_000 {
+                    assertionFailure("parser made no progress in state \(state)")
+                    finishAbruptly()
+                    break
+                }
+            }
         }
         flush(to: buf.count)
         let tree = builder.finish()
-        var all = scanner.errors + errors
-        all.sort { $0.range.start != $1.range.start ? $0.range.start < $1.range.start : $0.range.end < $1.range.end }
+        // Sort by position; at equal positions scanner errors (listed first) win.
+        let all = (scanner.errors + errors).enumerated().sorted {
+            let (a, b) = ($0.element.range, $1.element.range)
+            if a.start != b.start { return a.start < b.start }
+            if a.end != b.end { return a.end < b.end }
+            return $0.offset < $1.offset
+        }.map(\.element)
         return ParseResult(tree: tree, events: events, errors: Self.dropCascades(all, bytes: bytes))
+    }
+
+    /// Ends the event stream after the progress guard fired: closes open collections, the document
+    /// and the stream, so events stay balanced.
+    mutating func finishAbruptly() {
+        let at = scanner.peek().start
+        error("internal-error", "the parser could not continue here; the rest of the text is not parsed (please report this)", at)
+        while !collections.isEmpty {
+            let node = collections[collections.count - 1].node
+            endCollection(node == .blockSequence || node == .flowSequence ? .sequenceEnd : .mappingEnd)
+        }
+        while builder.depth > 1 { builder.finishNode() }
+        if state == .documentEnd || states.contains(.documentEnd) {
+            events.append(Event(.documentEnd(explicit: false), range: TextRange(empty: lastTokenEnd)))
+        }
+        events.append(Event(.streamEnd, range: TextRange(empty: buf.count)))
     }
 
     /// Codes of errors that usually follow from an error just before them (the parser resynchronising).

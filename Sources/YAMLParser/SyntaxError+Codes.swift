@@ -28,6 +28,7 @@ extension SyntaxError {
         "missing-flow-separator": "two entries of a flow collection without ',' between them (§7.4)",
         "multiple-anchors": "a node with two anchors (§6.9)",
         "multiple-tags": "a node with two tags (§6.9)",
+        "internal-error": "the parser stopped making progress (a bug); the rest of the text is kept unparsed",
         "invalid-utf8": "bytes that are not valid UTF-8 (§5.2)",
         "non-printable-character": "a control character (other than tab and line breaks) or DEL in the text (§5.1)",
         "nesting-too-deep": "collections nested deeper than Parser.maxNestingDepth; the rest is not parsed",
