@@ -958,9 +958,7 @@ struct Scanner {
         let quoteText = single ? "'" : "\""
         advance()
         var string: [UInt8] = []
-        var whitespaces: [UInt8] = []
-        var leadingBreak = false
-        var trailingBreaks = 0
+        var folding = LineFolding()
         var closed = false
         var end = -1
         var lastWsStart = pos
@@ -988,7 +986,6 @@ struct Scanner {
                 }
                 break
             }
-            var leadingBlanks = false
             var segStart = pos
             while pos < n && !isBlankZ(pos) {
                 let c = buf[pos]
@@ -1004,7 +1001,7 @@ struct Scanner {
                     if pos + 1 < n && Self.isBreak(buf[pos + 1]) {
                         pos += 1
                         skipBreak()
-                        leadingBlanks = true
+                        folding.escapedBreak()
                         segStart = pos
                         break
                     }
@@ -1019,8 +1016,8 @@ struct Scanner {
             if pos >= n { continue }
             if buf[pos] == quote { closed = true; break }
             var lineSpaces = 0
-            var countingIndent = leadingBlanks
-            var sawBreak = leadingBlanks
+            var countingIndent = folding.afterBreak
+            var sawBreak = folding.afterBreak
             let wsStart = pos
             lastWsStart = pos
             var lineStart = pos
@@ -1029,16 +1026,10 @@ struct Scanner {
                     if countingIndent {
                         if buf[pos] == 0x20 { lineSpaces += 1 } else { countingIndent = false }
                     }
-                    if !leadingBlanks { whitespaces.append(buf[pos]) }
+                    folding.blank(buf[pos])
                     advance()
                 } else {
-                    if !leadingBlanks {
-                        whitespaces.removeAll()
-                        leadingBreak = true
-                        leadingBlanks = true
-                    } else {
-                        trailingBreaks += 1
-                    }
+                    folding.lineBreak()
                     skipBreak()
                     if firstLineEnd < 0 {
                         firstLineEnd = wsStart
@@ -1065,19 +1056,7 @@ struct Scanner {
                 error("insufficient-indentation",
                       "this continuation line of a quoted scalar must be indented more than the enclosing block (at least \(indent + 1) spaces)", pos)
             }
-            if leadingBlanks {
-                if leadingBreak {
-                    if trailingBreaks == 0 { string.append(0x20) }
-                    else { string.append(contentsOf: repeatElement(0x0A, count: trailingBreaks)) }
-                } else {
-                    string.append(contentsOf: repeatElement(0x0A, count: trailingBreaks))
-                }
-                leadingBreak = false
-                trailingBreaks = 0
-            } else {
-                string.append(contentsOf: whitespaces)
-                whitespaces.removeAll()
-            }
+            folding.flush(into: &string)
         }
         if closed { advance() }
         var t = ScannerToken(.scalar, start: start, end: end >= 0 ? end : pos)
@@ -1175,10 +1154,7 @@ struct Scanner {
     private mutating func scanPlainScalar() {
         let start = pos
         var string: [UInt8] = []
-        var whitespaces: [UInt8] = []
-        var leadingBreak = false
-        var trailingBreaks = 0
-        var leadingBlanks = false
+        var folding = LineFolding()
         var end = pos
         let minIndent = indent + 1
         var pendingTab = -1
@@ -1202,18 +1178,7 @@ struct Scanner {
                         error("tab-indentation", "a tab cannot be used to indent a continuation line; use spaces", pendingTab)
                         pendingTab = -1
                     }
-                    if leadingBlanks {
-                        if leadingBreak {
-                            if trailingBreaks == 0 { string.append(0x20) }
-                            else { string.append(contentsOf: repeatElement(0x0A, count: trailingBreaks)) }
-                        }
-                        leadingBreak = false
-                        trailingBreaks = 0
-                        leadingBlanks = false
-                    } else {
-                        string.append(contentsOf: whitespaces)
-                    }
-                    whitespaces.removeAll()
+                    folding.flush(into: &string)
                     segStart = pos
                 }
                 pos += 1
@@ -1232,7 +1197,7 @@ struct Scanner {
             while pos < n && (Self.isBlank(buf[pos]) || Self.isBreak(buf[pos])) {
                 let c = buf[pos]
                 if Self.isBlank(c) {
-                    if leadingBlanks {
+                    if folding.afterBreak {
                         if c == 0x09 {
                             if !lineTab && column < minIndent { pendingTab = pos }
                             if !lineTab { lineTabPos = pos }
@@ -1240,18 +1205,11 @@ struct Scanner {
                         } else if !lineTab {
                             lineSpaces += 1
                         }
-                    } else {
-                        whitespaces.append(c)
                     }
+                    folding.blank(c)
                     pos += 1; column += 1
                 } else {
-                    if !leadingBlanks {
-                        whitespaces.removeAll()
-                        leadingBreak = true
-                        leadingBlanks = true
-                    } else {
-                        trailingBreaks += 1
-                    }
+                    folding.lineBreak()
                     skipBreak()
                     lineSpaces = 0
                     lineTab = false
@@ -1262,7 +1220,7 @@ struct Scanner {
             if flowLevel == 0 && lineTab && lineSpaces < minIndent { break }
             // In flow context a line indented no more than the enclosing block cannot continue the
             // scalar; fetchNextToken reports it (and ends the flow context).
-            if flowLevel > 0 && leadingBlanks && lineSpaces <= indent && pos < n { break }
+            if flowLevel > 0 && folding.afterBreak && lineSpaces <= indent && pos < n { break }
         }
         var t = ScannerToken(.scalar, start: start, end: end)
         t.style = .plain
@@ -1272,7 +1230,7 @@ struct Scanner {
             t.payload = store(String(decoding: string, as: UTF8.self))
         }
         push(t)
-        if leadingBlanks {
+        if folding.afterBreak {
             simpleKeyAllowed = true
             tokenSeenOnLine = false
             indentSpaces = lineSpaces

@@ -645,18 +645,30 @@ struct StreamParser {
 
     // MARK: Block collections
 
+    /// After an indicator (`- `, `? `, `: `) was consumed: parses the node that follows, inside a
+    /// `wrapper` tree node (`key`/`value`) when given, and continues in `next`. When the next token
+    /// `ends` the node, it is empty (§7.2): only an empty scalar event at `emptyAt` is produced.
+    mutating func nodeAfterIndicator(then next: State, wrapper: NodeKind?, emptyAt: Int, block: Bool,
+                                     indentless: Bool, ends: (ScannerToken.Kind) -> Bool) {
+        let tok = scanner.peek()
+        if ends(tok.kind) {
+            state = next
+            emptyScalar(at: emptyAt)
+            return
+        }
+        states.append(next)
+        if let wrapper { open(wrapper, at: tok.start) }
+        parseNode(block: block, indentless: indentless)
+    }
+
     mutating func blockSequenceEntry() {
         closeIf(.sequenceItem)
         let tok = scanner.peek()
         if tok.kind == .blockEntry {
             open(.sequenceItem, at: tok.start)
             _ = consume()
-            let next = scanner.peek()
-            if next.kind != .blockEntry && next.kind != .blockEnd {
-                states.append(.blockSequenceEntry)
-                parseNode(block: true, indentless: false)
-            } else {
-                emptyScalar(at: tok.end)
+            nodeAfterIndicator(then: .blockSequenceEntry, wrapper: nil, emptyAt: tok.end, block: true, indentless: false) {
+                $0 == .blockEntry || $0 == .blockEnd
             }
         } else if tok.kind == .blockEnd {
             scanner.next()
@@ -677,12 +689,9 @@ struct StreamParser {
         if tok.kind == .blockEntry {
             open(.sequenceItem, at: tok.start)
             _ = consume()
-            let next = scanner.peek()
-            if next.kind != .blockEntry && next.kind != .key && next.kind != .value && next.kind != .blockEnd {
-                states.append(.indentlessSequenceEntry)
-                parseNode(block: true, indentless: false)
-            } else {
-                emptyScalar(at: tok.end)
+            nodeAfterIndicator(then: .indentlessSequenceEntry, wrapper: nil, emptyAt: tok.end, block: true,
+                               indentless: false) {
+                $0 == .blockEntry || $0 == .key || $0 == .value || $0 == .blockEnd
             }
         } else {
             endCollection(.sequenceEnd)
@@ -698,14 +707,8 @@ struct StreamParser {
         if tok.kind == .key {
             open(.mappingEntry, at: tok.start)
             _ = consume()
-            let next = scanner.peek()
-            if next.kind != .key && next.kind != .value && next.kind != .blockEnd {
-                states.append(.blockMappingValue)
-                open(.key, at: next.start)
-                parseNode(block: true, indentless: true)
-            } else {
-                state = .blockMappingValue
-                emptyScalar(at: tok.end)
+            nodeAfterIndicator(then: .blockMappingValue, wrapper: .key, emptyAt: tok.end, block: true, indentless: true) {
+                $0 == .key || $0 == .value || $0 == .blockEnd
             }
         } else if tok.kind == .value {
             open(.mappingEntry, at: tok.start)
@@ -729,15 +732,9 @@ struct StreamParser {
         let tok = scanner.peek()
         if tok.kind == .value {
             _ = consume()
-            let next = scanner.peek()
-            if next.kind != .key && next.kind != .value && next.kind != .blockEnd {
-                states.append(.blockMappingKey)
-                open(.value, at: next.start)
-                parseNode(block: true, indentless: true)
-                return
+            nodeAfterIndicator(then: .blockMappingKey, wrapper: .value, emptyAt: tok.end, block: true, indentless: true) {
+                $0 == .key || $0 == .value || $0 == .blockEnd
             }
-            state = .blockMappingKey
-            emptyScalar(at: tok.end)
         } else {
             state = .blockMappingKey
             emptyScalar(at: lastTokenEnd)
@@ -831,13 +828,9 @@ struct StreamParser {
         let tok = scanner.peek()
         if tok.kind == .value {
             _ = consume()
-            let next = scanner.peek()
-            if next.kind != .flowEntry && next.kind != .flowSequenceEnd && Self.canStartNode(next.kind, block: false) {
-                states.append(.flowSequenceEntryMappingEnd)
-                open(.value, at: next.start)
-                parseNode(block: false, indentless: false)
-                return
-            }
+            nodeAfterIndicator(then: .flowSequenceEntryMappingEnd, wrapper: .value, emptyAt: tok.end, block: false,
+                               indentless: false) { !Self.canStartNode($0, block: false) }
+            return
         }
         state = .flowSequenceEntryMappingEnd
         emptyScalar(at: lastTokenEnd)
@@ -859,15 +852,8 @@ struct StreamParser {
         if tok.kind == .key {
             open(.mappingEntry, at: tok.start)
             _ = consume()
-            let next = scanner.peek()
-            if next.kind != .value && next.kind != .flowEntry && next.kind != .flowMappingEnd
-                && Self.canStartNode(next.kind, block: false) {
-                states.append(.flowMappingValue)
-                open(.key, at: next.start)
-                parseNode(block: false, indentless: false)
-            } else {
-                state = .flowMappingValue
-                emptyScalar(at: tok.end)
+            nodeAfterIndicator(then: .flowMappingValue, wrapper: .key, emptyAt: tok.end, block: false, indentless: false) {
+                !Self.canStartNode($0, block: false)
             }
         } else if tok.kind == .value {
             open(.mappingEntry, at: tok.start)
@@ -890,13 +876,9 @@ struct StreamParser {
         let tok = scanner.peek()
         if tok.kind == .value {
             _ = consume()
-            let next = scanner.peek()
-            if next.kind != .flowEntry && next.kind != .flowMappingEnd && Self.canStartNode(next.kind, block: false) {
-                states.append(.flowMappingKey(first: false))
-                open(.value, at: next.start)
-                parseNode(block: false, indentless: false)
-                return
-            }
+            nodeAfterIndicator(then: .flowMappingKey(first: false), wrapper: .value, emptyAt: tok.end, block: false,
+                               indentless: false) { !Self.canStartNode($0, block: false) }
+            return
         }
         state = .flowMappingKey(first: false)
         emptyScalar(at: lastTokenEnd)
