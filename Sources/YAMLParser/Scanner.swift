@@ -1136,7 +1136,8 @@ struct Scanner {
         appendScalar(v, to: &string)
     }
 
-    private static func hexValue(_ c: UInt8) -> UInt8? {
+    /// The value of one hexadecimal digit, or nil.
+    static func hexValue(_ c: UInt8) -> UInt8? {
         switch c {
         case 0x30...0x39: return c - 0x30
         case 0x41...0x46: return c - 0x41 + 10

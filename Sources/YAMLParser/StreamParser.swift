@@ -524,16 +524,8 @@ struct StreamParser {
         let b = Array(s.utf8)
         var out: [UInt8] = []
         var i = 0
-        func hex(_ c: UInt8) -> UInt8? {
-            switch c {
-            case 0x30...0x39: return c - 0x30
-            case 0x41...0x46: return c - 0x37
-            case 0x61...0x66: return c - 0x57
-            default: return nil
-            }
-        }
         while i < b.count {
-            if b[i] == UInt8(ascii: "%"), i + 2 < b.count, let h = hex(b[i + 1]), let l = hex(b[i + 2]) {
+            if b[i] == UInt8(ascii: "%"), i + 2 < b.count, let h = Scanner.hexValue(b[i + 1]), let l = Scanner.hexValue(b[i + 2]) {
                 out.append(h << 4 | l)
                 i += 3
             } else {
