@@ -17,9 +17,10 @@ let package = Package(
         .target(name: "YAMLComposer", dependencies: ["YAMLParser", "YAMLSyntax"]),
         .target(name: "YAMLFormatter", dependencies: ["YAMLComposer", "YAMLParser", "YAMLSyntax"]),
         .target(name: "YAMLSchema", dependencies: ["YAMLComposer", "YAMLParser", "YAMLSyntax"]),
+        .target(name: "YAMLLint", dependencies: ["YAMLComposer", "YAMLParser", "YAMLSyntax"]),
         // Tier 1: the engine.
         .target(name: "YAMLDocumentModel",
-                dependencies: ["YAMLSyntax", "YAMLParser", "YAMLComposer", "YAMLFormatter", "YAMLSchema"]),
+                dependencies: ["YAMLSyntax", "YAMLParser", "YAMLComposer", "YAMLFormatter", "YAMLSchema", "YAMLLint"]),
         // Tier 2: wire and renderers.
         .target(name: "JSONRPC"),
         .target(name: "LanguageServerProtocol", dependencies: ["JSONRPC"]),
@@ -44,6 +45,7 @@ let package = Package(
         .testTarget(name: "YAMLFormatterTests",
                     dependencies: ["YAMLFormatter", "YAMLComposer", "YAMLParser", "TestSupport"]),
         .testTarget(name: "YAMLSchemaTests", dependencies: ["YAMLSchema", "YAMLComposer", "TestSupport"]),
+        .testTarget(name: "YAMLLintTests", dependencies: ["YAMLLint", "YAMLParser", "TestSupport"]),
         .testTarget(name: "YAMLDocumentModelTests", dependencies: ["YAMLDocumentModel", "TestSupport"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "LanguageServerProtocol"]),
         .testTarget(name: "YAMLLanguageServerTests",

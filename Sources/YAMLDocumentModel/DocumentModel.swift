@@ -100,7 +100,7 @@ public final class DocumentModel {
     }
 
     /// Formatting edits for an open document (nil when the document is not open): options come from the
-    /// settings with `request` on top. Documents with syntax errors get no edits.
+    /// settings with `request` on top (an explicit `pureyaml.format.indentWidth` wins over `tabSize`). Documents with syntax errors get no edits.
     public func formatting(_ uri: DocumentURI, request: FormattingRequest = FormattingRequest()) -> FormattingSurface? {
         guard let s = snapshots[uri] else { return nil }
         guard settings.formatEnabled else {
@@ -112,7 +112,7 @@ public final class DocumentModel {
     /// The effective formatting options for `request`.
     public func formatOptions(_ request: FormattingRequest) -> FormatOptions {
         var o = settings.format
-        if let t = request.tabSize, t > 0, t <= 16 { o.indentWidth = t }
+        if let t = request.tabSize, t > 0, t <= 16, !settings.indentWidthIsExplicit { o.indentWidth = t }
         if let v = request.trimTrailingWhitespace { o.trimTrailingWhitespace = v }
         if let v = request.insertFinalNewline { o.insertFinalNewline = v }
         if let v = request.trimFinalNewlines { o.trimFinalNewlines = v }

@@ -9,7 +9,8 @@ import YAMLSyntax
 ///   (1-based) with a detail such as `Deployment web` when the document has `kind`/`metadata.name`.
 /// - Sequence items are named after what identifies them: a scalar item by its text, a mapping item by
 ///   its `name`/`id`/`key`/`uses`/`run` value or else its first `key: value`; otherwise `[i]`.
-/// - At most `limit` symbols are produced and nesting stops below `maxDepth` levels.
+/// - At most `limit` symbols are produced, shallower entries first (breadth first), and nesting stops
+///   below `maxDepth` levels.
 struct OutlineBuilder {
     let limit: Int
     let maxDepth = 128
@@ -18,23 +19,56 @@ struct OutlineBuilder {
 
     init(limit: Int) { self.limit = limit }
 
+    /// A symbol under construction; children are filled level by level so that, when the cap is reached,
+    /// every shallower entry is already listed (a huge `paths:` cannot hide later top-level keys).
+    final class Draft {
+        var symbol: OutlineSymbol
+        let node: YAMLNode?
+        let depth: Int
+        var children: [Draft] = []
+        init(symbol: OutlineSymbol, node: YAMLNode?, depth: Int) { self.symbol = symbol; self.node = node; self.depth = depth }
+        func finish() -> OutlineSymbol {
+            var s = symbol
+            s.children = children.map { $0.finish() }
+            return s
+        }
+    }
+
     mutating func build(_ snapshot: DocumentSnapshot) -> OutlineSurface {
         let docs = snapshot.composition.documents
-        var symbols: [OutlineSymbol] = []
+        var top: [Draft] = []
+        var queue: [Draft] = []
         if docs.count == 1 {
-            symbols = children(of: docs[0].root, depth: 0)
+            top = drafts(under: docs[0].root, depth: 0)
+            queue = top
         } else {
             for (i, doc) in docs.enumerated() {
                 guard take() else { break }
-                let kids = children(of: doc.root, depth: 1)
                 let range = doc.range
                 let selection = TextRange(start: range.start, end: min(range.end, range.start + 3))
-                symbols.append(OutlineSymbol(name: "Document \(i + 1)", detail: Self.documentDetail(doc.root),
-                                             kind: .document, range: range, selectionRange: selection,
-                                             children: kids))
+                let d = Draft(symbol: OutlineSymbol(name: "Document \(i + 1)", detail: Self.documentDetail(doc.root),
+                                                    kind: .document, range: range, selectionRange: selection, children: []),
+                              node: doc.root, depth: 0)
+                top.append(d)
+            }
+            // Documents' own entries come right after the document symbols.
+            queue = []
+            for d in top {
+                guard let root = d.node else { continue }
+                d.children = drafts(under: root, depth: 1)
+                queue += d.children
             }
         }
-        return OutlineSurface(symbols: symbols, truncated: truncated)
+        // Breadth first: each level is complete before the next one starts.
+        var head = 0
+        while head < queue.count && !truncated {
+            let d = queue[head]
+            head += 1
+            guard let node = d.node, d.depth + 1 < maxDepth else { continue }
+            d.children = drafts(under: node, depth: d.depth + 1)
+            queue += d.children
+        }
+        return OutlineSurface(symbols: top.map { $0.finish() }, truncated: truncated)
     }
 
     private mutating func take() -> Bool {
@@ -43,37 +77,45 @@ struct OutlineBuilder {
         return true
     }
 
-    private mutating func children(of node: YAMLNode, depth: Int) -> [OutlineSymbol] {
-        guard depth < maxDepth else { return [] }
+    /// The entries directly under `node` (keys of a mapping, items of a sequence), children not yet filled.
+    private mutating func drafts(under node: YAMLNode, depth: Int) -> [Draft] {
         switch node.content {
         case .mapping(let pairs):
-            var out: [OutlineSymbol] = []
+            var out: [Draft] = []
             out.reserveCapacity(pairs.count)
             for pair in pairs {
                 guard take() else { break }
                 let value = pair.value
-                let range = pair.key.range.union(value.range)
-                let kids = children(of: value, depth: depth + 1)
-                out.append(OutlineSymbol(name: Self.label(of: pair.key), detail: Self.detail(of: value),
-                                         kind: Self.kind(of: value), range: range,
-                                         selectionRange: pair.key.range, children: kids))
+                let symbol = OutlineSymbol(name: Self.label(of: pair.key), detail: Self.detail(of: value),
+                                           kind: Self.kind(of: value), range: pair.key.range.union(value.range),
+                                           selectionRange: pair.key.range, children: [])
+                out.append(Draft(symbol: symbol, node: Self.expandable(value), depth: depth))
             }
             return out
         case .sequence(let items):
-            var out: [OutlineSymbol] = []
+            var out: [Draft] = []
             out.reserveCapacity(items.count)
             for (i, item) in items.enumerated() {
                 guard take() else { break }
-                let kids = children(of: item, depth: depth + 1)
                 var selection = item.range
                 if case .mapping(let pairs) = item.content, let first = pairs.first { selection = first.key.range }
-                out.append(OutlineSymbol(name: Self.itemName(item, index: i), detail: Self.detail(of: item),
-                                         kind: Self.kind(of: item), range: item.range,
-                                         selectionRange: selection, children: kids))
+                let symbol = OutlineSymbol(name: Self.itemName(item, index: i), detail: Self.detail(of: item),
+                                           kind: Self.kind(of: item), range: item.range, selectionRange: selection,
+                                           children: [])
+                out.append(Draft(symbol: symbol, node: Self.expandable(item), depth: depth))
             }
             return out
         case .scalar, .alias:
             return []
+        }
+    }
+
+    /// Collections have children in the outline; aliases are not expanded (their target is listed where
+    /// it is defined).
+    static func expandable(_ node: YAMLNode) -> YAMLNode? {
+        switch node.content {
+        case .mapping, .sequence: return node
+        case .scalar, .alias: return nil
         }
     }
 

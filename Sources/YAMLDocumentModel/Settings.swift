@@ -9,6 +9,9 @@ import YAMLFormatter
 public struct Settings: Sendable, Hashable {
     /// Formatting preferences (the request's `FormattingOptions` are applied on top).
     public var format = FormatOptions()
+    /// True when the settings name an indentation width (`pureyaml.format.indentWidth`); it then wins over
+    /// the editor's `tabSize`, which is often a general editor default rather than a YAML choice.
+    public var indentWidthIsExplicit = false
     /// Whether formatting is offered at all (`yaml.format.enable`).
     public var formatEnabled = true
     /// Cap on outline entries computed for one document (`pureyaml.maxItemsComputed`, default 5000).
@@ -32,7 +35,9 @@ public struct Settings: Sendable, Hashable {
                 : key.hasPrefix("yaml.") ? String(key.dropFirst(5)) : key
             switch (k, value) {
             case ("format.enable", .bool(let b)): formatEnabled = b
-            case ("format.indentWidth", .integer(let i)) where i > 0 && i <= 16: format.indentWidth = Int(i)
+            case ("format.indentWidth", .integer(let i)) where i > 0 && i <= 16:
+                format.indentWidth = Int(i)
+                indentWidthIsExplicit = true
             case ("format.maxBlankLines", .integer(let i)) where i >= 0: format.maxBlankLines = Int(i)
             case ("format.singleQuote", .bool(let b)): format.singleQuote = b
             case ("format.bracketSpacing", .bool(let b)): format.bracketSpacing = b

@@ -320,7 +320,9 @@ struct LineLayout {
             case .comment(let column, let text):
                 flush(&pendingBlanks, into: &out)
                 var indent = column
-                if let n = nextIndent[i], column == n.old { indent = n.new }
+                // A comment at the left margin stays there (commented-out lines, section headers).
+                if column == 0 { indent = 0 }
+                else if let n = nextIndent[i], column == n.old { indent = n.new }
                 else if let p = previous, column == p.old { indent = p.new }
                 else if let n = nextIndent[i] { indent = max(0, column + n.new - n.old) }
                 else if let p = previous { indent = max(0, column + p.new - p.old) }

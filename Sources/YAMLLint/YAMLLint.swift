@@ -1,0 +1,1 @@
+/// yamllint-compatible lint rules over the lossless syntax tree. See LintRule.

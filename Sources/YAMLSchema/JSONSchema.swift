@@ -1,0 +1,129 @@
+import YAMLComposer
+import YAMLParser
+import YAMLSyntax
+
+/// Loads a schema the validator does not hold yet: called with an absolute URI without fragment
+/// (e.g. `https://json.schemastore.org/github-action.json`), returns the parsed schema or nil when it
+/// cannot be had. Injected by the caller; file, HTTP and caching live outside the model. Never called
+/// for the bundled meta-schemas of drafts 4, 6, 7, 2019-09 and 2020-12.
+public typealias SchemaResolver = (_ uri: String) -> JSONValue?
+
+/// A compiled JSON Schema (drafts 4, 6, 7, 2019-09, 2020-12) ready to validate composed YAML documents.
+///
+/// The dialect comes from the root's `$schema` (draft 7 when absent or unknown). Compilation follows
+/// every `$ref`/`$dynamicRef`/`$recursiveRef` once, asking the ``SchemaResolver`` for documents it does not
+/// hold; afterwards the value is immutable and `Sendable`, and validation does no I/O.
+public struct JSONSchema: Sendable {
+    /// The base URI used for a schema that is given without a retrieval URI.
+    public static let defaultURI = "https://pureyaml.invalid/schema.json"
+
+    /// The retrieval URI of the root document (without fragment).
+    public let uri: String
+    /// The dialect of the root schema.
+    public let draft: SchemaDraft
+    /// Absolute URIs that `$ref`s point to but which could not be loaded or found. A reference to them
+    /// yields a warning when evaluated.
+    public let unresolvedReferences: [String]
+    /// Problems in the schema itself (invalid regular expressions, non-schema values), as sentences.
+    public let schemaProblems: [String]
+
+    let root: SchemaNode
+    let store: SchemaStore
+
+    /// Compiles `json`, retrieved from `uri`, loading referenced documents through `resolver`.
+    ///
+    /// The resolver is called only during this initializer, synchronously, at most once per document
+    /// URI; a nil answer leaves the reference unresolved (see ``unresolvedReferences``).
+    /// - Parameters:
+    ///   - defaultDraft: the dialect assumed when the schema has no (known) `$schema`.
+    public init(json: JSONValue, uri: String = JSONSchema.defaultURI, defaultDraft: SchemaDraft = .draft7,
+                resolver: @escaping SchemaResolver = { _ in nil }) {
+        let compiler = SchemaCompiler(resolver: resolver)
+        let base = SchemaURI.split(uri).base
+        root = compiler.compileDocument(json, uri: base, defaultDraft: defaultDraft)
+        compiler.resolvePendingReferences()
+        self.uri = base
+        draft = root.draft
+        unresolvedReferences = compiler.unresolved
+        schemaProblems = compiler.schemaProblems
+        store = SchemaStore(nodes: compiler.nodes, dynamicAnchors: compiler.dynamicAnchors)
+    }
+
+    /// Parses JSON schema text (UTF-8 bytes) and compiles it; see ``init(json:uri:defaultDraft:resolver:)``.
+    /// - Throws: ``JSONTextParser/SyntaxError`` when `bytes` is not JSON.
+    public init<Bytes: Sequence>(jsonText bytes: Bytes, uri: String = JSONSchema.defaultURI,
+                                 defaultDraft: SchemaDraft = .draft7,
+                                 resolver: @escaping SchemaResolver = { _ in nil }) throws(JSONTextParser.SyntaxError)
+    where Bytes.Element == UInt8 {
+        let json = try JSONTextParser.parse(bytes)
+        self.init(json: json, uri: uri, defaultDraft: defaultDraft, resolver: resolver)
+    }
+
+    /// Compiles a schema file's bytes, JSON or YAML: text whose first non-blank character is `{` or `[`
+    /// is read as JSON (RFC 8259), anything else as a YAML 1.2 document projected to JSON (core schema
+    /// types, merge keys applied; only the first document of a stream).
+    /// - Throws: ``SchemaTextError`` for malformed JSON or YAML, or YAML without a JSON value.
+    public init(schemaText bytes: [UInt8], uri: String = JSONSchema.defaultURI, defaultDraft: SchemaDraft = .draft7,
+                resolver: @escaping SchemaResolver = { _ in nil }) throws(SchemaTextError) {
+        let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
+        let json: JSONValue
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            do { json = try JSONTextParser.parse(bytes) } catch {
+                throw SchemaTextError(range: TextRange(empty: error.offset), message: error.message)
+            }
+        } else {
+            let parse = Parser.parse(bytes)
+            if let error = parse.errors.first(where: { $0.severity == .error }) {
+                throw SchemaTextError(range: error.range, message: error.message)
+            }
+            let composition = Composer.compose(parse)
+            if let error = composition.errors.first(where: { $0.severity == .error }) {
+                throw SchemaTextError(range: error.range, message: error.message)
+            }
+            guard let root = composition.documents.first?.root else {
+                throw SchemaTextError(range: nil, message: "the schema file has no document")
+            }
+            switch JSONProjection.project(root) {
+            case .success(let value): json = value
+            case .failure(let failure): throw SchemaTextError(range: root.range, message: failure.description)
+            }
+        }
+        self.init(json: json, uri: uri, defaultDraft: defaultDraft, resolver: resolver)
+    }
+
+    /// Validates the document whose root is `root` and returns the violations, sorted by range.
+    ///
+    /// Merge keys (`<<`) are applied before validation. Each anchored node is evaluated at most once
+    /// per schema location however many aliases name it; work and recursion are bounded by `options`.
+    /// A document without content (only comments or nothing: an empty plain scalar root) is not
+    /// validated, as editors expect of a file being started.
+    public func validate(_ root: YAMLNode, options: ValidationOptions = ValidationOptions()) -> [SchemaViolation] {
+        if case .scalar("", .plain) = root.content, !root.hasExplicitTag, root.anchor == nil { return [] }
+        return SchemaEvaluator(store: store, options: options).validate(root, against: self.root)
+    }
+
+    /// Validates one composed document; see ``validate(_:options:)-(YAMLNode,_)``.
+    public func validate(_ document: ComposedDocument, options: ValidationOptions = ValidationOptions()) -> [SchemaViolation] {
+        validate(document.root, options: options)
+    }
+
+    /// True when `root` has no error-severity violation.
+    public func isValid(_ root: YAMLNode, options: ValidationOptions = ValidationOptions()) -> Bool {
+        !validate(root, options: options).contains { $0.severity == .error }
+    }
+}
+
+/// Every compiled schema by absolute URI, and `$dynamicAnchor`s by resource. Immutable.
+final class SchemaStore: Sendable {
+    let nodes: [String: SchemaNode]
+    let dynamicAnchors: [String: [String: SchemaNode]]
+    /// True when some schema has `$dynamicAnchor` or `$recursiveAnchor`, so that evaluation results
+    /// depend on the dynamic scope.
+    let usesDynamicScope: Bool
+
+    init(nodes: [String: SchemaNode], dynamicAnchors: [String: [String: SchemaNode]]) {
+        self.nodes = nodes
+        self.dynamicAnchors = dynamicAnchors
+        usesDynamicScope = !dynamicAnchors.isEmpty || nodes.values.contains { $0.recursiveAnchor }
+    }
+}

@@ -1,0 +1,27 @@
+-- PureYAML with Neovim 0.11+ (vim.lsp.config / vim.lsp.enable). Paste into init.lua.
+vim.lsp.config('pureyaml', {
+  cmd = { 'pureyaml', 'lsp' }, -- or an absolute path to the binary
+  filetypes = { 'yaml' },
+  root_markers = { '.git' },
+  settings = {
+    pureyaml = { format = { indentWidth = 2, sequenceIndent = 'preserve' } },
+  },
+})
+vim.lsp.enable('pureyaml')
+
+-- Format on save, for buffers where pureyaml is attached and offers formatting.
+vim.api.nvim_create_autocmd('LspAttach', {
+  callback = function(args)
+    local client = vim.lsp.get_client_by_id(args.data.client_id)
+    if not client or client.name ~= 'pureyaml' then return end
+    if client:supports_method('textDocument/formatting', args.buf) then
+      vim.api.nvim_create_autocmd('BufWritePre', {
+        buffer = args.buf,
+        group = vim.api.nvim_create_augroup('pureyaml_format_' .. args.buf, { clear = true }),
+        callback = function()
+          vim.lsp.buf.format({ bufnr = args.buf, id = client.id, timeout_ms = 2000 })
+        end,
+      })
+    end
+  end,
+})

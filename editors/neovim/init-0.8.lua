@@ -1,0 +1,32 @@
+-- PureYAML with Neovim 0.8 to 0.10 (vim.lsp.start from a FileType autocommand). Paste into init.lua.
+-- Also works on 0.11, where init-0.11.lua is the preferred form.
+local group = vim.api.nvim_create_augroup('pureyaml', { clear = true })
+-- Server settings, also passed as init_options: clients before 0.10 do not send `settings` on their own.
+local settings = {
+  pureyaml = { format = { indentWidth = 2, sequenceIndent = 'preserve' } },
+}
+
+vim.api.nvim_create_autocmd('FileType', {
+  group = group,
+  pattern = 'yaml',
+  callback = function(args)
+    local dir = vim.fs.dirname(vim.api.nvim_buf_get_name(args.buf))
+    local marker = vim.fs.find({ '.git' }, { upward = true, path = dir })[1]
+    vim.lsp.start({
+      name = 'pureyaml', -- a running client with the same name and root_dir is reused
+      cmd = { 'pureyaml', 'lsp' },
+      root_dir = marker and vim.fs.dirname(marker) or dir,
+      settings = settings,
+      init_options = settings,
+    })
+  end,
+})
+
+-- Format on save.
+vim.api.nvim_create_autocmd('BufWritePre', {
+  group = group,
+  pattern = { '*.yaml', '*.yml' },
+  callback = function(args)
+    vim.lsp.buf.format({ bufnr = args.buf, name = 'pureyaml', timeout_ms = 2000 })
+  end,
+})

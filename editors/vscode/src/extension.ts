@@ -1,0 +1,119 @@
+// PureYAML for VS Code: starts `pureyaml lsp` over stdio for YAML documents.
+//
+// Everything YAML-specific (diagnostics, outline, formatting) is done by the server; this file only
+// finds the binary, starts the client and restarts it when `pureyaml.path` changes.
+
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import {
+  Executable,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  TransportKind,
+} from 'vscode-languageclient/node';
+
+let client: LanguageClient | undefined;
+let outputChannel: vscode.OutputChannel | undefined;
+
+/** Settings sections sent to the server (didChangeConfiguration and workspace/configuration). */
+const configurationSections = ['pureyaml', 'yaml'];
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  outputChannel = vscode.window.createOutputChannel('PureYAML');
+  context.subscriptions.push(outputChannel);
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('pureyaml.restartServer', () => restart()),
+    vscode.commands.registerCommand('pureyaml.showOutput', () => outputChannel?.show(true)),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      // Other settings reach the running server through didChangeConfiguration;
+      // a new binary needs a new process.
+      if (event.affectsConfiguration('pureyaml.path')) {
+        void restart();
+      }
+    }),
+  );
+
+  await start();
+}
+
+export async function deactivate(): Promise<void> {
+  await stop();
+}
+
+async function start(): Promise<void> {
+  const command = serverPath();
+  const executable: Executable = {
+    command,
+    args: ['lsp'],
+    transport: TransportKind.stdio,
+  };
+  const serverOptions: ServerOptions = { run: executable, debug: executable };
+
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'yaml' },
+      { scheme: 'untitled', language: 'yaml' },
+    ],
+    synchronize: { configurationSection: configurationSections },
+    initializationOptions: currentSettings(),
+    outputChannel,
+    traceOutputChannel: outputChannel,
+  };
+
+  client = new LanguageClient('pureyaml', 'PureYAML', serverOptions, clientOptions);
+  try {
+    await client.start();
+  } catch (error) {
+    client = undefined;
+    const message = error instanceof Error ? error.message : String(error);
+    const choice = await vscode.window.showErrorMessage(
+      `PureYAML: could not start "${command} lsp" (${message}). Set "pureyaml.path" to the pureyaml executable.`,
+      'Open Settings',
+    );
+    if (choice === 'Open Settings') {
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'pureyaml.path');
+    }
+  }
+}
+
+async function stop(): Promise<void> {
+  const running = client;
+  client = undefined;
+  if (running) {
+    await running.stop();
+  }
+}
+
+async function restart(): Promise<void> {
+  await stop();
+  await start();
+}
+
+/** The `pureyaml` executable from `pureyaml.path`: `~` expanded, relative paths with a `/` taken from the first workspace folder. */
+function serverPath(): string {
+  let configured = vscode.workspace.getConfiguration('pureyaml').get<string>('path', 'pureyaml').trim();
+  if (configured === '') {
+    configured = 'pureyaml';
+  }
+  if (configured === '~' || configured.startsWith('~/')) {
+    configured = path.join(os.homedir(), configured.slice(1));
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!path.isAbsolute(configured) && configured.includes('/') && folder !== undefined && folder.uri.scheme === 'file') {
+    configured = path.join(folder.uri.fsPath, configured);
+  }
+  return configured;
+}
+
+/** `{pureyaml: {...}, yaml: {...}}`, the shape the server accepts as initializationOptions. */
+function currentSettings(): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  for (const section of configurationSections) {
+    // JSON round trip: a WorkspaceConfiguration carries functions (get, has, ...) besides the values.
+    settings[section] = JSON.parse(JSON.stringify(vscode.workspace.getConfiguration(section)));
+  }
+  return settings;
+}
