@@ -442,7 +442,7 @@ struct Scanner {
                 if k.required {
                     error("missing-colon",
                           "expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry (and an implicit key must fit on one line)",
-                          k.pos)
+                          k.pos, keyEnd(k))
                 }
                 simpleKeys[i].possible = false
                 possibleKeys -= 1
@@ -468,12 +468,18 @@ struct Scanner {
         }
     }
 
+    /// End of the first token of a key candidate, for error ranges (one byte when it is gone).
+    private func keyEnd(_ k: SimpleKey) -> Int {
+        let idx = k.tokenNumber - tokensParsed + head
+        return idx >= head && idx < queue.count && queue[idx].start == k.pos ? queue[idx].end : k.pos + 1
+    }
+
     private mutating func removeSimpleKey() {
         let i = simpleKeys.count - 1
         if simpleKeys[i].possible && simpleKeys[i].required {
             error("missing-colon",
                   "expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry",
-                  simpleKeys[i].pos)
+                  simpleKeys[i].pos, keyEnd(simpleKeys[i]))
         }
         if simpleKeys[i].possible { possibleKeys -= 1 }
         simpleKeys[i].possible = false

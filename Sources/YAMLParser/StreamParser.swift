@@ -73,12 +73,10 @@ struct StreamParser {
         }
         flush(to: buf.count)
         let tree = builder.finish()
-        // Sort by position; at equal positions scanner errors (listed first) win.
+        // Sort by start; at equal starts scanner errors (listed first, and more specific) win.
         let all = (scanner.errors + errors).enumerated().sorted {
             let (a, b) = ($0.element.range, $1.element.range)
-            if a.start != b.start { return a.start < b.start }
-            if a.end != b.end { return a.end < b.end }
-            return $0.offset < $1.offset
+            return a.start != b.start ? a.start < b.start : $0.offset < $1.offset
         }.map(\.element)
         return ParseResult(tree: tree, events: events, errors: Self.dropCascades(all, bytes: bytes))
     }

@@ -350,4 +350,11 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(result.errors.first?.range, TextRange(start: 3, end: 4))
         XCTAssertTrue(Parser.parse("tab\there: ok\r\n").isValid)
     }
+
+    func testMissingColonCoversTheKey() {
+        let result = Parser.parse("a: 1\nsome key\nc: 3\n")
+        XCTAssertEqual(result.errors.map(\.code), ["missing-colon"])
+        XCTAssertEqual(result.errors.first?.range, TextRange(start: 5, end: 13))
+        XCTAssertTrue(Event.testSuiteEvents(result.events).hasSuffix("=VAL :c\n=VAL :3\n-MAP\n-DOC\n-STR\n"))
+    }
 }
