@@ -1154,7 +1154,7 @@ struct Scanner {
 
     private func appendScalar(_ v: UInt32, to string: inout [UInt8]) {
         guard let s = Unicode.Scalar(v) else { return }
-        string.append(contentsOf: UTF8.encode(s)!)
+        UTF8.encode(s) { string.append($0) }
     }
 
     /// Scans a plain scalar (§7.3.3), folding multi-line text.

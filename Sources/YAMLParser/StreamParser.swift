@@ -136,8 +136,9 @@ struct StreamParser {
 
     /// 1-based line of byte `offset`, for messages.
     mutating func lineNumber(_ offset: Int) -> Int {
-        if lineIndex == nil { lineIndex = LineIndex(bytes) }
-        return lineIndex!.line(containing: offset) + 1
+        let index = lineIndex ?? LineIndex(bytes)
+        lineIndex = index
+        return index.line(containing: offset) + 1
     }
 
     mutating func error(_ code: String, _ message: String, _ start: Int, _ end: Int? = nil,
