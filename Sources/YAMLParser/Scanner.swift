@@ -302,7 +302,12 @@ struct Scanner {
         let isBlockIndicator = flowLevel == 0 && nextBlankZ
             && (c == UInt8(ascii: "-") || c == UInt8(ascii: "?") || c == UInt8(ascii: ":"))
         if flowLevel > 0 && startOfLine && indentSpaces <= indent {
-            if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
+            if wsHadTab && column > indent {
+                // Indented, but with a tab where spaces must come first (§6.1, s-flow-line-prefix).
+                error("tab-indentation",
+                      "a line inside a flow collection must start with at least \(indent + 1) spaces before any tab",
+                      wsTabPos, pos)
+            } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
                 // A closing bracket at the indentation of the parent key (`key: [` ... `]`) is invalid
                 // YAML 1.2 (§7.4, s-flow-line-prefix), but libyaml and Go yaml accept it and real
                 // files (GitHub workflows, compose files) use it: a warning, not an error.

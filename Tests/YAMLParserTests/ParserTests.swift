@@ -232,6 +232,8 @@ final class ParserTests: XCTestCase {
     func testTabsSeparateButDoNotIndent() {
         check("- a:\t1\n-\tb\n", "+DOC\n+SEQ\n+MAP\n=VAL :a\n=VAL :1\n-MAP\n=VAL :b\n-SEQ\n-DOC")
         XCTAssertEqual(errors("a:\n\tb: 1\n"), ["2:1 tab-indentation"])
+        XCTAssertEqual(errors("key: [a,\n\tb]\nnext: 1\n"), ["2:1 tab-indentation"])
+        check("key: [a,\n \tb]\n", "+DOC\n+MAP\n=VAL :key\n+SEQ []\n=VAL :a\n=VAL :b\n-SEQ\n-MAP\n-DOC")
     }
 
     func testUnclosedFlowSequenceMessageNamesTheOpeningLine() {
