@@ -444,13 +444,21 @@ struct Scanner {
             // simpleKeys[i] belongs to flow level i, whose kind is flowIsMapping[i - 1].
             let inFlowMapping = i > 0 && i - 1 < flowIsMapping.count && flowIsMapping[i - 1]
             if (k.line < line && !inFlowMapping) || k.pos + 1024 < pos {
-                if k.required {
-                    error("missing-colon",
-                          "expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry (and an implicit key must fit on one line)",
-                          k.pos, keyEnd(k))
-                }
                 simpleKeys[i].possible = false
                 possibleKeys -= 1
+                if k.required {
+                    error("missing-colon",
+                          "Expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry.",
+                          k.pos, keyEnd(k))
+                    recoverKeyWithoutColon(k)
+                } else if i == 0 && flowLevel == 0 && k.line < line && column == k.column && !tokenSeenOnLine
+                            && candidateIsScalar(k) && lineLooksLikeImplicitKey(at: pos) {
+                    // `first` then `line: v` below it at the same column: the user is typing a key
+                    // whose ':' is still missing. Make it a key with an empty value of a new mapping.
+                    error("missing-colon", "Expected ':' after this mapping key; the next line is a 'key: value' entry at the same indentation.",
+                          k.pos, keyEnd(k))
+                    recoverKeyWithoutColon(k)
+                }
             }
         }
     }
@@ -481,13 +489,65 @@ struct Scanner {
 
     private mutating func removeSimpleKey() {
         let i = simpleKeys.count - 1
-        if simpleKeys[i].possible && simpleKeys[i].required {
-            error("missing-colon",
-                  "expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry",
-                  simpleKeys[i].pos, keyEnd(simpleKeys[i]))
-        }
-        if simpleKeys[i].possible { possibleKeys -= 1 }
+        let k = simpleKeys[i]
+        if k.possible { possibleKeys -= 1 }
         simpleKeys[i].possible = false
+        if k.possible && k.required {
+            error("missing-colon",
+                  "Expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry.",
+                  k.pos, keyEnd(k))
+            recoverKeyWithoutColon(k)
+        }
+    }
+
+    /// True when the first token of key candidate `k` is a scalar still in the queue (not properties
+    /// such as `!GetAZs`, which may stand above the mapping they belong to).
+    private func candidateIsScalar(_ k: SimpleKey) -> Bool {
+        let idx = k.tokenNumber - tokensParsed + head
+        return idx >= head && idx < queue.count && queue[idx].start == k.pos && queue[idx].kind == .scalar
+    }
+
+    /// Error recovery for a block mapping key typed without its ':' (`vers` above `owner: me`): the
+    /// key candidate `k` becomes a key with an empty value (opening a mapping at its column if none is
+    /// open), so the tree, the outline and completion still see it. Does nothing once the candidate's
+    /// first token has left the queue.
+    private mutating func recoverKeyWithoutColon(_ k: SimpleKey) {
+        let idx = k.tokenNumber - tokensParsed + head
+        guard flowLevel == 0, idx >= head, idx < queue.count, queue[idx].start == k.pos else { return }
+        let before = queue.count
+        insert(ScannerToken(.key, start: k.pos, end: k.pos), number: k.tokenNumber)
+        rollIndent(k.column, number: k.tokenNumber, kind: .blockMappingStart, at: k.pos)
+        let added = queue.count - before
+        // Later key candidates now sit `added` tokens further on.
+        for j in simpleKeys.indices where simpleKeys[j].possible && simpleKeys[j].tokenNumber >= k.tokenNumber {
+            simpleKeys[j].tokenNumber += added
+        }
+    }
+
+    /// True when the line from `p` reads as an implicit block mapping key: text that can start a plain
+    /// scalar, then ':' followed by a blank or the end of the line, before any ` #` comment and within
+    /// 1024 bytes (§8.2.2, ns-l-block-map-implicit-entry). A plain scalar never continues onto such a
+    /// line: it would end at that ':' as an invalid multi-line implicit key.
+    func lineLooksLikeImplicitKey(at p: Int) -> Bool {
+        guard p < n else { return false }
+        let c = buf[p]
+        switch c {
+        case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
+            if isBlankZ(p + 1) { return false }
+        case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+             UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
+             UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
+             UInt8(ascii: "`"), 0x20, 0x09, 0x0A, 0x0D:
+            return false
+        default: break
+        }
+        var q = p + 1
+        while q < n && q - p <= 1024 && !Self.isBreak(buf[q]) {
+            if buf[q] == UInt8(ascii: ":") && isBlankZ(q + 1) { return true }
+            if buf[q] == UInt8(ascii: "#") && Self.isBlank(buf[q - 1]) { return false }
+            q += 1
+        }
+        return false
     }
 
     private mutating func rollIndent(_ col: Int, number: Int, kind: ScannerToken.Kind, at p: Int) {
@@ -1230,6 +1290,10 @@ struct Scanner {
             }
             if flowLevel == 0 && column < minIndent { break }
             if flowLevel == 0 && lineTab && lineSpaces < minIndent { break }
+            // Recovery: a 'key:' line cannot continue a block plain scalar (the scalar would end at
+            // that ':' as an invalid multi-line implicit key); end the scalar before it so the key
+            // survives (`first` above `line: v`, `name:app` above `version: 2`).
+            if flowLevel == 0 && folding.afterBreak && lineLooksLikeImplicitKey(at: pos) { break }
             // In flow context a line indented no more than the enclosing block cannot continue the
             // scalar; fetchNextToken reports it (and ends the flow context).
             if flowLevel > 0 && folding.afterBreak && lineSpaces <= indent && pos < n { break }
