@@ -443,9 +443,11 @@ struct Scanner {
             // sequences (§7.4.1 ns-flow-pair, §8.2.2); in a flow mapping the ':' may follow on a later line.
             // simpleKeys[i] belongs to flow level i, whose kind is flowIsMapping[i - 1].
             let inFlowMapping = i > 0 && i - 1 < flowIsMapping.count && flowIsMapping[i - 1]
-            // A key longer than 1024 characters stays a candidate on its own line: its ':' reports
-            // the limit and is still read as a value indicator (recovery; see fetchValue).
-            if (k.line < line && !inFlowMapping) || (k.pos + 1024 < pos && k.line < line) {
+            // A block key longer than 1024 characters stays a candidate on its own line: its ':'
+            // reports the limit and is still read as a value indicator (recovery; see fetchValue).
+            // Inside flow collections candidates go after 1024 bytes, so the token queue and the
+            // per-token work stay bounded on a huge line.
+            if (k.line < line && !inFlowMapping) || (k.pos + 1024 < pos && (i > 0 || flowLevel > 0)) {
                 simpleKeys[i].possible = false
                 possibleKeys -= 1
                 if k.required {
@@ -696,7 +698,9 @@ struct Scanner {
         let i = simpleKeys.count - 1
         let k = simpleKeys[i]
         if k.possible {
-            if k.pos + 1024 < pos {
+            // At most 1024 characters from the key's start to the ':' (§7.4.2 ns-s-implicit-yaml-key):
+            // counted in characters (columns) on one line, in bytes for a flow key spanning lines.
+            if (k.line == line ? column - k.column : pos - k.pos) > 1024 {
                 error("invalid-mapping-value",
                       "This implicit key is longer than 1024 characters; write '? ' before a longer key.", k.pos, keyEnd(k))
             }

@@ -368,4 +368,49 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(result.errors.first?.range, TextRange(start: 5, end: 13))
         XCTAssertTrue(Event.testSuiteEvents(result.events).hasSuffix("=VAL :c\n=VAL :3\n-MAP\n-DOC\n-STR\n"))
     }
+
+    // MARK: Spec details real files hit
+
+    func testFoldedAndKeepingBlockScalarHeadersInEitherOrder() {
+        check("a: >-2\n  x\n  y\nb: >2-\n  z\nc: |+1\n w\n\nd: |1+\n v\n", "+DOC\n+MAP\n=VAL :a\n=VAL >x y\n=VAL :b\n=VAL >z\n=VAL :c\n=VAL |w\\n\\n\n=VAL :d\n=VAL |v\\n\n-MAP\n-DOC")
+    }
+
+    func testMultiLinePlainScalars() {
+        check("a: one\n  two\n\n  three\nb: x:y z\n", "+DOC\n+MAP\n=VAL :a\n=VAL :one two\\nthree\n=VAL :b\n=VAL :x:y z\n-MAP\n-DOC")
+    }
+
+    func testMultiLinePlainScalarsInSequencesAndAtTheRoot() {
+        check("- a\n  b\n- c\n", "+DOC\n+SEQ\n=VAL :a b\n=VAL :c\n-SEQ\n-DOC")
+        check("plain\ntext # comment\n", "+DOC\n=VAL :plain text\n-DOC")
+    }
+
+    func testMultiLineQuotedScalars() {
+        check("s: 'one\n  two\n\n  three'\nd: \"x\\\n  y\n  z\"\n", "+DOC\n+MAP\n=VAL :s\n=VAL 'one two\\nthree\n=VAL :d\n=VAL \"xy z\n-MAP\n-DOC")
+    }
+
+    func testExplicitKeysInBlockMappings() {
+        check("? a\n: 1\n? [b, c]\n: 2\n? |\n  block key\n: 3\n?\n: empty\n? no value\n", "+DOC\n+MAP\n=VAL :a\n=VAL :1\n+SEQ []\n=VAL :b\n=VAL :c\n-SEQ\n=VAL :2\n=VAL |block key\\n\n=VAL :3\n=VAL :\n=VAL :empty\n=VAL :no value\n=VAL :\n-MAP\n-DOC")
+    }
+
+    func testPropertiesOnEmptyNodesInSequencesAndFlowCollections() {
+        check("- &a\n- !!str\n- &b !!null\n- [&c , !!str , d]\n- {&e : f, g: !!str }\n", "+DOC\n+SEQ\n=VAL &a :\n=VAL <tag:yaml.org,2002:str> :\n=VAL &b <tag:yaml.org,2002:null> :\n+SEQ []\n=VAL &c :\n=VAL <tag:yaml.org,2002:str> :\n=VAL :d\n-SEQ\n+MAP {}\n=VAL &e :\n=VAL :f\n=VAL :g\n=VAL <tag:yaml.org,2002:str> :\n-MAP\n-SEQ\n-DOC")
+    }
+
+    func testCommentsBetweenKeysAndValues() {
+        check("a:\n  # about b\n  b\nc: # list follows\n  - 1\nd:\t# tab before comment\n  e: 2\n", "+DOC\n+MAP\n=VAL :a\n=VAL :b\n=VAL :c\n+SEQ\n=VAL :1\n-SEQ\n=VAL :d\n+MAP\n=VAL :e\n=VAL :2\n-MAP\n-MAP\n-DOC")
+    }
+
+    func testTagDirectivesRedefineHandles() {
+        check("%TAG ! tag:example.com,2000:app/\n%TAG !! tag:other.org,2001:\n---\n- !foo a\n- !!bar b\n", "+DOC ---\n+SEQ\n=VAL <tag:example.com,2000:app/foo> :a\n=VAL <tag:other.org,2001:bar> :b\n-SEQ\n-DOC")
+    }
+
+    func testDocumentEndMarkerWithoutDocumentStart() {
+        check("a: 1\n...\nb: 2\n...\n", "+DOC\n+MAP\n=VAL :a\n=VAL :1\n-MAP\n-DOC ...\n+DOC\n+MAP\n=VAL :b\n=VAL :2\n-MAP\n-DOC ...")
+    }
+
+    func testImplicitKeyLimitCountsCharactersNotBytes() {
+        let wide = String(repeating: "é", count: 1024)
+        XCTAssertEqual(errors("\(wide): v\n"), [])
+        XCTAssertEqual(errors("\(wide)é: v\n"), ["1:1 invalid-mapping-value"])
+    }
 }
