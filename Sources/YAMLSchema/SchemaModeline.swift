@@ -43,7 +43,7 @@ public struct SchemaModeline: Sendable, Hashable {
         let text = comment.drop { $0 == " " || $0 == "\t" }
         if text.hasPrefix("yaml-language-server") {
             let rest = text.dropFirst("yaml-language-server".count).drop { $0 == " " || $0 == "\t" }
-            guard rest.hasPrefix(":"), let r = rest.range(of: "$schema=") else { return nil }
+            guard rest.hasPrefix(":"), let r = rest.firstRange(of: "$schema=") else { return nil }
             let value = rest[r.upperBound...].prefix { $0 != " " && $0 != "\t" }
             return value.isEmpty ? nil : String(value)
         }
