@@ -39,19 +39,24 @@ public struct CommandLineTool {
     // MARK: check
 
     func check(_ args: [String]) -> Int32 {
+        var args = args
+        guard let schemaOptions = SchemaCheckOptions.extract(&args, err: err) else { return 2 }
         let paths = args.filter { !$0.hasPrefix("-") || $0 == "-" }
         if let bad = args.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            err("pureyaml check: unknown option '\(bad)'\n\(Help.check)")
+            err("pureyaml check: unknown option '\(bad)'\n\(Help.check)\(Help.checkSchema)")
             return 2
         }
-        guard !paths.isEmpty else { err(Help.check); return 2 }
-        let model = DocumentModel()
+        guard !paths.isEmpty else { err(Help.check + Help.checkSchema); return 2 }
+        let model = schemaOptions.makeModel()
+        let loader = schemaOptions.makeLoader()
         var errors = 0, warnings = 0, files = 0
         var ioFailed = false
         for input in expand(paths, ioFailed: &ioFailed) {
             guard let (uri, bytes, display) = read(input, ioFailed: &ioFailed) else { continue }
             files += 1
             model.load(uri, bytes: bytes)
+            loader.loadAll(into: model)
+            if schemaOptions.explain { out(schemaOptions.explanation(model, uri, display: display)) }
             guard let snapshot = model.snapshot(uri), let surface = model.diagnostics(uri) else { continue }
             for d in surface.diagnostics {
                 let p = snapshot.humanPosition(of: d.range.start)
