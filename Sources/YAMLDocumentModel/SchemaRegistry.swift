@@ -95,7 +95,7 @@ struct SchemaRegistry {
             switch result {
             case .success(let bytes):
                 do { resources[uri] = .loaded(try SchemaText.parse(bytes)) } catch {
-                    resources[uri] = .invalid(error.description)
+                    resources[uri] = .invalid(error.message)
                 }
             case .failure(let f): resources[uri] = .failed(f.message)
             }
