@@ -75,7 +75,7 @@ public final class SchemaLoader: Sendable {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            return .failure(SchemaLoadFailure("no such file: \(path)"))
+            return .failure(SchemaLoadFailure("no such file"))
         }
         if let size = (try? fm.attributesOfItem(atPath: path))?[.size] as? NSNumber, size.intValue > options.maxBytes {
             return .failure(SchemaLoadFailure("the file is larger than \(options.maxBytes) bytes"))

@@ -76,7 +76,7 @@ final class SchemaLoaderTests: XCTestCase {
         XCTAssertEqual(text(loader().load(file.path)), "type: object\n")
         XCTAssertEqual(text(loader().load(DocumentURI(filePath: file.path).string)), "type: object\n")
         XCTAssertEqual(text(loader(maxBytes: 4).load(file.path)), "failure: the file is larger than 4 bytes")
-        XCTAssertEqual(text(loader().load("/nonexistent/x.json")), "failure: no such file: /nonexistent/x.json")
+        XCTAssertEqual(text(loader().load("/nonexistent/x.json")), "failure: no such file")
         XCTAssertTrue(text(loader().load("ftp://x/y")).hasPrefix("failure: unsupported location"))
     }
 
