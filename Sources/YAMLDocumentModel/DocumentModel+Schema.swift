@@ -27,20 +27,20 @@ extension DocumentModel {
 
     /// The absolute URI of the configured catalog.
     var catalogURI: String {
-        SchemaAssociator(settings: settings.schema, catalog: nil).resolveSetting(settings.schema.schemaStoreURL)
+        SchemaAssociator(settings: settings.schema, catalogHit: nil).resolveSetting(settings.schema.schemaStoreURL)
     }
 
     /// Re-associates and revalidates `uri`; true when its schema diagnostics changed.
     @discardableResult
     func refreshSchema(_ uri: DocumentURI) -> Bool {
         guard let snapshot = snapshots[uri] else { return schemaResults.removeValue(forKey: uri) != nil }
-        var catalog: SchemaCatalog?
+        var catalogHit: SchemaCatalogHit?
         if settings.schema.schemaStoreEnabled && settings.schema.overrideSchema == nil {
             let url = catalogURI
             schemaRegistry.requireCatalog(url)
-            catalog = schemaRegistry.catalog(url)
+            catalogHit = schemaRegistry.catalogEntry(url, path: SchemaAssociator.path(of: uri))
         }
-        var documents = SchemaAssociator(settings: settings.schema, catalog: catalog).associate(snapshot)
+        var documents = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit).associate(snapshot)
         var diagnostics: [YAMLDiagnostic] = []
         var reported: Set<String> = []
         for i in documents.indices {

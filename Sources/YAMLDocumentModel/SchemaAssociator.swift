@@ -7,15 +7,18 @@ import YAMLSyntax
 /// the snapshot, the settings and a loaded catalog, and touches nothing else.
 struct SchemaAssociator {
     let settings: SchemaSettings
-    let catalog: SchemaCatalog?
+    /// The catalog entry matching the document's path (see ``path(of:)``), if any.
+    let catalogHit: SchemaCatalogHit?
+
+    /// The path globs are matched against: the file path, or the whole URI for other schemes.
+    static func path(of uri: DocumentURI) -> String { uri.filePath ?? uri.string }
 
     /// One entry per document of `snapshot`'s stream (status left nil).
     func associate(_ snapshot: DocumentSnapshot) -> [DocumentSchemaInfo] {
-        let path = snapshot.uri.filePath ?? snapshot.uri.string
+        let path = Self.path(of: snapshot.uri)
         let setting = settings.associations.lazy.compactMap { a in
             SchemaGlob.firstMatch(a.globs, path: path).map { (association: a, glob: $0) }
         }.first
-        let catalogHit = settings.overrideSchema == nil ? catalog?.entry(matching: path) : nil
         var out: [DocumentSchemaInfo] = []
         for (index, region) in Self.regions(snapshot).enumerated() {
             var info = DocumentSchemaInfo(index: index, range: region, schemaURI: nil, rule: nil, disabled: false,

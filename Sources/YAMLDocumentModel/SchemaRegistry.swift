@@ -35,6 +35,8 @@ struct SchemaRegistry {
     private(set) var catalogs: [String: Catalog] = [:]
     private var compiled: [String: JSONSchema] = [:]
     private var referencedCount = 0
+    /// Catalog lookups by catalog URI and document path.
+    private var catalogMatches: [String: [String: SchemaCatalogHit?]] = [:]
     /// URIs requested from the edge and not delivered yet, in request order.
     private(set) var pending: [String] = []
     /// How many URIs were ever requested; grows by one per request, so callers can tell new requests.
@@ -45,8 +47,7 @@ struct SchemaRegistry {
     mutating func require(_ uri: String) -> Bool {
         guard resources[uri] == nil else { return false }
         resources[uri] = .loading
-        pending.append(uri)
-        requestCount += 1
+        enqueue(uri)
         return true
     }
 
@@ -55,15 +56,24 @@ struct SchemaRegistry {
     mutating func requireCatalog(_ uri: String) -> Bool {
         guard catalogs[uri] == nil else { return false }
         catalogs[uri] = .loading
-        pending.append(uri)
-        requestCount += 1
+        enqueue(uri)
         return true
     }
 
-    /// The catalog at `uri` when loaded.
-    func catalog(_ uri: String) -> SchemaCatalog? {
-        if case .loaded(let c)? = catalogs[uri] { return c }
-        return nil
+    private mutating func enqueue(_ uri: String) {
+        if !pending.contains(uri) { pending.append(uri) }
+        requestCount += 1
+    }
+
+    /// The entry (and glob) of the loaded catalog at `uri` that matches the document path `path`; nil
+    /// when none does or the catalog is not loaded. Memoized per path, as a catalog holds thousands of
+    /// globs and this runs on every keystroke.
+    mutating func catalogEntry(_ uri: String, path: String) -> SchemaCatalogHit? {
+        guard case .loaded(let catalog)? = catalogs[uri] else { return nil }
+        if let memo = catalogMatches[uri]?[path] { return memo }
+        let hit = catalog.entry(matching: path).map { SchemaCatalogHit(entry: $0.entry, glob: $0.glob) }
+        catalogMatches[uri, default: [:]][path] = .some(hit)
+        return hit
     }
 
     /// The status of the catalog at `uri`, nil when never requested.
@@ -154,4 +164,10 @@ struct SchemaRegistry {
         guard let hash = uri.firstIndex(of: "#") else { return uri }
         return String(uri[..<hash])
     }
+}
+
+/// A catalog entry chosen for a document, with the `fileMatch` glob that matched.
+struct SchemaCatalogHit {
+    let entry: SchemaCatalog.Entry
+    let glob: SchemaGlob
 }

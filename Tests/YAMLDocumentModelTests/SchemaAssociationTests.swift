@@ -180,4 +180,30 @@ final class SchemaAssociationTests: XCTestCase {
             XCTAssertEqual(model.schemaInfo(uri)?.documents.first?.schemaURI ?? "-", expected, path)
         }
     }
+
+    func testTheRealSchemaStoreCatalogFromALocalPath() throws {
+        let schemas = try requireSharedFolder("schemas")
+        let model = try model(#"{"yaml": {"schemaStore": {"enable": true, "url": "\#(schemas.path)/catalog.json"}}}"#)
+        let workflow = try String(contentsOf: schemas.appendingPathComponent("schemastore/github-workflow.json"), encoding: .utf8)
+        var edge = SchemaTestEdge(["https://www.schemastore.org/github-workflow.json": workflow,
+                                   "https://json.schemastore.org/github-workflow.json": workflow])
+        let ci = DocumentURI(filePath: "/w/.github/workflows/ci.yml")
+        model.perform(.open(ci, version: 1, text: "on: push\njobs:\n  b:\n    steps: []\n"))
+        edge.serve(model)
+        let info = try XCTUnwrap(model.schemaInfo(ci))
+        XCTAssertEqual(info.catalogURL, DocumentURI(filePath: schemas.path + "/catalog.json").string)
+        XCTAssertEqual(info.catalogStatus, .loaded)
+        XCTAssertEqual(info.documents.first?.rule?.description.hasPrefix(#"catalog entry "GitHub Workflow""#), true,
+                       info.documents.first?.rule?.description ?? "no rule")
+        XCTAssertEqual(schemaDiagnostics(model, ci), [#"schema-required warning 3: missing required property "runs-on""#,
+                                                "schema-minItems warning 4: expected at least 1 item, found 0"])
+        // JSON-only entries are not used for YAML files; unknown names get no schema.
+        let other = DocumentURI(filePath: "/w/notes/random-name.yaml")
+        model.perform(.open(other, version: 1, text: "a: 1\n"))
+        XCTAssertNil(model.schemaInfo(other)?.documents.first?.schemaURI)
+        // Typing in the workflow reuses the memoized catalog match.
+        let start = Date()
+        for v in 2...30 { model.perform(.change(ci, version: v, changes: [.full("on: push\njobs: {}\n# \(v)\n")], encoding: .utf16)) }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 3, "30 edits")
+    }
 }
