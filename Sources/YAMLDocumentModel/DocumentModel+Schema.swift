@@ -34,6 +34,11 @@ extension DocumentModel {
     @discardableResult
     func refreshSchema(_ uri: DocumentURI) -> Bool {
         guard let snapshot = snapshots[uri] else { return schemaResults.removeValue(forKey: uri) != nil }
+        guard settings.schema.validate else {
+            let changed = schemaResults[uri]?.diagnostics.isEmpty == false
+            schemaResults[uri] = SchemaResult(documents: [], diagnostics: [])
+            return changed
+        }
         var catalogHit: SchemaCatalogHit?
         if settings.schema.schemaStoreEnabled && settings.schema.overrideSchema == nil {
             let url = catalogURI

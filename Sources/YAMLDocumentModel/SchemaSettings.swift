@@ -32,6 +32,8 @@ public struct SchemaSettings: Sendable, Hashable {
     public static let defaultKubernetesSchemaBase =
         "https://raw.githubusercontent.com/yannh/kubernetes-json-schema/master/v1.32.1-standalone-strict/"
 
+    /// `yaml.validate` (default true): false turns schema validation off (syntax checks stay).
+    public var validate = true
     /// `yaml.schemas`, in the order received.
     public var associations: [Association] = []
     /// `yaml.schemaStore.enable`. False by default in the model (no catalog unless asked for); the
@@ -55,21 +57,40 @@ public struct SchemaSettings: Sendable, Hashable {
     /// Creates default schema settings.
     public init() {}
 
-    /// Reads a `yaml.schemas` value: `{ "<schema>": "<glob>" | ["<glob>", ...] }`. Entries of other
-    /// shapes are skipped.
+    /// Reads a `yaml.schemas` value: `{ "<schema>": "<glob>" | ["<glob>", ...] }`, or the list form of
+    /// VS Code's `json.schemas` and yaml-language-server's schema associations:
+    /// `[{"url" | "uri": "<schema>", "fileMatch": ["<glob>", ...]}, ...]`. Entries of other shapes are
+    /// skipped.
     static func associations(from value: SettingsValue) -> [Association]? {
-        guard case .object(let members) = value else { return nil }
-        return members.compactMap { member in
-            switch member.value {
-            case .string(let glob): return Association(schema: member.key, globs: [glob])
-            case .array(let items):
-                let globs = items.compactMap { item -> String? in
-                    if case .string(let s) = item { return s }
-                    return nil
-                }
+        switch value {
+        case .object(let members):
+            return members.compactMap { member in
+                let globs = strings(member.value)
                 return globs.isEmpty ? nil : Association(schema: member.key, globs: globs)
-            default: return nil
             }
+        case .array(let items):
+            return items.compactMap { item in
+                guard case .object(let members) = item,
+                      case .string(let schema)? = members.first(where: { $0.key == "url" || $0.key == "uri" })?.value,
+                      let match = members.first(where: { $0.key == "fileMatch" })?.value else { return nil }
+                let globs = strings(match)
+                return globs.isEmpty ? nil : Association(schema: schema, globs: globs)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// A string or the strings of an array.
+    private static func strings(_ value: SettingsValue) -> [String] {
+        switch value {
+        case .string(let s): return [s]
+        case .array(let items):
+            return items.compactMap { item -> String? in
+                if case .string(let s) = item { return s }
+                return nil
+            }
+        default: return []
         }
     }
 

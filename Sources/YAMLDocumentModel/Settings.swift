@@ -48,6 +48,7 @@ public struct Settings: Sendable, Hashable {
                 if let v = FormatOptions.SequenceIndent(rawValue: s) { format.sequenceIndent = v }
             case ("maxItemsComputed", .integer(let i)) where i > 0: maxItemsComputed = Int(i)
             case ("schemas", let v): if let a = SchemaSettings.associations(from: v) { schema.associations = a }
+            case ("validate", .bool(let b)): schema.validate = b
             case ("schemaStore.enable", .bool(let b)): schema.schemaStoreEnabled = b
             case ("schemaStore.url", .string(let s)) where !s.isEmpty: schema.schemaStoreURL = s
             case ("schemaDownload.enable", .bool(let b)): schema.downloadEnabled = b

@@ -206,4 +206,17 @@ final class SchemaAssociationTests: XCTestCase {
         for v in 2...30 { model.perform(.change(ci, version: v, changes: [.full("on: push\njobs: {}\n# \(v)\n")], encoding: .utf16)) }
         XCTAssertLessThan(Date().timeIntervalSince(start), 3, "30 edits")
     }
+
+    func testListFormAndValidateOff() throws {
+        let model = try model(#"{"yaml": {"schemas": [{"fileMatch": ["*.person.yaml"], "url": "https://example.com/person.json"}]}}"#)
+        var edge = SchemaTestEdge(["https://example.com/person.json": person])
+        let uri = DocumentURI(filePath: "/w/ann.person.yaml")
+        model.perform(.open(uri, version: 1, text: "age: 1\n"))
+        edge.serve(model)
+        XCTAssertEqual(schemaDiagnostics(model, uri), [#"schema-required warning 1: missing required property "name""#])
+        var s = model.settings
+        s.apply(.object([(key: "yaml", value: .object([(key: "validate", value: .bool(false))]))]))
+        XCTAssertTrue(model.perform(.configure(s)).contains(.diagnostics(uri)))
+        XCTAssertEqual(schemaDiagnostics(model, uri), [])
+    }
 }
