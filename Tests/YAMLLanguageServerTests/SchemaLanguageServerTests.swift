@@ -55,4 +55,42 @@ final class SchemaLanguageServerTests: XCTestCase {
         try server.notify("exit")
         XCTAssertEqual(server.waitForExit(), 0)
     }
+
+    /// A schema server that accepts connections and never answers must not hold back diagnostics: the
+    /// document waiting for it gets its syntax diagnostics at once, and so does every other document.
+    func testASlowSchemaDoesNotDelayDiagnostics() throws {
+        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 not found") }
+        let silent = Process()
+        silent.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        silent.arguments = ["-c", "import socket, time\ns = socket.socket()\ns.bind(('127.0.0.1', 0))\ns.listen(8)\n"
+                            + "print(s.getsockname()[1], flush=True)\ntime.sleep(60)\n"]
+        let out = Pipe()
+        silent.standardOutput = out
+        try silent.run()
+        defer { silent.terminate(); silent.waitUntilExit() }
+        let port = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertNotNil(Int(port))
+        let server = try ServerProcess(executable: binary)
+        _ = try server.response(to: try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [String: Any](),
+                                                                     "initializationOptions": ["yaml": ["schemaStore": ["enable": false]]]]))
+        try server.notify("initialized", [String: Any]())
+        let start = Date()
+        let waiting = "file:///tmp/waiting.yaml", other = "file:///tmp/other.yaml"
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": waiting, "languageId": "yaml", "version": 1,
+                                                                    "text": "# $schema: http://127.0.0.1:\(port)/s.json\na: [\n"]])
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": other, "languageId": "yaml", "version": 1, "text": "b: {\n"]])
+        var seen: Set<String> = []
+        while seen.count < 2 {
+            let m = try server.receive(until: { ($0["method"] as? String) == "textDocument/publishDiagnostics" }, timeout: 5).match
+            let p = m["params"] as? [String: Any]
+            XCTAssertFalse(((p?["diagnostics"] as? [Any]) ?? []).isEmpty, "syntax errors are reported")
+            seen.insert(p?["uri"] as? String ?? "")
+        }
+        XCTAssertEqual(seen, [waiting, other])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "no diagnostics waited for the schema download")
+        _ = try server.response(to: try server.request("shutdown"), timeout: 5)
+        try server.notify("exit")
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
 }
