@@ -7,6 +7,7 @@ public struct SchemaLoadFailure: Error, Sendable, Hashable, CustomStringConverti
     /// Creates a failure.
     public init(_ message: String) { self.message = message }
 
+    /// The message.
     public var description: String { message }
 }
 

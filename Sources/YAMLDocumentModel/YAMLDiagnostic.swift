@@ -37,6 +37,7 @@ public struct YAMLDiagnostic: Hashable, Sendable {
     /// Extra context for people (e.g. which `oneOf` alternative came closest); nil when there is none.
     public var note: String?
 
+    /// Creates a diagnostic; `range` in UTF-8 byte offsets of the snapshot's text.
     public init(range: TextRange, severity: Severity, code: String, message: String,
                 source: String = "pureyaml", tags: [Tag] = [], schemaURI: String? = nil, note: String? = nil) {
         self.schemaURI = schemaURI

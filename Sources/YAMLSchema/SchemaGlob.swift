@@ -38,6 +38,7 @@ public struct SchemaGlob: Sendable, Hashable, CustomStringConvertible {
         return alternatives.contains { Self.match(Array($0), bytes) }
     }
 
+    /// The pattern as written.
     public var description: String { pattern }
 
     /// `{a,b}` expanded left to right (no nesting; an unclosed `{` is literal).
