@@ -23,7 +23,10 @@ struct SchemaAssociator {
         for (index, region) in Self.regions(snapshot).enumerated() {
             var info = DocumentSchemaInfo(index: index, range: region, schemaURI: nil, rule: nil, disabled: false,
                                           status: nil)
-            let modeline = SchemaModeline.first(in: snapshot.bytes, range: region)
+            let tree = snapshot.parse.tree
+            let modeline = SchemaModeline.first(in: snapshot.bytes, range: region) { offset in
+                tree.tokenIndex(at: offset).map { tree.tokens[$0].kind == .comment } ?? false
+            }
             if let forced = settings.overrideSchema {
                 info.schemaURI = resolveSetting(forced)
                 info.rule = .commandLine

@@ -19,8 +19,10 @@ public struct SchemaModeline: Sendable, Hashable {
     public var disablesValidation: Bool { reference.lowercased() == "none" }
 
     /// The first modeline in the comment lines of `bytes[range]` (lines whose first non-blank character is
-    /// `#`), or nil. Lines are split at `\n`, `\r\n` and `\r`.
-    public static func first(in bytes: [UInt8], range: TextRange) -> SchemaModeline? {
+    /// `#`), or nil. Lines are split at `\n`, `\r\n` and `\r`. `isComment` tells whether the `#` at a
+    /// byte offset starts a real comment (not a line of a block scalar); every such line counts when absent.
+    public static func first(in bytes: [UInt8], range: TextRange,
+                             isComment: (Int) -> Bool = { _ in true }) -> SchemaModeline? {
         var lineStart = max(0, range.start)
         let end = min(bytes.count, range.end)
         while lineStart < end {
@@ -28,7 +30,7 @@ public struct SchemaModeline: Sendable, Hashable {
             while lineEnd < end, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
             var i = lineStart
             while i < lineEnd, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
-            if i < lineEnd, bytes[i] == UInt8(ascii: "#"),
+            if i < lineEnd, bytes[i] == UInt8(ascii: "#"), isComment(i),
                let reference = parse(comment: String(decoding: bytes[(i + 1)..<lineEnd], as: UTF8.self)) {
                 return SchemaModeline(reference: reference, range: TextRange(start: i, end: lineEnd))
             }

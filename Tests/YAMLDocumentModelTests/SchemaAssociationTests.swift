@@ -219,4 +219,12 @@ final class SchemaAssociationTests: XCTestCase {
         XCTAssertTrue(model.perform(.configure(s)).contains(.diagnostics(uri)))
         XCTAssertEqual(schemaDiagnostics(model, uri), [])
     }
+
+    func testACommentLikeLineInABlockScalarIsNoModeline() throws {
+        let model = try model()
+        let uri = DocumentURI(filePath: "/w/s.yaml")
+        model.perform(.open(uri, version: 1, text: "script: |\n  # yaml-language-server: $schema=x.json\n  echo\n"))
+        XCTAssertNil(model.schemaInfo(uri)?.documents.first?.schemaURI)
+        XCTAssertEqual(model.schemaLoadRequests, [])
+    }
 }
