@@ -43,6 +43,8 @@ public final class SchemaLoader: Sendable {
         session = URLSession(configuration: configuration)
     }
 
+    deinit { session.finishTasksAndInvalidate() }
+
     /// Loads `uri` synchronously (blocks for at most about ``Options/timeout`` seconds). Never call it on
     /// the queue that serves the protocol; use ``load(_:completion:)`` there.
     public func load(_ uri: String) -> SchemaLoadResult {

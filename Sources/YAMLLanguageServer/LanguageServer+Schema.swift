@@ -29,9 +29,13 @@ extension LanguageServer {
     /// Starts loading every URI the model waits for that is not being loaded yet; each result comes back
     /// on the protocol queue as an intent.
     func startSchemaLoads() {
-        var options = SchemaLoader.Options()
-        options.allowNetwork = model.settings.schema.downloadEnabled
-        let loader = SchemaLoader(options: options)
+        let allowNetwork = model.settings.schema.downloadEnabled
+        if schemaLoader?.options.allowNetwork != allowNetwork {
+            var options = SchemaLoader.Options()
+            options.allowNetwork = allowNetwork
+            schemaLoader = SchemaLoader(options: options)
+        }
+        guard let loader = schemaLoader else { return }
         for uri in model.schemaLoadRequests where schemaLoadsInFlight.insert(uri).inserted {
             log("loading schema \(uri)")
             loader.load(uri) { [self] result in

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import JSONRPC
 import LanguageServerProtocol
+import SchemaFetching
 import YAMLDocumentModel
 import YAMLSyntax
 
@@ -26,6 +27,7 @@ final class LanguageServer: @unchecked Sendable {
     private var nextRequestID = 1
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
     var schemaLoadsInFlight: Set<String> = []
+    var schemaLoader: SchemaLoader?
     private var exitCode: Int32?
     private let finished = DispatchSemaphore(value: 0)
 
