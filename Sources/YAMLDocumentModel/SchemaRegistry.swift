@@ -115,12 +115,17 @@ struct SchemaRegistry {
 
     /// Forgets failures so that they are tried again (after a settings change).
     mutating func forgetFailures() {
+        var forgot = false
         for (uri, r) in resources {
             switch r {
-            case .failed, .invalid: resources[uri] = nil
+            case .failed, .invalid:
+                resources[uri] = nil
+                forgot = true
             default: break
             }
         }
+        // Schemas compiled while a reference was failing are compiled again once it is retried.
+        if forgot { compiled.removeAll() }
         for (uri, c) in catalogs { if case .failed = c { catalogs[uri] = nil } }
     }
 

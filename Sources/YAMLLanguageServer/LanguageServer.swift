@@ -27,6 +27,7 @@ final class LanguageServer: @unchecked Sendable {
     private var nextRequestID = 1
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
     var schemaLoadsInFlight: Set<String> = []
+    /// The loader for the current `yaml.schemaDownload.enable`, made when first needed.
     var schemaLoader: SchemaLoader?
     private var exitCode: Int32?
     private let finished = DispatchSemaphore(value: 0)
