@@ -123,6 +123,15 @@ extension DocumentModel {
                               source: "pureyaml-schema", schemaURI: info.schemaURI)
     }
 
+    /// After ``Intent/save(_:text:)`` of `uri`: when it is a schema in use, asks for it again.
+    func schemaSaved(_ uri: DocumentURI) -> Set<SurfaceArea> {
+        guard schemaRegistry.reload(uri.string) else { return [] }
+        var areas = refreshAllSchemas()
+        areas.insert(.schemaLoads)
+        areas.insert(.schemaInfo)
+        return areas
+    }
+
     /// Handles ``Intent/schemaLoaded(_:_:)``.
     func schemaLoaded(_ uri: String, _ result: SchemaLoadResult) -> Set<SurfaceArea> {
         let before = schemaRegistry.requestCount

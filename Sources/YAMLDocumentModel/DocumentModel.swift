@@ -26,7 +26,8 @@ public final class DocumentModel {
     ///
     /// - `open`, `change`: `.text`, `.diagnostics`, `.outline`, `.formatting` of the document.
     /// - `close`: `.text` and `.diagnostics` (which becomes empty).
-    /// - `save`: nothing, unless the saved text differs from the model's.
+    /// - `save`: nothing, unless the saved text differs from the model's; saving a schema in use
+    ///   adds `.schemaLoads` (it is loaded again).
     /// - `configure`: `.settings`, plus `.formatting`/`.outline` of every open document; when schema
     ///   settings changed, `.schemaInfo` and `.diagnostics` of documents whose schema findings changed.
     /// - `schemaLoaded`: `.schemaInfo` and `.diagnostics` of documents whose schema findings changed.
@@ -48,9 +49,11 @@ public final class DocumentModel {
             closed.insert(uri)
             return [.text(uri), .diagnostics(uri)]
         case let .save(uri, text):
-            guard let current = snapshots[uri], let text else { return [] }
+            // A saved schema file is loaded again and the documents using it revalidated.
+            let schemaAreas = schemaSaved(uri)
+            guard let current = snapshots[uri], let text else { return schemaAreas }
             let bytes = Array(text.utf8)
-            return bytes == current.bytes ? [] : replace(uri, version: current.version, bytes: bytes)
+            return bytes == current.bytes ? schemaAreas : replace(uri, version: current.version, bytes: bytes).union(schemaAreas)
         case let .configure(newSettings):
             guard newSettings != settings else { return [] }
             let schemaChanged = newSettings.schema != settings.schema

@@ -113,6 +113,16 @@ struct SchemaRegistry {
         return known
     }
 
+    /// Forgets the delivered document `uri` (a schema file that was saved) and asks for it again; false
+    /// when the registry does not hold it.
+    mutating func reload(_ uri: String) -> Bool {
+        guard let r = resources[uri] else { return false }
+        if case .loading = r { return false }
+        resources[uri] = nil
+        compiled.removeAll()
+        return require(uri)
+    }
+
     /// Forgets failures so that they are tried again (after a settings change).
     mutating func forgetFailures() {
         var forgot = false

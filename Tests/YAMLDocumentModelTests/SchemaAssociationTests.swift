@@ -227,4 +227,20 @@ final class SchemaAssociationTests: XCTestCase {
         XCTAssertNil(model.schemaInfo(uri)?.documents.first?.schemaURI)
         XCTAssertEqual(model.schemaLoadRequests, [])
     }
+
+    func testSavingASchemaFileRevalidatesItsDocuments() throws {
+        let model = try model()
+        var edge = SchemaTestEdge(["file:///w/s.json": tag])
+        let doc = DocumentURI(filePath: "/w/d.yaml")
+        model.perform(.open(doc, version: 1, text: "# $schema: s.json\nname: 1\n"))
+        edge.serve(model)
+        XCTAssertEqual(schemaDiagnostics(model, doc), [#"schema-required warning 2: missing required property "tag""#])
+        edge.table["file:///w/s.json"] = #"{"required": ["name"]}"#
+        let areas = model.perform(.save(DocumentURI("file:///w/s.json"), text: nil))
+        XCTAssertTrue(areas.contains(.schemaLoads))
+        XCTAssertEqual(model.schemaInfo(doc)?.documents.first?.status, .loading)
+        edge.serve(model)
+        XCTAssertEqual(schemaDiagnostics(model, doc), [])
+        XCTAssertEqual(model.perform(.save(DocumentURI("file:///w/other.json"), text: nil)), [])
+    }
 }
