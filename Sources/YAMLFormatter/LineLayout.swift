@@ -155,9 +155,18 @@ struct LineLayout {
             if text.prefix(col).contains(0x09) { return (.text(Array(text)), nil) }
             return (.comment(column: col, text: bytes[tokens[t].range.start..<line.contentEnd]), nil)
         }
-        if text.prefix(while: { $0 == 0x20 || $0 == 0x09 }).contains(0x09)
-            || tokens[t].kind == .byteOrderMark || tokens[t].kind == .error {
-            // Tabs in the leading white space, a BOM or unparsed bytes: keep the line as written.
+        if text.prefix(while: { $0 == 0x20 || $0 == 0x09 }).contains(0x09) {
+            // Tabs in the leading white space. Inside a flow collection that white space only separates
+            // (YAML 1.2.2 §7.4), but the line must stay more indented than the enclosing block
+            // collection, which may have moved: shift the spaces before the first tab and keep the rest.
+            // In block context, keep the line as written.
+            if insideFlow(t) {
+                return (.text(trimmed(shiftingSpaces(text, by: delta(owner[t])), line: line)), nil)
+            }
+            return (.text(trimmed(Array(text), line: line)), nil)
+        }
+        if tokens[t].kind == .byteOrderMark || tokens[t].kind == .error {
+            // A BOM or unparsed bytes: keep the line as written.
             return (.text(trimmed(Array(text), line: line)), nil)
         }
         // A content line: its indentation comes from the entry it starts, or moves with its collection.
@@ -260,8 +269,12 @@ struct LineLayout {
             let newIndent = max(0, old + shift)
             return .text([UInt8](repeating: 0x20, count: newIndent) + text[old...])
         }
-        // Flow scalar continuation: leading white space is folded away, so it may move.
-        if text.prefix(while: { $0 == 0x20 || $0 == 0x09 }).contains(0x09) || tok.kind == .error {
+        // Flow scalar continuation: leading white space is folded away, so it may move. With a tab in
+        // it, only the spaces before the first tab move (the line must stay more indented than its
+        // collection, YAML 1.2.2 §7.3.3 / §6.1).
+        if tok.kind == .error { return .text(text) }
+        if text.prefix(while: { $0 == 0x20 || $0 == 0x09 }).contains(0x09) {
+            if tok.range.end >= line.contentEnd { return .text(trimmed(shiftingSpaces(text[...], by: shift), line: line)) }
             return .text(text)
         }
         let newIndent = max(0, old + shift)
@@ -276,6 +289,12 @@ struct LineLayout {
         appendTokens(from: token + 1, line: line, into: &rest)
         out.append(contentsOf: rest)
         return .text(trimmed(out, line: line))
+    }
+
+    /// `text` with its leading spaces (those before any other byte) changed by `shift`, never below zero.
+    func shiftingSpaces(_ text: ArraySlice<UInt8>, by shift: Int) -> [UInt8] {
+        let spaces = text.prefix(while: { $0 == 0x20 }).count
+        return [UInt8](repeating: 0x20, count: max(0, spaces + shift)) + text.dropFirst(spaces)
     }
 
     /// `out` without trailing spaces and tabs, unless trimming is off or the line ends inside a

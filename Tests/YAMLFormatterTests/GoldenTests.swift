@@ -63,6 +63,14 @@ final class GoldenTests: XCTestCase {
         var problems: [String] = []
         let reparsed = Parser.parse(formatted)
         if !reparsed.isValid { problems.append("output does not parse: \(reparsed.errors)") }
+        // The strongest check: the same events (values, styles, anchors, tags, document markers).
+        let kinds = original.events.map(\.kind), newKinds = reparsed.events.map(\.kind)
+        if kinds != newKinds {
+            let i = zip(kinds, newKinds).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
+                ?? min(kinds.count, newKinds.count)
+            let a = i < kinds.count ? "\(kinds[i])" : "<end>", b = i < newKinds.count ? "\(newKinds[i])" : "<end>"
+            problems.append("event \(i) differs: \(a) -> \(b)")
+        }
         let before = projection(Composer.compose(original))
         let after = projection(Composer.compose(reparsed))
         if before != after { problems.append("output loads to different data:\n  before \(before)\n  after  \(after)") }
