@@ -96,7 +96,7 @@ final class CorpusTests: XCTestCase {
             // Formatting edits applied by the client == `pureyaml format -`.
             let formatID = try server.request("textDocument/formatting", ["textDocument": ["uri": uri], "options": ["tabSize": 2, "insertSpaces": true]])
             let edits = try server.response(to: formatID)["result"] as? [[String: Any]] ?? []
-            let applied = try Self.apply(edits, to: text)
+            let applied = try applyLSPTextEdits(edits, to: text)
             let cli = try runProcess(binary, ["format", "-"], stdin: Data(text.utf8))
             XCTAssertEqual(applied, String(decoding: cli.stdout, as: UTF8.self), "\(rel): LSP edits and `format -` disagree")
             if !edits.isEmpty { reformatted += 1 }
@@ -165,33 +165,5 @@ final class CorpusTests: XCTestCase {
         let first = value.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? value
         if first.count > 60 || first.count != value.count { return String(first.prefix(60)) + "…" }
         return value
-    }
-
-    /// Applies LSP TextEdits (UTF-16 positions; lines end at `\n`, `\r\n` or `\r`) the way a client does.
-    static func apply(_ edits: [[String: Any]], to text: String) throws -> String {
-        var units = Array(text.utf16)
-        var lineStarts = [0]
-        var k = 0
-        while k < units.count {
-            if units[k] == 13, k + 1 < units.count, units[k + 1] == 10 { k += 2; lineStarts.append(k); continue }
-            if units[k] == 10 || units[k] == 13 { lineStarts.append(k + 1) }
-            k += 1
-        }
-        func offset(_ p: Any?) throws -> Int {
-            guard let p = p as? [String: Any], let line = p["line"] as? Int, let ch = p["character"] as? Int else {
-                throw ServerProcess.Failure.badFrame("bad position \(String(describing: p))")
-            }
-            guard line < lineStarts.count else { return units.count }
-            return min(lineStarts[line] + ch, line + 1 < lineStarts.count ? lineStarts[line + 1] : units.count)
-        }
-        var resolved: [(Int, Int, String)] = []
-        for e in edits {
-            let range = e["range"] as? [String: Any]
-            resolved.append((try offset(range?["start"]), try offset(range?["end"]), e["newText"] as? String ?? ""))
-        }
-        for (start, end, newText) in resolved.sorted(by: { $0.0 > $1.0 }) {
-            units.replaceSubrange(start..<end, with: Array(newText.utf16))
-        }
-        return String(decoding: units, as: UTF16.self)
     }
 }

@@ -5,10 +5,13 @@ import YAMLFormatter
 import YAMLParser
 
 /// Every valid case of the yaml-test-suite (the spec's corner cases: tabs, flow collections over several
-/// lines, block scalars with indicators, explicit keys, directives ...) formatted with 2 and 4 spaces:
+/// lines, block scalars with indicators, explicit keys, directives ...) formatted with 2, 3 and 4 spaces and each
+/// sequence indentation style:
 /// the output parses to the same events, keeps its comments, and formatting it again changes nothing.
 /// A failure here is a formatter rule that the document model's safety net would have to refuse.
 final class YAMLTestSuiteFormattingTests: XCTestCase {
+    static let variants: [(Int, FormatOptions.SequenceIndent)] = [(2, .preserve), (4, .preserve), (2, .compact), (3, .indented)]
+
     func testEveryValidCaseFormatsFaithfully() throws {
         let suite = try requireSharedFolder("yaml-test-suite")
         let fm = FileManager.default
@@ -21,14 +24,16 @@ final class YAMLTestSuiteFormattingTests: XCTestCase {
             let parse = Parser.parse(try [UInt8](Data(contentsOf: input)))
             guard parse.isValid else { continue } // the parser's own conformance is tested elsewhere
             cases += 1
-            for width in [2, 4] {
+            for (width, sequences) in Self.variants {
                 var options = FormatOptions()
                 options.indentWidth = width
+                options.sequenceIndent = sequences
+                let label = "\(id) (width \(width), \(sequences))"
                 guard let output = Formatter.format(parse, options: options) else {
-                    failures.append("\(id) (width \(width)): declined"); continue
+                    failures.append("\(label): declined"); continue
                 }
                 for problem in GoldenTests.meaningProblems(original: parse, formatted: output, options: options) {
-                    failures.append("\(id) (width \(width)): \(problem)")
+                    failures.append("\(label): \(problem)")
                 }
             }
         }
