@@ -148,21 +148,26 @@ public struct CommandLineTool {
             }
             if !isDir.boolValue { out.append(p); continue }
             var found: [String] = []
-            walk(p, into: &found)
+            var visited: Set<String> = []
+            walk(p, into: &found, visited: &visited)
             out += found.sorted()
         }
         return out
     }
 
-    private func walk(_ dir: String, into found: inout [String]) {
+    /// Collects the YAML files below `dir`. Symbolic links are followed, but each directory is walked
+    /// once (by its resolved path), so a link back to a parent cannot make the walk repeat or explode.
+    private func walk(_ dir: String, into found: inout [String], visited: inout Set<String>) {
         let fm = FileManager.default
+        let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
+        guard visited.insert(real).inserted else { return }
         guard let names = try? fm.contentsOfDirectory(atPath: dir) else { return }
         for name in names {
             let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else { continue }
             if isDir.boolValue {
-                if !YAMLFileFilter.isSkippedDirectory(name) { walk(path, into: &found) }
+                if !YAMLFileFilter.isSkippedDirectory(name) { walk(path, into: &found, visited: &visited) }
             } else if YAMLFileFilter.isYAMLFile(name) {
                 found.append(path)
             }

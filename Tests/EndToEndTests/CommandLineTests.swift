@@ -92,6 +92,19 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r.err.hasPrefix("checked 3 files: 3 errors"), r.err)
     }
 
+    func testDirectoryWalkSurvivesSymbolicLinkLoops() throws {
+        try write("sub/x.yaml", "a: [\n")
+        let fm = FileManager.default
+        // Two links back up: following them blindly would walk 2^n paths.
+        try fm.createSymbolicLink(atPath: folder.appendingPathComponent("sub/up").path, withDestinationPath: "..")
+        try fm.createSymbolicLink(atPath: folder.appendingPathComponent("sub/again").path, withDestinationPath: "..")
+        try fm.createSymbolicLink(atPath: folder.appendingPathComponent("linked").path, withDestinationPath: "sub")
+        let r = try run(["check", folder.path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.out.split(separator: "\n").count, 1, "the one file is checked once: \(r.out)")
+        XCTAssertTrue(r.err.hasPrefix("checked 1 file: 1 error"), r.err)
+    }
+
     func testCheckReadsStandardInput() throws {
         let r = try run(["check", "-"], stdin: "a: 1\nb: [1\n")
         XCTAssertEqual(r.status, 1)
