@@ -9,17 +9,24 @@ import YAMLDocumentModel
 public struct CommandLineTool {
     /// Where normal output goes (stdout by default).
     var out: (String) -> Void
+    /// Where `format -` writes the formatted bytes (stdout by default): exactly the bytes, so a file that
+    /// is not valid UTF-8 is not altered on the way.
+    var outBytes: ([UInt8]) -> Void
     /// Where problems go (stderr by default).
     var err: (String) -> Void
     /// Reads standard input for `-`.
     var readStandardInput: () -> [UInt8]
 
+    /// A tool writing text to `out`, formatted bytes of `format -` to `outBytes` (stdout when nil),
+    /// problems to `err`, and reading `-` from `readStandardInput`.
     public init(out: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+                outBytes: (([UInt8]) -> Void)? = nil,
                 err: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
                 readStandardInput: @escaping () -> [UInt8] = {
                     [UInt8](FileHandle.standardInput.readDataToEndOfFile())
                 }) {
         self.out = out
+        self.outBytes = outBytes ?? { FileHandle.standardOutput.write(Data($0)) }
         self.err = err
         self.readStandardInput = readStandardInput
     }
@@ -94,7 +101,7 @@ public struct CommandLineTool {
                 invalid += 1
             }
             if input == "-" {
-                if !checkOnly { out(String(decoding: surface.formattedText, as: UTF8.self)) }
+                if !checkOnly { outBytes(surface.formattedText) }
                 if surface.formattedText != bytes { changed += 1; if checkOnly { out("\(display)\n") } }
             } else if surface.formattedText != bytes {
                 changed += 1

@@ -144,6 +144,18 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(check.out, "<stdin>\n")
     }
 
+    func testFormatKeepsBytesThatAreNotUTF8() throws {
+        // A Latin-1 comment (0xE9): YAML wants Unicode, but formatting must not rewrite the byte.
+        let input = Data("a:    1\n# caf".utf8) + Data([0xE9, 0x0A])
+        let expected = Data("a: 1\n# caf".utf8) + Data([0xE9, 0x0A])
+        let viaStdin = try runProcess(binary, ["format", "-"], stdin: input)
+        XCTAssertEqual(viaStdin.stdout, expected)
+        let file = folder.appendingPathComponent("latin1.yaml")
+        try input.write(to: file)
+        XCTAssertEqual(try run(["format", file.path]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: file), expected)
+    }
+
     func testFormatLeavesAnInvalidFileUntouched() throws {
         let text = "a:    [1, 2\nb:     2\n"
         let f = try write("invalid.yaml", text)
