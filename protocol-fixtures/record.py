@@ -7,7 +7,7 @@ Usage (from the package root, after `swift build`):
 
 For each scenario below, the driver starts the server with `--record` into a temporary folder, sends the
 scenario's client messages one by one (waiting after each for the server's answers: a response to a
-request, a publishDiagnostics after didOpen/didChange), then copies the recording to
+request, a publishDiagnostics after didOpen/didChange; before a client response, the server's request), then copies the recording to
 `protocol-fixtures/NAME.jsonl` with volatile fields (serverInfo.version) removed. The replay test
 (Tests/YAMLLanguageServerTests/FixtureReplayTests.swift) checks the server still answers the same way.
 """
@@ -110,6 +110,23 @@ SCENARIOS = {
         did_change(UNICODE_URI, 2, [change(4, 14, 4, 14, "]")]),
         symbols(3, UNICODE_URI),
     ] + shutdown_exit(4),
+    # (d) Settings: initializationOptions disable formatting; the server asks for its sections with
+    # workspace/configuration (answered by the client); didChangeConfiguration turns formatting back on.
+    "05-settings-configuration": lambda: [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"processId": None, "rootUri": None, "capabilities": {"workspace": {"configuration": True}},
+                    "initializationOptions": {"yaml": {"format": {"enable": False}}}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "id": 1, "result": [{"maxItemsComputed": 1}, None]},
+        did_open("file:///project/settings.yaml", "a:    1\nb: 2\n"),
+        formatting(2, "file:///project/settings.yaml"),
+        symbols(3, "file:///project/settings.yaml"),
+        {"jsonrpc": "2.0", "method": "workspace/didChangeConfiguration",
+         "params": {"settings": {"yaml": {"format": {"enable": True}}, "pureyaml": {"maxItemsComputed": 100}}}},
+        {"jsonrpc": "2.0", "id": 2, "result": [None, None]},
+        formatting(4, "file:///project/settings.yaml"),
+        symbols(5, "file:///project/settings.yaml"),
+    ] + shutdown_exit(6),
 }
 
 
@@ -162,9 +179,12 @@ def record(name, binary):
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(binary, tmp)
         for message in SCENARIOS[name]():
+            if "method" not in message:
+                # A response to a server-to-client request: wait for that request first.
+                server.wait_for(lambda m: m.get("id") == message["id"] and "method" in m)
             server.send(message)
             method = message.get("method")
-            if "id" in message:
+            if "id" in message and "method" in message:
                 server.wait_for(lambda m: m.get("id") == message["id"] and "method" not in m)
             elif method in ("textDocument/didOpen", "textDocument/didChange"):
                 server.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
