@@ -192,8 +192,21 @@ final class CorpusModelTests: XCTestCase {
         return full.hasPrefix(String(shown.dropLast()))
     }
 
+    /// A symbol whose selection range is outside its range (VS Code rejects the whole outline then), or
+    /// whose child lies outside it, or whose range is outside the text.
+    static func containmentProblem(_ symbols: [OutlineSymbol], parent: TextRange) -> String? {
+        var stack = symbols.map { ($0, parent) }
+        while let (s, p) = stack.popLast() {
+            if !s.range.contains(s.selectionRange) { return "\(s.name): selection \(s.selectionRange) outside \(s.range)" }
+            if !p.contains(s.range) { return "\(s.name): range \(s.range) outside its parent's \(p)" }
+            stack += s.children.map { ($0, s.range) }
+        }
+        return nil
+    }
+
     static func outlineProblem(_ outline: OutlineSurface?, snapshot: DocumentSnapshot) -> String? {
         guard let outline else { return "no outline" }
+        if let p = containmentProblem(outline.symbols, parent: TextRange(start: 0, end: snapshot.bytes.count)) { return p }
         let expected = expectedTopLevel(snapshot.parse.events)
         if expected.count == 1 {
             return compare(outline.symbols, expected[0], truncated: outline.truncated, label: "root")

@@ -145,6 +145,34 @@ final class OutlineTests: XCTestCase {
         XCTAssertEqual(nested.symbols[0].children.map(\.name), ["b"])
     }
 
+    func testRangesContainTheirSelectionsAndChildren() throws {
+        let text = """
+        --- !tagged
+        - &a {x: 1, y: [2, 3]}
+        - !!map
+          name: tagged item
+          script: |
+            line one
+
+        - ? complex
+          : key
+        - *a
+        ...
+        ---
+        ---
+        top: >-
+          folded
+        """
+        let o = try outline(text)
+        XCTAssertEqual(o.symbols.map(\.name), ["Document 1", "Document 2", "Document 3"])
+        XCTAssertEqual(o.symbols[0].children.map(\.name), ["x: 1", "tagged item", "complex: key", "*a"])
+        XCTAssertNil(CorpusModelTests.containmentProblem(o.symbols, parent: TextRange(start: 0, end: text.utf8.count)))
+        // A deliberately broken symbol is caught by the check.
+        var broken = o.symbols
+        broken[0].children[1].selectionRange = TextRange(start: 0, end: 1)
+        XCTAssertNotNil(CorpusModelTests.containmentProblem(broken, parent: TextRange(start: 0, end: text.utf8.count)))
+    }
+
     func testLongAndMultiLineKeysAreShortened() throws {
         let long = String(repeating: "k", count: 80)
         let o = try outline("\(long): 1\n\"two\\nlines\": 2\n\"\": empty key\n")
