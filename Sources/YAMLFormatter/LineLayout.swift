@@ -13,6 +13,10 @@ struct LineLayout {
     var owner: [Int32]
     /// Per token: the block collection whose entry this token starts (-1 when none).
     var entryStart: [Int32]
+    /// Per token: true when its innermost enclosing collection is a flow collection (whose layout is
+    /// kept as written). Computed once, so each lookup is O(1) (a tree search per block indicator made
+    /// formatting quadratic in the number of entries of a wide mapping).
+    var inFlow: [Bool]
     /// Per block collection node: the column of its first entry in the input (-1 until known).
     var oldColumn: [Int]
     /// Per block collection node: the column of its entries in the output (-1 until known).
@@ -26,6 +30,7 @@ struct LineLayout {
         self.nodes = tree.nodes
         owner = Array(repeating: -1, count: tree.tokens.count)
         entryStart = Array(repeating: -1, count: tree.tokens.count)
+        inFlow = Array(repeating: false, count: tree.tokens.count)
         oldColumn = Array(repeating: -1, count: tree.nodes.count)
         newColumn = Array(repeating: -1, count: tree.nodes.count)
         indexTokens()
@@ -38,17 +43,22 @@ struct LineLayout {
     mutating func indexTokens() {
         var stack: [Int] = []          // open node indices
         var blockStack: [Int] = []     // open block collections
+        var collectionStack: [Int] = [] // open collections, block or flow
         var p = 0
         for i in 0..<tokens.count {
             while let top = stack.last, nodes[top].endToken <= i {
                 stack.removeLast()
                 if blockStack.last == top { blockStack.removeLast() }
+                if collectionStack.last == top { collectionStack.removeLast() }
             }
             while p < nodes.count && nodes[p].firstToken <= i {
                 let n = nodes[p]
                 if n.endToken > i {
                     stack.append(p)
                     if Self.isBlockCollection(n.kind) { blockStack.append(p) }
+                    if Self.isBlockCollection(n.kind) || n.kind == .flowMapping || n.kind == .flowSequence {
+                        collectionStack.append(p)
+                    }
                     if (n.kind == .mappingEntry || n.kind == .sequenceItem), n.parent >= 0,
                        Self.isBlockCollection(nodes[n.parent].kind) {
                         // The entry starts at its first significant token.
@@ -60,6 +70,7 @@ struct LineLayout {
                 p += 1
             }
             owner[i] = Int32(blockStack.last ?? -1)
+            if let c = collectionStack.last { inFlow[i] = !Self.isBlockCollection(nodes[c].kind) }
         }
     }
 
@@ -245,16 +256,7 @@ struct LineLayout {
     }
 
     /// True when token `t` lies inside a flow collection (whose layout is kept as written).
-    func insideFlow(_ t: Int) -> Bool {
-        var n = tree.deepestNode(at: tokens[t].range.start).index
-        while n >= 0 {
-            let k = nodes[n].kind
-            if k == .flowMapping || k == .flowSequence { return true }
-            if Self.isBlockCollection(k) { return false }
-            n = nodes[n].parent
-        }
-        return false
-    }
+    func insideFlow(_ t: Int) -> Bool { inFlow[t] }
 
     /// A line that starts inside a multi-line token: block scalar content or a flow scalar's
     /// continuation. It moves with the block collection that owns the token.
