@@ -52,24 +52,34 @@ public struct CommandLineTool {
     // MARK: check
 
     func check(_ args: [String]) -> Int32 {
+        var args = args
+        guard let schemaOptions = SchemaCheckOptions.extract(&args, err: err) else { return 2 }
         let options: CommandOptions
         switch CommandOptions.parse(args, command: "check") {
         case .success(let o): options = o
         case .failure(let usage): err(usage.message); return 2
         }
         let model = DocumentModel()
+        let loader = schemaOptions.makeLoader()
         var lookup = SettingsLookup(source: options.configuration, workingDirectory: workingDirectory)
         var reports: [FileReport] = []
         var tally = CheckTally()
         var ioFailed = false
         for input in expand(options.paths, ioFailed: &ioFailed) {
             guard let file = read(input, stdinFilename: options.stdinFilename, ioFailed: &ioFailed),
-                  let problems = configure(model, for: file, lookup: &lookup, ioFailed: &ioFailed) else { continue }
+                  let problems = configure(model, for: file, lookup: &lookup, adjust: schemaOptions.apply,
+                                           ioFailed: &ioFailed) else { continue }
             for report in problems {
                 reports.append(report)
                 tally.count(report.diagnostics.map(\.diagnostic))
             }
             model.load(file.uri, bytes: file.bytes)
+            loader.loadAll(into: model)
+            if schemaOptions.explain {
+                // The explanation is for people: on stdout next to text reports, on stderr otherwise.
+                let text = schemaOptions.explanation(model, file.uri, display: file.display)
+                if options.reportFormat == .text || options.reportFormat == .parsable { out(text) } else { err(text) }
+            }
             let diagnostics = model.checkFindings(file.uri) ?? []
             tally.files += 1
             tally.count(diagnostics.map(\.diagnostic))
@@ -172,14 +182,16 @@ public struct CommandLineTool {
     /// configuration file used for the first time (empty when there are none), or nil when the
     /// configuration file cannot be read (reported, `ioFailed` set).
     private func configure(_ model: DocumentModel, for file: InputFile, lookup: inout SettingsLookup,
-                           ioFailed: inout Bool) -> [FileReport]? {
+                           adjust: (inout Settings) -> Void = { _ in }, ioFailed: inout Bool) -> [FileReport]? {
         switch lookup.configuration(forFileAt: file.lookupPath) {
         case .unreadable(let path):
             err("pureyaml: cannot read configuration file \(displayPath(path))\n")
             ioFailed = true
             return nil
         case .found(let configuration, let isNew):
-            model.perform(.configure(configuration?.settings ?? Settings()))
+            var settings = configuration?.settings ?? Settings()
+            adjust(&settings)
+            model.perform(.configure(settings))
             guard let configuration, isNew, !configuration.diagnostics.isEmpty,
                   let path = configuration.uri.filePath else { return [] }
             return [FileReport(path: displayPath(path), absolutePath: path, diagnostics: configuration.diagnostics)]

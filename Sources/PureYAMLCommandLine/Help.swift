@@ -51,7 +51,8 @@ public enum Help {
 
     SYNOPSIS
         pureyaml check [--format text|json|github|sarif|parsable] [--strict]
-                       [--config PATH | --no-config] [--stdin-filename NAME] PATH...
+                       [--config PATH | --no-config] [--stdin-filename NAME]
+                       [--schema URL|PATH] [--explain] [--offline] PATH...
 
     DESCRIPTION
         Parses and composes each file and reports syntax errors, duplicate keys, undefined aliases
@@ -79,6 +80,14 @@ public enum Help {
             use the built-in defaults; read no settings file.
         --stdin-filename NAME
             the name to print for `-`, and the file whose folder the settings search starts from.
+        --schema URL|PATH
+            validate every document against this JSON Schema (JSON or YAML); it beats modelines.
+            Without it, a document's modeline (# yaml-language-server: $schema=...) or the
+            settings' yaml.schemas pick its schema. Schema findings are warnings by default.
+        --explain
+            print, per document, which schema applies, the rule that chose it and its load status.
+        --offline
+            download nothing; use schema files and the schema cache only.
         -h, --help
             print this text.
 
@@ -105,6 +114,7 @@ public enum Help {
         pureyaml check --format github .github/workflows
         pureyaml check --format sarif . > pureyaml.sarif
         git show HEAD:app.yaml | pureyaml check --stdin-filename app.yaml -
+        pureyaml check --schema schemas/config.json --explain config/
 
     """
 

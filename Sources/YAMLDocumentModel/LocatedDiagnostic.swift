@@ -53,8 +53,8 @@ extension DocumentModel {
     /// The diagnostics of an open document with resolved positions, sorted by position (nil when the
     /// document is not open).
     public func locatedDiagnostics(_ uri: DocumentURI) -> [LocatedDiagnostic]? {
-        guard let snapshot = snapshot(uri) else { return nil }
-        return snapshot.diagnostics.map { LocatedDiagnostic($0, in: snapshot) }
+        guard let snapshot = snapshot(uri), let surface = diagnostics(uri) else { return nil }
+        return surface.diagnostics.map { LocatedDiagnostic($0, in: snapshot) }
     }
 
     /// What `check` reports for an open document (``CheckTally/reports(_:)``: every diagnostic but hints),
