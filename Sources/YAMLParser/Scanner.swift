@@ -62,6 +62,9 @@ struct Scanner {
     private var tokenSeenOnLine = false
     private var indentSpaces = 0
     private var wsHadTab = false
+    /// The smallest indentation (in spaces) of a block line seen so far: the guess for a tab's width
+    /// when a line is wrongly indented with tabs (recovery only).
+    private var indentUnit = 0
     /// Position of the first tab of the whitespace before the current token (valid when `wsHadTab`).
     private var wsTabPos = 0
 
@@ -283,6 +286,16 @@ struct Scanner {
         }
         if aborted { fetchStreamEnd(); return }
         scanToNextToken()
+        if flowLevel == 0 && !tokenSeenOnLine && pos < n {
+            if wsHadTab && indentSpaces <= indent {
+                // The line relies on a tab for its indentation (reported below as tab-indentation).
+                // Recovery: read the tab as the indentation the user meant, so the line's entries
+                // keep their place among their siblings instead of becoming junk.
+                column = tabExpandedColumn()
+            } else if !wsHadTab && indentSpaces > 0 {
+                indentUnit = indentUnit == 0 ? indentSpaces : min(indentUnit, indentSpaces)
+            }
+        }
         staleSimpleKeys()
         unrollIndent(column)
         if pos >= n { fetchStreamEnd(); return }
@@ -516,6 +529,18 @@ struct Scanner {
             }
         }
         return "Expected ':' after this mapping key; \(reason)."
+    }
+
+    /// The column of `pos` with each tab of the line's leading whitespace advancing to the next multiple
+    /// of the indentation step seen so far in the text (2 when none yet): a recovery guess only, for a
+    /// line that already gets a `tab-indentation` error (§6.1: YAML indents with spaces).
+    private func tabExpandedColumn() -> Int {
+        var start = pos
+        while start > 0 && Self.isBlank(buf[start - 1]) { start -= 1 }
+        let unit = indentUnit > 0 ? indentUnit : 2
+        var col = 0
+        for p in start..<pos { col = buf[p] == 0x09 ? (col / unit + 1) * unit : col + 1 }
+        return col
     }
 
     /// True when the first token of key candidate `k` is a scalar still in the queue (not properties

@@ -700,6 +700,9 @@ struct StreamParser {
     /// The message for a token where the next entry of the innermost block collection must be. A
     /// virtual collection start means an entry at another column: both columns are named (1-based).
     mutating func misplacedEntryMessage(_ tok: ScannerToken, expected: String, collection: String) -> String {
+        if tok.kind == .blockEntry && collection == "mapping" {
+            return "Expected \(expected) but found a '- ' sequence entry; a block mapping and a block sequence cannot share an indentation."
+        }
         guard tok.kind == .blockMappingStart || tok.kind == .blockSequenceStart, let opener = collections.last?.opener else {
             return "Expected \(expected) but found \(describe(tok)); check the indentation."
         }
