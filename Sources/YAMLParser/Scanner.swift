@@ -368,7 +368,7 @@ struct Scanner {
             }
         case UInt8(ascii: "'"), UInt8(ascii: "\""): fetchFlowScalar(single: c == UInt8(ascii: "'"))
         default:
-            if canStartPlain(c) {
+            if canStartPlain(at: pos) {
                 fetchPlainScalar()
             } else {
                 let start = pos
@@ -387,11 +387,12 @@ struct Scanner {
         }
     }
 
-    private func canStartPlain(_ c: UInt8) -> Bool {
-        switch c {
+    /// True when the character at `p` can start a plain scalar here (§7.3.3 ns-plain-first).
+    private func canStartPlain(at p: Int) -> Bool {
+        switch buf[p] {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
-            if isBlankZ(pos + 1) { return false }
-            return !(flowLevel > 0 && isFlowIndicator(at: pos + 1))
+            if isBlankZ(p + 1) { return false }
+            return !(flowLevel > 0 && isFlowIndicator(at: p + 1))
         case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
              UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
              UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
@@ -574,18 +575,7 @@ struct Scanner {
     /// 1024 bytes (§8.2.2, ns-l-block-map-implicit-entry). A plain scalar never continues onto such a
     /// line: it would end at that ':' as an invalid multi-line implicit key.
     func lineLooksLikeImplicitKey(at p: Int) -> Bool {
-        guard p < n else { return false }
-        let c = buf[p]
-        switch c {
-        case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
-            if isBlankZ(p + 1) { return false }
-        case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
-             UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
-             UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
-             UInt8(ascii: "`"), 0x20, 0x09, 0x0A, 0x0D:
-            return false
-        default: break
-        }
+        guard p < n, canStartPlain(at: p) else { return false }
         var q = p + 1
         while q < n && q - p <= 1024 && !Self.isBreak(buf[q]) {
             if buf[q] == UInt8(ascii: ":") && isBlankZ(q + 1) { return true }
@@ -741,6 +731,10 @@ struct Scanner {
             if flowLevel == 0 {
                 if !simpleKeyAllowed {
                     error("invalid-mapping-value", invalidValueMessage(), pos)
+                    // Recovery: the ':' starts no value (it stays in the tree as an error token), so
+                    // `image: nginx: latest` does not invent an entry with an empty key.
+                    advance()
+                    return
                 } else {
                     rollIndent(column, number: -1, kind: .blockMappingStart, at: pos)
                 }
