@@ -574,7 +574,7 @@ struct Scanner {
     /// scalar, then ':' followed by a blank or the end of the line, before any ` #` comment and within
     /// 1024 bytes (§8.2.2, ns-l-block-map-implicit-entry). A plain scalar never continues onto such a
     /// line: it would end at that ':' as an invalid multi-line implicit key.
-    func lineLooksLikeImplicitKey(at p: Int) -> Bool {
+    private func lineLooksLikeImplicitKey(at p: Int) -> Bool {
         guard p < n, canStartPlain(at: p) else { return false }
         var q = p + 1
         while q < n && q - p <= 1024 && !Self.isBreak(buf[q]) {

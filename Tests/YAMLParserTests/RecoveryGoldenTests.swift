@@ -21,6 +21,7 @@ final class RecoveryGoldenTests: XCTestCase {
         for name in names {
             let input = try Data(contentsOf: Self.folder.appendingPathComponent(name))
             let expectedURL = Self.folder.appendingPathComponent(String(name.dropLast(5)) + ".expected")
+            XCTAssertEqual(Parser.parse([UInt8](input)).tree.printedBytes, [UInt8](input), "\(name): round trip")
             let actual = RecoveryDump.render([UInt8](input))
             if update {
                 try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
