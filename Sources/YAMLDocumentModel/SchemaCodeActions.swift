@@ -53,7 +53,7 @@ enum SchemaCodeActions {
             let edit = TextReplacement(range: d.range, newText: text)
             guard let after = verified(s, [edit]), let root = documentRoot(after, document),
                   let path = SchemaPathStep.steps(ofPointer: v.instancePath, in: root),
-                  let node = locate(path, in: root), case .success(let json) = JSONProjection.project(node), json == value
+                  let node = SchemaPathStep.node(at: path, in: root), case .success(let json) = JSONProjection.project(node), json == value
             else { continue }
             out.append(CodeActionCandidate(title: "Change to \(text)", kind: .quickFix, edits: [edit], diagnostic: d,
                                            isPreferred: out.isEmpty && schema.allowedValues(for: v).count == 1))
@@ -67,7 +67,7 @@ enum SchemaCodeActions {
                             root: YAMLNode, document: Int) -> CodeActionCandidate? {
         let missing = schema.missingMembers(for: v, in: root)
         guard !missing.isEmpty, let path = SchemaPathStep.steps(ofPointer: v.instancePath, in: root),
-              let mapping = locate(path, in: root)?.resolved, case .mapping(let pairs) = mapping.content,
+              let mapping = SchemaPathStep.node(at: path, in: root)?.resolved, case .mapping(let pairs) = mapping.content,
               let first = pairs.first, let last = pairs.last else { return nil }
         let lines = missing.map { m -> String in
             var value = ""
@@ -91,7 +91,7 @@ enum SchemaCodeActions {
             edit = TextReplacement(range: TextRange(empty: insertAt), newText: lines.map { "\n" + indent + $0 }.joined())
         }
         guard let after = verified(s, [edit]), let newRoot = documentRoot(after, document),
-              let newMapping = locate(path, in: newRoot), let entries = newMapping.mergedMappingEntries else { return nil }
+              let newMapping = SchemaPathStep.node(at: path, in: newRoot), let entries = newMapping.mergedMappingEntries else { return nil }
         let keys = Set(entries.compactMap { e -> String? in if case .scalar(let k, _) = e.key.content { return k } else { return nil } })
         guard missing.allSatisfy({ keys.contains($0.name) }) else { return nil }
         let names = missing.map { "\"\($0.name)\"" }.joined(separator: ", ")
@@ -109,25 +109,5 @@ enum SchemaCodeActions {
 
     static func documentRoot(_ s: DocumentSnapshot, _ index: Int) -> YAMLNode? {
         index < s.composition.documents.count ? s.composition.documents[index].root : nil
-    }
-
-    /// The node at `path` below `root`.
-    static func locate(_ path: [SchemaPathStep], in root: YAMLNode) -> YAMLNode? {
-        var node: YAMLNode? = root
-        for step in path {
-            guard let n = node?.resolved else { return nil }
-            switch step {
-            case .property(let name):
-                node = n.mergedMappingEntries?.last { e in
-                    if let v = e.key.scalarValue { return v.canonicalText == name }
-                    if case .scalar(let k, _) = e.key.content { return k == name }
-                    return false
-                }?.value
-            case .item(let i):
-                guard case .sequence(let items) = n.content, let i, i >= 0, i < items.count else { return nil }
-                node = items[i]
-            }
-        }
-        return node
     }
 }

@@ -26,10 +26,17 @@ enum SchemaCompletion {
     /// The schema's candidates for `ctx` in the document whose root is `root`.
     static func candidates(_ snapshot: DocumentSnapshot, _ ctx: CompletionContext, schema: JSONSchema, root: YAMLNode?,
                            options: Options) -> [CompletionCandidate] {
-        let path = steps(ctx.keyPath)
+        var path = steps(ctx.keyPath)
         let offset = ctx.replaceRange.start
         switch ctx.expectation {
         case .key:
+            var ctx = ctx
+            // Keys the mapping already has (flow mappings too), except the one being typed.
+            if let root, let mapping = SchemaPathStep.node(at: path, in: root, near: offset)?.resolved.mergedMappingEntries {
+                for entry in mapping where !entry.key.range.touches(offset) {
+                    if case .scalar(let k, _) = entry.key.resolved.content, !ctx.presentKeys.contains(k) { ctx.presentKeys.append(k) }
+                }
+            }
             var out = keyCandidates(snapshot, ctx, schema.propertySuggestions(at: path, in: root, near: offset, typing: true),
                                     options: options)
             if case .item? = path.last {
@@ -38,10 +45,38 @@ enum SchemaCompletion {
             }
             return out
         case .value:
+            if opensFlowItem(snapshot.bytes, before: offset, within: ctx.documentRange), path.last.map({ if case .item = $0 { return false } else { return true } }) ?? true {
+                path.append(.item(nil))
+            }
             return valueCandidates(ctx, schema.valueSuggestions(at: path, in: root, near: offset), tier: 0)
         case .aliasName, .modeline, .none:
             return []
         }
+    }
+
+    /// True when the text before `offset` (blanks skipped) is `[` or `,` of a flow sequence: an item is
+    /// typed, even where an unterminated collection leaves the tree without the item. Looks back at most
+    /// 4 KiB, counting brackets (quoted scalars are not told apart; the answer only picks a schema).
+    static func opensFlowItem(_ bytes: [UInt8], before offset: Int, within range: TextRange) -> Bool {
+        var p = Swift.min(offset, bytes.count)
+        let floor = Swift.max(range.start, offset - 4096)
+        while p > floor, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[p - 1]) { p -= 1 }
+        guard p > floor, bytes[p - 1] == UInt8(ascii: "[") || bytes[p - 1] == UInt8(ascii: ",") else { return false }
+        var depth = 0
+        while p > floor {
+            p -= 1
+            switch bytes[p] {
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth += 1
+            case UInt8(ascii: "{"):
+                if depth == 0 { return false }
+                depth -= 1
+            case UInt8(ascii: "["):
+                if depth == 0 { return true }
+                depth -= 1
+            default: break
+            }
+        }
+        return false
     }
 
     /// A key path in schema terms.

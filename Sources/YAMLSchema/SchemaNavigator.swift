@@ -44,8 +44,14 @@ struct SchemaNavigator {
         }
         var reached = expand([Reached(node: root, certain: true)], instance: effective(node, last: path.isEmpty))
         for (i, step) in path.enumerated() {
+            var resolvedStep = step
+            if case .item(nil) = step, let parent = node?.resolved, case .sequence(let items) = parent.content,
+               let item = Self.child(of: parent, step, near: offset),
+               let index = items.firstIndex(where: { $0 === item }) {
+                resolvedStep = .item(index)
+            }
             node = node.flatMap { Self.child(of: $0, step, near: offset) }
-            reached = expand(children(of: reached, step), instance: effective(node, last: i == path.count - 1))
+            reached = expand(children(of: reached, resolvedStep), instance: effective(node, last: i == path.count - 1))
             if reached.isEmpty { break }
         }
         return (reached, node)
@@ -134,8 +140,12 @@ struct SchemaNavigator {
         var score = 0
         for entry in entries {
             let name = InstanceValue.keyText(entry.key)
-            let declared = shallow.flatMap { Self.propertySchemas($0, named: name) }
-            guard !declared.isEmpty else { continue }
+            let declared = shallow.flatMap { Self.propertySchemas($0, named: name, explicitOnly: true) }
+            guard !declared.isEmpty else {
+                // A key the branch forbids (`additionalProperties: false`) counts against it.
+                if shallow.flatMap({ Self.propertySchemas($0, named: name) }).contains(where: { $0.boolean == false }) { score -= 1 }
+                continue
+            }
             score += 1
             guard let memberValue = InstanceValue.scalarOrCollection(entry.value.resolved), !memberValue.isCollection else { continue }
             for schema in declared where !Self.acceptsConstant(shallowExpand(schema), memberValue) { return nil }
@@ -179,7 +189,8 @@ struct SchemaNavigator {
 
     /// The schemas `node` applies to a member named `name`: `properties` and matching `patternProperties`,
     /// else `additionalProperties` (or `unevaluatedProperties` when there is no `additionalProperties`).
-    static func propertySchemas(_ node: SchemaNode, named name: String) -> [SchemaNode] {
+    /// `explicitOnly`: only `properties` and `patternProperties`.
+    static func propertySchemas(_ node: SchemaNode, named name: String, explicitOnly: Bool = false) -> [SchemaNode] {
         var out: [SchemaNode] = []
         var additional: SchemaNode?
         var unevaluated: SchemaNode?
@@ -192,7 +203,7 @@ struct SchemaNavigator {
             default: break
             }
         }
-        if out.isEmpty, let extra = additional ?? unevaluated { out.append(extra) }
+        if out.isEmpty, !explicitOnly, let extra = additional ?? unevaluated { out.append(extra) }
         return out
     }
 

@@ -33,4 +33,16 @@ public enum SchemaPathStep: Hashable, Sendable, CustomStringConvertible {
         }
         return out
     }
+
+    /// The node at `path` below `root` (aliases followed at each step; merge keys applied); for an item of
+    /// unknown index, the item around `offset` (UTF-8 bytes), else the last one before it. Nil when the
+    /// document has no node there.
+    public static func node(at path: [SchemaPathStep], in root: YAMLNode, near offset: Int? = nil) -> YAMLNode? {
+        var node: YAMLNode? = root
+        for step in path {
+            guard let n = node else { return nil }
+            node = SchemaNavigator.child(of: n, step, near: offset)
+        }
+        return node
+    }
 }
