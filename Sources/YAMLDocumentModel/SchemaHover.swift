@@ -10,7 +10,7 @@ enum SchemaHover {
     /// Largest number of allowed values or examples listed.
     static let maxListed = 20
 
-    /// The scalar (key or value) at `offset` and its key path (a key's path ends with the key itself);
+    /// The scalar or alias (key or value) at `offset` and its key path (a key's path ends with the key itself);
     /// nil when the offset is not on a scalar.
     static func target(_ snapshot: DocumentSnapshot, at offset: Int) -> (path: [KeyPathComponent], range: TextRange)? {
         let tree = snapshot.parse.tree
@@ -19,7 +19,7 @@ enum SchemaHover {
         var token: Token?
         for candidate in [t, t - 1] where candidate >= 0 && candidate < tree.tokens.count {
             let k = tree.tokens[candidate]
-            if DocumentLinks.isScalar(k.kind) || k.kind == .blockScalarHeader, k.range.touches(o) { token = k; break }
+            if DocumentLinks.isScalar(k.kind) || k.kind == .blockScalarHeader || k.kind == .alias, k.range.touches(o) { token = k; break }
         }
         guard let token else { return nil }
         let inside = token.range.start
