@@ -37,8 +37,20 @@ enum SchemaCompletion {
                     if case .scalar(let k, _) = entry.key.resolved.content, !ctx.presentKeys.contains(k) { ctx.presentKeys.append(k) }
                 }
             }
-            var out = keyCandidates(snapshot, ctx, schema.propertySuggestions(at: path, in: root, near: offset, typing: true),
-                                    options: options)
+            var suggestions = schema.propertySuggestions(at: path, in: root, near: offset, typing: true)
+            // A name being typed that only a pattern (or `additionalProperties`) allows, e.g. a job id: offered
+            // with the skeleton of its value.
+            let word = ctx.partialWord
+            var fresh: SchemaPropertySuggestion?
+            if !word.isEmpty, !ctx.presentKeys.contains(word), !suggestions.contains(where: { $0.name == word }) {
+                fresh = schema.newMemberSuggestion(named: word, at: path, in: root, near: offset)
+            }
+            if let fresh { suggestions.insert(fresh, at: 0) }
+            var out = keyCandidates(snapshot, ctx, suggestions, options: options)
+            if fresh != nil, !out.isEmpty {
+                out[0].sortText = "00"
+                out[0].detail = "new entry: " + (out[0].detail ?? "")
+            }
             if case .item? = path.last {
                 // Right after `- `: the item may also be a scalar.
                 out += valueCandidates(ctx, schema.valueSuggestions(at: path, in: root, near: offset), tier: 4)

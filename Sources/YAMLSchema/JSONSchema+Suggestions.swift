@@ -101,13 +101,24 @@ extension JSONSchema {
         }.map(\.element)
     }
 
-    /// The members the mapping at `path` must have (`required` of the schemas that certainly apply there,
-    /// after narrowing unions by what is written), each with the shape of its value.
-    public func requiredMembers(at path: [SchemaPathStep], in root: YAMLNode?) -> [SchemaRequiredMember] {
+    /// A member named `name` that the mapping at `path` may have through `patternProperties` or
+    /// `additionalProperties` only (a name the user makes up, such as a job id), with its value's
+    /// description and shape; nil when `name` is declared in `properties`, not allowed, or its value's
+    /// schema says nothing about its shape.
+    public func newMemberSuggestion(named name: String, at path: [SchemaPathStep], in root: YAMLNode?,
+                                    near offset: Int? = nil) -> SchemaPropertySuggestion? {
         var navigator = SchemaNavigator(store: store)
-        let schemas = navigator.locate(path, from: self.root, instance: root, near: nil, typing: false).schemas
-        if case .object(let members) = navigator.shape(schemas, depth: 0, forceObject: true) { return members }
-        return []
+        let schemas = navigator.locate(path, from: self.root, instance: root, near: offset, typing: true).schemas
+        for r in schemas {
+            for keyword in r.node.keywords {
+                if case .properties(let list) = keyword.operand, list.contains(where: { $0.name == name }) { return nil }
+            }
+        }
+        let member = navigator.expand(navigator.children(of: schemas, .property(name)), instance: nil)
+        guard !member.isEmpty, !member.contains(where: { $0.node.boolean == false && $0.certain }) else { return nil }
+        let shape = navigator.shape(member, depth: 0)
+        if case .unknown = shape { return nil }
+        return SchemaPropertySuggestion(name: name, requirement: .optional, info: SchemaLocationInfo(member), shape: shape)
     }
 }
 
@@ -134,7 +145,8 @@ extension SchemaNavigator {
         let scalarTypes: Set<String> = ["string", "number", "integer", "boolean", "null"]
         if forceObject || types == ["object"] || (types.isEmpty && objectish && !arrayish) {
             var required: [String] = []
-            for r in schemas where r.certain {
+            // Members required for sure, and those of the first alternative of undecided unions.
+            for r in schemas where r.preferred {
                 for keyword in r.node.keywords {
                     if case .required(let names) = keyword.operand { for n in names where !required.contains(n) { required.append(n) } }
                 }

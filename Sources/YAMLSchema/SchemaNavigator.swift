@@ -17,6 +17,15 @@ struct SchemaNavigator {
     struct Reached {
         let node: SchemaNode
         let certain: Bool
+        /// Certain, or reached through the first remaining alternative of each union (and `then`, not
+        /// `else`): the one a skeleton follows when the document does not decide yet.
+        var preferred: Bool
+
+        init(node: SchemaNode, certain: Bool, preferred: Bool? = nil) {
+            self.node = node
+            self.certain = certain
+            self.preferred = preferred ?? certain
+        }
     }
 
     /// Largest number of subschemas visited by one navigator (across all its calls).
@@ -85,7 +94,9 @@ struct SchemaNavigator {
             visits += 1
             let id = ObjectIdentifier(r.node)
             if let i = seen[id] {
-                if r.certain && !out[i].certain { out[i] = r }
+                if (r.certain && !out[i].certain) || (r.preferred && !out[i].preferred) {
+                    out[i] = Reached(node: r.node, certain: r.certain || out[i].certain, preferred: r.preferred || out[i].preferred)
+                }
                 continue
             }
             seen[id] = out.count
@@ -95,17 +106,20 @@ struct SchemaNavigator {
             for keyword in r.node.keywords {
                 switch keyword.operand {
                 case .ref(let uri), .dynamicRef(let uri, _), .recursiveRef(let uri):
-                    if let target = store.nodes[uri] { next.append(Reached(node: target, certain: r.certain)) }
+                    if let target = store.nodes[uri] { next.append(Reached(node: target, certain: r.certain, preferred: r.preferred)) }
                 case .allOf(let list):
-                    next += list.map { Reached(node: $0, certain: r.certain) }
+                    next += list.map { Reached(node: $0, certain: r.certain, preferred: r.preferred) }
                 case .anyOf(let list), .oneOf(let list):
                     let kept = compatible(list, with: instance)
-                    next += kept.map { Reached(node: $0, certain: r.certain && kept.count == 1) }
+                    next += kept.enumerated().map { i, n in
+                        Reached(node: n, certain: r.certain && kept.count == 1, preferred: r.preferred && i == 0)
+                    }
                 case .conditional(_, let thenSchema, let elseSchema):
-                    next += [thenSchema, elseSchema].compactMap { $0 }.map { Reached(node: $0, certain: false) }
+                    if let thenSchema { next.append(Reached(node: thenSchema, certain: false, preferred: r.preferred)) }
+                    if let elseSchema { next.append(Reached(node: elseSchema, certain: false, preferred: false)) }
                 case .dependentSchemas(let list):
                     let present = Set(instance?.mergedMappingEntries?.map { InstanceValue.keyText($0.key) } ?? [])
-                    next += list.filter { present.contains($0.name) }.map { Reached(node: $0.schema, certain: r.certain) }
+                    next += list.filter { present.contains($0.name) }.map { Reached(node: $0.schema, certain: r.certain, preferred: r.preferred) }
                 default:
                     break
                 }
@@ -180,8 +194,10 @@ struct SchemaNavigator {
         var out: [Reached] = []
         for parent in parents {
             switch step {
-            case .property(let name): out += Self.propertySchemas(parent.node, named: name).map { Reached(node: $0, certain: parent.certain) }
-            case .item(let index): out += Self.itemSchemas(parent.node, index: index).map { Reached(node: $0, certain: parent.certain) }
+            case .property(let name):
+                out += Self.propertySchemas(parent.node, named: name).map { Reached(node: $0, certain: parent.certain, preferred: parent.preferred) }
+            case .item(let index):
+                out += Self.itemSchemas(parent.node, index: index).map { Reached(node: $0, certain: parent.certain, preferred: parent.preferred) }
             }
         }
         return out

@@ -7,7 +7,8 @@ public indirect enum SchemaValueShape: Sendable, Hashable {
     case unknown
     /// A scalar; with the value to start from (the `default`, or the only `enum`/`const` value) when there is one.
     case scalar(JSONValue?)
-    /// A mapping with the members every applying schema requires (in schema order), each with its shape.
+    /// A mapping with the members the applying schemas require (in schema order; for a union the document
+    /// does not decide yet, those of its first alternative), each with its shape.
     case object(required: [SchemaRequiredMember])
     /// A sequence whose items have this shape.
     case array(item: SchemaValueShape)

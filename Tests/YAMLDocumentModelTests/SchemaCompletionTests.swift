@@ -144,6 +144,26 @@ final class SchemaCompletionTests: XCTestCase {
         XCTAssertEqual(complete("shape:\n  kind: 1️⃣", schema).1?.candidates.map(\.label), ["circle", "square"])
     }
 
+    func testANameOnlyAPatternAllowsGetsTheSkeletonOfItsValue() {
+        let schema = """
+        {"properties": {"jobs": {"patternProperties": {"^[a-z]+$": {"oneOf": [
+          {"type": "object", "required": ["runs-on"], "properties": {"runs-on": {"type": "string"}, "steps": {"type": "array"}}},
+          {"type": "object", "required": ["uses"], "properties": {"uses": {"type": "string"}}}
+        ]}}, "additionalProperties": false}}}
+        """
+        let (t, s) = complete("jobs:\n  bui1️⃣", schema)
+        XCTAssertEqual(s?.candidates.first?.label, "bui")
+        XCTAssertEqual(s?.candidates.first?.detail, "new entry: object")
+        // The first alternative of the undecided union gives the skeleton.
+        XCTAssertEqual(s?.candidates.first?.insertText, "bui:\n    runs-on: ")
+        XCTAssertEqual(s.map { t.slice($0.candidates[0].replaceRange) }, "bui")
+        let (_, snippet) = complete("jobs:\n  bui1️⃣", schema, snippets: true)
+        XCTAssertEqual(snippet?.candidates.first?.insertText, "bui:\n    runs-on: $1")
+        // Not for names the pattern rejects, nor without a typed word.
+        XCTAssertEqual(complete("jobs:\n  B1️⃣", schema).1?.candidates.map(\.label), [])
+        XCTAssertEqual(complete("jobs:\n  1️⃣", schema).1?.candidates.map(\.label), [])
+    }
+
     func testFlowCollectionsAndTheEndOfAFileWithoutNewline() {
         let (_, flow) = complete("tls: {cert: a, 1️⃣}", Self.server)
         XCTAssertEqual(flow?.candidates.map(\.label), ["key", "ca"])

@@ -69,27 +69,33 @@ final class SchemaCompletionWorkflowTests: XCTestCase {
         XCTAssertFalse(s.labels().contains("on"), "present keys are not offered again")
         s.pick("jobs")
         XCTAssertEqual(s.text, "on: push\njobs:\n  ")
-        // A job id is typed by hand; its keys come from both job kinds until one is chosen.
-        s.type("build:\n    ")
-        XCTAssertTrue(s.labels().contains("runs-on"))
-        XCTAssertTrue(s.labels().contains("steps"))
-        XCTAssertFalse(s.labels().contains("jobs"))
-        s.pick("runs-on")
+        // A job id is made up: completing it inserts the skeleton of a (normal) job.
+        s.type("build")
+        s.pick("build")
+        XCTAssertEqual(s.text, "on: push\njobs:\n  build:\n    runs-on: ")
         s.type("ubuntu-latest\n    ")
         // `runs-on` is written: the normal job's keys only (`uses` belongs to reusable workflow calls).
         XCTAssertTrue(s.labels().contains("timeout-minutes"))
         XCTAssertFalse(s.labels().contains("uses"), "\(s.labels())")
         XCTAssertFalse(s.labels().contains("runs-on"))
         s.pick("steps")
-        XCTAssertEqual(s.text, "on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - ")
-        // A step's keys.
-        XCTAssertTrue(s.labels().contains("run"))
-        s.pick("uses")
+        // The skeleton follows the first kind of step, an action.
+        XCTAssertEqual(s.text, "on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: ")
         s.type("actions/checkout@v4")
         XCTAssertEqual(s.text, "on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4")
         XCTAssertEqual(s.model.diagnostics(s.uri)?.diagnostics, [])
-        // One more step, completed mid-word at the end of the file without a final newline.
-        s.type("\n      - na")
+        // A second job, its keys typed by hand: they come from both job kinds until one is chosen.
+        s.type("\n  test:\n    ")
+        XCTAssertTrue(s.labels().contains("runs-on"))
+        XCTAssertTrue(s.labels().contains("uses"))
+        XCTAssertFalse(s.labels().contains("jobs"))
+        s.pick("runs-on")
+        s.type("ubuntu-latest\n    ")
+        s.pick("steps")
+        s.edit(TextRange(start: s.cursor - "uses: ".utf8.count, end: s.cursor), "")
+        // A step's keys, one completed mid-word at the end of the file without a final newline.
+        XCTAssertTrue(s.labels().contains("run"))
+        s.type("na")
         s.pick("name")
         s.type("Build")
         s.type("\n        ru")
