@@ -16,12 +16,14 @@ enum SchemaCodeActions {
     static func actions(_ s: DocumentSnapshot, diagnostics: [YAMLDiagnostic], range: TextRange,
                         schemaOf: (Int) -> JSONSchema?) -> [CodeActionCandidate] {
         var out: [CodeActionCandidate] = []
+        var violations: [Int: [SchemaViolation]] = [:]   // validated once per document of the stream
         for d in diagnostics where d.source == "pureyaml-schema" && d.range.overlaps(range)
             && ["schema-enum", "schema-const", "schema-required"].contains(d.code) {
             guard let index = s.composition.documents.firstIndex(where: { $0.range.touches(d.range.start) }),
                   let schema = schemaOf(index) else { continue }
             let root = s.composition.documents[index].root
-            guard let violation = schema.validate(root).first(where: {
+            if violations[index] == nil { violations[index] = schema.validate(root) }
+            guard let violation = violations[index]?.first(where: {
                 $0.range == d.range && "schema-" + $0.keyword == d.code && $0.message == d.message
             }) else { continue }
             if violation.keyword == "required" {

@@ -10,6 +10,7 @@ public struct SchemaPropertySuggestion: Sendable, Hashable {
         /// Optional.
         case optional = 2
 
+        /// Stronger requirements first.
         public static func < (a: Requirement, b: Requirement) -> Bool { a.rawValue < b.rawValue }
     }
 

@@ -13,6 +13,7 @@ public struct SchemaValueSuggestion: Sendable, Hashable {
         /// `true`, `false` or `null` for a `boolean` or `null` type.
         case type = 3
 
+        /// In the order of the cases.
         public static func < (a: Source, b: Source) -> Bool { a.rawValue < b.rawValue }
     }
 
