@@ -2,10 +2,11 @@ import YAMLComposer
 import YAMLSchema
 import YAMLSyntax
 
-/// Quick fixes for schema findings: replace a value the schema's `enum`/`const` rejects by one of the
-/// allowed values (one action per value, up to ``maxValueActions``), and add the members a `required`
-/// keyword asks for (`name: ` lines at the mapping's indentation, with the schema's default where it
-/// gives one). Every candidate is verified by parsing its result: it must add no syntax error, and the
+/// Quick fixes for schema findings: replace a value the schema's `enum`/`const` (or every alternative of
+/// an `anyOf`/`oneOf`) rejects by one of the allowed values (one action per value, closest first, up to
+/// ``maxValueActions``), and add the members a `required` keyword asks for (`name: ` lines at the
+/// mapping's indentation, with the schema's default where it gives one), or for a union whose every
+/// alternative lacks members, those of one alternative (one action each). Every candidate is verified by parsing its result: it must add no syntax error, and the
 /// edited document must hold the chosen value or the new keys at the violation's location.
 enum SchemaCodeActions {
     /// Largest number of "replace by an allowed value" actions for one finding.
@@ -18,7 +19,7 @@ enum SchemaCodeActions {
         var out: [CodeActionCandidate] = []
         var violations: [Int: [SchemaViolation]] = [:]   // validated once per document of the stream
         for d in diagnostics where d.source == "pureyaml-schema" && d.range.overlaps(range)
-            && ["schema-enum", "schema-const", "schema-required"].contains(d.code) {
+            && ["schema-enum", "schema-const", "schema-required", "schema-oneOf", "schema-anyOf"].contains(d.code) {
             guard let index = s.composition.documents.firstIndex(where: { $0.range.touches(d.range.start) }),
                   let schema = schemaOf(index) else { continue }
             let root = s.composition.documents[index].root
@@ -26,10 +27,23 @@ enum SchemaCodeActions {
             guard let violation = violations[index]?.first(where: {
                 $0.range == d.range && "schema-" + $0.keyword == d.code && $0.message == d.message
             }) else { continue }
-            if violation.keyword == "required" {
-                if let fix = addRequired(s, d, violation, schema: schema, root: root, document: index) { out.append(fix) }
-            } else {
-                out += replaceValue(s, d, violation, schema: schema, document: index)
+            switch violation.keyword {
+            case "required":
+                if let fix = addRequired(s, d, violation, schema.missingMembers(for: violation, in: root), root: root, document: index) {
+                    out.append(fix)
+                }
+            case "oneOf", "anyOf":
+                // Every alternative lacks members: one fix per alternative; a scalar matching none: its values.
+                let alternatives = schema.missingMemberAlternatives(for: violation, in: root)
+                for missing in alternatives.prefix(maxValueActions) {
+                    if var fix = addRequired(s, d, violation, missing, root: root, document: index) {
+                        fix.isPreferred = alternatives.count == 1
+                        out.append(fix)
+                    }
+                }
+                if alternatives.isEmpty { out += replaceValue(s, d, violation, schema: schema, root: root, document: index) }
+            default:
+                out += replaceValue(s, d, violation, schema: schema, root: root, document: index)
             }
         }
         return out
@@ -38,7 +52,7 @@ enum SchemaCodeActions {
     // MARK: Allowed values
 
     static func replaceValue(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, _ v: SchemaViolation, schema: JSONSchema,
-                             document: Int) -> [CodeActionCandidate] {
+                             root: YAMLNode, document: Int) -> [CodeActionCandidate] {
         let tree = s.parse.tree
         let token = tree.tokenIndex(at: d.range.start).map { tree.tokens[$0] }
         guard let token, DocumentLinks.isScalar(token.kind), token.range == d.range else { return [] }
@@ -46,7 +60,8 @@ enum SchemaCodeActions {
         var inFlow = false
         while let n = node { if n.kind == .flowMapping || n.kind == .flowSequence { inFlow = true }; node = n.parent }
         var out: [CodeActionCandidate] = []
-        for value in schema.allowedValues(for: v).prefix(maxValueActions) {
+        let values = schema.allowedValues(for: v, in: root)
+        for value in values.prefix(maxValueActions) {
             switch value {
             case .array, .object: continue
             default: break
@@ -58,16 +73,17 @@ enum SchemaCodeActions {
                   let node = SchemaPathStep.node(at: path, in: root), case .success(let json) = JSONProjection.project(node), json == value
             else { continue }
             out.append(CodeActionCandidate(title: "Change to \(text)", kind: .quickFix, edits: [edit], diagnostic: d,
-                                           isPreferred: out.isEmpty && schema.allowedValues(for: v).count == 1))
+                                           isPreferred: out.isEmpty && values.count == 1))
         }
         return out
     }
 
     // MARK: Required members
 
-    static func addRequired(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, _ v: SchemaViolation, schema: JSONSchema,
+    /// Adds `missing` to the mapping at the violation's instance location: block mappings get one line per
+    /// member after their last entry, at the column of their first key; flow mappings `, name: ` entries.
+    static func addRequired(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, _ v: SchemaViolation, _ missing: [SchemaRequiredMember],
                             root: YAMLNode, document: Int) -> CodeActionCandidate? {
-        let missing = schema.missingMembers(for: v, in: root)
         guard !missing.isEmpty, let path = SchemaPathStep.steps(ofPointer: v.instancePath, in: root),
               let mapping = SchemaPathStep.node(at: path, in: root)?.resolved, case .mapping(let pairs) = mapping.content,
               let first = pairs.first, let last = pairs.last else { return nil }

@@ -35,7 +35,8 @@ final class SchemaCodeActionTests: XCTestCase {
 
     func testReplaceByAnAllowedValue() throws {
         let (t, _, list) = actions("kind: server\nmode: sl1️⃣ow\n")
-        XCTAssertEqual(list.map(\.title), ["Change to fast", "Change to safe", "Change to \"8080\""])
+        // The closest value first.
+        XCTAssertEqual(list.map(\.title), ["Change to safe", "Change to fast", "Change to \"8080\""])
         XCTAssertEqual(list.first?.diagnostic?.code, "schema-enum")
         let (text, findings) = apply(try XCTUnwrap(list.dropFirst(2).first), to: t)
         XCTAssertEqual(text, "kind: server\nmode: \"8080\"\n")
@@ -81,5 +82,23 @@ final class SchemaCodeActionTests: XCTestCase {
         let (_, model, list) = actions("kind: server\nmode: slow\n1️⃣")
         XCTAssertEqual(list, [])
         XCTAssertEqual(model.codeActions(testURI, range: TextRange(empty: 0), only: [.refactorRewrite])?.filter { $0.kind == .quickFix }, [])
+    }
+
+    func testUnionsOfRequiredMembersAndOfValues() throws {
+        let schema = """
+        {"properties": {
+           "step": {"properties": {"uses": {"type": "string"}, "run": {"type": "string"}, "name": {}},
+                    "oneOf": [{"required": ["uses"]}, {"required": ["run"]}]},
+           "on": {"anyOf": [{"$ref": "#/$defs/event"}, {"type": "array"}]}
+         }, "$defs": {"event": {"enum": ["push", "pull_request", "schedule"]}}}
+        """
+        let t = MarkedText("st1️⃣ep:\n  name: a\non: pul2️⃣_request_x\n")
+        let model = SchemaCompletionTests.model(t, schema: schema)
+        let members = (model.codeActions(testURI, range: TextRange(empty: t["1️⃣"])) ?? []).filter { $0.diagnostic?.source == "pureyaml-schema" }
+        XCTAssertEqual(members.map(\.title), [#"Add missing property "uses""#, #"Add missing property "run""#])
+        XCTAssertEqual(members.first?.edits.map(\.newText), ["\n  uses:"])
+        let values = (model.codeActions(testURI, range: TextRange(empty: t["2️⃣"])) ?? []).filter { $0.diagnostic?.source == "pureyaml-schema" }
+        XCTAssertEqual(values.map(\.title), ["Change to pull_request", "Change to push", "Change to schedule"])
+        XCTAssertEqual(values.first?.diagnostic?.code, "schema-anyOf")
     }
 }
