@@ -201,4 +201,13 @@ final class SchemaCompletionTests: XCTestCase {
             }
         }
     }
+
+    func testRecursiveBooleanAndUnresolvableSchemasStayBounded() {
+        let recursive = ##"{"properties": {"child": {"$ref": "#"}, "no": false, "gone": {"$ref": "missing.json"}}, "required": ["child"]}"##
+        let (_, s) = complete("child:\n  child:\n    1️⃣", recursive)
+        XCTAssertEqual(s?.candidates.map(\.label), ["child", "gone"])
+        XCTAssertEqual(s?.candidates.first?.insertText, "child:\n      child:\n        child:\n          child: ")
+        let (_, t) = complete("1️⃣", #"true"#)
+        XCTAssertEqual(t?.candidates, [])
+    }
 }

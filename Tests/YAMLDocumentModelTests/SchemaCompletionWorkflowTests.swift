@@ -104,4 +104,51 @@ final class SchemaCompletionWorkflowTests: XCTestCase {
         XCTAssertEqual(s.schemaDiagnostics, [])
         XCTAssertEqual(s.model.diagnostics(s.uri)?.diagnostics, [])
     }
+
+    /// Completion and hover at every offset of a real workflow, half of it cut off mid-line, answer in
+    /// bounded time with ranges around the offset.
+    func testEveryOffsetOfAWorkflowAnswers() throws {
+        let s = try Session()
+        let text = """
+        name: CI
+        on:
+          push:
+            branches: [main]
+          pull_request:
+        env:
+          A: 1
+        jobs:
+          build:
+            runs-on: ${{ matrix.os }}
+            strategy:
+              matrix:
+                os: [ubuntu-latest, macos-latest]
+            steps:
+              - uses: actions/checkout@v4
+                with: {fetch-depth: 0}
+              - name: Test
+                run: |
+                  swift test
+              - na
+          deploy:
+            needs: build
+            uses: ./.github/workflows/deploy.yml
+            with:
+              env: prod
+            secr
+        """
+        s.edit(TextRange(start: 0, end: 0), text)
+        let start = Date()
+        for offset in 0...text.utf8.count {
+            let surface = s.model.completion(s.uri, at: offset, snippets: offset % 2 == 0)
+            XCTAssertNotNil(surface)
+            for c in surface?.candidates ?? [] { XCTAssertTrue(c.replaceRange.touches(offset), "@\(offset) \(c.label)") }
+            _ = s.model.hover(s.uri, at: offset)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30)
+        // Spot check: the job calling a reusable workflow offers its keys mid-word, not a normal job's.
+        let labels = s.model.completion(s.uri, at: text.utf8.count)?.candidates.map(\.label) ?? []
+        XCTAssertTrue(labels.contains("secrets"))
+        XCTAssertFalse(labels.contains("runs-on"))
+    }
 }

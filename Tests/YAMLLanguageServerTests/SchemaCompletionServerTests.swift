@@ -97,8 +97,8 @@ final class SchemaCompletionServerTests: XCTestCase {
         let actions = try server.response(to: try server.request("textDocument/codeAction", [
             "textDocument": ["uri": uri("b.yaml")], "range": range(1, 7, 1, 7), "context": ["diagnostics": [Any]()],
         ]))["result"] as? [[String: Any]]
-        assertMatches(["title": "Change to fast", "kind": "quickfix",
-                       "edit": ["changes": [uri("b.yaml"): [["range": range(1, 6, 1, 10), "newText": "fast"]]]]],
+        assertMatches(["title": "Change to safe", "kind": "quickfix",
+                       "edit": ["changes": [uri("b.yaml"): [["range": range(1, 6, 1, 10), "newText": "safe"]]]]],
                       actions?.first { ($0["title"] as? String)?.hasPrefix("Change to") == true })
     }
 
