@@ -23,8 +23,6 @@ public struct SchemaLocationInfo: Sendable, Hashable {
     public var isDeprecated = false
     /// `deprecationMessage`s.
     public var deprecationMessages: [String] = []
-    /// True when at least one (non-`true`) schema applies at the location.
-    public var isConstrained = false
 
     /// Creates an empty description (nothing applies).
     public init() {}
@@ -33,7 +31,6 @@ public struct SchemaLocationInfo: Sendable, Hashable {
     init(_ schemas: [SchemaNavigator.Reached]) {
         for r in schemas {
             let n = r.node
-            if n.boolean == nil && !n.keywords.isEmpty || n.annotations.description != nil { isConstrained = true }
             let a = n.annotations
             if let t = a.title { Self.add(t, to: &titles) }
             if let d = a.description { Self.add(d, to: &descriptions) }
