@@ -47,13 +47,13 @@ final class SchemaCodeActionTests: XCTestCase {
         let (t, _, list) = actions("{kind: cli1️⃣ent}")
         XCTAssertEqual(list.map(\.title), ["Change to server"])
         XCTAssertEqual(list.first?.isPreferred, true)
-        XCTAssertEqual(apply(try XCTUnwrap(list.dropFirst(0).first), to: t).0, "{kind: server}")
+        XCTAssertEqual(apply(try XCTUnwrap(list.first), to: t).0, "{kind: server}")
     }
 
     func testAddMissingRequiredMembersWithDefaults() throws {
         let (t, _, list) = actions("kind: server\nt1️⃣ls:\n  cert: a\n  # note\n  extra:\n    deep: 1\nmode: fast\n")
         XCTAssertEqual(list.map(\.title), [#"Add missing property "port""#])
-        let (text, findings) = apply(try XCTUnwrap(list.dropFirst(0).first), to: t)
+        let (text, findings) = apply(try XCTUnwrap(list.first), to: t)
         XCTAssertEqual(text, "kind: server\ntls:\n  cert: a\n  # note\n  extra:\n    deep: 1\n  port: 443\nmode: fast\n")
         XCTAssertEqual(findings, [])
     }
@@ -61,19 +61,19 @@ final class SchemaCodeActionTests: XCTestCase {
     func testAddSeveralAtTheRootAndInSequenceItems() throws {
         let (t, _, list) = actions("mo1️⃣de: fast\ntls:\n  x: 1\n")
         XCTAssertEqual(list.map(\.title), [#"Add missing property "kind""#])
-        XCTAssertEqual(apply(try XCTUnwrap(list.dropFirst(0).first), to: t).0, "mode: fast\ntls:\n  x: 1\nkind: server\n")
+        XCTAssertEqual(apply(try XCTUnwrap(list.first), to: t).0, "mode: fast\ntls:\n  x: 1\nkind: server\n")
         let (t2, _, list2) = actions("kind: server\n1️⃣tls:\n  x: 1\n")
         XCTAssertEqual(list2.map(\.title), [#"Add missing properties "cert", "port""#])
-        XCTAssertEqual(apply(try XCTUnwrap(list2.dropFirst(0).first), to: t2).0, "kind: server\ntls:\n  x: 1\n  cert:\n  port: 443\n")
+        XCTAssertEqual(apply(try XCTUnwrap(list2.first), to: t2).0, "kind: server\ntls:\n  x: 1\n  cert:\n  port: 443\n")
         let (t3, _, list3) = actions("kind: server\nitems:\n  - id: 1\n  - 1️⃣name: b\n")
         XCTAssertEqual(list3.map(\.title), [#"Add missing property "id""#])
-        XCTAssertEqual(apply(try XCTUnwrap(list3.dropFirst(0).first), to: t3).0, "kind: server\nitems:\n  - id: 1\n  - name: b\n    id:\n")
+        XCTAssertEqual(apply(try XCTUnwrap(list3.first), to: t3).0, "kind: server\nitems:\n  - id: 1\n  - name: b\n    id:\n")
     }
 
     func testAddInAFlowMapping() throws {
         let (t, _, list) = actions("kind: server\ntl1️⃣s: {cert: a}\n")
         XCTAssertEqual(list.map(\.title), [#"Add missing property "port""#])
-        let (text, findings) = apply(try XCTUnwrap(list.dropFirst(0).first), to: t)
+        let (text, findings) = apply(try XCTUnwrap(list.first), to: t)
         XCTAssertEqual(text, "kind: server\ntls: {cert: a, port: 443}\n")
         XCTAssertEqual(findings, [])
     }
