@@ -200,8 +200,17 @@ final class LanguageServer: @unchecked Sendable {
     /// pull them); starts loading the schemas the model asks for.
     func perform(_ intent: Intent) {
         let areas = model.perform(intent)
+        var refresh = false
         for area in areas {
-            if case .diagnostics(let uri) = area, !clientPullsDiagnostics { publishDiagnostics(uri) }
+            guard case .diagnostics(let uri) = area else { continue }
+            if !clientPullsDiagnostics { publishDiagnostics(uri) } else { refresh = true }
+        }
+        // A pulling client asks again after its own edits; for changes it did not cause (a schema that
+        // arrived, new settings) it must be told to re-pull (LSP 3.17 §"Diagnostics Refresh").
+        if refresh, !intent.comesFromTheDocument, clientCapabilities.workspace?.diagnostics?.refreshSupport == true {
+            let id = RequestID.number(nextRequestID)
+            nextRequestID += 1
+            connection.sendRequest(id: id, method: "workspace/diagnostic/refresh", params: nil)
         }
         if areas.contains(.schemaLoads) { startSchemaLoads() }
     }

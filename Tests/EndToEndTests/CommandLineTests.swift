@@ -128,7 +128,9 @@ final class CommandLineTests: XCTestCase {
         let clean = try write("clean.yaml", "a: 1\n")
         let r = try run(["format", "--check", folder.path])
         XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.out, "\(dirty.path)\n")
+        // A unified diff of what would change (paths without their leading "/").
+        let name = String(dirty.path.drop(while: { $0 == "/" }))
+        XCTAssertEqual(r.out, "--- a/\(name)\n+++ b/\(name)\n@@ -1 +1 @@\n-a:    1\n+a: 1\n")
         XCTAssertEqual(try read(dirty), "a:    1\n", "--check writes nothing")
         let ok = try run(["format", "--check", clean.path])
         XCTAssertEqual(ok.status, 0)
@@ -141,19 +143,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(r.out, "a:\r\n  - x\r\n")
         let check = try run(["format", "--check", "-"], stdin: "a:    1\n")
         XCTAssertEqual(check.status, 1)
-        XCTAssertEqual(check.out, "<stdin>\n")
+        XCTAssertEqual(check.out, "--- a/<stdin>\n+++ b/<stdin>\n@@ -1 +1 @@\n-a:    1\n+a: 1\n")
     }
 
     func testFormatKeepsBytesThatAreNotUTF8() throws {
-        // A Latin-1 comment (0xE9): YAML wants Unicode, but formatting must not rewrite the byte.
+        // A Latin-1 comment (0xE9): YAML 1.2.2 §5.2 wants Unicode, so this is an `invalid-utf8` error; the
+        // file is not formatted, and not one byte is rewritten on the way (stdin to stdout, or in place).
         let input = Data("a:    1\n# caf".utf8) + Data([0xE9, 0x0A])
-        let expected = Data("a: 1\n# caf".utf8) + Data([0xE9, 0x0A])
         let viaStdin = try runProcess(binary, ["format", "-"], stdin: input)
-        XCTAssertEqual(viaStdin.stdout, expected)
+        XCTAssertEqual(viaStdin.stdout, input)
+        XCTAssertEqual(viaStdin.status, 1)
+        XCTAssertTrue(String(decoding: viaStdin.stderr, as: UTF8.self).contains("[invalid-utf8]"))
         let file = folder.appendingPathComponent("latin1.yaml")
         try input.write(to: file)
-        XCTAssertEqual(try run(["format", file.path]).status, 0)
-        XCTAssertEqual(try Data(contentsOf: file), expected)
+        XCTAssertEqual(try run(["format", file.path]).status, 1)
+        XCTAssertEqual(try Data(contentsOf: file), input)
     }
 
     func testFormatLeavesAnInvalidFileUntouched() throws {

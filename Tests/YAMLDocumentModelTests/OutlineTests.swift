@@ -138,10 +138,10 @@ final class OutlineTests: XCTestCase {
         let full = try outline(text)
         XCTAssertFalse(full.truncated)
         XCTAssertEqual(full.symbols.count, 50)
-        // Nested entries count too.
-        let nested = try outline("a:\n  b: 1\n  c: 2\nd: 3\n", settings: { var s = Settings(); s.maxItemsComputed = 2; return s }())
+        // Nested entries count too, and shallower ones come first (breadth first).
+        let nested = try outline("a:\n  b: 1\n  c: 2\nd: 3\n", settings: { var s = Settings(); s.maxItemsComputed = 3; return s }())
         XCTAssertTrue(nested.truncated)
-        XCTAssertEqual(nested.symbols.map(\.name), ["a"])
+        XCTAssertEqual(nested.symbols.map(\.name), ["a", "d"])
         XCTAssertEqual(nested.symbols[0].children.map(\.name), ["b"])
     }
 
