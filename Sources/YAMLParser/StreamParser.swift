@@ -23,6 +23,9 @@ struct StreamParser {
         var eventIndex: Int
         var node: NodeKind
         var opener: Int
+        /// Misindented blocks of the same kind whose entries recovery reads as this collection's own;
+        /// their block ends are skipped (see ``absorbMisindentedBlock(_:)``).
+        var absorbedBlocks = 0
     }
 
     var scanner: Scanner
@@ -670,11 +673,15 @@ struct StreamParser {
             }
         } else if tok.kind == .blockEnd {
             scanner.next()
+            if absorbedBlockEnds() { return }
             endCollection(.sequenceEnd)
             popState()
         } else if Self.isCloser(tok.kind) {
             endCollection(.sequenceEnd)
             popState()
+        } else if tok.kind == .blockSequenceStart {
+            absorbMisindentedBlock(misplacedEntryMessage(tok, expected: "a block sequence entry ('- ')", collection: "sequence"),
+                                   code: "expected-sequence-entry")
         } else {
             skipJunk(code: "expected-sequence-entry",
                      message: misplacedEntryMessage(tok, expected: "a block sequence entry ('- ')", collection: "sequence"))
@@ -695,6 +702,25 @@ struct StreamParser {
             endCollection(.sequenceEnd)
             popState()
         }
+    }
+
+    /// Recovery for entries at a column where none can start (`name: app` then `  version: 2`): the
+    /// error is reported at the misindented line, and its entries are read as entries of the innermost
+    /// block collection (of the same kind), so they stay in the tree, the events and the outline.
+    /// The virtual collection start is dropped and its matching block end skipped.
+    mutating func absorbMisindentedBlock(_ message: String, code: String) {
+        let at = scanner.peekNonVirtualStart()
+        error(code, message, at, at + 1)
+        scanner.next()
+        if !collections.isEmpty { collections[collections.count - 1].absorbedBlocks += 1 }
+    }
+
+    /// After a block end was consumed: true when it closed a block absorbed by
+    /// ``absorbMisindentedBlock(_:)`` (so the collection stays open).
+    mutating func absorbedBlockEnds() -> Bool {
+        guard let last = collections.last, last.absorbedBlocks > 0 else { return false }
+        collections[collections.count - 1].absorbedBlocks -= 1
+        return true
     }
 
     /// The message for a token where the next entry of the innermost block collection must be. A
@@ -732,11 +758,15 @@ struct StreamParser {
             emptyScalar(at: tok.start)
         } else if tok.kind == .blockEnd {
             scanner.next()
+            if absorbedBlockEnds() { return }
             endCollection(.mappingEnd)
             popState()
         } else if Self.isCloser(tok.kind) {
             endCollection(.mappingEnd)
             popState()
+        } else if tok.kind == .blockMappingStart {
+            absorbMisindentedBlock(misplacedEntryMessage(tok, expected: "a mapping key ('key: value')", collection: "mapping"),
+                                   code: "expected-mapping-key")
         } else {
             skipJunk(code: "expected-mapping-key",
                      message: misplacedEntryMessage(tok, expected: "a mapping key ('key: value')", collection: "mapping"))

@@ -33,6 +33,13 @@ final class RecoveryOutlineTests: XCTestCase {
         XCTAssertEqual(outline("name:app\nversion: 2\n").names, ["name:app", "version"])
     }
 
+    func testMisindentedKeysStayInTheOutline() {
+        let r = outline("name: app\n  version: 2\nowner: me\n")
+        XCTAssertEqual(r.names, ["name", "version", "owner"])
+        XCTAssertEqual(r.codes, ["expected-mapping-key"])
+        XCTAssertEqual(outline("server:\n\thost: x\n  port: 80\nowner: me\n").names, ["server", "owner"])
+    }
+
     func testNestedKeysAfterAHalfTypedWorkflowStepSurvive() {
         let text = "name: CI\non:\n  push:\n    branches: [main\njobs:\n  test:\n    runs-on: ubuntu-latest\n"
         let model = DocumentModel()
