@@ -77,6 +77,29 @@ BROKEN_URI = "file:///project/broken.yaml"
 UNICODE = ("# é 中 😀\r\nnamé: \"中文 😀\"\r\nlist:\r\n  - 😀😀: é\r\n  - 中: [a, b\r\nafter: x\r\n")
 UNICODE_URI = "file:///project/unicode.yaml"
 
+FEATURES = ("# Service defaults\n"
+            "defaults: &defaults\n"
+            "  retries: 3\n"
+            "  timeout: 30\n"
+            "service:\n"
+            "  <<: *defaults\n"
+            "  name: web\n"
+            "  ports: [80, 443]\n"
+            "other: *defaults\n"
+            "link: https://example.com/docs\n")
+FEATURES_URI = "file:///project/features.yaml"
+
+
+def request(id, method, params):
+    return {"jsonrpc": "2.0", "id": id, "method": method, "params": params}
+
+
+def at(uri, line, character, **extra):
+    params = {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
+    params.update(extra)
+    return params
+
+
 SCENARIOS = {
     # (a) A real GitHub workflow: open, diagnostics, outline, formatting (one 4-space line), an edit, bye.
     "01-workflow-lifecycle": lambda: initialize() + [
@@ -127,6 +150,32 @@ SCENARIOS = {
         formatting(4, "file:///project/settings.yaml"),
         symbols(5, "file:///project/settings.yaml"),
     ] + shutdown_exit(6),
+    # (e) The editor features of issue 6 on anchors, aliases and a merge key: hover, definition,
+    # references, highlights, rename, linked editing, completion after `*`, folding, selection ranges,
+    # semantic tokens, links, workspace symbols, code actions and pulled diagnostics.
+    "06-editor-features": lambda: initialize() + [
+        did_open(FEATURES_URI, FEATURES),
+        request(2, "textDocument/hover", at(FEATURES_URI, 5, 8)),
+        request(3, "textDocument/definition", at(FEATURES_URI, 8, 9)),
+        request(4, "textDocument/references", at(FEATURES_URI, 1, 12, context={"includeDeclaration": True})),
+        request(5, "textDocument/documentHighlight", at(FEATURES_URI, 5, 8)),
+        request(6, "textDocument/prepareRename", at(FEATURES_URI, 1, 12)),
+        request(7, "textDocument/rename", at(FEATURES_URI, 1, 12, newName="base")),
+        request(8, "textDocument/linkedEditingRange", at(FEATURES_URI, 8, 9)),
+        did_change(FEATURES_URI, 2, [change(9, 0, 9, 0, "again: *\n")]),
+        request(9, "textDocument/completion", at(FEATURES_URI, 9, 8)),
+        request(10, "textDocument/foldingRange", {"textDocument": {"uri": FEATURES_URI}}),
+        request(11, "textDocument/selectionRange",
+                {"textDocument": {"uri": FEATURES_URI}, "positions": [{"line": 6, "character": 9}]}),
+        request(12, "textDocument/semanticTokens/full", {"textDocument": {"uri": FEATURES_URI}}),
+        request(13, "textDocument/documentLink", {"textDocument": {"uri": FEATURES_URI}}),
+        request(14, "workspace/symbol", {"query": "time"}),
+        request(15, "textDocument/codeAction",
+                {"textDocument": {"uri": FEATURES_URI},
+                 "range": {"start": {"line": 7, "character": 9}, "end": {"line": 7, "character": 9}},
+                 "context": {"diagnostics": []}}),
+        request(16, "textDocument/diagnostic", {"textDocument": {"uri": FEATURES_URI}}),
+    ] + shutdown_exit(17),
 }
 
 
