@@ -31,13 +31,26 @@ final class LanguageServer: @unchecked Sendable {
     var schemaLoader: SchemaLoader?
     private var exitCode: Int32?
     private let finished = DispatchSemaphore(value: 0)
+    /// Messages decoded but not yet handled, in arrival order: the document URI of each
+    /// `textDocument/didChange`, nil for anything else. Written by the reader thread, read here.
+    private let arrivals = Locked<[String?]>([])
+    /// Changes of a document held back because the next queued message changes it again, with the
+    /// version they bring the document to.
+    private var heldChanges: [DocumentURI: (version: Int, changes: [TextChange])] = [:]
 
     init(connection: Connection) { self.connection = connection }
 
     /// Serves until `exit` or end of input; returns the exit code.
     func runUntilExit() -> Int32 {
         connection.start(
-            onMessage: { [self] message in handle(message) },
+            onArrival: { [arrivals] message in
+                let key = Self.changedDocument(message)
+                arrivals.withLock { $0.append(key) }
+            },
+            onMessage: { [self] message in
+                arrivals.withLock { if !$0.isEmpty { $0.removeFirst() } }
+                handle(message)
+            },
             onError: { [self] error in log("protocol: \(error)") },
             onClose: { [self] in
                 if exitCode == nil {
@@ -56,8 +69,23 @@ final class LanguageServer: @unchecked Sendable {
 
     // MARK: Dispatch
 
+    /// The URI of a `textDocument/didChange` notification, nil for any other message.
+    static func changedDocument(_ message: Message) -> String? {
+        guard case .notification(let n) = message, n.method == DidChangeTextDocumentNotification.method.rawValue,
+              case .object(let params)? = n.params, case .object(let document)? = params["textDocument"],
+              case .string(let uri)? = document["uri"] else { return nil }
+        return uri
+    }
+
+    /// True when the next message waiting to be handled is a `didChange` of `uri`.
+    private func nextMessageChanges(_ uri: String) -> Bool {
+        arrivals.withLock { $0.first == .some(uri) }
+    }
+
     func handle(_ message: Message) {
         guard exitCode == nil else { return } // nothing is served after `exit`
+        // Held-back changes are applied before anything else is looked at.
+        if Self.changedDocument(message) == nil { performHeldChanges() }
         switch message {
         case .request(let request): handle(request)
         case .notification(let notification): handle(notification)
@@ -120,8 +148,15 @@ final class LanguageServer: @unchecked Sendable {
                 perform(.open(FromLSP.uri(p.textDocument.uri), version: p.textDocument.version, text: p.textDocument.text))
             case DidChangeTextDocumentNotification.method.rawValue:
                 let p = try notification.decodeParams(DidChangeTextDocumentNotification.self)
-                perform(.change(FromLSP.uri(p.textDocument.uri), version: p.textDocument.version,
-                                changes: p.contentChanges.map(FromLSP.change), encoding: encoding))
+                let uri = FromLSP.uri(p.textDocument.uri)
+                let changes = (heldChanges.removeValue(forKey: uri)?.changes ?? []) + p.contentChanges.map(FromLSP.change)
+                if nextMessageChanges(p.textDocument.uri) {
+                    // Typing faster than we analyse: the next queued message edits this document again,
+                    // so analyse (and publish) only once, for its version. The changes apply in order.
+                    heldChanges[uri] = (p.textDocument.version, changes)
+                } else {
+                    perform(.change(uri, version: p.textDocument.version, changes: changes, encoding: encoding))
+                }
             case DidCloseTextDocumentNotification.method.rawValue:
                 let p = try notification.decodeParams(DidCloseTextDocumentNotification.self)
                 perform(.close(FromLSP.uri(p.textDocument.uri)))
@@ -138,6 +173,18 @@ final class LanguageServer: @unchecked Sendable {
             }
         } catch {
             log("ignored \(method): \(error.message)")
+            performHeldChanges()
+        }
+    }
+
+    /// Applies changes held back for a following `didChange` that did not come after all (it could not
+    /// be decoded, or another message came first), with the version of the last change held.
+    private func performHeldChanges() {
+        guard !heldChanges.isEmpty else { return }
+        let held = heldChanges
+        heldChanges = [:]
+        for (uri, pending) in held {
+            perform(.change(uri, version: pending.version, changes: pending.changes, encoding: encoding))
         }
     }
 
