@@ -10,17 +10,23 @@ struct BenchOptions {
     var markdown = false
     /// `--no-lsp`: skip the editor-latency part.
     var skipLSP = false
+    /// `--stage NAME`: only this in-process stage (repeatable; for profiling).
+    var stages: [String] = []
+    /// `--lsp-only`: skip the in-process stages.
+    var skipStages = false
     /// `--server PATH`: the `pureyaml` executable to launch (default: next to this executable).
     var server: String?
     /// `--save-inputs DIR`: also write the generated inputs to DIR.
     var saveInputs: String?
 
     static let usage = """
-    usage: pureyaml-bench [--quick] [--filter NAME]... [--markdown] [--no-lsp] [--server PATH] [--save-inputs DIR]
+    usage: pureyaml-bench [--quick] [--filter NAME]... [--markdown] [--stage NAME]... [--no-lsp | --lsp-only] [--server PATH] [--save-inputs DIR]
       --quick        fewer runs and smaller inputs (CI smoke run)
       --filter NAME  only inputs whose name contains NAME
       --markdown     print markdown tables (for docs/performance.md)
       --no-lsp       skip the editor-latency measurements through `pureyaml lsp`
+      --lsp-only     skip the in-process stages
+      --stage NAME   only this in-process stage (parse, compose, diagnostics, schema, outline, format, keystroke)
       --server PATH  the pureyaml executable (default: the one beside pureyaml-bench)
       --save-inputs DIR  write the generated inputs to DIR
     Big inputs come from $PUREYAML_SHARED/corpus/big (else ../shared); build with `swift build -c release` first.
@@ -39,9 +45,13 @@ struct BenchOptions {
             case "--quick": o.quick = true
             case "--markdown": o.markdown = true
             case "--no-lsp": o.skipLSP = true
+            case "--lsp-only": o.skipStages = true
             case "--filter":
                 guard let v = value() else { return fail("--filter needs a NAME") }
                 o.filters.append(v.lowercased())
+            case "--stage":
+                guard let v = value() else { return fail("--stage needs a NAME") }
+                o.stages.append(v)
             case "--server":
                 guard let v = value() else { return fail("--server needs a PATH") }
                 o.server = v

@@ -16,9 +16,9 @@ struct Benchmark {
                                        : StageBench(minRuns: 5, maxRuns: 50, minSeconds: 1.0)
         var stageRows: [StageBench.Row] = []
         // Smallest first, so the peak RSS column grows with the inputs instead of reflecting the largest.
-        for input in inputs.sorted(by: { $0.bytes.count < $1.bytes.count }) {
+        for input in inputs.sorted(by: { $0.bytes.count < $1.bytes.count }) where !options.skipStages {
             log("  \(input.name) (\(Figures.size(input.bytes.count)))")
-            stageRows += stageBench.run(input, stages: Set(StageBench.stages))
+            stageRows += stageBench.run(input, stages: Set(options.stages.isEmpty ? StageBench.stages : options.stages))
         }
         var editorRows: [EditorLatencyBench.Row] = []
         if !options.skipLSP {
@@ -157,7 +157,8 @@ struct Benchmark {
         for input in inputs {
             var plan = EditorLatencyBench.Plan()
             switch input.name {
-            case "k8s-100docs", "lines-100", "lines-5000": plan.keystrokes = true
+            case "k8s-100docs", "lines-100": plan.keystrokes = true
+            case "lines-5000": plan.keystrokes = true; plan.burst = true
             default: if input.origin == "generated" { continue }
             }
             if input.name == largest?.name { plan.keystrokes = true; plan.burst = true; plan.pulls = true }

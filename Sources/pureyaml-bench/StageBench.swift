@@ -2,6 +2,7 @@ import YAMLComposer
 import YAMLDocumentModel
 import YAMLParser
 import YAMLSchema
+import YAMLSyntax
 
 /// The in-process stages, each timed on its own over one input (CPU time, see ``Stopwatch``).
 struct StageBench {
@@ -24,8 +25,10 @@ struct StageBench {
     /// The stages, in order: `parse` (`Parser.parse`), `compose` (`Composer.compose` of a ready parse),
     /// `diagnostics` (`DocumentSnapshot(uri:version:bytes:)`: parse + compose + checks), `schema`
     /// (`JSONSchema.validate` of every composed document, when the input has a schema), `outline`
-    /// (`DocumentModel.outline`) and `format` (`DocumentModel.formatting`, including its safety net).
-    static let stages = ["parse", "compose", "diagnostics", "schema", "outline", "format"]
+    /// (`DocumentModel.outline`), `format` (`DocumentModel.formatting`, including its safety net) and
+    /// `keystroke` (`DocumentModel.perform(.change)` of one character, inserted and deleted in turn:
+    /// what the model does per keystroke before diagnostics are published).
+    static let stages = ["parse", "compose", "diagnostics", "schema", "outline", "format", "keystroke"]
 
     func run(_ input: BenchInput, stages wanted: Set<String>) -> [Row] {
         var rows: [Row] = []
@@ -48,6 +51,16 @@ struct StageBench {
         model.load(uri, bytes: bytes)
         record("outline") { model.outline(uri) }
         record("format") { model.formatting(uri) }
+        if let site = EditorLatencyBench.editSite(in: bytes) {
+            var version = 1
+            let at = LineColumn(line: site.line, column: site.column)
+            let past = LineColumn(line: site.line, column: site.column + 1)
+            record("keystroke") { () -> Set<SurfaceArea> in
+                version += 1
+                let change = version % 2 == 0 ? TextChange(range: (at, at), text: "x") : TextChange(range: (at, past), text: "")
+                return model.perform(.change(uri, version: version, changes: [change], encoding: .utf16))
+            }
+        }
         return rows
     }
 }
