@@ -5,6 +5,9 @@ import LanguageServerProtocol
 import SchemaFetching
 import YAMLDocumentModel
 import YAMLSyntax
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The LSP renderer: turns messages into intents, performs them on the model, and serializes the
 /// surfaces the model reports as changed. It holds protocol state (lifecycle, negotiated encoding,
@@ -68,6 +71,23 @@ final class LanguageServer: @unchecked Sendable {
     }
 
     // MARK: Dispatch
+
+    /// Hands freed heap pages back to the system (glibc keeps them otherwise): opening a document
+    /// decodes its text several times over (message bytes, JSON string, UTF-8 array) and builds the
+    /// analysis, and the transient copies would stay resident for the life of the process.
+    static func returnFreedMemory() {
+        #if canImport(Glibc)
+        mallocTrim?(0)
+        #endif
+    }
+
+    #if canImport(Glibc)
+    /// glibc's `malloc_trim`, which the Glibc module does not export; nil with another C library.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    }()
+    #endif
 
     /// The URI of a `textDocument/didChange` notification, nil for any other message.
     static func changedDocument(_ message: Message) -> String? {
@@ -146,6 +166,7 @@ final class LanguageServer: @unchecked Sendable {
             case DidOpenTextDocumentNotification.method.rawValue:
                 let p = try notification.decodeParams(DidOpenTextDocumentNotification.self)
                 perform(.open(FromLSP.uri(p.textDocument.uri), version: p.textDocument.version, text: p.textDocument.text))
+                Self.returnFreedMemory()
             case DidChangeTextDocumentNotification.method.rawValue:
                 let p = try notification.decodeParams(DidChangeTextDocumentNotification.self)
                 let uri = FromLSP.uri(p.textDocument.uri)
