@@ -1,7 +1,6 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Timing and memory readings of this process.
