@@ -67,16 +67,23 @@ struct EditorLatencyBench {
         let site = Self.editSite(in: input.bytes)
         if plan.keystrokes, let site {
             var times: [Double] = []
+            var cpu: [Double] = []
             for i in 0..<edits {
                 version += 1
                 let frame = try client.notificationFrame("textDocument/didChange", Self.changeParams(uri: uri, version: version, site: site, insert: i % 2 == 0))
+                let c0 = Stopwatch.processCPUSeconds(pid: client.pid)
                 let t0 = client.clock.now
                 client.write(frame)
                 let (target, v) = (uri, version)
                 let arrival = try client.waitFor("diagnostics of version \(version)") { Self.isPublish($0, uri: target, version: v) }
                 times.append(LSPClient.seconds(t0, arrival.at))
+                if let c0, let c1 = Stopwatch.processCPUSeconds(pid: client.pid) { cpu.append(c1 - c0) }
             }
             rows.append(Row(input: input.name, measurement: "didChange (1 char) → publishDiagnostics", seconds: times))
+            if !cpu.isEmpty {
+                rows.append(Row(input: input.name, measurement: "server CPU time per keystroke", seconds: cpu,
+                                note: "all server threads; independent of machine load"))
+            }
         }
         if plan.burst, let site {
             // 20 keystrokes written back to back, as fast typing does: time to the final version's diagnostics.

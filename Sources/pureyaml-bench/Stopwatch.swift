@@ -38,4 +38,18 @@ enum Stopwatch {
         }
         return nil
     }
+
+    /// CPU time consumed so far by all threads of process `pid`, in seconds, with nanosecond resolution
+    /// (sum of the first field of `/proc/<pid>/task/*/schedstat`); nil where that is not available.
+    static func processCPUSeconds(pid: Int32) -> Double? {
+        let dir = "/proc/\(pid)/task"
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return nil }
+        var total = 0
+        for task in tasks {
+            guard let text = try? String(contentsOfFile: "\(dir)/\(task)/schedstat", encoding: .utf8),
+                  let first = text.split(separator: " ").first, let ns = Int(first) else { continue }
+            total += ns
+        }
+        return Double(total) / 1e9
+    }
 }
