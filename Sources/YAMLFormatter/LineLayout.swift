@@ -21,6 +21,12 @@ struct LineLayout {
     var oldColumn: [Int]
     /// Per block collection node: the column of its entries in the output (-1 until known).
     var newColumn: [Int]
+    /// `sequenceIndent: preserve`, decided once per file from its first block sequence nested in a block
+    /// mapping: true when that sequence's `-` stands at its parent key's column (compact style).
+    var fileUsesCompactSequences = false
+    /// Per block collection node: true when one of its entries starts on a line inside a
+    /// `# pureyaml-format: off` region; such a collection keeps its input column everywhere.
+    var frozen: [Bool]
 
     init(tree: SyntaxTree, options: FormatOptions) {
         self.tree = tree
@@ -33,7 +39,40 @@ struct LineLayout {
         inFlow = Array(repeating: false, count: tree.tokens.count)
         oldColumn = Array(repeating: -1, count: tree.nodes.count)
         newColumn = Array(repeating: -1, count: tree.nodes.count)
+        frozen = Array(repeating: false, count: tree.nodes.count)
         indexTokens()
+        fileUsesCompactSequences = firstNestedSequenceIsCompact()
+    }
+
+    /// The column of `offset` on its line (bytes since the previous line break).
+    func columnOf(_ offset: Int) -> Int {
+        var i = offset
+        while i > 0 && bytes[i - 1] != 0x0A && bytes[i - 1] != 0x0D { i -= 1 }
+        return offset - i
+    }
+
+    /// The column of the first significant token of node `n` (nil when it has none).
+    func firstColumn(ofNode n: Int) -> Int? {
+        var t = nodes[n].firstToken
+        while t < nodes[n].endToken && tokens[t].kind.isTrivia { t += 1 }
+        return t < nodes[n].endToken ? columnOf(tokens[t].range.start) : nil
+    }
+
+    /// True when the file's first block sequence that is a value in a block mapping has its `-` at the
+    /// mapping's column (`key:\n- a`); false when it is indented or when there is none.
+    func firstNestedSequenceIsCompact() -> Bool {
+        for (i, n) in nodes.enumerated() where n.kind == .blockSequence {
+            var p = n.parent
+            while p >= 0, !Self.isBlockCollection(nodes[p].kind), nodes[p].kind != .document,
+                  nodes[p].kind != .flowMapping, nodes[p].kind != .flowSequence { p = nodes[p].parent }
+            guard p >= 0, nodes[p].kind == .blockMapping else { continue }
+            // Columns of the first entries (a collection's own first token may be a property on an earlier line).
+            guard nodes[i].firstChild >= 0, nodes[p].firstChild >= 0,
+                  let seq = firstColumn(ofNode: nodes[i].firstChild),
+                  let map = firstColumn(ofNode: nodes[p].firstChild) else { continue }
+            return seq == map
+        }
+        return false
     }
 
     static func isBlockCollection(_ k: NodeKind) -> Bool { k == .blockMapping || k == .blockSequence }
@@ -121,14 +160,63 @@ struct LineLayout {
         // For comment placement: per line, (old indent, new indent) of content lines.
         var indents: [(old: Int, new: Int)?] = []
         indents.reserveCapacity(lines.count)
+        let ignored = ignoredLines(lines)
+        if ignored.contains(true) { freezeCollections(lines: lines, ignored: ignored) }
         var cursor = 0 // token index of the first token that ends after the current line start
-        for line in lines {
+        for (n, line) in lines.enumerated() {
             while cursor < tokens.count && tokens[cursor].range.end <= line.start { cursor += 1 }
             let (e, ind) = layOut(line, firstToken: cursor)
-            emitted.append(e)
-            indents.append(ind)
+            if ignored[n] {
+                // Inside a `# pureyaml-format: off` region: the line stays byte for byte.
+                emitted.append(.text(Array(bytes[line.start..<line.contentEnd])))
+                indents.append(ind.map { _ in (old: leadingSpaces(line), new: leadingSpaces(line)) })
+            } else {
+                emitted.append(e)
+                indents.append(ind)
+            }
         }
         return assemble(lines: lines, emitted: emitted, indents: indents)
+    }
+
+    // MARK: Ignore markers
+
+    /// A formatting marker comment (`# pureyaml-format: off`, `on`, `ignore-file`), or nil.
+    static func marker(_ comment: ArraySlice<UInt8>) -> FormatMarker? {
+        var text = comment.dropFirst()   // the `#`
+        while let f = text.first, f == 0x20 || f == 0x09 { text = text.dropFirst() }
+        while let l = text.last, l == 0x20 || l == 0x09 { text = text.dropLast() }
+        return FormatMarker(rawValue: String(decoding: text, as: UTF8.self))
+    }
+
+    /// Per line: true when it lies in a `# pureyaml-format: off` ... `# pureyaml-format: on` region
+    /// (the marker lines included; an `off` without an `on` runs to the end of the text).
+    func ignoredLines(_ lines: [Line]) -> [Bool] {
+        var ignored = Array(repeating: false, count: lines.count)
+        var lineIndex = 0
+        var offSince: Int? = nil
+        for tok in tokens where tok.kind == .comment {
+            guard let m = Self.marker(bytes[tok.range.start..<tok.range.end]), m != .ignoreFile else { continue }
+            while lineIndex + 1 < lines.count && lines[lineIndex].end <= tok.range.start { lineIndex += 1 }
+            switch m {
+            case .off: if offSince == nil { offSince = lineIndex }
+            case .on:
+                if let from = offSince { for k in from...lineIndex { ignored[k] = true } }
+                offSince = nil
+            case .ignoreFile: break
+            }
+        }
+        if let from = offSince, from < lines.count { for k in from..<lines.count { ignored[k] = true } }
+        return ignored
+    }
+
+    /// Marks the block collections with an entry starting on an ignored line: they keep their input
+    /// column everywhere, so the untouched lines still line up with their siblings.
+    mutating func freezeCollections(lines: [Line], ignored: [Bool]) {
+        var lineIndex = 0
+        for (t, tok) in tokens.enumerated() where entryStart[t] >= 0 {
+            while lineIndex + 1 < lines.count && lines[lineIndex].end <= tok.range.start { lineIndex += 1 }
+            if ignored[lineIndex] { frozen[Int(entryStart[t])] = true }
+        }
     }
 
     func leadingSpaces(_ line: Line) -> Int {
@@ -187,7 +275,7 @@ struct LineLayout {
         if started >= 0 {
             let c = Int(started)
             if oldColumn[c] < 0 { oldColumn[c] = old }
-            if newColumn[c] < 0 { newColumn[c] = column(forCollection: c, fallback: old) }
+            if newColumn[c] < 0 { newColumn[c] = frozen[c] ? oldColumn[c] : column(forCollection: c, fallback: old) }
             indent = newColumn[c]
         } else {
             indent = max(0, old + delta(owner[firstSignificant]))
@@ -211,7 +299,7 @@ struct LineLayout {
                     switch options.sequenceIndent {
                     case .compact: return parentNew
                     case .indented: return parentNew + w
-                    case .preserve: return oldColumn[c] == oldColumn[p] ? parentNew : parentNew + w
+                    case .preserve: return fileUsesCompactSequences ? parentNew : parentNew + w
                     }
                 }
                 return parentNew + w
@@ -231,18 +319,62 @@ struct LineLayout {
             if i != start, entryStart[i] >= 0 {
                 let c = Int(entryStart[i])
                 if oldColumn[c] < 0 { oldColumn[c] = tok.range.start - line.start }
-                if newColumn[c] < 0 { newColumn[c] = out.count }
+                if newColumn[c] < 0 { newColumn[c] = frozen[c] ? oldColumn[c] : out.count }
             }
             let end = min(tok.range.end, line.contentEnd)
-            if tok.kind == .whitespace, i > start, i + 1 < tokens.count,
-               isBlockIndicator(i - 1), tokens[i + 1].range.start < line.contentEnd,
-               !tokens[i + 1].kind.isTrivia {
+            let nextOnLine = i + 1 < tokens.count && tokens[i + 1].range.start < line.contentEnd
+                && !tokens[i + 1].kind.isTrivia
+            if tok.kind == .whitespace, i > start, nextOnLine, isBlockIndicator(i - 1) {
                 out.append(0x20)   // exactly one space between a block indicator and what follows
+            } else if tok.kind == .whitespace, i > start, nextOnLine, let spaces = flowSpacing(between: i - 1, and: i + 1) {
+                out.append(contentsOf: [UInt8](repeating: 0x20, count: spaces))
+            } else if tok.kind == .singleQuotedScalar || tok.kind == .doubleQuotedScalar, tok.range.end <= line.contentEnd {
+                out.append(contentsOf: requoted(tok))
             } else {
                 out.append(contentsOf: bytes[tok.range.start..<end])
             }
+            // Two significant tokens side by side in a flow collection that want a space between them.
+            if !tok.kind.isTrivia, tok.range.end <= line.contentEnd, nextOnLine,
+               flowSpacing(between: i, and: i + 1) == 1 {
+                out.append(0x20)
+            }
             i += 1
         }
+    }
+
+    /// The number of spaces wanted between significant tokens `a` and `b` of one line inside a flow
+    /// collection (YAML 1.2.2 §7.4), or nil to keep the white space as written: one after `,` and after
+    /// a flow mapping's `:`, none before `,`, none inside `[` `]`, and inside `{` `}` one or none as
+    /// `bracketSpacing` asks. Separation white space inside flow collections carries no content, so
+    /// this never changes meaning; a `:` is only spaced when the parser already took it for an indicator.
+    func flowSpacing(between a: Int, and b: Int) -> Int? {
+        let ka = tokens[a].kind, kb = tokens[b].kind
+        guard inFlow[a] || ka == .flowSequenceStart || ka == .flowMappingStart else { return nil }
+        if ka == .flowSequenceStart || kb == .flowSequenceEnd { return 0 }
+        if ka == .flowMappingStart || kb == .flowMappingEnd {
+            if ka == .flowMappingStart, kb == .flowMappingEnd { return 0 }
+            guard let spaced = options.bracketSpacing else { return nil }
+            return spaced ? 1 : 0
+        }
+        if kb == .flowEntry { return 0 }
+        if ka == .flowEntry { return 1 }
+        if ka == .mappingValue, inFlow[a] { return 1 }
+        return nil
+    }
+
+    /// A one-line quoted scalar in the quote style `singleQuote` asks for, when its content reads the
+    /// same in both styles (no `\`, `'` or `"` in it, so no escape changes meaning, YAML 1.2.2 §7.3.1-2);
+    /// otherwise its bytes as written.
+    func requoted(_ tok: Token) -> ArraySlice<UInt8> {
+        let text = bytes[tok.range.start..<tok.range.end]
+        guard let single = options.singleQuote, text.count >= 2 else { return text }
+        let wanted: UInt8 = single ? 0x27 : 0x22
+        guard text.first != wanted, text.last == text.first else { return text }
+        let inner = text.dropFirst().dropLast()
+        if inner.contains(where: { $0 == 0x5C || $0 == 0x27 || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return text
+        }
+        return [wanted] + inner + [wanted]
     }
 
     /// True for `-`, `?` and `:` indicators of block collections.
