@@ -26,6 +26,57 @@ enum FormattingPlanner {
                                  formattedText: formatted)
     }
 
+    /// The formatting surface for the part of `snapshot` around `range` (UTF-8 byte offsets): the whole
+    /// document is laid out, and only the edits inside the lines of the block entries that overlap
+    /// `range` are kept. The partly formatted text is checked by the safety net again (a half-applied
+    /// re-indentation could change the structure); when it fails, no edits.
+    static func planRange(_ snapshot: DocumentSnapshot, range: TextRange, options: FormatOptions,
+                          format: (ParseResult, FormatOptions) -> [UInt8]? = Formatter.format) -> FormattingSurface {
+        let full = plan(snapshot, options: options, format: format)
+        guard full.refusal == nil, !full.edits.isEmpty else { return full }
+        let span = lineSpan(snapshot, around: range)
+        let kept = full.edits.filter { $0.range.start >= span.start && $0.range.end <= span.end }
+        if kept.count == full.edits.count { return full }
+        let original = snapshot.bytes
+        if kept.isEmpty { return FormattingSurface(edits: [], refusal: nil, formattedText: original) }
+        var text: [UInt8] = []
+        text.reserveCapacity(original.count)
+        var at = 0
+        for e in kept {
+            text += original[at..<e.range.start]
+            text += Array(e.newText.utf8)
+            at = e.range.end
+        }
+        text += original[at...]
+        if let problem = safetyProblem(original: snapshot, formatted: text) {
+            return FormattingSurface(edits: [], refusal: "safety net (range): \(problem)", formattedText: original)
+        }
+        return FormattingSurface(edits: kept, refusal: nil, formattedText: text)
+    }
+
+    /// `range` widened to the block entries (mapping entries, sequence items) that contain its ends, then
+    /// to whole lines (line breaks included).
+    static func lineSpan(_ snapshot: DocumentSnapshot, around range: TextRange) -> TextRange {
+        let tree = snapshot.parse.tree, bytes = snapshot.bytes
+        var lo = min(max(0, range.start), bytes.count), hi = min(max(lo, range.end), bytes.count)
+        let probeEnd = max(lo, hi - 1)
+        var atStart: TextRange? = nil, atEnd: TextRange? = nil
+        for (i, n) in tree.nodes.enumerated() where n.kind == .mappingEntry || n.kind == .sequenceItem {
+            guard n.parent >= 0, tree.nodes[n.parent].kind == .blockMapping || tree.nodes[n.parent].kind == .blockSequence else { continue }
+            let r = tree.range(ofNode: i)
+            // Nodes are in pre-order, so the last entry containing a point is the innermost one.
+            if r.start <= lo && lo < r.end { atStart = r }
+            if r.start <= probeEnd && probeEnd < r.end { atEnd = r }
+        }
+        if let r = atStart { lo = min(lo, r.start) }
+        if let r = atEnd { hi = max(hi, r.end) }
+        while lo > 0 && bytes[lo - 1] != 0x0A && bytes[lo - 1] != 0x0D { lo -= 1 }
+        while hi < bytes.count && bytes[hi] != 0x0A && bytes[hi] != 0x0D { hi += 1 }
+        if hi < bytes.count && bytes[hi] == 0x0D { hi += 1 }
+        if hi < bytes.count && bytes[hi] == 0x0A { hi += 1 }
+        return TextRange(start: lo, end: hi)
+    }
+
     /// Why `formatted` is not a faithful re-layout of `original`, or nil when it is.
     static func safetyProblem(original: DocumentSnapshot, formatted: [UInt8]) -> String? {
         let reparsed = Parser.parse(formatted)

@@ -447,6 +447,7 @@ struct LineLayout {
     func assemble(lines: [Line], emitted: [Emitted], indents: [(old: Int, new: Int)?]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8)
+        let forcedBreak: [UInt8]? = options.lineBreak.map { Array($0.utf8) }
         let fileBreak: [UInt8] = options.lineBreak.map { Array($0.utf8) } ?? lines.first(where: { $0.end > $0.contentEnd })
             .map { Array(bytes[$0.contentEnd..<$0.end]) } ?? [0x0A]
         // Next content line's indentation, for comment placement (looking forward).
@@ -461,7 +462,9 @@ struct LineLayout {
         let maxBlank = max(1, options.maxBlankLines)
         var pendingBlanks: [[UInt8]] = []
         for (i, line) in lines.enumerated() {
-            let lineBreak = Array(bytes[line.contentEnd..<line.end])
+            // Each line keeps its own break unless one is asked for (line breaks are normalised to
+            // `\n` inside scalars anyway, YAML 1.2.2 §5.4, so changing them keeps the meaning).
+            let lineBreak = line.end > line.contentEnd ? (forcedBreak ?? Array(bytes[line.contentEnd..<line.end])) : []
             switch emitted[i] {
             case .blank:
                 blankRun += 1
