@@ -94,6 +94,6 @@ enum EditorConfigGlob {
     private static func numberRange(_ s: String) -> [String]? {
         let ends = s.split(separator: ".", omittingEmptySubsequences: false)
         guard ends.count == 3, ends[1].isEmpty, let a = Int(ends[0]), let b = Int(ends[2]), abs(b - a) < 1000 else { return nil }
-        return (min(a, b)...max(a, b)).map(String.init)
+        return (min(a, b)...max(a, b)).map { String($0) }
     }
 }

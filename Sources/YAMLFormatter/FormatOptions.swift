@@ -45,5 +45,17 @@ public struct FormatOptions: Sendable, Hashable {
     /// none, for an added final line break).
     public var lineBreak: String? = nil
 
+    /// A deliberately broken rule, for tests that prove the document model's safety net catches faults
+    /// in the real formatter path. Never set outside tests.
+    package enum Fault: Sendable, Hashable {
+        /// Nested block collections are laid out at column 0 (changes structure).
+        case flattenNestedCollections
+        /// Comment-only lines are dropped.
+        case dropCommentLines
+    }
+
+    /// The fault to inject (nil: none). See ``Fault``.
+    package var fault: Fault? = nil
+
     public init() {}
 }

@@ -293,6 +293,7 @@ struct LineLayout {
         while p >= 0 {
             let k = nodes[p].kind
             if k == .document || k == .stream { return 0 }
+            if options.fault == .flattenNestedCollections { return 0 }
             if Self.isBlockCollection(k) {
                 let parentNew = newColumn[p] >= 0 ? newColumn[p] : (oldColumn[p] >= 0 ? oldColumn[p] : 0)
                 if nodes[c].kind == .blockSequence && nodes[p].kind == .blockMapping {
@@ -474,6 +475,7 @@ struct LineLayout {
                 flush(&pendingBlanks, into: &out)
                 out.append(contentsOf: t)
             case .comment(let column, let text):
+                if options.fault == .dropCommentLines { continue }
                 flush(&pendingBlanks, into: &out)
                 var indent = column
                 // A comment at the left margin stays there (commented-out lines, section headers).
