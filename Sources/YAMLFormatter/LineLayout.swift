@@ -27,6 +27,10 @@ struct LineLayout {
     /// Per block collection node: true when one of its entries starts on a line inside a
     /// `# pureyaml-format: off` region; such a collection keeps its input column everywhere.
     var frozen: [Bool]
+    /// For the line being laid out: output offset of each flow collection start token (by token index).
+    var flowStarts: [Int: Int] = [:]
+    /// The line break for lines the layout adds (printWidth wrapping): the file's first, else `\n`.
+    var addedBreak: [UInt8] = [0x0A]
 
     init(tree: SyntaxTree, options: FormatOptions) {
         self.tree = tree
@@ -155,6 +159,8 @@ struct LineLayout {
 
     mutating func run() -> [UInt8] {
         let lines = Self.lines(of: bytes)
+        addedBreak = options.lineBreak.map { Array($0.utf8) }
+            ?? lines.first(where: { $0.end > $0.contentEnd }).map { Array(bytes[$0.contentEnd..<$0.end]) } ?? [0x0A]
         var emitted: [Emitted] = []
         emitted.reserveCapacity(lines.count)
         // For comment placement: per line, (old indent, new indent) of content lines.
@@ -281,8 +287,14 @@ struct LineLayout {
             indent = max(0, old + delta(owner[firstSignificant]))
         }
         var out = [UInt8](repeating: 0x20, count: indent)
+        flowStarts.removeAll(keepingCapacity: true)
         appendTokens(from: firstSignificant, line: line, into: &out)
-        return (.text(trimmed(out, line: line)), (old, indent))
+        out = trimmed(out, line: line)
+        if options.printWidth > 0, displayWidth(out) > options.printWidth,
+           let wrapped = wrappingFlowCollection(out, from: firstSignificant, line: line) {
+            out = wrapped
+        }
+        return (.text(out), (old, indent))
     }
 
     /// The output column of a block collection whose first entry starts a line.
@@ -323,6 +335,7 @@ struct LineLayout {
                 if newColumn[c] < 0 { newColumn[c] = frozen[c] ? oldColumn[c] : out.count }
             }
             let end = min(tok.range.end, line.contentEnd)
+            if tok.kind == .flowSequenceStart || tok.kind == .flowMappingStart { flowStarts[i] = out.count }
             let nextOnLine = i + 1 < tokens.count && tokens[i + 1].range.start < line.contentEnd
                 && !tokens[i + 1].kind.isTrivia
             if tok.kind == .whitespace, i > start, nextOnLine, isBlockIndicator(i - 1) {
@@ -376,6 +389,101 @@ struct LineLayout {
             return text
         }
         return [wanted] + inner + [wanted]
+    }
+
+    // MARK: printWidth
+
+    /// Columns taken by `text` (UTF-8 continuation bytes not counted).
+    func displayWidth(_ text: [UInt8]) -> Int { text.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+
+    /// `out` (one laid-out line) with its flow collection broken onto several lines, one entry per line,
+    /// or nil when the line has no collection to break. Only a one-line flow collection that is the
+    /// whole value after a block `key:` or `- `, with nothing after it (no comment), is broken; nested
+    /// collections stay on their entry's line. The layout keeps every line more indented than the
+    /// enclosing block collection, as flow content requires (YAML 1.2.2 §7.4, §8.2.3):
+    ///
+    ///     key:               - [
+    ///       [                    a,
+    ///         a,                 b
+    ///         b                ]
+    ///       ]
+    func wrappingFlowCollection(_ out: [UInt8], from first: Int, line: Line) -> [UInt8]? {
+        // The first flow collection start on the line, right after a block indicator.
+        var open = first
+        while open < tokens.count && tokens[open].range.start < line.contentEnd
+                && tokens[open].kind != .flowSequenceStart && tokens[open].kind != .flowMappingStart { open += 1 }
+        guard open < tokens.count, tokens[open].range.start < line.contentEnd, let at = flowStarts[open] else { return nil }
+        var before = open - 1
+        while before >= first && tokens[before].kind == .whitespace { before -= 1 }
+        guard before >= first, isBlockIndicator(before),
+              tokens[before].kind == .mappingValue || tokens[before].kind == .sequenceEntry else { return nil }
+        // Its end on the same line, then only white space.
+        var depth = 0, close = open, commas: [Int] = []
+        while close < tokens.count && tokens[close].range.start < line.contentEnd {
+            switch tokens[close].kind {
+            case .flowSequenceStart, .flowMappingStart: depth += 1
+            case .flowSequenceEnd, .flowMappingEnd: depth -= 1
+            case .flowEntry: if depth == 1 { commas.append(close) }
+            case .comment, .error: return nil
+            default: break
+            }
+            if depth == 0 { break }
+            close += 1
+        }
+        guard depth == 0, close < tokens.count, tokens[close].range.end <= line.contentEnd else { return nil }
+        var after = close + 1
+        while after < tokens.count && tokens[after].range.start < line.contentEnd {
+            if tokens[after].kind != .whitespace { return nil }
+            after += 1
+        }
+        var entries: [[UInt8]] = []
+        var from = open + 1
+        for end in commas + [close] {
+            let text = renderFlow(from, end)
+            if !text.isEmpty { entries.append(text) }
+            from = end + 1
+        }
+        guard !entries.isEmpty else { return nil }
+        let w = options.indentWidth
+        var prefix = Array(out[..<at])
+        let openColumn: Int
+        if tokens[before].kind == .mappingValue {
+            // `key:` stays, the collection starts the next line one level deeper than the key.
+            while prefix.last == 0x20 { prefix.removeLast() }
+            let keyColumn = newColumn[Int(owner[before])] >= 0 ? newColumn[Int(owner[before])] : 0
+            openColumn = keyColumn + w
+            prefix += addedBreak + [UInt8](repeating: 0x20, count: openColumn)
+        } else {
+            openColumn = displayWidth(prefix)
+        }
+        var result = prefix + [bytes[tokens[open].range.start]] + addedBreak
+        for (k, e) in entries.enumerated() {
+            result += [UInt8](repeating: 0x20, count: openColumn + w) + e
+            if k + 1 < entries.count { result.append(UInt8(ascii: ",")) }
+            result += addedBreak
+        }
+        result += [UInt8](repeating: 0x20, count: openColumn) + [bytes[tokens[close].range.start]]
+        return result
+    }
+
+    /// Tokens `a ..< b` (one line, inside a flow collection) with the flow spacing rules applied and
+    /// without white space at either end.
+    func renderFlow(_ a: Int, _ b: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        for t in a..<b {
+            let tok = tokens[t]
+            if tok.kind == .whitespace {
+                if t == a || t + 1 >= b { continue }
+                if let n = flowSpacing(between: t - 1, and: t + 1) { out += [UInt8](repeating: 0x20, count: n) }
+                else { out += bytes[tok.range.start..<tok.range.end] }
+                continue
+            }
+            if tok.kind == .singleQuotedScalar || tok.kind == .doubleQuotedScalar { out += requoted(tok) }
+            else { out += bytes[tok.range.start..<tok.range.end] }
+            if t + 1 < b, !tokens[t + 1].kind.isTrivia, flowSpacing(between: t, and: t + 1) == 1 { out.append(0x20) }
+        }
+        while out.last == 0x20 || out.last == 0x09 { out.removeLast() }
+        return out
     }
 
     /// True for `-`, `?` and `:` indicators of block collections.
