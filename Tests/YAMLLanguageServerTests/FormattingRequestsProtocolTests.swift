@@ -90,4 +90,17 @@ final class FormattingRequestsProtocolTests: XCTestCase {
         XCTAssertEqual(try edits(server, "textDocument/willSaveWaitUntil", ["textDocument": ["uri": uri], "reason": 1]).count, 0)
         try stop(server)
     }
+
+    func testTheCommandLineReadsEditorConfigToo() throws {
+        let binary = try XCTUnwrap(BuiltBinary.pureyaml)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-editorconfig-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "root = true\n[*.{yaml,yml}]\nindent_size = 3\nend_of_line = crlf\n".write(
+            to: dir.appendingPathComponent(".editorconfig"), atomically: true, encoding: .utf8)
+        let name = dir.appendingPathComponent("values.yml").path
+        let run = try runProcess(binary, ["format", "--no-config", "--stdin-filename", name, "-"], stdin: Data("a:\n  b: [ 1,2 ]\n".utf8))
+        XCTAssertEqual(run.status, 0, String(decoding: run.stderr, as: UTF8.self))
+        XCTAssertEqual(String(decoding: run.stdout, as: UTF8.self), "a:\r\n   b: [1, 2]\r\n")
+    }
 }
