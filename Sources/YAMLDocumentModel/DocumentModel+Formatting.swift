@@ -17,11 +17,13 @@ extension DocumentModel {
 
     /// Edits after the user typed `character` at byte offset `offset` (LSP
     /// `textDocument/onTypeFormatting`; only `"\n"` is acted on): the new line's indentation. See
-    /// ``OnTypeIndentation``. nil when the document is not open.
+    /// ``OnTypeIndentation``. nil when the document is not open; no edits when it has syntax errors.
     public func onTypeFormatting(_ uri: DocumentURI, at offset: Int, character: String,
                                  request: FormattingRequest = FormattingRequest()) -> [TextReplacement]? {
         guard let s = snapshots[uri] else { return nil }
-        guard settings.formatEnabled, character == "\n" else { return [] }
+        // Like every formatting request, none for a document with syntax errors (the safety rule is
+        // the same everywhere, even though only white space of a blank line would change).
+        guard settings.formatEnabled, character == "\n", s.parse.isValid else { return [] }
         return OnTypeIndentation.edits(s, at: offset, indentWidth: formatOptions(request).indentWidth)
     }
 

@@ -2,27 +2,28 @@
 /// matched against a file's path. The model never reads files: the renderer passes a `read` function
 /// (path -> text, nil when absent), so this stays I/O-free and testable.
 public enum EditorConfig {
+    /// One `key = value` line of a section (both lowercased and trimmed).
+    public struct Property: Sendable, Hashable {
+        /// The key, e.g. `indent_size`.
+        public var key: String
+        /// The value, e.g. `2`.
+        public var value: String
+    }
+
+    /// One `[glob]` section and its properties in order.
+    public struct Section: Sendable, Hashable {
+        /// The header's glob (see ``EditorConfigGlob``).
+        public var glob: String
+        /// The properties, in file order.
+        public var properties: [Property] = []
+    }
+
     /// One parsed file: whether it says `root = true`, and its sections in order.
     public struct File: Sendable, Hashable {
         /// `root = true` in the preamble: files in parent directories are not consulted.
         public var isRoot = false
-        /// Sections in file order: the glob and its properties (keys and values lowercased, trimmed).
-        public var sections: [(glob: String, properties: [(key: String, value: String)])] = []
-
-        /// Compares root flags and sections.
-        public static func == (a: File, b: File) -> Bool {
-            a.isRoot == b.isRoot && a.sections.count == b.sections.count
-                && zip(a.sections, b.sections).allSatisfy { x, y in
-                    x.glob == y.glob && x.properties.map(\.key) == y.properties.map(\.key)
-                        && x.properties.map(\.value) == y.properties.map(\.value)
-                }
-        }
-
-        /// Hashes the root flag and the section globs.
-        public func hash(into h: inout Hasher) {
-            h.combine(isRoot)
-            for s in sections { h.combine(s.glob) }
-        }
+        /// Sections in file order.
+        public var sections: [Section] = []
     }
 
     /// Parses `.editorconfig` text. Comments (`#`, `;` at a line start) and malformed lines are skipped.
@@ -34,7 +35,7 @@ public enum EditorConfig {
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
             if line.hasPrefix("["), line.hasSuffix("]"), line.count >= 2 {
                 inPreamble = false
-                file.sections.append((glob: String(line.dropFirst().dropLast()), properties: []))
+                file.sections.append(Section(glob: String(line.dropFirst().dropLast())))
                 continue
             }
             guard let eq = line.firstIndex(of: "=") else { continue }
@@ -43,7 +44,7 @@ public enum EditorConfig {
             if inPreamble {
                 if key == "root" { file.isRoot = value == "true" }
             } else if !file.sections.isEmpty {
-                file.sections[file.sections.count - 1].properties.append((key: key, value: value))
+                file.sections[file.sections.count - 1].properties.append(Property(key: key, value: value))
             }
         }
         return file

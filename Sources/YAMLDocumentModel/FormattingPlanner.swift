@@ -38,9 +38,9 @@ enum FormattingPlanner {
         guard full.refusal == nil, !full.edits.isEmpty else { return full }
         let original = snapshot.bytes
         var lastProblem = ""
+        let lineEdits = LineDiff.replacements(from: original, to: full.formattedText, splittingLines: true)
         for span in lineSpans(snapshot, around: range) {
-            let kept = LineDiff.replacements(from: original, to: full.formattedText, splittingLines: true)
-                .filter { $0.range.start >= span.start && $0.range.end <= span.end }
+            let kept = lineEdits.filter { $0.range.start >= span.start && $0.range.end <= span.end }
             if kept.isEmpty { return FormattingSurface(edits: [], refusal: nil, formattedText: original) }
             var text: [UInt8] = []
             text.reserveCapacity(original.count)

@@ -110,6 +110,9 @@ final class FormattingRequestsTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(m.rangeFormatting(uri, range: TextRange(start: 0, end: text.utf8.count))).edits, [])
         XCTAssertEqual(try XCTUnwrap(m.willSaveFormatting(uri)).edits, [])
         XCTAssertNotNil(try XCTUnwrap(m.formatting(uri)).refusal)
+        let typed = "a:\n  b: [1\n"
+        m.perform(.change(uri, version: 2, changes: [.full(typed)], encoding: .utf8))
+        XCTAssertEqual(m.onTypeFormatting(uri, at: typed.utf8.count, character: "\n"), [])
     }
 
     // MARK: The safety net over the real formatter
