@@ -16,6 +16,7 @@ public struct FormattingRequest: Sendable, Hashable {
     /// `pureyaml.format.indentWidth` wins over them (see docs/formatting.md).
     public var editorConfig: EditorConfigProperties?
 
+    /// Creates a request; nil fields keep the settings' values.
     public init(tabSize: Int? = nil, trimTrailingWhitespace: Bool? = nil, insertFinalNewline: Bool? = nil,
                 trimFinalNewlines: Bool? = nil, editorConfig: EditorConfigProperties? = nil) {
         self.editorConfig = editorConfig
@@ -32,6 +33,7 @@ public struct TextReplacement: Hashable, Sendable {
     public var range: TextRange
     /// The new text.
     public var newText: String
+    /// Creates a replacement of `range` (UTF-8 byte offsets) by `newText`.
     public init(range: TextRange, newText: String) { self.range = range; self.newText = newText }
 }
 

@@ -57,5 +57,6 @@ public struct FormatOptions: Sendable, Hashable {
     /// The fault to inject (nil: none). See ``Fault``.
     package var fault: Fault? = nil
 
+    /// The defaults: 2 spaces, trim, one final line break, one blank line, everything else kept.
     public init() {}
 }
