@@ -37,6 +37,10 @@ public enum LSPMethod: String, Sendable, CaseIterable {
     case textDocumentFormatting = "textDocument/formatting"
     /// Request `textDocument/rangeFormatting`.
     case textDocumentRangeFormatting = "textDocument/rangeFormatting"
+    /// Request `textDocument/onTypeFormatting`.
+    case textDocumentOnTypeFormatting = "textDocument/onTypeFormatting"
+    /// Request `textDocument/willSaveWaitUntil`.
+    case textDocumentWillSaveWaitUntil = "textDocument/willSaveWaitUntil"
     /// Request `textDocument/hover`.
     case textDocumentHover = "textDocument/hover"
     /// Request `textDocument/completion`.

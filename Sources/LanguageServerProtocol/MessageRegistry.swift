@@ -10,6 +10,7 @@ public enum MessageRegistry {
         LinkedEditingRangeRequest.self, SelectionRangeRequest.self, DocumentLinkRequest.self,
         SemanticTokensFullRequest.self, SemanticTokensRangeRequest.self, CodeActionRequest.self,
         WorkspaceSymbolRequest.self, WorkspaceDiagnosticRequest.self,
+        DocumentOnTypeFormattingRequest.self, WillSaveTextDocumentWaitUntilRequest.self,
     ]
 
     /// All notification types, both directions.

@@ -17,6 +17,8 @@ public struct ServerCapabilities: Codable, Sendable, Hashable {
     public var documentFormattingProvider: Bool?
     /// Whether `textDocument/rangeFormatting` is served.
     public var documentRangeFormattingProvider: Bool?
+    /// `textDocument/onTypeFormatting` options, or nil when not served.
+    public var documentOnTypeFormattingProvider: DocumentOnTypeFormattingOptions?
     /// Whether `textDocument/foldingRange` is served.
     public var foldingRangeProvider: Bool?
     /// Whether `textDocument/selectionRange` is served.

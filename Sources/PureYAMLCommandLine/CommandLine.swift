@@ -127,7 +127,9 @@ public struct CommandLineTool {
             }
             files += 1
             model.load(file.uri, bytes: file.bytes)
-            guard let surface = model.formatting(file.uri) else { continue }
+            // `.editorconfig` files around the file (read here, at the edge) feed the model's options.
+            let editorConfig = file.absolutePath.map { EditorConfig.properties(forFile: $0) { try? String(contentsOfFile: $0, encoding: .utf8) } }
+            guard let surface = model.formatting(file.uri, request: FormattingRequest(editorConfig: editorConfig)) else { continue }
             if let why = surface.refusal {
                 if let first = model.locatedDiagnostics(file.uri)?.first(where: { $0.diagnostic.severity == .error }) {
                     err(TextReport.textLine(first, path: file.display).dropLast() + " (not formatted)\n")

@@ -142,13 +142,22 @@ public final class DocumentModel {
         return FormattingPlanner.plan(s, options: formatOptions(request))
     }
 
-    /// The effective formatting options for `request`.
+    /// The effective formatting options for `request`. Precedence, lowest first: defaults, the settings,
+    /// the editor's request (`FormattingOptions`), `.editorconfig` (`request.editorConfig`), and last an
+    /// explicit `pureyaml.format.indentWidth` (see docs/formatting.md).
     public func formatOptions(_ request: FormattingRequest) -> FormatOptions {
         var o = settings.format
-        if let t = request.tabSize, t > 0, t <= 16, !settings.indentWidthIsExplicit { o.indentWidth = t }
+        if let t = request.tabSize, t > 0, t <= 16 { o.indentWidth = t }
         if let v = request.trimTrailingWhitespace { o.trimTrailingWhitespace = v }
         if let v = request.insertFinalNewline { o.insertFinalNewline = v }
         if let v = request.trimFinalNewlines { o.trimFinalNewlines = v }
+        if let e = request.editorConfig {
+            if let v = e.indentSize { o.indentWidth = v }
+            if let v = e.lineBreak { o.lineBreak = v }
+            if let v = e.insertFinalNewline { o.insertFinalNewline = v }
+            if let v = e.trimTrailingWhitespace { o.trimTrailingWhitespace = v }
+        }
+        if settings.indentWidthIsExplicit { o.indentWidth = settings.format.indentWidth }
         return o
     }
 

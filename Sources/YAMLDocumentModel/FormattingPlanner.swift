@@ -26,6 +26,70 @@ enum FormattingPlanner {
                                  formattedText: formatted)
     }
 
+    /// The formatting surface for the part of `snapshot` around `range` (UTF-8 byte offsets): the whole
+    /// document is laid out, and only the edits inside the lines of the block entries that overlap
+    /// `range` are kept. The partly formatted text is checked by the safety net again: re-indenting one
+    /// entry without its siblings can change the structure, so when the innermost entries fail, their
+    /// enclosing entries are tried, outwards (an entry always moves with its children). No edits when
+    /// every candidate fails.
+    static func planRange(_ snapshot: DocumentSnapshot, range: TextRange, options: FormatOptions,
+                          format: (ParseResult, FormatOptions) -> [UInt8]? = Formatter.format) -> FormattingSurface {
+        let full = plan(snapshot, options: options, format: format)
+        guard full.refusal == nil, !full.edits.isEmpty else { return full }
+        let original = snapshot.bytes
+        var lastProblem = ""
+        let lineEdits = LineDiff.replacements(from: original, to: full.formattedText, splittingLines: true)
+        for span in lineSpans(snapshot, around: range) {
+            let kept = lineEdits.filter { $0.range.start >= span.start && $0.range.end <= span.end }
+            if kept.isEmpty { return FormattingSurface(edits: [], refusal: nil, formattedText: original) }
+            var text: [UInt8] = []
+            text.reserveCapacity(original.count)
+            var at = 0
+            for e in kept {
+                text += original[at..<e.range.start]
+                text += Array(e.newText.utf8)
+                at = e.range.end
+            }
+            text += original[at...]
+            if text == full.formattedText { return full }
+            guard let problem = safetyProblem(original: snapshot, formatted: text) else {
+                return FormattingSurface(edits: kept, refusal: nil, formattedText: text)
+            }
+            lastProblem = problem
+        }
+        return FormattingSurface(edits: [], refusal: "safety net (range): \(lastProblem)", formattedText: original)
+    }
+
+    /// Candidate spans for a range, narrowest first: `range` widened to the innermost block entries
+    /// (mapping entries, sequence items) containing its ends, then to their enclosing entries, each as
+    /// whole lines (line breaks included).
+    static func lineSpans(_ snapshot: DocumentSnapshot, around range: TextRange) -> [TextRange] {
+        let tree = snapshot.parse.tree, bytes = snapshot.bytes
+        let lo = min(max(0, range.start), bytes.count), hi = min(max(lo, range.end), bytes.count)
+        let probeEnd = max(lo, hi - 1)
+        // Entries containing each end, outermost first (nodes are stored in pre-order).
+        var atStart: [TextRange] = [], atEnd: [TextRange] = []
+        for (i, n) in tree.nodes.enumerated() where n.kind == .mappingEntry || n.kind == .sequenceItem {
+            guard n.parent >= 0, tree.nodes[n.parent].kind == .blockMapping || tree.nodes[n.parent].kind == .blockSequence else { continue }
+            let r = tree.range(ofNode: i)
+            if r.start <= lo && lo < r.end { atStart.append(r) }
+            if r.start <= probeEnd && probeEnd < r.end { atEnd.append(r) }
+        }
+        var spans: [TextRange] = []
+        for level in 0...max(atStart.count, atEnd.count) {
+            var a = lo, b = hi
+            if !atStart.isEmpty { a = min(a, atStart[max(0, atStart.count - 1 - level)].start) }
+            if !atEnd.isEmpty { b = max(b, atEnd[max(0, atEnd.count - 1 - level)].end) }
+            while a > 0 && bytes[a - 1] != 0x0A && bytes[a - 1] != 0x0D { a -= 1 }
+            while b < bytes.count && bytes[b] != 0x0A && bytes[b] != 0x0D { b += 1 }
+            if b < bytes.count && bytes[b] == 0x0D { b += 1 }
+            if b < bytes.count && bytes[b] == 0x0A { b += 1 }
+            let span = TextRange(start: a, end: b)
+            if spans.last != span { spans.append(span) }
+        }
+        return spans
+    }
+
     /// Why `formatted` is not a faithful re-layout of `original`, or nil when it is.
     static func safetyProblem(original: DocumentSnapshot, formatted: [UInt8]) -> String? {
         let reparsed = Parser.parse(formatted)

@@ -5,12 +5,21 @@ import YAMLSyntax
 public struct FormattingRequest: Sendable, Hashable {
     /// Spaces per indentation level.
     public var tabSize: Int?
+    /// Remove trailing white space on lines.
     public var trimTrailingWhitespace: Bool?
+    /// End the text with a line break.
     public var insertFinalNewline: Bool?
+    /// Remove blank lines at the end.
     public var trimFinalNewlines: Bool?
+    /// The `.editorconfig` properties for the document's file, read by the renderer (nil when none or
+    /// when the document is not a file). They win over the fields above; an explicit
+    /// `pureyaml.format.indentWidth` wins over them (see docs/formatting.md).
+    public var editorConfig: EditorConfigProperties?
 
+    /// Creates a request; nil fields keep the settings' values.
     public init(tabSize: Int? = nil, trimTrailingWhitespace: Bool? = nil, insertFinalNewline: Bool? = nil,
-                trimFinalNewlines: Bool? = nil) {
+                trimFinalNewlines: Bool? = nil, editorConfig: EditorConfigProperties? = nil) {
+        self.editorConfig = editorConfig
         self.tabSize = tabSize
         self.trimTrailingWhitespace = trimTrailingWhitespace
         self.insertFinalNewline = insertFinalNewline
@@ -24,6 +33,7 @@ public struct TextReplacement: Hashable, Sendable {
     public var range: TextRange
     /// The new text.
     public var newText: String
+    /// Creates a replacement of `range` (UTF-8 byte offsets) by `newText`.
     public init(range: TextRange, newText: String) { self.range = range; self.newText = newText }
 }
 

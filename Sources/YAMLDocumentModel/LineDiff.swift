@@ -3,11 +3,23 @@ import YAMLSyntax
 /// Minimal edits between two texts: a line-based diff (Myers' O(ND) algorithm) whose changed hunks are
 /// trimmed to their differing bytes, so an editor keeps cursors, folds and marks on unchanged text.
 enum LineDiff {
-    /// Non-overlapping replacements, sorted by position, that turn `old` into `new`.
-    static func replacements(from old: [UInt8], to new: [UInt8]) -> [TextReplacement] {
+    /// Non-overlapping replacements, sorted by position, that turn `old` into `new`. With
+    /// `splittingLines`, a changed hunk that has as many old lines as new ones gives one replacement per
+    /// line (so range formatting can keep some lines of a hunk and drop others).
+    static func replacements(from old: [UInt8], to new: [UInt8], splittingLines: Bool = false) -> [TextReplacement] {
         let a = lines(old), b = lines(new)
         var out: [TextReplacement] = []
+        var pieces: [(a: Range<Int>, b: Range<Int>)] = []
         for hunk in hunks(a.map { old[$0.start..<$0.end] }, b.map { new[$0.start..<$0.end] }) {
+            if splittingLines, hunk.a.count == hunk.b.count {
+                for k in 0..<hunk.a.count {
+                    pieces.append((hunk.a.lowerBound + k..<hunk.a.lowerBound + k + 1, hunk.b.lowerBound + k..<hunk.b.lowerBound + k + 1))
+                }
+            } else {
+                pieces.append(hunk)
+            }
+        }
+        for hunk in pieces where !(hunk.a.count == 1 && hunk.b.count == 1 && old[a[hunk.a.lowerBound].start..<a[hunk.a.lowerBound].end] == new[b[hunk.b.lowerBound].start..<b[hunk.b.lowerBound].end]) {
             let oldStart = hunk.a.lowerBound < a.count ? a[hunk.a.lowerBound].start : old.count
             let oldEnd = hunk.a.isEmpty ? oldStart : a[hunk.a.upperBound - 1].end
             let newStart = hunk.b.lowerBound < b.count ? b[hunk.b.lowerBound].start : new.count

@@ -14,6 +14,9 @@ public struct Settings: Sendable, Hashable {
     public var indentWidthIsExplicit = false
     /// Whether formatting is offered at all (`yaml.format.enable`).
     public var formatEnabled = true
+    /// Whether `textDocument/willSaveWaitUntil` answers with formatting edits (`pureyaml.format.onSave`,
+    /// default false: editors have their own format-on-save switch, which uses `textDocument/formatting`).
+    public var formatOnSave = false
     /// Cap on the items computed for one document and request (`pureyaml.maxItemsComputed`, default 5000):
     /// outline entries, folding ranges (the first by start line), semantic tokens (the first in text order)
     /// and document links. A capped surface says it was truncated.
@@ -48,6 +51,8 @@ public struct Settings: Sendable, Hashable {
             case ("format.printWidth", .integer(let i)) where i >= 0: format.printWidth = Int(i)
             case ("format.sequenceIndent", .string(let s)):
                 if let v = FormatOptions.SequenceIndent(rawValue: s) { format.sequenceIndent = v }
+            case ("format.proseWrap", .string(let s)): if let v = FormatOptions.ProseWrap(rawValue: s) { format.proseWrap = v }
+            case ("format.onSave", .bool(let b)): formatOnSave = b
             case ("maxItemsComputed", .integer(let i)) where i > 0: maxItemsComputed = Int(i)
             case ("schemas", let v): if let a = SchemaSettings.associations(from: v) { schema.associations = a }
             case ("validate", .bool(let b)): schema.validate = b

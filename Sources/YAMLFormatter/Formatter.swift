@@ -13,9 +13,14 @@ import YAMLSyntax
 /// every result anyway (its safety net) before an edit leaves the server.
 public enum Formatter {
     /// The formatted text of `parse`, or nil when the stream has syntax errors (an invalid document is
-    /// never formatted).
+    /// never formatted). A `# pureyaml-format: ignore-file` comment returns the text unchanged; see
+    /// ``FormatMarker`` for regions.
     public static func format(_ parse: ParseResult, options: FormatOptions) -> [UInt8]? {
         guard parse.isValid else { return nil }
+        let tree = parse.tree
+        if tree.tokens.contains(where: { $0.kind == .comment && LineLayout.marker(tree.slice($0.range)) == .ignoreFile }) {
+            return tree.bytes
+        }
         var layout = LineLayout(tree: parse.tree, options: options)
         return layout.run()
     }

@@ -21,6 +21,16 @@ struct LineLayout {
     var oldColumn: [Int]
     /// Per block collection node: the column of its entries in the output (-1 until known).
     var newColumn: [Int]
+    /// `sequenceIndent: preserve`, decided once per file from its first block sequence nested in a block
+    /// mapping: true when that sequence's `-` stands at its parent key's column (compact style).
+    var fileUsesCompactSequences = false
+    /// Per block collection node: true when one of its entries starts on a line inside a
+    /// `# pureyaml-format: off` region; such a collection keeps its input column everywhere.
+    var frozen: [Bool]
+    /// For the line being laid out: output offset of each flow collection start token (by token index).
+    var flowStarts: [Int: Int] = [:]
+    /// The line break for lines the layout adds (printWidth wrapping): the file's first, else `\n`.
+    var addedBreak: [UInt8] = [0x0A]
 
     init(tree: SyntaxTree, options: FormatOptions) {
         self.tree = tree
@@ -33,7 +43,40 @@ struct LineLayout {
         inFlow = Array(repeating: false, count: tree.tokens.count)
         oldColumn = Array(repeating: -1, count: tree.nodes.count)
         newColumn = Array(repeating: -1, count: tree.nodes.count)
+        frozen = Array(repeating: false, count: tree.nodes.count)
         indexTokens()
+        fileUsesCompactSequences = firstNestedSequenceIsCompact()
+    }
+
+    /// The column of `offset` on its line (bytes since the previous line break).
+    func columnOf(_ offset: Int) -> Int {
+        var i = offset
+        while i > 0 && bytes[i - 1] != 0x0A && bytes[i - 1] != 0x0D { i -= 1 }
+        return offset - i
+    }
+
+    /// The column of the first significant token of node `n` (nil when it has none).
+    func firstColumn(ofNode n: Int) -> Int? {
+        var t = nodes[n].firstToken
+        while t < nodes[n].endToken && tokens[t].kind.isTrivia { t += 1 }
+        return t < nodes[n].endToken ? columnOf(tokens[t].range.start) : nil
+    }
+
+    /// True when the file's first block sequence that is a value in a block mapping has its `-` at the
+    /// mapping's column (`key:\n- a`); false when it is indented or when there is none.
+    func firstNestedSequenceIsCompact() -> Bool {
+        for (i, n) in nodes.enumerated() where n.kind == .blockSequence {
+            var p = n.parent
+            while p >= 0, !Self.isBlockCollection(nodes[p].kind), nodes[p].kind != .document,
+                  nodes[p].kind != .flowMapping, nodes[p].kind != .flowSequence { p = nodes[p].parent }
+            guard p >= 0, nodes[p].kind == .blockMapping else { continue }
+            // Columns of the first entries (a collection's own first token may be a property on an earlier line).
+            guard nodes[i].firstChild >= 0, nodes[p].firstChild >= 0,
+                  let seq = firstColumn(ofNode: nodes[i].firstChild),
+                  let map = firstColumn(ofNode: nodes[p].firstChild) else { continue }
+            return seq == map
+        }
+        return false
     }
 
     static func isBlockCollection(_ k: NodeKind) -> Bool { k == .blockMapping || k == .blockSequence }
@@ -116,19 +159,70 @@ struct LineLayout {
 
     mutating func run() -> [UInt8] {
         let lines = Self.lines(of: bytes)
+        addedBreak = options.lineBreak.map { Array($0.utf8) }
+            ?? lines.first(where: { $0.end > $0.contentEnd }).map { Array(bytes[$0.contentEnd..<$0.end]) } ?? [0x0A]
         var emitted: [Emitted] = []
         emitted.reserveCapacity(lines.count)
         // For comment placement: per line, (old indent, new indent) of content lines.
         var indents: [(old: Int, new: Int)?] = []
         indents.reserveCapacity(lines.count)
+        let ignored = ignoredLines(lines)
+        if ignored.contains(true) { freezeCollections(lines: lines, ignored: ignored) }
         var cursor = 0 // token index of the first token that ends after the current line start
-        for line in lines {
+        for (n, line) in lines.enumerated() {
             while cursor < tokens.count && tokens[cursor].range.end <= line.start { cursor += 1 }
             let (e, ind) = layOut(line, firstToken: cursor)
-            emitted.append(e)
-            indents.append(ind)
+            if ignored[n] {
+                // Inside a `# pureyaml-format: off` region: the line stays byte for byte.
+                emitted.append(.text(Array(bytes[line.start..<line.contentEnd])))
+                indents.append(ind.map { _ in (old: leadingSpaces(line), new: leadingSpaces(line)) })
+            } else {
+                emitted.append(e)
+                indents.append(ind)
+            }
         }
         return assemble(lines: lines, emitted: emitted, indents: indents)
+    }
+
+    // MARK: Ignore markers
+
+    /// A formatting marker comment (`# pureyaml-format: off`, `on`, `ignore-file`), or nil.
+    static func marker(_ comment: ArraySlice<UInt8>) -> FormatMarker? {
+        var text = comment.dropFirst()   // the `#`
+        while let f = text.first, f == 0x20 || f == 0x09 { text = text.dropFirst() }
+        while let l = text.last, l == 0x20 || l == 0x09 { text = text.dropLast() }
+        return FormatMarker(rawValue: String(decoding: text, as: UTF8.self))
+    }
+
+    /// Per line: true when it lies in a `# pureyaml-format: off` ... `# pureyaml-format: on` region
+    /// (the marker lines included; an `off` without an `on` runs to the end of the text).
+    func ignoredLines(_ lines: [Line]) -> [Bool] {
+        var ignored = Array(repeating: false, count: lines.count)
+        var lineIndex = 0
+        var offSince: Int? = nil
+        for tok in tokens where tok.kind == .comment {
+            guard let m = Self.marker(bytes[tok.range.start..<tok.range.end]), m != .ignoreFile else { continue }
+            while lineIndex + 1 < lines.count && lines[lineIndex].end <= tok.range.start { lineIndex += 1 }
+            switch m {
+            case .off: if offSince == nil { offSince = lineIndex }
+            case .on:
+                if let from = offSince { for k in from...lineIndex { ignored[k] = true } }
+                offSince = nil
+            case .ignoreFile: break
+            }
+        }
+        if let from = offSince, from < lines.count { for k in from..<lines.count { ignored[k] = true } }
+        return ignored
+    }
+
+    /// Marks the block collections with an entry starting on an ignored line: they keep their input
+    /// column everywhere, so the untouched lines still line up with their siblings.
+    mutating func freezeCollections(lines: [Line], ignored: [Bool]) {
+        var lineIndex = 0
+        for (t, tok) in tokens.enumerated() where entryStart[t] >= 0 {
+            while lineIndex + 1 < lines.count && lines[lineIndex].end <= tok.range.start { lineIndex += 1 }
+            if ignored[lineIndex] { frozen[Int(entryStart[t])] = true }
+        }
     }
 
     func leadingSpaces(_ line: Line) -> Int {
@@ -187,14 +281,20 @@ struct LineLayout {
         if started >= 0 {
             let c = Int(started)
             if oldColumn[c] < 0 { oldColumn[c] = old }
-            if newColumn[c] < 0 { newColumn[c] = column(forCollection: c, fallback: old) }
+            if newColumn[c] < 0 { newColumn[c] = frozen[c] ? oldColumn[c] : column(forCollection: c, fallback: old) }
             indent = newColumn[c]
         } else {
             indent = max(0, old + delta(owner[firstSignificant]))
         }
         var out = [UInt8](repeating: 0x20, count: indent)
+        flowStarts.removeAll(keepingCapacity: true)
         appendTokens(from: firstSignificant, line: line, into: &out)
-        return (.text(trimmed(out, line: line)), (old, indent))
+        out = trimmed(out, line: line)
+        if options.printWidth > 0, displayWidth(out) > options.printWidth,
+           let wrapped = wrappingFlowCollection(out, from: firstSignificant, line: line) {
+            out = wrapped
+        }
+        return (.text(out), (old, indent))
     }
 
     /// The output column of a block collection whose first entry starts a line.
@@ -205,13 +305,14 @@ struct LineLayout {
         while p >= 0 {
             let k = nodes[p].kind
             if k == .document || k == .stream { return 0 }
+            if options.fault == .flattenNestedCollections { return 0 }
             if Self.isBlockCollection(k) {
                 let parentNew = newColumn[p] >= 0 ? newColumn[p] : (oldColumn[p] >= 0 ? oldColumn[p] : 0)
                 if nodes[c].kind == .blockSequence && nodes[p].kind == .blockMapping {
                     switch options.sequenceIndent {
                     case .compact: return parentNew
                     case .indented: return parentNew + w
-                    case .preserve: return oldColumn[c] == oldColumn[p] ? parentNew : parentNew + w
+                    case .preserve: return fileUsesCompactSequences ? parentNew : parentNew + w
                     }
                 }
                 return parentNew + w
@@ -231,18 +332,158 @@ struct LineLayout {
             if i != start, entryStart[i] >= 0 {
                 let c = Int(entryStart[i])
                 if oldColumn[c] < 0 { oldColumn[c] = tok.range.start - line.start }
-                if newColumn[c] < 0 { newColumn[c] = out.count }
+                if newColumn[c] < 0 { newColumn[c] = frozen[c] ? oldColumn[c] : out.count }
             }
             let end = min(tok.range.end, line.contentEnd)
-            if tok.kind == .whitespace, i > start, i + 1 < tokens.count,
-               isBlockIndicator(i - 1), tokens[i + 1].range.start < line.contentEnd,
-               !tokens[i + 1].kind.isTrivia {
+            if tok.kind == .flowSequenceStart || tok.kind == .flowMappingStart { flowStarts[i] = out.count }
+            let nextOnLine = i + 1 < tokens.count && tokens[i + 1].range.start < line.contentEnd
+                && !tokens[i + 1].kind.isTrivia
+            if tok.kind == .whitespace, i > start, nextOnLine, isBlockIndicator(i - 1) {
                 out.append(0x20)   // exactly one space between a block indicator and what follows
+            } else if tok.kind == .whitespace, i > start, nextOnLine, let spaces = flowSpacing(between: i - 1, and: i + 1) {
+                out.append(contentsOf: [UInt8](repeating: 0x20, count: spaces))
+            } else if tok.kind == .singleQuotedScalar || tok.kind == .doubleQuotedScalar, tok.range.end <= line.contentEnd {
+                out.append(contentsOf: requoted(tok))
             } else {
                 out.append(contentsOf: bytes[tok.range.start..<end])
             }
+            // Two significant tokens side by side in a flow collection that want a space between them.
+            if !tok.kind.isTrivia, tok.range.end <= line.contentEnd, nextOnLine,
+               flowSpacing(between: i, and: i + 1) == 1 {
+                out.append(0x20)
+            }
             i += 1
         }
+    }
+
+    /// The number of spaces wanted between significant tokens `a` and `b` of one line inside a flow
+    /// collection (YAML 1.2.2 §7.4), or nil to keep the white space as written: one after `,` and after
+    /// a flow mapping's `:`, none before `,`, none inside `[` `]`, and inside `{` `}` one or none as
+    /// `bracketSpacing` asks. Separation white space inside flow collections carries no content, so
+    /// this never changes meaning; a `:` is only spaced when the parser already took it for an indicator.
+    func flowSpacing(between a: Int, and b: Int) -> Int? {
+        let ka = tokens[a].kind, kb = tokens[b].kind
+        guard inFlow[a] || ka == .flowSequenceStart || ka == .flowMappingStart else { return nil }
+        if ka == .flowSequenceStart || kb == .flowSequenceEnd { return 0 }
+        if ka == .flowMappingStart || kb == .flowMappingEnd {
+            if ka == .flowMappingStart, kb == .flowMappingEnd { return 0 }
+            guard let spaced = options.bracketSpacing else { return nil }
+            return spaced ? 1 : 0
+        }
+        if kb == .flowEntry { return 0 }
+        if ka == .flowEntry { return 1 }
+        if ka == .mappingValue, inFlow[a] { return 1 }
+        return nil
+    }
+
+    /// A one-line quoted scalar in the quote style `singleQuote` asks for, when its content reads the
+    /// same in both styles (no `\`, `'` or `"` in it, so no escape changes meaning, YAML 1.2.2 §7.3.1-2);
+    /// otherwise its bytes as written.
+    func requoted(_ tok: Token) -> ArraySlice<UInt8> {
+        let text = bytes[tok.range.start..<tok.range.end]
+        guard let single = options.singleQuote, text.count >= 2 else { return text }
+        let wanted: UInt8 = single ? 0x27 : 0x22
+        guard text.first != wanted, text.last == text.first else { return text }
+        let inner = text.dropFirst().dropLast()
+        if inner.contains(where: { $0 == 0x5C || $0 == 0x27 || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return text
+        }
+        return [wanted] + inner + [wanted]
+    }
+
+    // MARK: printWidth
+
+    /// Columns taken by `text` (UTF-8 continuation bytes not counted).
+    func displayWidth(_ text: [UInt8]) -> Int { text.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+
+    /// `out` (one laid-out line) with its flow collection broken onto several lines, one entry per line,
+    /// or nil when the line has no collection to break. Only a one-line flow collection that is the
+    /// whole value after a block `key:` or `- `, with nothing after it (no comment), is broken; nested
+    /// collections stay on their entry's line. The layout keeps every line more indented than the
+    /// enclosing block collection, as flow content requires (YAML 1.2.2 §7.4, §8.2.3):
+    ///
+    ///     key:               - [
+    ///       [                    a,
+    ///         a,                 b
+    ///         b                ]
+    ///       ]
+    func wrappingFlowCollection(_ out: [UInt8], from first: Int, line: Line) -> [UInt8]? {
+        // The first flow collection start on the line, right after a block indicator.
+        var open = first
+        while open < tokens.count && tokens[open].range.start < line.contentEnd
+                && tokens[open].kind != .flowSequenceStart && tokens[open].kind != .flowMappingStart { open += 1 }
+        guard open < tokens.count, tokens[open].range.start < line.contentEnd, let at = flowStarts[open] else { return nil }
+        var before = open - 1
+        while before >= first && tokens[before].kind == .whitespace { before -= 1 }
+        guard before >= first, isBlockIndicator(before),
+              tokens[before].kind == .mappingValue || tokens[before].kind == .sequenceEntry else { return nil }
+        // Its end on the same line, then only white space.
+        var depth = 0, close = open, commas: [Int] = []
+        while close < tokens.count && tokens[close].range.start < line.contentEnd {
+            switch tokens[close].kind {
+            case .flowSequenceStart, .flowMappingStart: depth += 1
+            case .flowSequenceEnd, .flowMappingEnd: depth -= 1
+            case .flowEntry: if depth == 1 { commas.append(close) }
+            case .comment, .error: return nil
+            default: break
+            }
+            if depth == 0 { break }
+            close += 1
+        }
+        guard depth == 0, close < tokens.count, tokens[close].range.end <= line.contentEnd else { return nil }
+        var after = close + 1
+        while after < tokens.count && tokens[after].range.start < line.contentEnd {
+            if tokens[after].kind != .whitespace { return nil }
+            after += 1
+        }
+        var entries: [[UInt8]] = []
+        var from = open + 1
+        for end in commas + [close] {
+            let text = renderFlow(from, end)
+            if !text.isEmpty { entries.append(text) }
+            from = end + 1
+        }
+        guard !entries.isEmpty else { return nil }
+        let w = options.indentWidth
+        var prefix = Array(out[..<at])
+        let openColumn: Int
+        if tokens[before].kind == .mappingValue {
+            // `key:` stays, the collection starts the next line one level deeper than the key.
+            while prefix.last == 0x20 { prefix.removeLast() }
+            let keyColumn = newColumn[Int(owner[before])] >= 0 ? newColumn[Int(owner[before])] : 0
+            openColumn = keyColumn + w
+            prefix += addedBreak + [UInt8](repeating: 0x20, count: openColumn)
+        } else {
+            openColumn = displayWidth(prefix)
+        }
+        var result = prefix + [bytes[tokens[open].range.start]] + addedBreak
+        for (k, e) in entries.enumerated() {
+            result += [UInt8](repeating: 0x20, count: openColumn + w) + e
+            if k + 1 < entries.count { result.append(UInt8(ascii: ",")) }
+            result += addedBreak
+        }
+        result += [UInt8](repeating: 0x20, count: openColumn) + [bytes[tokens[close].range.start]]
+        return result
+    }
+
+    /// Tokens `a ..< b` (one line, inside a flow collection) with the flow spacing rules applied and
+    /// without white space at either end.
+    func renderFlow(_ a: Int, _ b: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        for t in a..<b {
+            let tok = tokens[t]
+            if tok.kind == .whitespace {
+                if t == a || t + 1 >= b { continue }
+                if let n = flowSpacing(between: t - 1, and: t + 1) { out += [UInt8](repeating: 0x20, count: n) }
+                else { out += bytes[tok.range.start..<tok.range.end] }
+                continue
+            }
+            if tok.kind == .singleQuotedScalar || tok.kind == .doubleQuotedScalar { out += requoted(tok) }
+            else { out += bytes[tok.range.start..<tok.range.end] }
+            if t + 1 < b, !tokens[t + 1].kind.isTrivia, flowSpacing(between: t, and: t + 1) == 1 { out.append(0x20) }
+        }
+        while out.last == 0x20 || out.last == 0x09 { out.removeLast() }
+        return out
     }
 
     /// True for `-`, `?` and `:` indicators of block collections.
@@ -315,6 +556,7 @@ struct LineLayout {
     func assemble(lines: [Line], emitted: [Emitted], indents: [(old: Int, new: Int)?]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8)
+        let forcedBreak: [UInt8]? = options.lineBreak.map { Array($0.utf8) }
         let fileBreak: [UInt8] = options.lineBreak.map { Array($0.utf8) } ?? lines.first(where: { $0.end > $0.contentEnd })
             .map { Array(bytes[$0.contentEnd..<$0.end]) } ?? [0x0A]
         // Next content line's indentation, for comment placement (looking forward).
@@ -329,7 +571,9 @@ struct LineLayout {
         let maxBlank = max(1, options.maxBlankLines)
         var pendingBlanks: [[UInt8]] = []
         for (i, line) in lines.enumerated() {
-            let lineBreak = Array(bytes[line.contentEnd..<line.end])
+            // Each line keeps its own break unless one is asked for (line breaks are normalised to
+            // `\n` inside scalars anyway, YAML 1.2.2 §5.4, so changing them keeps the meaning).
+            let lineBreak = line.end > line.contentEnd ? (forcedBreak ?? Array(bytes[line.contentEnd..<line.end])) : []
             switch emitted[i] {
             case .blank:
                 blankRun += 1
@@ -339,6 +583,7 @@ struct LineLayout {
                 flush(&pendingBlanks, into: &out)
                 out.append(contentsOf: t)
             case .comment(let column, let text):
+                if options.fault == .dropCommentLines { continue }
                 flush(&pendingBlanks, into: &out)
                 var indent = column
                 // A comment at the left margin stays there (commented-out lines, section headers).

@@ -137,13 +137,10 @@ final class LanguageServer: @unchecked Sendable {
             case DocumentSymbolRequest.method.rawValue:
                 let params = try request.decodeParams(DocumentSymbolRequest.self)
                 connection.reply(DocumentSymbolRequest.self, id: id, result: documentSymbols(params))
-            case DocumentFormattingRequest.method.rawValue:
-                let params = try request.decodeParams(DocumentFormattingRequest.self)
-                connection.reply(DocumentFormattingRequest.self, id: id, result: formatting(params))
             case Self.schemaInfoMethod:
                 connection.sendResponse(id: id, result: try schemaInfo(request.params))
             default:
-                if try !handleFeatureRequest(request) { connection.sendError(id: id, error: .methodNotFound(request.method)) }
+                if try !handleFeatureRequest(request), try !handleFormattingRequest(request) { connection.sendError(id: id, error: .methodNotFound(request.method)) }
             }
         } catch {
             connection.sendError(id: id, error: error)
@@ -238,9 +235,9 @@ final class LanguageServer: @unchecked Sendable {
             positionEncoding: encoding == .utf8 ? .utf8 : .utf16,
             textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental,
                                                       save: SaveOptions(includeText: false)),
-            documentSymbolProvider: true,
-            documentFormattingProvider: true)
+            documentSymbolProvider: true)
         addFeatureCapabilities(&capabilities)
+        addFormattingCapabilities(&capabilities)
         return InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "pureyaml", version: "0.1.0"))
     }
 
@@ -302,17 +299,5 @@ final class LanguageServer: @unchecked Sendable {
         }
         let to = ToLSP(lineIndex: snapshot.lineIndex, encoding: encoding)
         return outline.symbols.map(to.symbol)
-    }
-
-    private func formatting(_ params: DocumentFormattingParams) -> [TextEdit]? {
-        let uri = FromLSP.uri(params.textDocument.uri)
-        guard let snapshot = model.snapshot(uri),
-              let surface = model.formatting(uri, request: FromLSP.formattingRequest(params.options)) else {
-            log("formatting for a document that is not open: \(uri)")
-            return nil
-        }
-        if let why = surface.refusal { log("formatting \(uri.displayName): no edits (\(why))") }
-        let to = ToLSP(lineIndex: snapshot.lineIndex, encoding: encoding)
-        return surface.edits.map(to.edit)
     }
 }

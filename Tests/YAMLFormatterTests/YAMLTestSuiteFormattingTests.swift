@@ -10,7 +10,8 @@ import YAMLParser
 /// the output parses to the same events, keeps its comments, and formatting it again changes nothing.
 /// A failure here is a formatter rule that the document model's safety net would have to refuse.
 final class YAMLTestSuiteFormattingTests: XCTestCase {
-    static let variants: [(Int, FormatOptions.SequenceIndent)] = [(2, .preserve), (4, .preserve), (2, .compact), (3, .indented)]
+    static let variants: [(Int, FormatOptions.SequenceIndent, quote: Bool?, brackets: Bool?, printWidth: Int)] = [
+        (2, .preserve, nil, nil, 0), (4, .preserve, true, true, 0), (2, .compact, false, false, 12), (3, .indented, nil, nil, 0)]
 
     func testEveryValidCaseFormatsFaithfully() throws {
         let suite = try requireSharedFolder("yaml-test-suite")
@@ -24,11 +25,14 @@ final class YAMLTestSuiteFormattingTests: XCTestCase {
             let parse = Parser.parse(try [UInt8](Data(contentsOf: input)))
             guard parse.isValid else { continue } // the parser's own conformance is tested elsewhere
             cases += 1
-            for (width, sequences) in Self.variants {
+            for (width, sequences, quote, brackets, printWidth) in Self.variants {
                 var options = FormatOptions()
                 options.indentWidth = width
                 options.sequenceIndent = sequences
-                let label = "\(id) (width \(width), \(sequences))"
+                options.singleQuote = quote
+                options.bracketSpacing = brackets
+                options.printWidth = printWidth
+                let label = "\(id) (width \(width), \(sequences), singleQuote \(quote.map(String.init) ?? "-"), bracketSpacing \(brackets.map(String.init) ?? "-"), printWidth \(printWidth))"
                 guard let output = Formatter.format(parse, options: options) else {
                     failures.append("\(label): declined"); continue
                 }

@@ -1,0 +1,39 @@
+import YAMLFormatter
+import YAMLSyntax
+
+extension DocumentModel {
+    /// Formatting edits limited to `range` (LSP `textDocument/rangeFormatting`, UTF-8 byte offsets): the
+    /// whole document is laid out, then only the edits inside the lines of the block entries overlapping
+    /// `range` are kept, and the partly formatted text goes through the safety net again. nil when the
+    /// document is not open; no edits for documents with syntax errors.
+    public func rangeFormatting(_ uri: DocumentURI, range: TextRange,
+                                request: FormattingRequest = FormattingRequest()) -> FormattingSurface? {
+        guard let s = snapshots[uri] else { return nil }
+        guard settings.formatEnabled else {
+            return FormattingSurface(edits: [], refusal: "formatting is disabled in the settings", formattedText: s.bytes)
+        }
+        return FormattingPlanner.planRange(s, range: range, options: formatOptions(request))
+    }
+
+    /// Edits after the user typed `character` at byte offset `offset` (LSP
+    /// `textDocument/onTypeFormatting`; only `"\n"` is acted on): the new line's indentation. See
+    /// ``OnTypeIndentation``. nil when the document is not open; no edits when it has syntax errors.
+    public func onTypeFormatting(_ uri: DocumentURI, at offset: Int, character: String,
+                                 request: FormattingRequest = FormattingRequest()) -> [TextReplacement]? {
+        guard let s = snapshots[uri] else { return nil }
+        // Like every formatting request, none for a document with syntax errors (the safety rule is
+        // the same everywhere, even though only white space of a blank line would change).
+        guard settings.formatEnabled, character == "\n", s.parse.isValid else { return [] }
+        return OnTypeIndentation.edits(s, at: offset, indentWidth: formatOptions(request).indentWidth)
+    }
+
+    /// Formatting edits before a save (LSP `textDocument/willSaveWaitUntil`): the whole-document edits
+    /// when `pureyaml.format.onSave` is on, else none (with a refusal saying why). nil when not open.
+    public func willSaveFormatting(_ uri: DocumentURI, request: FormattingRequest = FormattingRequest()) -> FormattingSurface? {
+        guard let s = snapshots[uri] else { return nil }
+        guard settings.formatOnSave else {
+            return FormattingSurface(edits: [], refusal: "format on save is off (pureyaml.format.onSave)", formattedText: s.bytes)
+        }
+        return formatting(uri, request: request)
+    }
+}
