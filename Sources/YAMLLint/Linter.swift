@@ -1,0 +1,168 @@
+import YAMLParser
+import YAMLSyntax
+
+/// Runs yamllint's rules over an existing parse (no re-parse: the tree, its tokens and the events are
+/// reused), honouring `# yamllint disable-file` on the first line, `# yamllint disable [rule:ID ...]` /
+/// `# yamllint enable [rule:ID ...]`, and `# yamllint disable-line [rule:ID ...]` (inline: that line;
+/// on its own line: the next line), exactly as yamllint 1.38 applies them.
+///
+/// Syntax errors are not reported here (the parser reports them); on a text with syntax errors the
+/// rules still run over what the parser recovered.
+public enum Linter {
+    /// The problems in `parse` under `configuration`, in yamllint's order (by line, then rule).
+    /// - Parameters:
+    ///   - path: the file's path relative to the configuration's directory, for `ignore` patterns; nil
+    ///     when unknown (then no path-based exclusion applies).
+    public static func lint(_ parse: ParseResult, configuration: LintConfiguration, path: String? = nil) -> [LintFinding] {
+        if let path, configuration.isIgnored(path: path) { return [] }
+        let text = LintText(parse.tree.bytes)
+        guard let firstLine = text.lines.first else { return [] }
+        if isDisableFile(text.bytes[firstLine.start..<firstLine.end]) { return [] }
+        let enabled = configuration.enabledRules(forPath: path)
+        if enabled.isEmpty { return [] }
+        let stream = LintStream(text: text, tokens: LintTokenizer.tokens(parse, text: text))
+        let comments = LintComment.comments(stream)
+
+        var tokenRules: [(LintRuleID, LintLevel, any TokenLintRule)] = []
+        var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []
+        var lineRules: [(LintRuleID, LintLevel, LineRule)] = []
+        for (id, settings) in enabled {
+            let o = settings.options
+            switch id {
+            case .braces, .brackets, .colons, .commas, .hyphens:
+                tokenRules.append((id, settings.level, SpacingRule(id: id, options: o)))
+            case .documentStart, .documentEnd:
+                tokenRules.append((id, settings.level, DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true)))
+            case .anchors, .keyDuplicates, .keyOrdering:
+                tokenRules.append((id, settings.level, KeysRule(id: id, options: o)))
+            case .truthy, .octalValues, .floatValues, .emptyValues, .quotedStrings:
+                tokenRules.append((id, settings.level, ValueRule(id: id, options: o)))
+            case .indentation:
+                tokenRules.append((id, settings.level, IndentationRule(options: o)))
+            case .comments, .commentsIndentation:
+                commentRules.append((id, settings.level, CommentRule(id: id, options: o)))
+            case .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces:
+                lineRules.append((id, settings.level, LineRule(id: id, options: o)))
+            }
+        }
+        let allRules = Set(enabled.map(\.id.rawValue))
+
+        var findings: [LintFinding] = []
+        var cache: [(rule: String, level: LintLevel, problem: LintStream.Problem)] = []
+        var disabled = Set<String>()
+        var disabledForLine = Set<String>()
+        var disabledForNextLine = Set<String>()
+        var problems: [LintStream.Problem] = []
+
+        func processComment(_ index: Int) {
+            for k in commentRules.indices {
+                problems.removeAll(keepingCapacity: true)
+                commentRules[k].2.check(stream, comments, index, &problems)
+                for p in problems { cache.append((commentRules[k].0.rawValue, commentRules[k].1, p)) }
+            }
+            let c = comments[index]
+            let body = c.text(stream)
+            if let rules = directive(body, keyword: "disable") {
+                if rules.isEmpty { disabled = allRules } else { disabled.formUnion(rules.filter(allRules.contains)) }
+            } else if let rules = directive(body, keyword: "enable") {
+                if rules.isEmpty { disabled.removeAll() } else { disabled.subtract(rules) }
+            }
+            if let rules = directive(body, keyword: "disable-line") {
+                let set = rules.isEmpty ? allRules : Set(rules.filter(allRules.contains))
+                if c.isInline(stream) { disabledForLine.formUnion(set) } else { disabledForNextLine.formUnion(set) }
+            }
+        }
+        let inlineMapping: (LintLine) -> Bool = { line in isInlineMappingWithUnbreakableValue(text, line) }
+        func processLine(_ line: LintLine) {
+            for k in lineRules.indices {
+                problems.removeAll(keepingCapacity: true)
+                lineRules[k].2.check(stream, line, inlineMapping: inlineMapping, &problems)
+                for p in problems { cache.append((lineRules[k].0.rawValue, lineRules[k].1, p)) }
+            }
+            for entry in cache where !disabledForLine.contains(entry.rule) && !disabled.contains(entry.rule) {
+                let offset = text.offset(line: entry.problem.line, column: entry.problem.column)
+                var end = offset
+                if end < text.bytes.count && text.bytes[end] != 0x0A && text.bytes[end] != 0x0D {
+                    end += 1
+                    while end < text.bytes.count && text.bytes[end] & 0xC0 == 0x80 { end += 1 }
+                }
+                findings.append(LintFinding(range: TextRange(start: offset, end: end), line: entry.problem.line,
+                                            column: entry.problem.column, level: entry.level, rule: entry.rule,
+                                            message: entry.problem.message))
+            }
+            disabledForLine = disabledForNextLine
+            disabledForNextLine = []
+            cache.removeAll(keepingCapacity: true)
+        }
+
+        let lines = text.lines
+        var lineIndex = 0
+        func flushLines(before lineNumber: Int) {
+            while lineIndex < lines.count && lines[lineIndex].number < lineNumber {
+                processLine(lines[lineIndex])
+                lineIndex += 1
+            }
+        }
+        var commentIndex = 0
+        for i in stream.tokens.indices {
+            flushLines(before: stream.tokens[i].startLine + 1)
+            for k in tokenRules.indices {
+                problems.removeAll(keepingCapacity: true)
+                tokenRules[k].2.check(stream, i, &problems)
+                for p in problems { cache.append((tokenRules[k].0.rawValue, tokenRules[k].1, p)) }
+            }
+            while commentIndex < comments.count && comments[commentIndex].tokenBefore == i {
+                flushLines(before: comments[commentIndex].line)
+                processComment(commentIndex)
+                commentIndex += 1
+            }
+        }
+        flushLines(before: Int.max)
+        return findings
+    }
+
+    /// `# yamllint <keyword>( rule:ID)*` followed only by whitespace: the rule ids (empty: all rules),
+    /// nil when the comment is not that directive.
+    static func directive(_ comment: ArraySlice<UInt8>, keyword: String) -> [String]? {
+        let prefix = Array("# yamllint \(keyword)".utf8)
+        guard comment.count >= prefix.count, comment.prefix(prefix.count).elementsEqual(prefix) else { return nil }
+        var rest = comment.dropFirst(prefix.count)
+        var rules: [String] = []
+        let rulePrefix = Array(" rule:".utf8)
+        func isWS(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        while rest.count > rulePrefix.count, rest.prefix(rulePrefix.count).elementsEqual(rulePrefix),
+              !isWS(rest[rest.startIndex + rulePrefix.count]) {
+            rest = rest.dropFirst(rulePrefix.count)
+            let id = rest.prefix { !isWS($0) }
+            rules.append(String(decoding: id, as: UTF8.self))
+            rest = rest.dropFirst(id.count)
+        }
+        return rest.allSatisfy(isWS) ? rules : nil
+    }
+
+    /// `#\s*yamllint disable-file\s*` as the whole first line.
+    static func isDisableFile(_ line: ArraySlice<UInt8>) -> Bool {
+        func isWS(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        guard line.first == UInt8(ascii: "#") else { return false }
+        let body = line.dropFirst().drop(while: isWS)
+        let word = Array("yamllint disable-file".utf8)
+        return body.starts(with: word) && body.dropFirst(word.count).allSatisfy(isWS)
+    }
+
+    /// line-length's `allow-non-breakable-inline-mappings`: the line alone is a block mapping entry whose
+    /// value is a scalar with no space from its start to the end of the line. Only the one line is
+    /// parsed, and only for lines already too long.
+    static func isInlineMappingWithUnbreakableValue(_ text: LintText, _ line: LintLine) -> Bool {
+        let content = Array(text.bytes[line.start..<line.end])
+        let parse = Parser.parse(content)
+        if !parse.isValid { return false }
+        let lineText = LintText(content)
+        let tokens = LintTokenizer.tokens(parse, text: lineText)
+        guard let startIndex = tokens.firstIndex(where: { $0.kind == .blockMappingStart }),
+              let valueIndex = tokens[startIndex...].firstIndex(where: { $0.kind == .value }),
+              valueIndex + 1 < tokens.count else { return false }
+        let t = tokens[valueIndex + 1]
+        guard t.kind == .scalar else { return false }
+        return !content[t.start...].contains(0x20)
+    }
+}

@@ -1,0 +1,174 @@
+import YAMLParser
+
+/// The rules about scalar values and empty nodes: `truthy`, `octal-values`, `float-values`,
+/// `empty-values` and `quoted-strings`. `truthy`, `octal-values` and `quoted-strings` follow YAML 1.1's
+/// implicit types (as yamllint does, by design), not YAML 1.2.2's core schema.
+struct ValueRule: TokenLintRule {
+    let id: LintRuleID
+    let options: [String: LintOption]
+
+    /// truthy: the `%YAML` version of the current document, and the spellings it reports.
+    private var specVersion: String? = nil
+    private var badTruthy: Set<String>? = nil
+    /// quoted-strings: flow nesting depth and the first quote style seen (`consistent`).
+    private var flowNesting = 0
+    private var consistentStyle: ScalarStyleKey? = nil
+
+    enum ScalarStyleKey: Equatable { case single, double }
+
+    init(id: LintRuleID, options: [String: LintOption]) {
+        self.id = id
+        self.options = options
+    }
+
+    private func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
+    private func list(_ k: String) -> [String] { options[k]?.strings ?? [] }
+
+    mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
+        let t = s.tokens[i]
+        let prev = s.token(i - 1)
+        let next = s.token(i + 1)
+        switch id {
+        case .truthy: truthy(t, prev, &out)
+        case .octalValues:
+            guard prev?.kind != .tag, t.kind == .scalar, t.isPlain else { return }
+            let v = Array(t.value.utf8)
+            if flag("forbid-implicit-octal") && v.count > 1 && v[0] == UInt8(ascii: "0")
+                && v.allSatisfy({ $0 >= 0x30 && $0 <= 0x37 }) {
+                out.append(.init(line: t.startLine + 1, column: t.endColumn + 1,
+                                 message: "forbidden implicit octal value \"\(t.value)\""))
+            }
+            if flag("forbid-explicit-octal") && v.count > 2 && v[0] == UInt8(ascii: "0") && v[1] == UInt8(ascii: "o")
+                && v[2...].allSatisfy({ $0 >= 0x30 && $0 <= 0x37 }) {
+                out.append(.init(line: t.startLine + 1, column: t.endColumn + 1,
+                                 message: "forbidden explicit octal value \"\(t.value)\""))
+            }
+        case .floatValues:
+            guard prev?.kind != .tag, t.kind == .scalar, t.isPlain else { return }
+            let v = t.value
+            func report(_ m: String) { out.append(.init(line: t.startLine + 1, column: t.startColumn + 1, message: m)) }
+            if flag("forbid-nan") && LintPattern.wholeMatch(#"(\.nan|\.NaN|\.NAN)"#, v) {
+                report("forbidden not a number value \"\(v)\"")
+            }
+            if flag("forbid-inf") && LintPattern.wholeMatch(#"[-+]?(\.inf|\.Inf|\.INF)"#, v) {
+                report("forbidden infinite value \"\(v)\"")
+            }
+            if flag("forbid-scientific-notation")
+                && LintPattern.wholeMatch(#"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)"#, v) {
+                report("forbidden scientific notation \"\(v)\"")
+            }
+            if flag("require-numeral-before-decimal") && LintPattern.wholeMatch(#"[-+]?(\.[0-9]+)([eE][-+]?[0-9]+)?"#, v) {
+                report("forbidden decimal missing 0 prefix \"\(v)\"")
+            }
+        case .emptyValues:
+            guard let n = next?.kind else { return }
+            if flag("forbid-in-block-mappings") && t.kind == .value && (n == .key || n == .blockEnd) {
+                out.append(.init(line: t.startLine + 1, column: t.endColumn + 1, message: "empty value in block mapping"))
+            }
+            if flag("forbid-in-flow-mappings") && t.kind == .value && (n == .flowEntry || n == .flowMappingEnd) {
+                out.append(.init(line: t.startLine + 1, column: t.endColumn + 1, message: "empty value in flow mapping"))
+            }
+            if flag("forbid-in-block-sequences") && t.kind == .blockEntry && (n == .key || n == .blockEnd || n == .blockEntry) {
+                out.append(.init(line: t.startLine + 1, column: t.endColumn + 1, message: "empty value in block sequence"))
+            }
+        case .quotedStrings: quotedStrings(s, t, prev, &out)
+        default: return
+        }
+    }
+
+    private mutating func truthy(_ t: LintToken, _ prev: LintToken?, _ out: inout [LintStream.Problem]) {
+        if t.kind == .directive && t.value == "YAML" {
+            specVersion = t.detail
+        } else if t.kind == .documentEnd {
+            specVersion = nil
+            badTruthy = nil
+        }
+        if prev?.kind == .tag { return }
+        if !flag("check-keys") && prev?.kind == .key && t.kind == .scalar { return }
+        guard t.kind == .scalar, t.isPlain else { return }
+        let allowed = options["allowed-values"]?.strings ?? ["true", "false"]
+        if badTruthy == nil {
+            let all = specVersion == "1.2" ? ["TRUE", "True", "true", "FALSE", "False", "false"] : LintRuleID.truthy11
+            badTruthy = Set(all).subtracting(allowed)
+        }
+        if badTruthy?.contains(t.value) == true {
+            out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
+                             message: "truthy value should be one of [" + allowed.sorted().joined(separator: ", ") + "]"))
+        }
+    }
+
+    private mutating func quotedStrings(_ s: LintStream, _ t: LintToken, _ prev: LintToken?,
+                                        _ out: inout [LintStream.Problem]) {
+        if t.kind == .flowMappingStart || t.kind == .flowSequenceStart { flowNesting += 1 }
+        if t.kind == .flowMappingEnd || t.kind == .flowSequenceEnd { flowNesting -= 1 }
+        guard t.kind == .scalar, let p = prev?.kind,
+              [.blockEntry, .flowEntry, .flowSequenceStart, .tag, .value, .key].contains(p) else { return }
+        let node = p == .key ? "key" : "value"
+        if node == "key" && !flag("check-keys") { return }
+        if p == .tag && prev?.value == "!!" { return }
+        let isString = !YAML11Resolver.isNonString(t.value)
+        if t.isPlain && !isString { return }
+        if t.style == .literal || t.style == .folded { return }
+        let quoteType = options["quote-type"]?.string ?? "any"
+        let required = options["required"] ?? .bool(true)
+        let style: ScalarStyleKey? = t.style == .singleQuoted ? .single : t.style == .doubleQuoted ? .double : nil
+        let quoted = style != nil
+        let allowQuotedQuotes = flag("allow-quoted-quotes")
+        let hasQuotedQuotes = (style == .single && t.value.contains("\"")) || (style == .double && t.value.contains("'"))
+        let extraRequired = list("extra-required").contains { LintPattern.search($0, in: t.value) }
+        let extraAllowed = list("extra-allowed").contains { LintPattern.search($0, in: t.value) }
+        func quoteMatches() -> Bool {
+            if quoteType == "consistent", let style {
+                if consistentStyle == nil { consistentStyle = style }
+                return consistentStyle == style
+            }
+            return quoteType == "any" || (quoteType == "single" && style == .single) || (quoteType == "double" && style == .double)
+        }
+        var message: String? = nil
+        if required == .bool(true) {
+            if !quoted || !(quoteMatches() || (allowQuotedQuotes && hasQuotedQuotes)) {
+                message = "string \(node) is not quoted with \(quoteType) quotes"
+            }
+        } else if required == .bool(false) {
+            if quoted && !quoteMatches() && !(allowQuotedQuotes && hasQuotedQuotes) {
+                message = "string \(node) is not quoted with \(quoteType) quotes"
+            } else if !quoted && extraRequired {
+                message = "string \(node) is not quoted"
+            }
+        } else {
+            if quoted && isString && !t.value.isEmpty && !quotesNeeded(s, t) {
+                if !(extraRequired || extraAllowed) {
+                    message = "string \(node) is redundantly quoted with \(quoteType) quotes"
+                }
+            } else if quoted && !quoteMatches() && !(allowQuotedQuotes && hasQuotedQuotes) {
+                message = "string \(node) is not quoted with \(quoteType) quotes"
+            } else if !quoted && extraRequired {
+                message = "string \(node) is not quoted"
+            }
+        }
+        if let message { out.append(.init(line: t.startLine + 1, column: t.startColumn + 1, message: message)) }
+    }
+
+    /// yamllint `_quotes_are_needed`: whether the value, written plain after `key: `, would scan back as
+    /// the same plain scalar.
+    private func quotesNeeded(_ s: LintStream, _ t: LintToken) -> Bool {
+        let v = t.value
+        if flowNesting > 0 && v.contains(where: { ",[]{}".contains($0) }) { return true }
+        if t.style == .doubleQuoted {
+            if v.unicodeScalars.contains(where: { !ValueRule.isPrintable($0) }) { return true }
+            if t.startLine != t.endLine {
+                let inner = s.bytes[(t.start + 1)..<max(t.start + 1, t.end - 1)]
+                let text = String(decoding: inner, as: UTF8.self)
+                if text.contains("\\\n") || text.contains("\\\r\n") { return true }
+            }
+        }
+        return !PlainScalarCheck.scansAsSamePlainScalar(v)
+    }
+
+    /// PyYAML's `Reader.check_printable` character class.
+    static func isPrintable(_ c: Unicode.Scalar) -> Bool {
+        let v = c.value
+        return v == 0x09 || v == 0x0A || v == 0x0D || (v >= 0x20 && v <= 0x7E) || v == 0x85
+            || (v >= 0xA0 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || (v >= 0x10000 && v <= 0x10FFFF)
+    }
+}
