@@ -155,14 +155,21 @@ public enum Linter {
     static func isInlineMappingWithUnbreakableValue(_ text: LintText, _ line: LintLine) -> Bool {
         let content = Array(text.bytes[line.start..<line.end])
         let parse = Parser.parse(content)
-        if !parse.isValid { return false }
         let lineText = LintText(content)
         let tokens = LintTokenizer.tokens(parse, text: lineText)
-        guard let startIndex = tokens.firstIndex(where: { $0.kind == .blockMappingStart }),
-              let valueIndex = tokens[startIndex...].firstIndex(where: { $0.kind == .value }),
-              valueIndex + 1 < tokens.count else { return false }
-        let t = tokens[valueIndex + 1]
-        guard t.kind == .scalar else { return false }
-        return !content[t.start...].contains(0x20)
+        guard var i = tokens.firstIndex(where: { $0.kind == .blockMappingStart }) else { return false }
+        // Like yamllint: the first value token followed by a scalar (a value followed by anything else
+        // is skipped together with that token).
+        i += 1
+        while i + 1 < tokens.count {
+            if tokens[i].kind == .value {
+                let t = tokens[i + 1]
+                if t.kind == .scalar { return !content[min(t.start, content.count)...].contains(0x20) }
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+        return false
     }
 }
