@@ -31,6 +31,27 @@ final class YamllintParityTests: XCTestCase {
     func testDefaultPreset() throws { try compare(preset: "default", configuration: .default) }
     func testRelaxedPreset() throws { try compare(preset: "relaxed", configuration: .relaxed) }
 
+    /// Every rule on, with non-default options, so the rules the presets leave off are compared too.
+    static let everyRuleConfiguration = """
+        extends: default
+        rules:
+          anchors: {forbid-duplicated-anchors: true, forbid-unused-anchors: true}
+          document-end: enable
+          empty-values: enable
+          float-values: {forbid-nan: true, forbid-inf: true, forbid-scientific-notation: true, require-numeral-before-decimal: true}
+          indentation: {check-multi-line-strings: true, spaces: 2}
+          key-duplicates: {forbid-duplicated-merge-keys: true}
+          key-ordering: enable
+          octal-values: enable
+          quoted-strings: {required: only-when-needed, quote-type: single}
+          truthy: {check-keys: false, allowed-values: ['true', 'false', 'yes']}
+        """
+
+    func testEveryRule() throws {
+        let configuration = try LintConfiguration.parse(Array(YamllintParityTests.everyRuleConfiguration.utf8))
+        try compare(preset: YamllintParityTests.everyRuleConfiguration, configuration: configuration)
+    }
+
     private func yamllintCommand() -> [String]? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         for dir in path.split(separator: ":") {
@@ -120,10 +141,10 @@ final class YamllintParityTests: XCTestCase {
                 }
             }
         }
-        print("yamllint parity [\(preset)]: \(compared) files compared, \(skipped) with syntax errors skipped, "
+        print("yamllint parity [\(preset.count > 10 ? "every rule" : preset)]: \(compared) files compared, \(skipped) with syntax errors skipped, "
               + "\(matchedFindings) findings matched, \(unexpected.count) unexpected differences, allowed: \(allowedCount)")
         if !unexpected.isEmpty {
-            XCTFail("\(unexpected.count) differences from yamllint [\(preset)], first ones:\n"
+            XCTFail("\(unexpected.count) differences from yamllint [\(preset.count > 10 ? "every rule" : preset)], first ones:\n"
                     + unexpected.prefix(40).joined(separator: "\n"))
         }
     }
