@@ -87,12 +87,15 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
         public var foldingRange: FoldingRange?
         /// `textDocument.formatting`.
         public var formatting: DynamicRegistration?
+        /// `textDocument.semanticTokens`.
+        public var semanticTokens: SemanticTokens?
 
         /// Creates text-document capabilities.
         public init(synchronization: Synchronization? = nil, publishDiagnostics: PublishDiagnostics? = nil,
                     diagnostic: Diagnostic? = nil, hover: Hover? = nil, completion: Completion? = nil,
                     documentSymbol: DocumentSymbol? = nil, foldingRange: FoldingRange? = nil,
-                    formatting: DynamicRegistration? = nil) {
+                    formatting: DynamicRegistration? = nil, semanticTokens: SemanticTokens? = nil) {
+            self.semanticTokens = semanticTokens
             self.synchronization = synchronization
             self.publishDiagnostics = publishDiagnostics
             self.diagnostic = diagnostic
@@ -192,6 +195,20 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
             /// Creates the capability.
             public init(hierarchicalDocumentSymbolSupport: Bool? = nil) {
                 self.hierarchicalDocumentSymbolSupport = hierarchicalDocumentSymbolSupport
+            }
+        }
+
+        /// `textDocument.semanticTokens` (the members the server looks at).
+        public struct SemanticTokens: Codable, Sendable, Hashable {
+            /// Whether the client accepts tokens that span lines (LSP 3.17); else they are split per line.
+            public var multilineTokenSupport: Bool?
+            /// Whether the client accepts overlapping tokens.
+            public var overlappingTokenSupport: Bool?
+
+            /// Creates the capability.
+            public init(multilineTokenSupport: Bool? = nil, overlappingTokenSupport: Bool? = nil) {
+                self.multilineTokenSupport = multilineTokenSupport
+                self.overlappingTokenSupport = overlappingTokenSupport
             }
         }
 

@@ -43,6 +43,34 @@ public enum LSPMethod: String, Sendable, CaseIterable {
     case textDocumentCompletion = "textDocument/completion"
     /// Request `textDocument/foldingRange`.
     case textDocumentFoldingRange = "textDocument/foldingRange"
+    /// Request `completionItem/resolve`.
+    case completionItemResolve = "completionItem/resolve"
+    /// Request `textDocument/definition`.
+    case textDocumentDefinition = "textDocument/definition"
+    /// Request `textDocument/references`.
+    case textDocumentReferences = "textDocument/references"
+    /// Request `textDocument/documentHighlight`.
+    case textDocumentDocumentHighlight = "textDocument/documentHighlight"
+    /// Request `textDocument/rename`.
+    case textDocumentRename = "textDocument/rename"
+    /// Request `textDocument/prepareRename`.
+    case textDocumentPrepareRename = "textDocument/prepareRename"
+    /// Request `textDocument/linkedEditingRange`.
+    case textDocumentLinkedEditingRange = "textDocument/linkedEditingRange"
+    /// Request `textDocument/selectionRange`.
+    case textDocumentSelectionRange = "textDocument/selectionRange"
+    /// Request `textDocument/documentLink`.
+    case textDocumentDocumentLink = "textDocument/documentLink"
+    /// Request `textDocument/semanticTokens/full`.
+    case textDocumentSemanticTokensFull = "textDocument/semanticTokens/full"
+    /// Request `textDocument/semanticTokens/range`.
+    case textDocumentSemanticTokensRange = "textDocument/semanticTokens/range"
+    /// Request `textDocument/codeAction`.
+    case textDocumentCodeAction = "textDocument/codeAction"
+    /// Request `workspace/symbol`.
+    case workspaceSymbol = "workspace/symbol"
+    /// Request `workspace/diagnostic` (pull diagnostics for the workspace).
+    case workspaceDiagnostic = "workspace/diagnostic"
     // Workspace and window.
     /// Notification `workspace/didChangeConfiguration`.
     case workspaceDidChangeConfiguration = "workspace/didChangeConfiguration"

@@ -5,6 +5,11 @@ public enum MessageRegistry {
         InitializeRequest.self, ShutdownRequest.self, DocumentDiagnosticRequest.self, DocumentSymbolRequest.self,
         DocumentFormattingRequest.self, DocumentRangeFormattingRequest.self, HoverRequest.self,
         CompletionRequest.self, FoldingRangeRequest.self, ConfigurationRequest.self,
+        CompletionItemResolveRequest.self, DefinitionRequest.self, ReferencesRequest.self,
+        DocumentHighlightRequest.self, RenameRequest.self, PrepareRenameRequest.self,
+        LinkedEditingRangeRequest.self, SelectionRangeRequest.self, DocumentLinkRequest.self,
+        SemanticTokensFullRequest.self, SemanticTokensRangeRequest.self, CodeActionRequest.self,
+        WorkspaceSymbolRequest.self, WorkspaceDiagnosticRequest.self,
     ]
 
     /// All notification types, both directions.

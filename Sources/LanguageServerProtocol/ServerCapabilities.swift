@@ -25,6 +25,22 @@ public struct ServerCapabilities: Codable, Sendable, Hashable {
     public var codeActionProvider: Bool?
     /// Pull diagnostics (`textDocument/diagnostic`) options, or nil when not served.
     public var diagnosticProvider: DiagnosticOptions?
+    /// Whether `textDocument/definition` is served.
+    public var definitionProvider: Bool?
+    /// Whether `textDocument/references` is served.
+    public var referencesProvider: Bool?
+    /// Whether `textDocument/documentHighlight` is served.
+    public var documentHighlightProvider: Bool?
+    /// Rename options (with `prepareProvider`), or nil when not served.
+    public var renameProvider: RenameOptions?
+    /// Whether `textDocument/linkedEditingRange` is served.
+    public var linkedEditingRangeProvider: Bool?
+    /// Document link options, or nil when not served.
+    public var documentLinkProvider: DocumentLinkOptions?
+    /// Whether `workspace/symbol` is served.
+    public var workspaceSymbolProvider: Bool?
+    /// Semantic token options, or nil when not served.
+    public var semanticTokensProvider: SemanticTokensOptions?
     /// Workspace-specific capabilities, raw (e.g. `{"workspaceFolders":{"supported":true}}`).
     public var workspace: LSPAny?
     /// Experimental capabilities, raw.
@@ -36,7 +52,19 @@ public struct ServerCapabilities: Codable, Sendable, Hashable {
                 documentSymbolProvider: Bool? = nil, documentFormattingProvider: Bool? = nil,
                 documentRangeFormattingProvider: Bool? = nil, foldingRangeProvider: Bool? = nil,
                 selectionRangeProvider: Bool? = nil, codeActionProvider: Bool? = nil,
-                diagnosticProvider: DiagnosticOptions? = nil, workspace: LSPAny? = nil, experimental: LSPAny? = nil) {
+                diagnosticProvider: DiagnosticOptions? = nil, workspace: LSPAny? = nil, experimental: LSPAny? = nil,
+                definitionProvider: Bool? = nil, referencesProvider: Bool? = nil, documentHighlightProvider: Bool? = nil,
+                renameProvider: RenameOptions? = nil, linkedEditingRangeProvider: Bool? = nil,
+                documentLinkProvider: DocumentLinkOptions? = nil, workspaceSymbolProvider: Bool? = nil,
+                semanticTokensProvider: SemanticTokensOptions? = nil) {
+        self.definitionProvider = definitionProvider
+        self.referencesProvider = referencesProvider
+        self.documentHighlightProvider = documentHighlightProvider
+        self.renameProvider = renameProvider
+        self.linkedEditingRangeProvider = linkedEditingRangeProvider
+        self.documentLinkProvider = documentLinkProvider
+        self.workspaceSymbolProvider = workspaceSymbolProvider
+        self.semanticTokensProvider = semanticTokensProvider
         self.positionEncoding = positionEncoding
         self.textDocumentSync = textDocumentSync
         self.hoverProvider = hoverProvider

@@ -11,6 +11,7 @@ enum DiagnosticsCollector {
             out.append(YAMLDiagnostic(range: e.range, severity: e.severity == .error ? .error : .warning,
                                       code: e.code, message: e.message))
         }
+        out += UnusedAnchors.diagnostics(parse.tree)
         out.sort { $0.range != $1.range ? $0.range < $1.range : $0.code < $1.code }
         return out
     }

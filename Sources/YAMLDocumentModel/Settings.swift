@@ -14,7 +14,9 @@ public struct Settings: Sendable, Hashable {
     public var indentWidthIsExplicit = false
     /// Whether formatting is offered at all (`yaml.format.enable`).
     public var formatEnabled = true
-    /// Cap on outline entries computed for one document (`pureyaml.maxItemsComputed`, default 5000).
+    /// Cap on the items computed for one document and request (`pureyaml.maxItemsComputed`, default 5000):
+    /// outline entries, folding ranges (the first by start line), semantic tokens (the first in text order)
+    /// and document links. A capped surface says it was truncated.
     public var maxItemsComputed = 5000
 
     public init() {}

@@ -41,3 +41,25 @@ enum FromLSP {
         }
     }
 }
+
+extension FromLSP {
+    /// The UTF-8 byte offset of `p` (columns in `encoding`) in a snapshot's text, clamped to it.
+    static func offset(_ p: Position, in snapshot: DocumentSnapshot, encoding: ColumnEncoding) -> Int {
+        snapshot.lineIndex.offset(of: position(p), encoding: encoding)
+    }
+
+    /// The byte range of `r` in a snapshot's text (an end before the start is read as the start).
+    static func range(_ r: LSPRange, in snapshot: DocumentSnapshot, encoding: ColumnEncoding) -> TextRange {
+        let start = offset(r.start, in: snapshot, encoding: encoding)
+        return TextRange(start: start, end: Swift.max(start, offset(r.end, in: snapshot, encoding: encoding)))
+    }
+
+    /// The model's code action kinds wanted by an LSP `only` list: a kind is wanted when it equals an
+    /// entry or is a sub-kind of it (LSP 3.17 "CodeActionKind" hierarchy); nil when `only` is absent.
+    static func codeActionKinds(_ only: [String]?) -> Set<CodeActionCandidate.Kind>? {
+        guard let only else { return nil }
+        return Set(CodeActionCandidate.Kind.allCases.filter { kind in
+            only.contains { kind.rawValue == $0 || kind.rawValue.hasPrefix($0 + ".") }
+        })
+    }
+}

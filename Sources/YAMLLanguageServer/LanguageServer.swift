@@ -20,7 +20,7 @@ final class LanguageServer: @unchecked Sendable {
     private var state = State.uninitialized
     /// Columns of LSP positions, as negotiated in `initialize` (LSP 3.17 §"Position").
     private(set) var encoding = ColumnEncoding.utf16
-    private var clientCapabilities = ClientCapabilities()
+    private(set) var clientCapabilities = ClientCapabilities()
     /// Server-to-client `workspace/configuration` requests awaiting an answer.
     private var pendingConfiguration: Set<RequestID> = []
     private var nextRequestID = 1
@@ -88,7 +88,7 @@ final class LanguageServer: @unchecked Sendable {
                 let params = try request.decodeParams(DocumentFormattingRequest.self)
                 connection.reply(DocumentFormattingRequest.self, id: id, result: formatting(params))
             default:
-                connection.sendError(id: id, error: .methodNotFound(request.method))
+                if try !handleFeatureRequest(request) { connection.sendError(id: id, error: .methodNotFound(request.method)) }
             }
         } catch {
             connection.sendError(id: id, error: error)
@@ -158,12 +158,13 @@ final class LanguageServer: @unchecked Sendable {
         encoding = offered.contains(.utf8) ? .utf8 : .utf16
         if let options = params.initializationOptions, options != .null { applySettings(FromLSP.settings(options)) }
         state = .running
-        let capabilities = ServerCapabilities(
+        var capabilities = ServerCapabilities(
             positionEncoding: encoding == .utf8 ? .utf8 : .utf16,
             textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental,
                                                       save: SaveOptions(includeText: false)),
             documentSymbolProvider: true,
             documentFormattingProvider: true)
+        addFeatureCapabilities(&capabilities)
         return InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "pureyaml", version: "0.1.0"))
     }
 
@@ -190,7 +191,7 @@ final class LanguageServer: @unchecked Sendable {
     /// Performs `intent` and pushes what changed and must be pushed (diagnostics).
     private func perform(_ intent: Intent) {
         for area in model.perform(intent) {
-            if case .diagnostics(let uri) = area { publishDiagnostics(uri) }
+            if case .diagnostics(let uri) = area, !clientPullsDiagnostics { publishDiagnostics(uri) }
         }
     }
 

@@ -1,0 +1,33 @@
+/// A fix or refactoring the model offers, as edits of the snapshot's text (LSP `CodeAction`).
+public struct CodeActionCandidate: Hashable, Sendable {
+    /// The LSP code action kind.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// `quickfix`: repairs one diagnostic.
+        case quickFix = "quickfix"
+        /// `refactor.rewrite`: same data, different presentation.
+        case refactorRewrite = "refactor.rewrite"
+        /// `source.fixAll.pureyaml`: every safe fix of the document at once.
+        case sourceFixAll = "source.fixAll.pureyaml"
+    }
+
+    /// The title shown in the editor's menu.
+    public var title: String
+    /// The kind.
+    public var kind: Kind
+    /// Non-overlapping edits sorted by position (UTF-8 byte ranges of the snapshot's text).
+    public var edits: [TextReplacement]
+    /// The diagnostic a quick fix repairs.
+    public var diagnostic: YAMLDiagnostic?
+    /// True for the fix to apply by default ("auto fix").
+    public var isPreferred: Bool
+
+    /// Creates a candidate.
+    public init(title: String, kind: Kind, edits: [TextReplacement], diagnostic: YAMLDiagnostic? = nil,
+                isPreferred: Bool = false) {
+        self.title = title
+        self.kind = kind
+        self.edits = edits
+        self.diagnostic = diagnostic
+        self.isPreferred = isPreferred
+    }
+}

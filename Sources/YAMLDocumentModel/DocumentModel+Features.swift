@@ -1,0 +1,118 @@
+import YAMLSyntax
+
+/// Language features of open documents, answered from their snapshots. Offsets are UTF-8 bytes (a
+/// renderer converts positions through the snapshot's `LineIndex`); every method answers nil (or an empty
+/// list) for a document that is not open, and never fails for an offset inside the text (offsets are
+/// clamped to it).
+extension DocumentModel {
+    // MARK: Anchors and aliases
+
+    /// Go to definition: the `&name` token the alias (or anchor) at `offset` is bound to (YAML 1.2.2 §7.1).
+    public func definition(_ uri: DocumentURI, at offset: Int) -> TextRange? {
+        snapshot(uri).flatMap { AnchorNavigation($0).definition(at: offset) }
+    }
+
+    /// The aliases bound to the anchor at `offset` (or to the anchor of the alias there), plus the anchor
+    /// itself when `includeDeclaration`; text order.
+    public func references(_ uri: DocumentURI, at offset: Int, includeDeclaration: Bool) -> [TextRange] {
+        snapshot(uri).map { AnchorNavigation($0).references(at: offset, includeDeclaration: includeDeclaration) } ?? []
+    }
+
+    /// The anchor (a write) and its aliases (reads) for the occurrence at `offset`.
+    public func highlights(_ uri: DocumentURI, at offset: Int) -> [AnchorHighlight] {
+        snapshot(uri).map { AnchorNavigation($0).highlights(at: offset) } ?? []
+    }
+
+    /// The anchor name range a rename at `offset` would change, or why a rename is refused there.
+    public func prepareRename(_ uri: DocumentURI, at offset: Int) -> Result<TextRange, RenameRefusal> {
+        snapshot(uri).map { AnchorNavigation($0).prepareRename(at: offset) } ?? .failure(.notAnAnchor)
+    }
+
+    /// The edits renaming the anchor at `offset` and the aliases bound to it (only those) to `newName`, or
+    /// why not (YAML 1.2.2 §6.9.2 restricts anchor names).
+    public func rename(_ uri: DocumentURI, at offset: Int, to newName: String) -> Result<[TextReplacement], RenameRefusal> {
+        snapshot(uri).map { AnchorNavigation($0).rename(at: offset, to: newName) } ?? .failure(.notAnAnchor)
+    }
+
+    /// The name ranges of the anchor at `offset` and its aliases, edited together; nil when there is none.
+    public func linkedEditingRanges(_ uri: DocumentURI, at offset: Int) -> [TextRange]? {
+        snapshot(uri).flatMap { AnchorNavigation($0).linkedEditingRanges(at: offset) }
+    }
+
+    // MARK: Structure
+
+    /// Folding regions, at most `settings.maxItemsComputed` (the first by start line).
+    public func folding(_ uri: DocumentURI) -> FoldingSurface? {
+        snapshot(uri).map { Folding.regions($0, limit: settings.maxItemsComputed) }
+    }
+
+    /// For each offset, its selection ranges from the innermost out to the whole text.
+    public func selectionRanges(_ uri: DocumentURI, at offsets: [Int]) -> [[TextRange]]? {
+        snapshot(uri).map { s in offsets.map { SelectionRanges.ranges(s, at: $0) } }
+    }
+
+    /// The links of a document (schema modeline, `$ref` values, http(s) URLs), at most
+    /// `settings.maxItemsComputed`.
+    public func documentLinks(_ uri: DocumentURI) -> [DocumentLinkTarget]? {
+        snapshot(uri).map { DocumentLinks.links($0, limit: settings.maxItemsComputed) }
+    }
+
+    /// Mapping keys of all open documents matching `query` (see ``WorkspaceSymbols``), at most `limit`.
+    public func workspaceSymbols(_ query: String, limit: Int = 500) -> [WorkspaceSymbolMatch] {
+        WorkspaceSymbols.search(query, in: Array(snapshots.values), limit: limit,
+                                nodeBudget: Swift.max(settings.maxItemsComputed, 1) * 20)
+    }
+
+    /// Semantic tokens of the whole document or of `range`; multi-line tokens are split per line unless
+    /// `multiline`. At most `settings.maxItemsComputed` tokens (the first in text order).
+    public func semanticTokens(_ uri: DocumentURI, range: TextRange? = nil, multiline: Bool = false) -> SemanticTokensSurface? {
+        snapshot(uri).map { SemanticTokens.tokens($0, in: range, multiline: multiline, limit: settings.maxItemsComputed) }
+    }
+
+    // MARK: Completion and hover
+
+    /// Completion at `offset`: the context (for schema-driven sources) and the document's own candidates.
+    public func completion(_ uri: DocumentURI, at offset: Int) -> CompletionSurface? {
+        snapshot(uri).map { Completion.complete($0, at: offset) }
+    }
+
+    /// The completion context at `offset` alone.
+    public func completionContext(_ uri: DocumentURI, at offset: Int) -> CompletionContext? {
+        snapshot(uri).map { Completion.context($0, at: offset) }
+    }
+
+    /// Markdown documentation of an alias candidate: a preview of the value anchored by the latest
+    /// `&name` before `offset` (the cursor where completion was asked); nil when there is none.
+    public func aliasDocumentation(_ uri: DocumentURI, name: String, at offset: Int) -> String? {
+        guard let s = snapshot(uri) else { return nil }
+        let index = AnchorIndex(tree: s.parse.tree)
+        guard let anchor = index.occurrences.last(where: { $0.role == .anchor && $0.name == name && $0.range.end <= offset })
+        else { return nil }
+        return Hover.preview(s, anchor: anchor)
+    }
+
+    /// Hover at `offset` (alias preview, anchor use count, tag resolution), nil when there is nothing to say.
+    public func hover(_ uri: DocumentURI, at offset: Int) -> HoverSurface? {
+        snapshot(uri).flatMap { Hover.hover($0, at: offset) }
+    }
+
+    /// The key path to the node at `offset` (for schema-driven hover and completion).
+    public func keyPath(_ uri: DocumentURI, at offset: Int) -> [KeyPathComponent]? {
+        snapshot(uri).map { Completion.treePath($0.parse.tree, at: offset) }
+    }
+
+    // MARK: Code actions and diagnostics
+
+    /// Quick fixes for diagnostics overlapping `range` and style rewrites of the collection at `range.start`
+    /// (documents up to 512 KiB), restricted to the kinds in `only` when given; the fix-all action only
+    /// when `only` names it. Every candidate has been verified by parsing its result.
+    public func codeActions(_ uri: DocumentURI, range: TextRange, only: Set<CodeActionCandidate.Kind>? = nil) -> [CodeActionCandidate]? {
+        snapshot(uri).map { CodeActions.actions($0, range: range, only: only, indentWidth: settings.format.indentWidth) }
+    }
+
+    /// The identifier of the diagnostics result of an open document (LSP pull diagnostics `resultId`): its
+    /// version, which changes whenever its text does.
+    public func diagnosticsResultID(_ uri: DocumentURI) -> String? {
+        snapshot(uri).map { String($0.version) }
+    }
+}

@@ -1,0 +1,24 @@
+import YAMLSyntax
+
+/// A mapping key of an open document that matches a workspace symbol query.
+public struct WorkspaceSymbolMatch: Hashable, Sendable {
+    /// The document.
+    public var uri: DocumentURI
+    /// The key as shown in the outline.
+    public var name: String
+    /// The kind of the key's value (as in the outline).
+    public var kind: OutlineSymbol.Kind
+    /// The keys leading to this one, joined with `.` (`[i]` for sequence items); nil at the top level.
+    public var containerName: String?
+    /// The key's range (UTF-8 byte offsets).
+    public var range: TextRange
+
+    /// Creates a match; `range` in UTF-8 byte offsets.
+    public init(uri: DocumentURI, name: String, kind: OutlineSymbol.Kind, containerName: String?, range: TextRange) {
+        self.uri = uri
+        self.name = name
+        self.kind = kind
+        self.containerName = containerName
+        self.range = range
+    }
+}

@@ -1,0 +1,99 @@
+import JSONRPC
+import LanguageServerProtocol
+import YAMLDocumentModel
+import YAMLSyntax
+
+/// Conversions of the language-feature surfaces to wire types.
+extension ToLSP {
+    func location(_ uri: DocumentURI, _ r: TextRange) -> Location { Location(uri: uri.string, range: range(r)) }
+
+    func highlight(_ h: AnchorHighlight) -> DocumentHighlight {
+        DocumentHighlight(range: range(h.range), kind: h.isDefinition ? .write : .read)
+    }
+
+    /// A folding range; characters only when the client does not fold whole lines.
+    func folding(_ r: FoldingRegion, lineFoldingOnly: Bool) -> FoldingRange {
+        let kind: FoldingRangeKind? = r.kind == .comment ? .comment : nil
+        if lineFoldingOnly { return FoldingRange(startLine: r.startLine, endLine: r.endLine, kind: kind) }
+        return FoldingRange(startLine: r.startLine, startCharacter: position(r.range.start).character,
+                            endLine: r.endLine, endCharacter: position(r.range.end).character, kind: kind)
+    }
+
+    func link(_ l: DocumentLinkTarget) -> DocumentLink {
+        let tooltip: String
+        switch l.source {
+        case .schemaModeline: tooltip = "Open the JSON Schema"
+        case .reference: tooltip = "Open the referenced document"
+        case .url: tooltip = "Open the URL"
+        }
+        return DocumentLink(range: range(l.range), target: l.target, tooltip: tooltip)
+    }
+
+    static func symbolKind(_ k: OutlineSymbol.Kind) -> SymbolKind {
+        switch k {
+        case .document: return .module
+        case .mapping: return .object
+        case .sequence: return .array
+        case .string: return .string
+        case .number: return .number
+        case .boolean: return .boolean
+        case .null: return .null
+        }
+    }
+
+    /// The LSP relative encoding (LSP 3.17 §"Semantic Tokens"): per token, line delta, start delta (from
+    /// the previous token's start on the same line), length, type index, modifier bits; columns and
+    /// lengths in the negotiated encoding. A multi-line token's length counts its line breaks.
+    func semanticTokens(_ tokens: [SemanticToken]) -> SemanticTokens {
+        var data: [UInt32] = []
+        data.reserveCapacity(tokens.count * 5)
+        var previous = LineColumn(line: 0, column: 0)
+        for t in tokens {
+            let start = lineIndex.position(of: t.range.start, encoding: encoding)
+            let end = lineIndex.position(of: t.range.end, encoding: encoding)
+            let length = start.line == end.line ? end.column - start.column : units(t.range)
+            let deltaLine = start.line - previous.line
+            let deltaStart = deltaLine == 0 ? start.column - previous.column : start.column
+            data += [UInt32(deltaLine), UInt32(deltaStart), UInt32(Swift.max(0, length)),
+                     UInt32(t.type.rawValue), t.modifiers]
+            previous = start
+        }
+        return SemanticTokens(data: data)
+    }
+
+    /// Length of `r` in the negotiated units.
+    func units(_ r: TextRange) -> Int {
+        let text = String(decoding: lineIndex.bytes[r.start..<r.end], as: UTF8.self)
+        switch encoding {
+        case .utf8: return r.length
+        case .utf16: return text.utf16.count
+        case .utf32: return text.unicodeScalars.count
+        }
+    }
+
+    static let legend = SemanticTokensLegend(tokenTypes: SemanticTokenType.allCases.map(\.name),
+                                             tokenModifiers: SemanticTokenType.modifierNames)
+
+    func completionItem(_ c: CompletionCandidate, uri: DocumentURI, offset: Int) -> CompletionItem {
+        let kind: CompletionItemKind
+        var data: LSPAny?
+        switch c.kind {
+        case .key: kind = .property
+        case .value: kind = .value
+        case .alias:
+            kind = .reference
+            data = .object(["uri": .string(uri.string), "offset": .integer(offset), "alias": .string(c.label)])
+        case .modeline: kind = .snippet
+        }
+        return CompletionItem(label: c.label, kind: kind, detail: c.detail,
+                              documentation: c.documentation.map { MarkupContent(kind: .markdown, value: $0) },
+                              sortText: c.sortText, textEdit: TextEdit(range: range(c.replaceRange), newText: c.insertText),
+                              data: data)
+    }
+
+    func codeAction(_ a: CodeActionCandidate, uri: DocumentURI) -> CodeAction {
+        CodeAction(title: a.title, kind: a.kind.rawValue, diagnostics: a.diagnostic.map { [diagnostic($0)] },
+                   isPreferred: a.isPreferred ? true : nil,
+                   edit: WorkspaceEdit(changes: [uri.string: a.edits.map(edit)]))
+    }
+}
