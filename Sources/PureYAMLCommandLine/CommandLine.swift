@@ -46,6 +46,7 @@ public struct CommandLineTool {
         }
         guard !paths.isEmpty else { err(Help.check); return 2 }
         let model = DocumentModel()
+        model.perform(.configureLint(.fileSystem))
         var errors = 0, warnings = 0, files = 0
         var ioFailed = false
         for input in expand(paths, ioFailed: &ioFailed) {

@@ -15,6 +15,8 @@ public final class DocumentModel {
     public private(set) var settings = Settings()
     /// Documents closed since their diagnostics were last pulled (their surface is an empty list).
     private var closed: Set<DocumentURI> = []
+    /// yamllint configuration discovery and lint findings (see DocumentModel+Lint.swift).
+    var lint = LintState()
 
     public init(settings: Settings = Settings()) { self.settings = settings }
 
@@ -38,6 +40,7 @@ public final class DocumentModel {
         case let .close(uri):
             guard snapshots.removeValue(forKey: uri) != nil else { return [] }
             closed.insert(uri)
+            refreshLint(uri)
             return [.text(uri), .diagnostics(uri)]
         case let .save(uri, text):
             guard let current = snapshots[uri], let text else { return [] }
@@ -47,8 +50,14 @@ public final class DocumentModel {
             guard newSettings != settings else { return [] }
             settings = newSettings
             var areas: Set<SurfaceArea> = [.settings]
-            for uri in snapshots.keys { areas.insert(.formatting(uri)); areas.insert(.outline(uri)) }
+            for uri in snapshots.keys {
+                areas.insert(.formatting(uri)); areas.insert(.outline(uri))
+                if refreshLint(uri) { areas.insert(.diagnostics(uri)) }
+            }
             return areas
+        case let .configureLint(environment):
+            lint.environment = environment
+            return Set(snapshots.keys.filter { refreshLint($0) }.map { SurfaceArea.diagnostics($0) })
         }
     }
 
@@ -62,6 +71,7 @@ public final class DocumentModel {
     private func replace(_ uri: DocumentURI, version: Int, bytes: [UInt8]) -> Set<SurfaceArea> {
         snapshots[uri] = DocumentSnapshot(uri: uri, version: version, bytes: bytes)
         closed.remove(uri)
+        refreshLint(uri)
         return [.text(uri), .diagnostics(uri), .outline(uri), .formatting(uri)]
     }
 
@@ -86,7 +96,7 @@ public final class DocumentModel {
     /// What to publish for `uri`: the open document's diagnostics with its version, an empty list
     /// (version nil) for a document closed since, and nil for a document the model never saw.
     public func diagnostics(_ uri: DocumentURI) -> DiagnosticsSurface? {
-        if let s = snapshots[uri] { return DiagnosticsSurface(uri: uri, version: s.version, diagnostics: s.diagnostics) }
+        if let s = snapshots[uri] { return DiagnosticsSurface(uri: uri, version: s.version, diagnostics: diagnosticsWithLint(s)) }
         if closed.contains(uri) { return DiagnosticsSurface(uri: uri, version: nil, diagnostics: []) }
         return nil
     }

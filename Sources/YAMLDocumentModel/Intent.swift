@@ -15,4 +15,6 @@ public enum Intent: Sendable {
     case save(DocumentURI, text: String?)
     /// New settings for every document.
     case configure(Settings)
+    /// How to find yamllint configuration files (the renderer's file access; see ``LintEnvironment``).
+    case configureLint(LintEnvironment)
 }

@@ -18,6 +18,12 @@ public struct Settings: Sendable, Hashable {
     /// outline entries, folding ranges (the first by start line), semantic tokens (the first in text order)
     /// and document links. A capped surface says it was truncated.
     public var maxItemsComputed = 5000
+    /// yamllint-compatible lint (`pureyaml.lint.enable`): nil (unset) lints only documents with a yamllint
+    /// configuration file; true also lints the others with ``lintPreset``; false turns lint off.
+    public var lintEnabled: Bool? = nil
+    /// The preset used when ``lintEnabled`` is true and no configuration file applies
+    /// (`pureyaml.lint.preset`: `default` or `relaxed`).
+    public var lintPreset = "default"
 
     public init() {}
 
@@ -47,6 +53,8 @@ public struct Settings: Sendable, Hashable {
             case ("format.sequenceIndent", .string(let s)):
                 if let v = FormatOptions.SequenceIndent(rawValue: s) { format.sequenceIndent = v }
             case ("maxItemsComputed", .integer(let i)) where i > 0: maxItemsComputed = Int(i)
+            case ("lint.enable", .bool(let b)): lintEnabled = b
+            case ("lint.preset", .string(let p)): lintPreset = p
             default: break
             }
         }

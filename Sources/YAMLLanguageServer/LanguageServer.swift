@@ -27,7 +27,10 @@ final class LanguageServer: @unchecked Sendable {
     private var exitCode: Int32?
     private let finished = DispatchSemaphore(value: 0)
 
-    init(connection: Connection) { self.connection = connection }
+    init(connection: Connection) {
+        self.connection = connection
+        model.perform(.configureLint(.fileSystem))
+    }
 
     /// Serves until `exit` or end of input; returns the exit code.
     func runUntilExit() -> Int32 {

@@ -88,6 +88,15 @@ public enum LintRuleID: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// True for rules that look at lines only (not at tokens or comments); they do not depend on the
+    /// text being valid YAML.
+    public var isLineRule: Bool {
+        switch self {
+        case .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces: return true
+        default: return false
+        }
+    }
+
     /// The rule's default options.
     var defaultOptions: [String: LintOption] { optionSpecs.mapValues(\.defaultValue) }
 }
