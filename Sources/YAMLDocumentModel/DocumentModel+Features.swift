@@ -107,7 +107,10 @@ extension DocumentModel {
     /// (documents up to 512 KiB), restricted to the kinds in `only` when given; the fix-all action only
     /// when `only` names it. Every candidate has been verified by parsing its result.
     public func codeActions(_ uri: DocumentURI, range: TextRange, only: Set<CodeActionCandidate.Kind>? = nil) -> [CodeActionCandidate]? {
-        snapshot(uri).map { CodeActions.actions($0, range: range, only: only, indentWidth: settings.format.indentWidth) }
+        snapshot(uri).map { s in
+            addingLintActions(CodeActions.actions(s, range: range, only: only, indentWidth: settings.format.indentWidth),
+                              s, range: range, only: only)
+        }
     }
 
     /// The identifier of the diagnostics result of an open document (LSP pull diagnostics `resultId`): its

@@ -21,13 +21,57 @@ extension DocumentModel {
         guard let s = snapshot(uri) else {
             let had = lint.diagnostics.removeValue(forKey: uri) != nil
             lint.findings.removeValue(forKey: uri)
+            lint.configurations.removeValue(forKey: uri)
             return had
         }
-        let (findings, diagnostics) = LintDiagnostics.compute(s, lint.resolve(uri, settings: settings))
+        let resolution = lint.resolve(uri, settings: settings)
+        if case .lint(let c, _) = resolution { lint.configurations[uri] = c } else { lint.configurations[uri] = nil }
+        let (findings, diagnostics) = LintDiagnostics.compute(s, resolution)
         let changed = lint.diagnostics[uri] ?? [] != diagnostics
         lint.findings[uri] = findings
         lint.diagnostics[uri] = diagnostics
         return changed
+    }
+
+    /// `actions` (the core code actions for `range`) with the lint quick fixes for lint diagnostics touching
+    /// `range` added, and, when `only` asks for fix-all, the lint fixes merged into the fix-all action.
+    func addingLintActions(_ actions: [CodeActionCandidate], _ s: DocumentSnapshot, range: TextRange,
+                           only: Set<CodeActionCandidate.Kind>?) -> [CodeActionCandidate] {
+        guard let configuration = lint.configurations[s.uri], let diagnostics = lint.diagnostics[s.uri],
+              !diagnostics.isEmpty else { return actions }
+        var out = actions
+        if only?.contains(.quickFix) ?? true {
+            for d in diagnostics where d.range.start <= range.end && range.start <= d.range.end {
+                if let fix = LintFixes.quickFix(s, d, configuration: configuration) { out.append(fix) }
+            }
+        }
+        if only?.contains(.sourceFixAll) == true {
+            let lintEdits = LintFixes.fixAllEdits(s, diagnostics, configuration: configuration)
+            guard !lintEdits.isEmpty else { return out }
+            if let i = out.firstIndex(where: { $0.kind == .sourceFixAll }) {
+                var merged = out[i].edits
+                for e in lintEdits where !merged.contains(where: { $0.range.overlaps(e.range) || $0.range == e.range }) {
+                    merged.append(e)
+                }
+                merged.sort { $0.range < $1.range }
+                if let after = CodeActions.reparse(s, merged), CodeActions.errorCount(after) <= CodeActions.errorCount(s),
+                   let a = CodeActions.data(s), let b = CodeActions.data(after), a == b {
+                    out[i].edits = merged
+                    out[i].title = "Fix all safe problems (including lint)"
+                }
+            } else {
+                out.append(CodeActionCandidate(title: "Fix all safe lint problems", kind: .sourceFixAll, edits: lintEdits))
+            }
+        }
+        return out
+    }
+
+    /// Every verified fix-all edit for an open document (core and lint fixes), nil when it is not open: what
+    /// `source.fixAll` and `pureyaml check --fix` apply.
+    public func fixAllEdits(_ uri: DocumentURI) -> [TextReplacement]? {
+        guard let s = snapshot(uri) else { return nil }
+        let actions = codeActions(uri, range: TextRange(start: 0, end: s.bytes.count), only: [.sourceFixAll]) ?? []
+        return actions.first { $0.kind == .sourceFixAll }?.edits ?? []
     }
 
     /// The document's diagnostics with its lint diagnostics merged in, sorted by position.

@@ -21,6 +21,8 @@ struct LintState {
     var findings: [DocumentURI: [LintFinding]] = [:]
     /// Lint diagnostics (findings and configuration problems) of open documents.
     var diagnostics: [DocumentURI: [YAMLDiagnostic]] = [:]
+    /// The configuration each linted open document was checked with (for quick fixes).
+    var configurations: [DocumentURI: LintConfiguration] = [:]
 
     static let configFileNames = [".yamllint", ".yamllint.yaml", ".yamllint.yml"]
 
