@@ -39,6 +39,7 @@ public struct CommandLineTool {
     // MARK: check
 
     func check(_ args: [String]) -> Int32 {
+        if args.contains("--fix") { return fixThenCheck(args) }
         let paths = args.filter { !$0.hasPrefix("-") || $0 == "-" }
         if let bad = args.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             err("pureyaml check: unknown option '\(bad)'\n\(Help.check)")

@@ -17,10 +17,13 @@ public enum Help {
     """
 
     public static let check = """
-    Usage: pureyaml check PATH...
+    Usage: pureyaml check [--fix] PATH...
 
     Checks YAML files and prints one line per finding:
       path:line:column: error|warning: message [code]
+    yamllint rules run too when a .yamllint, .yamllint.yaml or .yamllint.yml file is found above a file
+    (or YAMLLINT_CONFIG_FILE names one); see docs/lint.md.
+      --fix     first apply every safe fix (tabs, unused anchors, yamllint whitespace/spacing) in place
     Lines and columns are 1-based; columns count characters. Directories are walked for *.yaml and
     *.yml files (.git, node_modules and .build are skipped). `-` reads standard input. A summary line
     goes to stderr.
