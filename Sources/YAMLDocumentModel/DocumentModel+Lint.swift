@@ -93,7 +93,7 @@ enum LintDiagnostics {
                                    source: DocumentModel.lintSource)
             return ([], [d])
         case .lint(let configuration, let relativePath):
-            var findings = Linter.lint(s.parse, configuration: configuration, path: relativePath)
+            var findings = Linter.lint(s.parse, configuration: configuration, path: relativePath, lineIndex: s.lineIndex)
             // Token and comment rules see the parser's recovery after a syntax error; like yamllint (whose
             // token stream stops at the first scanner error) they report nothing from there on.
             if let firstError = s.parse.errors.first(where: { $0.severity == .error })?.range.start {

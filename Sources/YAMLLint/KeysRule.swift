@@ -11,9 +11,13 @@ struct KeysRule: TokenLintRule {
     /// One entry per open collection: nil for a sequence, the keys seen so far for a mapping.
     private var stack: [[String]?] = []
 
+    /// key-ordering's `ignored-keys`, compiled once.
+    private let ignoredKeys: [LintPattern]
+
     init(id: LintRuleID, options: [String: LintOption]) {
         self.id = id
         self.options = options
+        ignoredKeys = (options["ignored-keys"]?.strings ?? []).map(LintPattern.init)
     }
 
     private func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
@@ -27,6 +31,12 @@ struct KeysRule: TokenLintRule {
     }
 
     private mutating func checkAnchors(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
+        switch s.tokens[i].kind {
+        case .streamStart, .documentStart, .documentEnd, .alias, .anchor: break
+        default:
+            let next = s.tokens.indices.contains(i + 1) ? s.tokens[i + 1].kind : nil
+            guard next == .streamEnd || next == .documentStart || next == .documentEnd else { return }
+        }
         let t = s.tokens[i]
         let undeclared = flag("forbid-undeclared-aliases")
         let duplicated = flag("forbid-duplicated-anchors")
@@ -62,6 +72,11 @@ struct KeysRule: TokenLintRule {
     }
 
     private mutating func checkKeys(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
+        switch s.tokens[i].kind {
+        case .blockMappingStart, .flowMappingStart, .blockSequenceStart, .flowSequenceStart, .blockEnd,
+             .flowMappingEnd, .flowSequenceEnd, .key: break
+        default: return
+        }
         let t = s.tokens[i]
         switch t.kind {
         case .blockMappingStart, .flowMappingStart: stack.append([])
@@ -78,8 +93,7 @@ struct KeysRule: TokenLintRule {
                     keys.append(next.value)
                 }
             } else {
-                let ignored = options["ignored-keys"]?.strings ?? []
-                if ignored.contains(where: { LintPattern.search($0, in: next.value) }) { return }
+                if ignoredKeys.contains(where: { $0.search(next.value) }) { return }
                 if keys.contains(where: { KeysRule.collatesBefore(next.value, $0) }) {
                     out.append(.init(line: next.startLine + 1, column: next.startColumn + 1,
                                      message: "wrong ordering of key \"\(next.value)\" in mapping"))

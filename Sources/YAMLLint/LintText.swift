@@ -1,3 +1,5 @@
+import YAMLSyntax
+
 /// The text being linted, with the two line models yamllint uses:
 /// - PyYAML marks (token and comment positions) count `\n`, `\r\n` and a lone `\r` as one line break;
 /// - yamllint's line rules split at `\n` only, and drop a `\r` just before it.
@@ -5,47 +7,24 @@
 /// Offsets are UTF-8 byte offsets; lines are 0-based; columns count Unicode scalars (as Python's `str`).
 public struct LintText: Sendable {
     /// The UTF-8 bytes.
-    public let bytes: [UInt8]
-    /// Start offset of every PyYAML-mark line (0-based line `i` starts at `markLineStarts[i]`).
-    let markLineStarts: [Int]
-    /// True when every byte is ASCII (columns equal byte distances).
-    let isASCII: Bool
+    public var bytes: [UInt8] { index.bytes }
+    /// PyYAML-mark lines (`\n`, `\r\n`, lone `\r`), which are ``LineIndex``'s lines.
+    let index: LineIndex
+    var isASCII: Bool { index.isASCII }
     /// yamllint's lines: split at `\n`, the `\r` of a `\r\n` excluded; the last line runs to the end.
     public let lines: [LintLine]
 
     /// Prepares `bytes` for linting (O(n)).
-    public init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        var starts = [0]
-        var ascii = true
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b >= 0x80 { ascii = false }
-            if b == 0x0A {
-                starts.append(i + 1)
-            } else if b == 0x0D {
-                if i + 1 < n && bytes[i + 1] == 0x0A { i += 1 }
-                starts.append(i + 1)
-            }
-            i += 1
-        }
-        markLineStarts = starts
-        isASCII = ascii
-        lines = LintText.splitLines(bytes)
+    public init(_ bytes: [UInt8]) { self.init(LineIndex(bytes)) }
+
+    /// Prepares the text of an existing line index (O(n), reusing its line starts).
+    public init(_ index: LineIndex) {
+        self.index = index
+        lines = LintText.splitLines(index.bytes)
     }
 
-    /// The 0-based mark line containing byte `offset` (binary search).
-    public func line(of offset: Int) -> Int {
-        var lo = 0
-        var hi = markLineStarts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if markLineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
-    }
+    /// The 0-based mark line containing byte `offset`.
+    public func line(of offset: Int) -> Int { index.line(containing: offset) }
 
     /// Number of Unicode scalars in `from..<to` (bytes).
     public func scalarCount(from: Int, to: Int) -> Int {
@@ -62,7 +41,7 @@ public struct LintText: Sendable {
     /// The 0-based (line, column) of byte `offset`, column in Unicode scalars.
     public func position(of offset: Int) -> (line: Int, column: Int) {
         let l = line(of: offset)
-        return (l, scalarCount(from: markLineStarts[l], to: offset))
+        return (l, scalarCount(from: index.lineStart(l), to: offset))
     }
 
     /// The byte offset of 1-based `line` / 1-based `column` (Unicode scalars) in yamllint's line model,

@@ -88,11 +88,28 @@ public enum LintTokenizer {
         }
 
         func implicitKey(entry index: Int) {
-            let node = SyntaxNode(tree: tree, index: index)
-            let direct = node.directTokens
-            guard !direct.contains(where: { $0.kind == .mappingKey }),
-                  direct.contains(where: { $0.kind == .mappingValue }),
-                  let key = node.child(.key), let t = firstSignificant(ofNode: key.index) else { return }
+            // The entry's own tokens (`?`, `:`) lie outside its children (`key`, `value`).
+            let d = tree.nodes[index]
+            var hasQuestion = false, hasColon = false
+            var keyChild = -1
+            var child = d.firstChild
+            var i = d.firstToken
+            while i < d.endToken {
+                if child >= 0 && tree.nodes[child].firstToken <= i {
+                    if tree.nodes[child].kind == .key && keyChild < 0 { keyChild = child }
+                    i = max(i, tree.nodes[child].endToken)
+                    child = tree.nodes[child].nextSibling
+                    continue
+                }
+                let k = tree.tokens[i].kind
+                if k == .mappingKey { hasQuestion = true } else if k == .mappingValue { hasColon = true }
+                i += 1
+            }
+            while child >= 0 {
+                if tree.nodes[child].kind == .key && keyChild < 0 { keyChild = child }
+                child = tree.nodes[child].nextSibling
+            }
+            guard !hasQuestion, hasColon, keyChild >= 0, let t = firstSignificant(ofNode: keyChild) else { return }
             let start = tree.tokens[t].range.start
             out.append(LintToken(.key, start: start, end: start))
         }

@@ -13,9 +13,11 @@ public enum Linter {
     /// - Parameters:
     ///   - path: the file's path relative to the configuration's directory, for `ignore` patterns; nil
     ///     when unknown (then no path-based exclusion applies).
-    public static func lint(_ parse: ParseResult, configuration: LintConfiguration, path: String? = nil) -> [LintFinding] {
+    ///   - lineIndex: the text's line index when the caller already has one (it is reused).
+    public static func lint(_ parse: ParseResult, configuration: LintConfiguration, path: String? = nil,
+                            lineIndex: LineIndex? = nil) -> [LintFinding] {
         if let path, configuration.isIgnored(path: path) { return [] }
-        let text = LintText(parse.tree.bytes)
+        let text = lineIndex.map(LintText.init) ?? LintText(parse.tree.bytes)
         guard let firstLine = text.lines.first else { return [] }
         if isDisableFile(text.bytes[firstLine.start..<firstLine.end]) { return [] }
         let enabled = configuration.enabledRules(forPath: path)
@@ -53,12 +55,17 @@ public enum Linter {
         var disabledForLine = Set<String>()
         var disabledForNextLine = Set<String>()
         var problems: [LintStream.Problem] = []
+        /// Moves what the last rule found into the cache, tagged with the rule and its level.
+        func flush(_ id: LintRuleID, _ level: LintLevel) {
+            guard !problems.isEmpty else { return }
+            for p in problems { cache.append((id.rawValue, level, p)) }
+            problems.removeAll(keepingCapacity: true)
+        }
 
         func processComment(_ index: Int) {
             for k in commentRules.indices {
-                problems.removeAll(keepingCapacity: true)
                 commentRules[k].2.check(stream, comments, index, &problems)
-                for p in problems { cache.append((commentRules[k].0.rawValue, commentRules[k].1, p)) }
+                flush(commentRules[k].0, commentRules[k].1)
             }
             let c = comments[index]
             let body = c.text(stream)
@@ -75,9 +82,8 @@ public enum Linter {
         let inlineMapping: (LintLine) -> Bool = { line in isInlineMappingWithUnbreakableValue(text, line) }
         func processLine(_ line: LintLine) {
             for k in lineRules.indices {
-                problems.removeAll(keepingCapacity: true)
                 lineRules[k].2.check(stream, line, inlineMapping: inlineMapping, &problems)
-                for p in problems { cache.append((lineRules[k].0.rawValue, lineRules[k].1, p)) }
+                flush(lineRules[k].0, lineRules[k].1)
             }
             for entry in cache where !disabledForLine.contains(entry.rule) && !disabled.contains(entry.rule) {
                 let offset = text.offset(line: entry.problem.line, column: entry.problem.column)
@@ -107,9 +113,8 @@ public enum Linter {
         for i in stream.tokens.indices {
             flushLines(before: stream.tokens[i].startLine + 1)
             for k in tokenRules.indices {
-                problems.removeAll(keepingCapacity: true)
                 tokenRules[k].2.check(stream, i, &problems)
-                for p in problems { cache.append((tokenRules[k].0.rawValue, tokenRules[k].1, p)) }
+                flush(tokenRules[k].0, tokenRules[k].1)
             }
             while commentIndex < comments.count && comments[commentIndex].tokenBefore == i {
                 flushLines(before: comments[commentIndex].line)

@@ -13,6 +13,7 @@ struct SpacingRule: TokenLintRule {
     private func int(_ k: String) -> Int { options[k]?.int ?? id.defaultOptions[k]?.int ?? -1 }
 
     func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
+        guard SpacingRule.concerns(id, s.tokens[i].kind) else { return }
         let t = s.tokens[i]
         let prev = s.token(i - 1)
         let next = s.token(i + 1)
@@ -50,6 +51,18 @@ struct SpacingRule: TokenLintRule {
                                      maxMessage: "too many spaces after hyphen") { out.append(p) }
         default:
             return
+        }
+    }
+
+    /// True when the rule looks at tokens of `kind` (checked first: most tokens concern no spacing rule).
+    private static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool {
+        switch kind {
+        case .flowMappingStart, .flowMappingEnd: return id == .braces
+        case .flowSequenceStart, .flowSequenceEnd: return id == .brackets
+        case .value, .key: return id == .colons
+        case .flowEntry: return id == .commas
+        case .blockEntry: return id == .hyphens
+        default: return false
         }
     }
 

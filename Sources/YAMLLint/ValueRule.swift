@@ -16,15 +16,34 @@ struct ValueRule: TokenLintRule {
 
     enum ScalarStyleKey: Equatable { case single, double }
 
+    /// Compiled once per run: the YAML 1.1 resolver, float patterns, and the configured key patterns.
+    private let resolver: YAML11Resolver?
+    private let nan = LintPattern(#"(\.nan|\.NaN|\.NAN)"#)
+    private let inf = LintPattern(#"[-+]?(\.inf|\.Inf|\.INF)"#)
+    private let scientific = LintPattern(#"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)"#)
+    private let noNumeral = LintPattern(#"[-+]?(\.[0-9]+)([eE][-+]?[0-9]+)?"#)
+    private let extraRequired: [LintPattern]
+    private let extraAllowed: [LintPattern]
+
     init(id: LintRuleID, options: [String: LintOption]) {
         self.id = id
         self.options = options
+        resolver = id == .quotedStrings ? YAML11Resolver() : nil
+        extraRequired = (options["extra-required"]?.strings ?? []).map(LintPattern.init)
+        extraAllowed = (options["extra-allowed"]?.strings ?? []).map(LintPattern.init)
     }
 
     private func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
-    private func list(_ k: String) -> [String] { options[k]?.strings ?? [] }
 
     mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
+        switch (id, s.tokens[i].kind) {
+        case (.truthy, .scalar), (.truthy, .directive), (.truthy, .documentEnd): break
+        case (.octalValues, .scalar), (.floatValues, .scalar): break
+        case (.emptyValues, .value), (.emptyValues, .blockEntry): break
+        case (.quotedStrings, .scalar), (.quotedStrings, .flowMappingStart), (.quotedStrings, .flowSequenceStart),
+             (.quotedStrings, .flowMappingEnd), (.quotedStrings, .flowSequenceEnd): break
+        default: return
+        }
         let t = s.tokens[i]
         let prev = s.token(i - 1)
         let next = s.token(i + 1)
@@ -47,17 +66,17 @@ struct ValueRule: TokenLintRule {
             guard prev?.kind != .tag, t.kind == .scalar, t.isPlain else { return }
             let v = t.value
             func report(_ m: String) { out.append(.init(line: t.startLine + 1, column: t.startColumn + 1, message: m)) }
-            if flag("forbid-nan") && LintPattern.wholeMatch(#"(\.nan|\.NaN|\.NAN)"#, v) {
+            if flag("forbid-nan") && nan.wholeMatch(v) {
                 report("forbidden not a number value \"\(v)\"")
             }
-            if flag("forbid-inf") && LintPattern.wholeMatch(#"[-+]?(\.inf|\.Inf|\.INF)"#, v) {
+            if flag("forbid-inf") && inf.wholeMatch(v) {
                 report("forbidden infinite value \"\(v)\"")
             }
             if flag("forbid-scientific-notation")
-                && LintPattern.wholeMatch(#"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)"#, v) {
+                && scientific.wholeMatch(v) {
                 report("forbidden scientific notation \"\(v)\"")
             }
-            if flag("require-numeral-before-decimal") && LintPattern.wholeMatch(#"[-+]?(\.[0-9]+)([eE][-+]?[0-9]+)?"#, v) {
+            if flag("require-numeral-before-decimal") && noNumeral.wholeMatch(v) {
                 report("forbidden decimal missing 0 prefix \"\(v)\"")
             }
         case .emptyValues:
@@ -106,7 +125,7 @@ struct ValueRule: TokenLintRule {
         let node = p == .key ? "key" : "value"
         if node == "key" && !flag("check-keys") { return }
         if p == .tag && prev?.value == "!!" { return }
-        let isString = !YAML11Resolver.isNonString(t.value)
+        let isString = !(resolver?.isNonString(t.value) ?? false)
         if t.isPlain && !isString { return }
         if t.style == .literal || t.style == .folded { return }
         let quoteType = options["quote-type"]?.string ?? "any"
@@ -115,8 +134,8 @@ struct ValueRule: TokenLintRule {
         let quoted = style != nil
         let allowQuotedQuotes = flag("allow-quoted-quotes")
         let hasQuotedQuotes = (style == .single && t.value.contains("\"")) || (style == .double && t.value.contains("'"))
-        let extraRequired = list("extra-required").contains { LintPattern.search($0, in: t.value) }
-        let extraAllowed = list("extra-allowed").contains { LintPattern.search($0, in: t.value) }
+        let extraRequired = self.extraRequired.contains { $0.search(t.value) }
+        let extraAllowed = self.extraAllowed.contains { $0.search(t.value) }
         func quoteMatches() -> Bool {
             if quoteType == "consistent", let style {
                 if consistentStyle == nil { consistentStyle = style }

@@ -1,7 +1,7 @@
 /// PyYAML's YAML 1.1 implicit resolvers for plain scalars (what yamllint's `quoted-strings` rule asks:
 /// "would this plain scalar load as something other than a string?"), with the extra `0o` octal form
 /// yamllint registers. YAML 1.1 types are deliberate here: yamllint is YAML 1.1 by design.
-enum YAML11Resolver {
+struct YAML11Resolver {
     private static let patterns: [String] = [
         // bool
         "yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF",
@@ -15,9 +15,11 @@ enum YAML11Resolver {
         #"[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?"#,
     ]
 
+    private let compiled = YAML11Resolver.patterns.map(LintPattern.init)
+
     /// True when PyYAML would resolve the plain scalar `value` to a tag other than `str`.
-    static func isNonString(_ value: String) -> Bool {
+    func isNonString(_ value: String) -> Bool {
         if value.isEmpty { return true }
-        return patterns.contains { LintPattern.wholeMatch($0, value) }
+        return compiled.contains { $0.wholeMatch(value) }
     }
 }

@@ -7,8 +7,8 @@ import YAMLParser
 /// Runs the real yamllint and our linter over the shared corpus with the `default` and `relaxed` presets
 /// and compares the findings per file (line, column, rule, level).
 ///
-/// - The files: a fixed subset (every file of at most 32 KiB, taking every `k`-th per kind in path order
-///   so each kind gives at most 60) — several hundred files; set `PUREYAML_LINT_PARITY_FULL=1` for the
+/// - The files: a fixed subset (every file of at most 24 KiB, taking every `k`-th per kind in path order
+///   so each kind gives at most 40) — several hundred files; set `PUREYAML_LINT_PARITY_FULL=1` for the
 ///   whole corpus.
 /// - Files where either side finds a syntax error are left out (syntax errors are the parser's business,
 ///   and yamllint stops looking at tokens at its first scanner error).
@@ -58,13 +58,13 @@ final class YamllintParityTests: XCTestCase {
             let candidate = "\(dir)/yamllint"
             if FileManager.default.isExecutableFile(atPath: candidate) { return [candidate] }
         }
-        if let out = try? run(["/usr/bin/env", "python3", "-c", "import yamllint"]), out.status == 0 {
+        if let out = try? YamllintParityTests.run(["/usr/bin/env", "python3", "-c", "import yamllint"]), out.status == 0 {
             return ["/usr/bin/env", "python3", "-m", "yamllint"]
         }
         return nil
     }
 
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: arguments[0])
         p.arguments = Array(arguments.dropFirst())
@@ -86,7 +86,7 @@ final class YamllintParityTests: XCTestCase {
             let name = url.lastPathComponent
             guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { continue }
             let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
-            if !full && size > 32 * 1024 { continue }
+            if !full && size > 24 * 1024 { continue }
             let relative = String(url.path.dropFirst(root.path.count + 1))
             let kind = String(relative.split(separator: "/").first ?? "")
             byKind[kind, default: []].append(relative)
@@ -95,8 +95,8 @@ final class YamllintParityTests: XCTestCase {
         for (_, files) in byKind {
             let sorted = files.sorted()
             if full { out += sorted; continue }
-            let step = max(1, sorted.count / 60)
-            out += stride(from: 0, to: sorted.count, by: step).prefix(60).map { sorted[$0] }
+            let step = max(1, sorted.count / 40)
+            out += stride(from: 0, to: sorted.count, by: step).prefix(40).map { sorted[$0] }
         }
         return out.sorted()
     }
@@ -111,10 +111,19 @@ final class YamllintParityTests: XCTestCase {
         // yamllint's findings, batched.
         var theirs: [String: Set<Finding>] = [:]
         var syntaxErrors = Set<String>()
-        for batchStart in stride(from: 0, to: files.count, by: 150) {
-            let batch = Array(files[batchStart..<min(files.count, batchStart + 150)])
-            let out = try run(command + ["-f", "parsable", "-d", preset] + batch.map { corpus.path + "/" + $0 })
-            for line in out.output.split(separator: "\n") {
+        let batches = stride(from: 0, to: files.count, by: 100).map { Array(files[$0..<min(files.count, $0 + 100)]) }
+        let outputs = Outputs(count: batches.count)
+        let root = corpus.path
+        // Two yamllint processes at a time (the machine has two cores).
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            for b in stride(from: worker, to: batches.count, by: 2) {
+                let out = (try? YamllintParityTests.run(command + ["-f", "parsable", "-d", preset]
+                                                        + batches[b].map { root + "/" + $0 }))?.output ?? ""
+                outputs.set(b, out)
+            }
+        }
+        for output in outputs.all {
+            for line in output.split(separator: "\n") {
                 guard let parsed = parseParsable(String(line), root: corpus.path + "/") else { continue }
                 if parsed.finding.rule == "syntax" { syntaxErrors.insert(parsed.file); continue }
                 theirs[parsed.file, default: []].insert(parsed.finding)
@@ -147,6 +156,15 @@ final class YamllintParityTests: XCTestCase {
             XCTFail("\(unexpected.count) differences from yamllint [\(preset.count > 10 ? "every rule" : preset)], first ones:\n"
                     + unexpected.prefix(40).joined(separator: "\n"))
         }
+    }
+
+    /// yamllint outputs per batch, filled from two threads.
+    private final class Outputs: @unchecked Sendable {
+        private var items: [String]
+        private let lock = NSLock()
+        init(count: Int) { items = Array(repeating: "", count: count) }
+        func set(_ i: Int, _ s: String) { lock.lock(); items[i] = s; lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
     }
 
     private func parseParsable(_ line: String, root: String) -> (file: String, finding: Finding)? {
