@@ -154,6 +154,13 @@ public enum Linter {
         return body.starts(with: word) && body.dropFirst(word.count).allSatisfy(isWS)
     }
 
+    /// Our syntax error codes for what PyYAML's scanner (not its parser) rejects.
+    static let scannerErrorCodes: Set<String> = [
+        "invalid-alias", "invalid-anchor", "reserved-indicator", "unclosed-quoted-scalar", "invalid-escape",
+        "invalid-mapping-value", "invalid-block-entry", "invalid-tag", "unexpected-character",
+        "invalid-block-scalar-header", "missing-colon", "invalid-directive",
+    ]
+
     /// line-length's `allow-non-breakable-inline-mappings`: the line alone is a block mapping entry whose
     /// value is a scalar with no space from its start to the end of the line. Only the one line is
     /// parsed, and only for lines already too long.
@@ -169,7 +176,14 @@ public enum Linter {
         while i + 1 < tokens.count {
             if tokens[i].kind == .value {
                 let t = tokens[i + 1]
-                if t.kind == .scalar { return !content[min(t.start, content.count)...].contains(0x20) }
+                if t.kind == .scalar {
+                    // PyYAML raises a ScannerError (and yamllint answers false) when scanning up to here
+                    // meets a character or construct its scanner rejects.
+                    if parse.errors.contains(where: { scannerErrorCodes.contains($0.code) && $0.range.start < t.end }) {
+                        return false
+                    }
+                    return !content[min(t.start, content.count)...].contains(0x20)
+                }
                 i += 2
             } else {
                 i += 1

@@ -69,3 +69,17 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(colon.parsableLine(path: "f.yaml"), "f.yaml:1:5: [error] too many spaces after colon (colons)")
     }
 }
+
+extension LinterTests {
+    /// relaxed's `allow-non-breakable-inline-mappings` follows PyYAML's scanner: a line it cannot scan
+    /// (unclosed quote, reserved indicator, bad alias) is not an exempt inline mapping; an unclosed flow
+    /// collection (a parser error, not a scanner error) does not matter.
+    func testInlineMappingExemptionFollowsPyYAMLScanner() throws {
+        let pad = String(repeating: " ", count: 18)
+        let long = String(repeating: "x", count: 80)
+        try check("extends: relaxed", "---\nk: |\n\(pad)- r: \"#/\(long)\\\n", ["3:81 warning line-length: line too long (107 > 80 characters)"])
+        try check("extends: relaxed", "---\nk: |\n\(pad)to the Can be: `\(long)`,\n", ["3:81 warning line-length: line too long (116 > 80 characters)"])
+        try check("extends: relaxed", "---\nk: |\n\(pad)a: {b: \(long)\n", [])
+        try check("extends: relaxed", "---\nk: |\n\(pad)a: b: \(long)\n", ["3:81 warning line-length: line too long (104 > 80 characters)"])
+    }
+}
