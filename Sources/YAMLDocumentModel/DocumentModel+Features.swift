@@ -116,6 +116,6 @@ extension DocumentModel {
     /// The identifier of the diagnostics result of an open document (LSP pull diagnostics `resultId`): its
     /// version, which changes whenever its text does.
     public func diagnosticsResultID(_ uri: DocumentURI) -> String? {
-        snapshot(uri).map { String($0.version) }
+        snapshot(uri).map { String($0.version) + lintResultIDSuffix(uri) }
     }
 }

@@ -22,6 +22,7 @@ extension DocumentModel {
             let had = lint.diagnostics.removeValue(forKey: uri) != nil
             lint.findings.removeValue(forKey: uri)
             lint.configurations.removeValue(forKey: uri)
+            lint.generation.removeValue(forKey: uri)
             return had
         }
         let resolution = lint.resolve(uri, settings: settings)
@@ -72,6 +73,20 @@ extension DocumentModel {
         guard let s = snapshot(uri) else { return nil }
         let actions = codeActions(uri, range: TextRange(start: 0, end: s.bytes.count), only: [.sourceFixAll]) ?? []
         return actions.first { $0.kind == .sourceFixAll }?.edits ?? []
+    }
+
+    /// Recomputes lint for an open document whose text did not change; bumps its result-id generation
+    /// when the lint diagnostics changed.
+    func relint(_ uri: DocumentURI) -> Bool {
+        guard refreshLint(uri) else { return false }
+        lint.generation[uri, default: 0] += 1
+        return true
+    }
+
+    /// The suffix that makes a pull-diagnostics result id change when lint diagnostics change without a
+    /// new version: empty until that happens.
+    func lintResultIDSuffix(_ uri: DocumentURI) -> String {
+        lint.generation[uri].map { "-lint\($0)" } ?? ""
     }
 
     /// The document's diagnostics with its lint diagnostics merged in, sorted by position.

@@ -52,12 +52,12 @@ public final class DocumentModel {
             var areas: Set<SurfaceArea> = [.settings]
             for uri in snapshots.keys {
                 areas.insert(.formatting(uri)); areas.insert(.outline(uri))
-                if refreshLint(uri) { areas.insert(.diagnostics(uri)) }
+                if relint(uri) { areas.insert(.diagnostics(uri)) }
             }
             return areas
         case let .configureLint(environment):
             lint.environment = environment
-            return Set(snapshots.keys.filter { refreshLint($0) }.map { SurfaceArea.diagnostics($0) })
+            return Set(snapshots.keys.filter { relint($0) }.map { SurfaceArea.diagnostics($0) })
         }
     }
 

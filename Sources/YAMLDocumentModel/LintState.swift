@@ -21,6 +21,9 @@ struct LintState {
     var findings: [DocumentURI: [LintFinding]] = [:]
     /// Lint diagnostics (findings and configuration problems) of open documents.
     var diagnostics: [DocumentURI: [YAMLDiagnostic]] = [:]
+    /// How many times each document's lint diagnostics changed without its text changing (settings or
+    /// environment), so pull-diagnostics result ids change with them.
+    var generation: [DocumentURI: Int] = [:]
     /// The configuration each linted open document was checked with (for quick fixes).
     var configurations: [DocumentURI: LintConfiguration] = [:]
 

@@ -30,9 +30,11 @@ final class LintModelTests: XCTestCase {
         let other = DocumentURI(filePath: "/q/b.yaml")
         m.perform(.open(other, version: 1, text: "a: yes\n"))
         XCTAssertEqual(lintCodes(m, other), [])
+        let resultBefore = m.diagnosticsResultID(other)
         let changed = m.perform(.configure(Settings(json: .object([("pureyaml", .object([("lint", .object([("enable", .bool(true))]))]))]))))
         XCTAssertTrue(changed.contains(.diagnostics(other)))
         XCTAssertEqual(lintCodes(m, other), ["document-start", "truthy"])
+        XCTAssertNotEqual(m.diagnosticsResultID(other), resultBefore)   // pull clients see the change
         // An explicit `false` turns lint off even where a configuration file exists.
         m.perform(.configure(Settings(json: .object([("pureyaml.lint.enable", .bool(false))]))))
         XCTAssertEqual(lintCodes(m, uri), [])
