@@ -2,26 +2,39 @@ import Foundation
 import YAMLDocumentModel
 
 /// The command-line renderer: `check`, `format` and `events` over the same model the language server
-/// uses. It reads files, performs intents, and prints the surfaces; it decides nothing about YAML.
+/// uses. It reads files, performs intents, and prints the surfaces; it decides nothing about YAML
+/// (which settings apply and what fails a check are the model's rules).
 ///
-/// Exit codes: 0 success, 1 findings (errors, or files that would change under `format --check`),
-/// 2 usage or I/O problems.
+/// Exit codes: 0 success, 1 findings (errors, warnings under `--strict`, a broken configuration file,
+/// or files that would change under `format --check`), 2 usage or I/O problems.
 public struct CommandLineTool {
     /// Where normal output goes (stdout by default).
     var out: (String) -> Void
-    /// Where problems go (stderr by default).
+    /// Where `format -` writes the formatted bytes (stdout by default): exactly the bytes, so a file that
+    /// is not valid UTF-8 is not altered on the way.
+    var outBytes: ([UInt8]) -> Void
+    /// Where problems and summaries go (stderr by default).
     var err: (String) -> Void
     /// Reads standard input for `-`.
     var readStandardInput: () -> [UInt8]
+    /// The absolute path relative paths are resolved against.
+    let workingDirectory: String
 
+    /// A tool writing text to `out`, formatted bytes of `format -` to `outBytes` (stdout when nil),
+    /// problems to `err`, reading `-` from `readStandardInput`, and resolving relative paths against
+    /// `workingDirectory`.
     public init(out: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+                outBytes: (([UInt8]) -> Void)? = nil,
                 err: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
                 readStandardInput: @escaping () -> [UInt8] = {
                     [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-                }) {
+                },
+                workingDirectory: String = FileManager.default.currentDirectoryPath) {
         self.out = out
+        self.outBytes = outBytes ?? { FileHandle.standardOutput.write(Data($0)) }
         self.err = err
         self.readStandardInput = readStandardInput
+        self.workingDirectory = workingDirectory
     }
 
     /// Runs `command` with `arguments` (the words after the subcommand) and returns the exit code.
@@ -40,80 +53,112 @@ public struct CommandLineTool {
 
     func check(_ args: [String]) -> Int32 {
         if args.contains("--fix") { return fixThenCheck(args) }
-        let paths = args.filter { !$0.hasPrefix("-") || $0 == "-" }
-        if let bad = args.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            err("pureyaml check: unknown option '\(bad)'\n\(Help.check)")
-            return 2
+        var args = args
+        guard let schemaOptions = SchemaCheckOptions.extract(&args, err: err) else { return 2 }
+        let options: CommandOptions
+        switch CommandOptions.parse(args, command: "check") {
+        case .success(let o): options = o
+        case .failure(let usage): err(usage.message); return 2
         }
-        guard !paths.isEmpty else { err(Help.check); return 2 }
         let model = DocumentModel()
         model.perform(.configureLint(.fileSystem))
-        var errors = 0, warnings = 0, files = 0
+        let loader = schemaOptions.makeLoader()
+        var lookup = SettingsLookup(source: options.configuration, workingDirectory: workingDirectory)
+        var reports: [FileReport] = []
+        var tally = CheckTally()
         var ioFailed = false
-        for input in expand(paths, ioFailed: &ioFailed) {
-            guard let (uri, bytes, display) = read(input, ioFailed: &ioFailed) else { continue }
-            files += 1
-            model.load(uri, bytes: bytes)
-            guard let snapshot = model.snapshot(uri), let surface = model.diagnostics(uri) else { continue }
-            for d in surface.diagnostics {
-                let p = snapshot.humanPosition(of: d.range.start)
-                out("\(display):\(p.line):\(p.column): \(d.severity.label): \(d.message) [\(d.code)]\n")
-                if d.severity == .error { errors += 1 } else if d.severity == .warning { warnings += 1 }
+        for input in expand(options.paths, ioFailed: &ioFailed) {
+            guard let file = read(input, stdinFilename: options.stdinFilename, ioFailed: &ioFailed),
+                  let problems = configure(model, for: file, lookup: &lookup, adjust: schemaOptions.apply,
+                                           ioFailed: &ioFailed) else { continue }
+            for report in problems {
+                reports.append(report)
+                tally.count(report.diagnostics.map(\.diagnostic))
             }
-            model.perform(.close(uri))
+            model.load(file.uri, bytes: file.bytes)
+            loader.loadAll(into: model)
+            if schemaOptions.explain {
+                // The explanation is for people: on stdout next to text reports, on stderr otherwise.
+                let text = schemaOptions.explanation(model, file.uri, display: file.display)
+                if options.reportFormat == .text || options.reportFormat == .parsable { out(text) } else { err(text) }
+            }
+            let diagnostics = model.checkFindings(file.uri) ?? []
+            tally.files += 1
+            tally.count(diagnostics.map(\.diagnostic))
+            reports.append(FileReport(path: file.display, absolutePath: file.absolutePath, diagnostics: diagnostics))
+            model.perform(.close(file.uri))
+        }
+        do {
+            switch options.reportFormat {
+            case .text, .parsable:
+                out(TextReport.render(reports, parsable: options.reportFormat == .parsable))
+                err(TextReport.summary(tally))
+            case .json:
+                out(String(decoding: try JSONReport.render(reports), as: UTF8.self))
+            case .github:
+                out(GitHubAnnotations.render(reports))
+            case .sarif:
+                out(String(decoding: try SARIFReport.render(reports, workingDirectory: workingDirectory), as: UTF8.self))
+            }
+        } catch {
+            err("pureyaml check: cannot write the \(options.reportFormat.rawValue) report: \(error)\n")
+            return 2
         }
         if ioFailed { return 2 }
-        err("checked \(files) file\(files == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
-        return errors > 0 ? 1 : 0
+        return tally.failed(strict: options.strict) ? 1 : 0
     }
 
     // MARK: format
 
     func format(_ args: [String]) -> Int32 {
-        var checkOnly = false
-        var paths: [String] = []
-        for a in args {
-            if a == "--check" { checkOnly = true }
-            else if a.hasPrefix("-") && a != "-" { err("pureyaml format: unknown option '\(a)'\n\(Help.format)"); return 2 }
-            else { paths.append(a) }
+        let options: CommandOptions
+        switch CommandOptions.parse(args, command: "format") {
+        case .success(let o): options = o
+        case .failure(let usage): err(usage.message); return 2
         }
-        guard !paths.isEmpty else { err(Help.format); return 2 }
         let model = DocumentModel()
+        var lookup = SettingsLookup(source: options.configuration, workingDirectory: workingDirectory)
         var ioFailed = false
-        var changed = 0
-        var invalid = 0
-        for input in expand(paths, ioFailed: &ioFailed) {
-            guard let (uri, bytes, display) = read(input, ioFailed: &ioFailed) else { continue }
-            model.load(uri, bytes: bytes)
-            guard let surface = model.formatting(uri) else { continue }
-            if surface.refusal != nil, let diags = model.diagnostics(uri)?.diagnostics,
-               let first = diags.first(where: { $0.severity == .error }), let snap = model.snapshot(uri) {
-                let p = snap.humanPosition(of: first.range.start)
-                err("\(display):\(p.line):\(p.column): error: \(first.message) [\(first.code)] (not formatted)\n")
-                invalid += 1
-            } else if let why = surface.refusal {
-                err("\(display): not formatted: \(why)\n")
-                invalid += 1
+        var changed = 0, files = 0, failures = 0
+        for input in expand(options.paths, ioFailed: &ioFailed) {
+            guard let file = read(input, stdinFilename: options.stdinFilename, ioFailed: &ioFailed),
+                  let problems = configure(model, for: file, lookup: &lookup, ioFailed: &ioFailed) else { continue }
+            for report in problems {
+                err(TextReport.render([report], parsable: false))
+                failures += 1
             }
-            if input == "-" {
-                if !checkOnly { out(String(decoding: surface.formattedText, as: UTF8.self)) }
-                if surface.formattedText != bytes { changed += 1; if checkOnly { out("\(display)\n") } }
-            } else if surface.formattedText != bytes {
-                changed += 1
-                if checkOnly {
-                    out("\(display)\n")
+            files += 1
+            model.load(file.uri, bytes: file.bytes)
+            guard let surface = model.formatting(file.uri) else { continue }
+            if let why = surface.refusal {
+                if let first = model.locatedDiagnostics(file.uri)?.first(where: { $0.diagnostic.severity == .error }) {
+                    err(TextReport.textLine(first, path: file.display).dropLast() + " (not formatted)\n")
                 } else {
-                    do { try Data(surface.formattedText).write(to: URL(fileURLWithPath: input)) } catch {
-                        err("pureyaml format: cannot write \(input): \(error.localizedDescription)\n")
-                        ioFailed = true
-                    }
+                    err("\(file.display): not formatted: \(why)\n")
+                }
+                failures += 1
+            }
+            let formatted = surface.formattedText
+            if formatted != file.bytes { changed += 1 }
+            if options.checkOnly {
+                let name = file.display.hasPrefix("./") ? String(file.display.dropFirst(2)) : file.display
+                out(UnifiedDiff.text(from: file.bytes, to: formatted, oldName: "a/" + name, newName: "b/" + name))
+            } else if input == "-" {
+                outBytes(formatted)
+            } else if formatted != file.bytes {
+                do { try Data(formatted).write(to: URL(fileURLWithPath: input)) } catch {
+                    err("pureyaml format: cannot write \(input): \(error.localizedDescription)\n")
+                    ioFailed = true
                 }
             }
-            model.perform(.close(uri))
+            model.perform(.close(file.uri))
+        }
+        if options.checkOnly {
+            err("\(changed) of \(files) file\(files == 1 ? "" : "s") would change\n")
         }
         if ioFailed { return 2 }
-        if checkOnly && changed > 0 { return 1 }
-        return invalid > 0 ? 1 : 0
+        if options.checkOnly && changed > 0 { return 1 }
+        return failures > 0 ? 1 : 0
     }
 
     // MARK: events
@@ -121,20 +166,59 @@ public struct CommandLineTool {
     func events(_ args: [String]) -> Int32 {
         guard args.count == 1 else { err(Help.events); return 2 }
         var ioFailed = false
-        guard let (uri, bytes, display) = read(args[0], ioFailed: &ioFailed) else { return 2 }
+        guard let file = read(args[0], stdinFilename: nil, ioFailed: &ioFailed) else { return 2 }
         let model = DocumentModel()
-        model.load(uri, bytes: bytes)
-        guard let (lines, errors) = model.events(uri), let snap = model.snapshot(uri) else { return 2 }
+        model.load(file.uri, bytes: file.bytes)
+        guard let (lines, errors) = model.events(file.uri), let snapshot = model.snapshot(file.uri) else { return 2 }
         if let first = errors.first {
-            let p = snap.humanPosition(of: first.range.start)
-            err("\(display):\(p.line):\(p.column): error: \(first.message) [\(first.code)]\n")
+            err(TextReport.textLine(LocatedDiagnostic(first, in: snapshot), path: file.display))
             return 1
         }
         out(lines.map { $0 + "\n" }.joined())
         return 0
     }
 
+    // MARK: settings
+
+    /// Configures `model` with the settings that apply to `file`. Returns the problems of a
+    /// configuration file used for the first time (empty when there are none), or nil when the
+    /// configuration file cannot be read (reported, `ioFailed` set).
+    private func configure(_ model: DocumentModel, for file: InputFile, lookup: inout SettingsLookup,
+                           adjust: (inout Settings) -> Void = { _ in }, ioFailed: inout Bool) -> [FileReport]? {
+        switch lookup.configuration(forFileAt: file.lookupPath) {
+        case .unreadable(let path):
+            err("pureyaml: cannot read configuration file \(displayPath(path))\n")
+            ioFailed = true
+            return nil
+        case .found(let configuration, let isNew):
+            var settings = configuration?.settings ?? Settings()
+            adjust(&settings)
+            model.perform(.configure(settings))
+            guard let configuration, isNew, !configuration.diagnostics.isEmpty,
+                  let path = configuration.uri.filePath else { return [] }
+            return [FileReport(path: displayPath(path), absolutePath: path, diagnostics: configuration.diagnostics)]
+        }
+    }
+
+    /// `path` relative to the working directory when it lies below it, else unchanged.
+    private func displayPath(_ path: String) -> String {
+        let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
     // MARK: input
+
+    /// One input: its URI in the model, bytes, the name to print, and paths for settings and reports.
+    struct InputFile {
+        let uri: DocumentURI
+        let bytes: [UInt8]
+        /// The path as given, `--stdin-filename`, or `<stdin>`.
+        let display: String
+        /// The absolute path (nil for unnamed standard input).
+        let absolutePath: String?
+        /// The absolute path whose folder the configuration search starts from.
+        let lookupPath: String
+    }
 
     /// Expands directories into the YAML files below them (sorted), keeping files and `-` as given.
     func expand(_ paths: [String], ioFailed: inout Bool) -> [String] {
@@ -150,36 +234,57 @@ public struct CommandLineTool {
             }
             if !isDir.boolValue { out.append(p); continue }
             var found: [String] = []
-            walk(p, into: &found)
+            var visited: Set<String> = []
+            walk(p, into: &found, visited: &visited)
             out += found.sorted()
         }
         return out
     }
 
-    private func walk(_ dir: String, into found: inout [String]) {
+    /// Collects the YAML files below `dir`. Symbolic links are followed, but each directory is walked
+    /// once (by its resolved path), so a link back to a parent cannot make the walk repeat or explode.
+    private func walk(_ dir: String, into found: inout [String], visited: inout Set<String>) {
         let fm = FileManager.default
+        let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
+        guard visited.insert(real).inserted else { return }
         guard let names = try? fm.contentsOfDirectory(atPath: dir) else { return }
         for name in names {
             let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else { continue }
             if isDir.boolValue {
-                if !YAMLFileFilter.isSkippedDirectory(name) { walk(path, into: &found) }
+                if !YAMLFileFilter.isSkippedDirectory(name) { walk(path, into: &found, visited: &visited) }
             } else if YAMLFileFilter.isYAMLFile(name) {
                 found.append(path)
             }
         }
     }
 
-    /// Reads a file (or stdin for `-`): its URI, bytes and the name to print.
-    func read(_ input: String, ioFailed: inout Bool) -> (DocumentURI, [UInt8], String)? {
-        if input == "-" { return (DocumentURI("stdin:"), readStandardInput(), "<stdin>") }
+    /// Reads a file, or standard input for `-` (named `stdinFilename` when given).
+    func read(_ input: String, stdinFilename: String?, ioFailed: inout Bool) -> InputFile? {
+        if input == "-" {
+            let bytes = readStandardInput()
+            guard let name = stdinFilename else {
+                return InputFile(uri: DocumentURI("stdin:"), bytes: bytes, display: "<stdin>", absolutePath: nil,
+                                 lookupPath: absolute("-"))
+            }
+            let path = absolute(name)
+            return InputFile(uri: DocumentURI(filePath: path), bytes: bytes, display: name, absolutePath: path,
+                             lookupPath: path)
+        }
         guard let data = FileManager.default.contents(atPath: input) else {
             err("pureyaml: cannot read \(input)\n")
             ioFailed = true
             return nil
         }
-        let absolute = URL(fileURLWithPath: input).standardizedFileURL.path
-        return (DocumentURI(filePath: absolute), [UInt8](data), input)
+        let path = absolute(input)
+        return InputFile(uri: DocumentURI(filePath: path), bytes: [UInt8](data), display: input, absolutePath: path,
+                         lookupPath: path)
+    }
+
+    /// `path` made absolute against the working directory, with `.` and `..` resolved.
+    private func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true))
+            .standardizedFileURL.path
     }
 }

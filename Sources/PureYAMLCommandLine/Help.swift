@@ -1,64 +1,243 @@
-/// Help texts for the command line.
+/// Help texts for the command line, laid out like manual pages: NAME, SYNOPSIS, DESCRIPTION, OPTIONS,
+/// EXIT STATUS, FILES, ENVIRONMENT, EXAMPLES.
 public enum Help {
+    /// The version printed by `pureyaml --version` and written into SARIF logs.
     public static let version = "0.1.0"
 
+    /// `pureyaml --help`: the commands and where to read more.
     public static let main = """
-    pureyaml \(version) — YAML language server, checker and formatter
+    NAME
+        pureyaml - YAML language server, checker and formatter (version \(version))
 
-    Usage:
-      pureyaml lsp                 run the language server on stdin/stdout (also: pureyaml --stdio)
-      pureyaml check PATH...       report syntax errors and duplicate keys
-      pureyaml format [--check] PATH...
-                                   format files in place (or list files that would change)
-      pureyaml events PATH|-       print parse events in yaml-test-suite notation
-      pureyaml --version
-      pureyaml help COMMAND
+    SYNOPSIS
+        pureyaml lsp | --stdio
+        pureyaml check [--format FORMAT] [--strict] [--config PATH | --no-config]
+                       [--stdin-filename NAME] PATH...
+        pureyaml format [--check] [--config PATH | --no-config] [--stdin-filename NAME] PATH...
+        pureyaml events PATH | -
+        pureyaml help [COMMAND]  |  pureyaml COMMAND --help
+        pureyaml --version
+
+    DESCRIPTION
+        PureYAML reads YAML 1.2.2 with its own parser. The language server gives editors diagnostics,
+        an outline and formatting over the Language Server Protocol 3.17; the check and format
+        commands give the same results to terminals, CI and pre-commit hooks.
+
+    COMMANDS
+        lsp       run the language server on standard input and output (also: --stdio)
+        check     report syntax errors, duplicate keys and other problems
+        format    format files in place, or show as a diff what would change (--check)
+        events    print the parse events of a stream in yaml-test-suite notation
+        help      print this text, or the manual of one command
+
+    EXIT STATUS
+        0 success; 1 findings (see each command); 2 wrong usage or an I/O problem.
+
+    FILES
+        .pureyaml.yaml, .pureyaml.yml
+            project settings, looked up from each file's folder upwards (see pureyaml help check).
+
+    EXAMPLES
+        pureyaml check .                       check every *.yaml and *.yml file below here
+        pureyaml format --check config/        show what formatting would change
+        pureyaml help check                    the manual of check
 
     """
 
+    /// `pureyaml check --help`.
     public static let check = """
-    Usage: pureyaml check [--fix] PATH...
+    NAME
+        pureyaml check - report problems in YAML files
 
-    Checks YAML files and prints one line per finding:
-      path:line:column: error|warning: message [code]
-    yamllint rules run too when a .yamllint, .yamllint.yaml or .yamllint.yml file is found above a file
-    (or YAMLLINT_CONFIG_FILE names one); see docs/lint.md.
-      --fix     first apply every safe fix (tabs, unused anchors, yamllint whitespace/spacing) in place
-    Lines and columns are 1-based; columns count characters. Directories are walked for *.yaml and
-    *.yml files (.git, node_modules and .build are skipped). `-` reads standard input. A summary line
-    goes to stderr.
+    SYNOPSIS
+        pureyaml check [--format text|json|github|sarif|parsable] [--strict] [--fix]
+                       [--config PATH | --no-config] [--stdin-filename NAME]
+                       [--schema URL|PATH] [--explain] [--offline] PATH...
 
-    Exit status: 0 no errors, 1 errors found, 2 usage or I/O problem.
+    DESCRIPTION
+        Parses and composes each file and reports syntax errors, duplicate keys, undefined aliases
+        and the other problems listed in docs/diagnostics.md, each with a stable code, by default
+        one line per finding: path:line:column: error|warning: message [code]. Hints (such as
+        unused-anchor) are for editors and are not reported. A directory
+        is walked for *.yaml and *.yml files (.git, .hg, .svn, node_modules and .build are
+        skipped); `-` reads standard input. Lines and columns are 1-based; columns count
+        characters (Unicode scalars), except in SARIF, which counts UTF-16 code units.
+
+    OPTIONS
+        -f, --format FORMAT
+            text (default)  path:line:column: severity: message [code]
+            parsable        path:line:column: [severity] message (code)   (yamllint's format)
+            json            one JSON array: [{"path", "diagnostics": [{"line", "column", "endLine",
+                            "endColumn", "severity", "code", "message", "source"}]}]
+            github          GitHub Actions annotations: ::error file=P,line=L,col=C,...::message
+            sarif           a SARIF 2.1.0 log for code-scanning services
+            text and parsable print the summary `checked N files: E errors, W warnings` on stderr.
+        --strict
+            warnings fail the check too (exit status 1).
+        --config PATH
+            read settings from PATH for every file instead of looking for .pureyaml.yaml.
+        --no-config
+            use the built-in defaults; read no settings file.
+        --stdin-filename NAME
+            the name to print for `-`, and the file whose folder the settings search starts from.
+        --schema URL|PATH
+            validate every document against this JSON Schema (JSON or YAML); it beats modelines.
+            Without it, a document's modeline (# yaml-language-server: $schema=...) or the
+            settings' yaml.schemas pick its schema. Schema findings are warnings by default.
+        --explain
+            print, per document, which schema applies, the rule that chose it and its load status.
+        --offline
+            download nothing; use schema files and the schema cache only.
+        --fix
+            first write every safe fix into the files (tab indentation, unused anchors, and the
+            yamllint fixes listed in docs/lint.md), then check them.
+        -h, --help
+            print this text.
+
+    LINT
+        yamllint's rules run too when a .yamllint, .yamllint.yaml or .yamllint.yml file is found in
+        a file's folder or above it (or YAMLLINT_CONFIG_FILE names one), or when the setting
+        pureyaml.lint.enable is true; findings have the rule id as code. See docs/lint.md.
+
+    EXIT STATUS
+        0 no errors (and, with --strict, no warnings); 1 errors, warnings under --strict, or an
+        unusable settings file; 2 wrong usage, or a file or settings file that cannot be read.
+
+    FILES
+        .pureyaml.yaml, .pureyaml.yml
+            Settings, found in the checked file's folder or the nearest folder above it (up to the
+            file system root); .pureyaml.yaml wins over .pureyaml.yml in one folder. Keys are those of
+            the editor settings, with or without the `pureyaml.` prefix, e.g.
+                format:
+                  indentWidth: 2
+                  printWidth: 100
+            A settings file that is not valid YAML or not a mapping is reported once with the code
+            invalid-configuration, and the defaults apply. See docs/cli.md for every key.
+
+    ENVIRONMENT
+        No environment variable changes what check reports.
+
+    EXAMPLES
+        pureyaml check .
+        pureyaml check --format github .github/workflows
+        pureyaml check --format sarif . > pureyaml.sarif
+        git show HEAD:app.yaml | pureyaml check --stdin-filename app.yaml -
+        pureyaml check --schema schemas/config.json --explain config/
 
     """
 
+    /// `pureyaml format --help`.
     public static let format = """
-    Usage: pureyaml format [--check] PATH...
+    NAME
+        pureyaml format - format YAML files
 
-    Formats YAML files in place: indentation, spacing after ':' and '- ', trailing whitespace and the
-    final newline; comments, blank lines, quoting and key order are kept. A file with syntax errors is
-    left untouched and reported. `-` reads standard input and writes the result to standard output.
+    SYNOPSIS
+        pureyaml format [--check] [--config PATH | --no-config] [--stdin-filename NAME] PATH...
 
-      --check   write nothing; print the files that would change and exit 1 if any would
+    DESCRIPTION
+        Formats files in place: indentation, spacing after ':' and '- ', trailing whitespace, blank
+        lines and the final newline; comments, quoting and key order are kept, and the meaning of
+        the document never changes. A file with syntax errors is left untouched and reported on
+        stderr. A directory is walked for *.yaml and *.yml files. `-` reads standard input and
+        writes the formatted text to standard output. The settings (format.indentWidth,
+        format.printWidth, ...) come from the nearest .pureyaml.yaml, as for check.
 
-    Exit status: 0 done (or nothing to change), 1 files would change or could not be formatted,
-    2 usage or I/O problem.
+    OPTIONS
+        --check
+            write nothing; print a unified diff (--- a/PATH, +++ b/PATH, @@ hunks with 3 lines of
+            context) of what would change, and `N of M files would change` on stderr.
+        --config PATH
+            read settings from PATH instead of looking for .pureyaml.yaml.
+        --no-config
+            use the built-in defaults.
+        --stdin-filename NAME
+            the name for `-` in messages and diffs, and where the settings search starts.
+        -h, --help
+            print this text.
+
+    EXIT STATUS
+        0 done, or nothing would change; 1 files would change (--check), files could not be
+        formatted, or the settings file is unusable; 2 wrong usage or an I/O problem.
+
+    FILES
+        .pureyaml.yaml, .pureyaml.yml    settings; see pureyaml help check.
+
+    ENVIRONMENT
+        No environment variable changes the output.
+
+    EXAMPLES
+        pureyaml format .
+        pureyaml format --check . && echo formatted
+        pureyaml format --check deploy.yaml | git apply      (the same as formatting it)
+        pureyaml format - < in.yaml > out.yaml
 
     """
 
+    /// `pureyaml events --help`.
     public static let events = """
-    Usage: pureyaml events PATH|-
+    NAME
+        pureyaml events - print parse events
 
-    Prints the parse events of a YAML stream in the yaml-test-suite notation (+STR, +DOC, +MAP, =VAL,
-    =ALI, ...), one per line. For invalid YAML prints the first error to stderr and exits 1.
+    SYNOPSIS
+        pureyaml events PATH | -
+
+    DESCRIPTION
+        Prints the parse events of a YAML stream in the yaml-test-suite notation (+STR, +DOC, +MAP,
+        +SEQ, =VAL, =ALI, -MAP, ...), one per line. For invalid YAML prints the first error to stderr
+        instead, as path:line:column: error: message [code].
+
+    OPTIONS
+        -h, --help    print this text.
+
+    EXIT STATUS
+        0 events printed; 1 the stream is invalid; 2 wrong usage or an I/O problem.
+
+    FILES
+        None; settings files are not read.
+
+    ENVIRONMENT
+        None.
+
+    EXAMPLES
+        pureyaml events in.yaml
+        printf 'a: [1, 2]\\n' | pureyaml events -
 
     """
 
+    /// `pureyaml lsp --help`.
     public static let lsp = """
-    Usage: pureyaml lsp   (or: pureyaml --stdio)
+    NAME
+        pureyaml lsp - the YAML language server
 
-    Runs the Language Server Protocol 3.17 server over standard input and output. Logs go to stderr.
-      --record DIR   mirror every message to DIR/session-<time>.jsonl (for protocol fixtures)
+    SYNOPSIS
+        pureyaml lsp [--record DIR]
+        pureyaml --stdio [--record DIR]
+
+    DESCRIPTION
+        Runs the Language Server Protocol 3.17 server over standard input and output (JSON-RPC 2.0
+        with Content-Length framing). Logs go to stderr; nothing else is written to stdout. Settings
+        come from the editor (initializationOptions, workspace/configuration), not from
+        .pureyaml.yaml.
+
+    OPTIONS
+        --record DIR
+            mirror every message to DIR/session-<time>.jsonl (how protocol fixtures are made).
+        -h, --help
+            print this text.
+
+    EXIT STATUS
+        0 after the client's shutdown and exit; 1 when the session ends without shutdown;
+        2 wrong usage.
+
+    FILES
+        None.
+
+    ENVIRONMENT
+        None.
+
+    EXAMPLES
+        Neovim:  vim.lsp.start({ name = "pureyaml", cmd = { "pureyaml", "lsp" } })
+        Helix:   [language-server.pureyaml] command = "pureyaml", args = ["lsp"]
 
     """
 
@@ -69,6 +248,7 @@ public enum Help {
         case "format": return format
         case "events": return events
         case "lsp", "--stdio": return lsp
+        case "help": return main
         default: return nil
         }
     }

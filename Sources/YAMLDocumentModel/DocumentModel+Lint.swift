@@ -88,12 +88,6 @@ extension DocumentModel {
     func lintResultIDSuffix(_ uri: DocumentURI) -> String {
         lint.generation[uri].map { "-lint\($0)" } ?? ""
     }
-
-    /// The document's diagnostics with its lint diagnostics merged in, sorted by position.
-    func diagnosticsWithLint(_ s: DocumentSnapshot) -> [YAMLDiagnostic] {
-        guard let extra = lint.diagnostics[s.uri], !extra.isEmpty else { return s.diagnostics }
-        return (s.diagnostics + extra).sorted { $0.range != $1.range ? $0.range < $1.range : $0.code < $1.code }
-    }
 }
 
 /// Turns lint findings into diagnostics.

@@ -17,6 +17,10 @@ public final class DocumentModel {
     private var closed: Set<DocumentURI> = []
     /// yamllint configuration discovery and lint findings (see DocumentModel+Lint.swift).
     var lint = LintState()
+    /// Schemas and catalogs requested, delivered and compiled.
+    var schemaRegistry = SchemaRegistry()
+    /// Schema association and diagnostics per open document.
+    var schemaResults: [DocumentURI: SchemaResult] = [:]
 
     public init(settings: Settings = Settings()) { self.settings = settings }
 
@@ -24,8 +28,12 @@ public final class DocumentModel {
     ///
     /// - `open`, `change`: `.text`, `.diagnostics`, `.outline`, `.formatting` of the document.
     /// - `close`: `.text` and `.diagnostics` (which becomes empty).
-    /// - `save`: nothing, unless the saved text differs from the model's.
-    /// - `configure`: `.settings`, plus `.formatting`/`.outline` of every open document.
+    /// - `save`: nothing, unless the saved text differs from the model's; saving a schema in use
+    ///   adds `.schemaLoads` (it is loaded again).
+    /// - `configure`: `.settings`, plus `.formatting`/`.outline` of every open document; when schema
+    ///   settings changed, `.schemaInfo` and `.diagnostics` of documents whose schema findings changed.
+    /// - `schemaLoaded`: `.schemaInfo` and `.diagnostics` of documents whose schema findings changed.
+    /// Any of them adds `.schemaLoads` when the model now needs schemas it had not asked for before.
     /// A `change` or `save` for a document that is not open changes nothing.
     @discardableResult
     public func perform(_ intent: Intent) -> Set<SurfaceArea> {
@@ -39,25 +47,38 @@ public final class DocumentModel {
             return replace(uri, version: version, bytes: bytes)
         case let .close(uri):
             guard snapshots.removeValue(forKey: uri) != nil else { return [] }
+            schemaResults[uri] = nil
             closed.insert(uri)
             refreshLint(uri)
             return [.text(uri), .diagnostics(uri)]
         case let .save(uri, text):
-            guard let current = snapshots[uri], let text else { return [] }
+            // A saved schema file is loaded again and the documents using it revalidated.
+            let schemaAreas = schemaSaved(uri)
+            guard let current = snapshots[uri], let text else { return schemaAreas }
             let bytes = Array(text.utf8)
-            return bytes == current.bytes ? [] : replace(uri, version: current.version, bytes: bytes)
+            return bytes == current.bytes ? schemaAreas : replace(uri, version: current.version, bytes: bytes).union(schemaAreas)
         case let .configure(newSettings):
             guard newSettings != settings else { return [] }
+            let schemaChanged = newSettings.schema != settings.schema
             settings = newSettings
             var areas: Set<SurfaceArea> = [.settings]
             for uri in snapshots.keys {
                 areas.insert(.formatting(uri)); areas.insert(.outline(uri))
                 if relint(uri) { areas.insert(.diagnostics(uri)) }
             }
+            if schemaChanged {
+                let requests = schemaRegistry.requestCount
+                schemaRegistry.forgetFailures()
+                areas.formUnion(refreshAllSchemas())
+                areas.insert(.schemaInfo)
+                if schemaRegistry.requestCount > requests { areas.insert(.schemaLoads) }
+            }
             return areas
         case let .configureLint(environment):
             lint.environment = environment
             return Set(snapshots.keys.filter { relint($0) }.map { SurfaceArea.diagnostics($0) })
+        case let .schemaLoaded(uri, result):
+            return schemaLoaded(uri, result)
         }
     }
 
@@ -72,7 +93,11 @@ public final class DocumentModel {
         snapshots[uri] = DocumentSnapshot(uri: uri, version: version, bytes: bytes)
         closed.remove(uri)
         refreshLint(uri)
-        return [.text(uri), .diagnostics(uri), .outline(uri), .formatting(uri)]
+        let requests = schemaRegistry.requestCount
+        refreshSchema(uri)
+        var areas: Set<SurfaceArea> = [.text(uri), .diagnostics(uri), .outline(uri), .formatting(uri)]
+        if schemaRegistry.requestCount > requests { areas.insert(.schemaLoads) }
+        return areas
     }
 
     /// Applies one change to `bytes`. Positions are clamped to the text (LSP 3.17 §"Position": a
@@ -93,10 +118,19 @@ public final class DocumentModel {
     /// The snapshot of an open document.
     public func snapshot(_ uri: DocumentURI) -> DocumentSnapshot? { snapshots[uri] }
 
-    /// What to publish for `uri`: the open document's diagnostics with its version, an empty list
-    /// (version nil) for a document closed since, and nil for a document the model never saw.
+    /// What to publish for `uri`: the open document's diagnostics (syntax, then schema findings merged
+    /// by position) with its version, an empty list (version nil) for a document closed since, and nil for
+    /// a document the model never saw.
     public func diagnostics(_ uri: DocumentURI) -> DiagnosticsSurface? {
-        if let s = snapshots[uri] { return DiagnosticsSurface(uri: uri, version: s.version, diagnostics: diagnosticsWithLint(s)) }
+        if let s = snapshots[uri] {
+            var all = s.diagnostics
+            let extra = (schemaResults[uri]?.diagnostics ?? []) + (lint.diagnostics[uri] ?? [])
+            if !extra.isEmpty {
+                all += extra
+                all.sort { $0.range != $1.range ? $0.range < $1.range : $0.code < $1.code }
+            }
+            return DiagnosticsSurface(uri: uri, version: s.version, diagnostics: all)
+        }
         if closed.contains(uri) { return DiagnosticsSurface(uri: uri, version: nil, diagnostics: []) }
         return nil
     }

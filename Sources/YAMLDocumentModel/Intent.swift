@@ -17,4 +17,8 @@ public enum Intent: Sendable {
     case configure(Settings)
     /// How to find yamllint configuration files (the renderer's file access; see ``LintEnvironment``).
     case configureLint(LintEnvironment)
+    /// The edge delivered a schema or catalog the model asked for (see
+    /// ``DocumentModel/schemaLoadRequests``): its bytes, or why it could not. Documents using it are
+    /// revalidated.
+    case schemaLoaded(String, SchemaLoadResult)
 }

@@ -24,6 +24,8 @@ public struct Settings: Sendable, Hashable {
     /// The preset used when ``lintEnabled`` is true and no configuration file applies
     /// (`pureyaml.lint.preset`: `default` or `relaxed`).
     public var lintPreset = "default"
+    /// Schema association and validation (`yaml.schemas`, `yaml.schemaStore.*`, `pureyaml.schema.*`, ...).
+    public var schema = SchemaSettings()
 
     public init() {}
 
@@ -55,18 +57,26 @@ public struct Settings: Sendable, Hashable {
             case ("maxItemsComputed", .integer(let i)) where i > 0: maxItemsComputed = Int(i)
             case ("lint.enable", .bool(let b)): lintEnabled = b
             case ("lint.preset", .string(let p)): lintPreset = p
+            case ("schemas", let v): if let a = SchemaSettings.associations(from: v) { schema.associations = a }
+            case ("validate", .bool(let b)): schema.validate = b
+            case ("schemaStore.enable", .bool(let b)): schema.schemaStoreEnabled = b
+            case ("schemaStore.url", .string(let s)) where !s.isEmpty: schema.schemaStoreURL = s
+            case ("schemaDownload.enable", .bool(let b)): schema.downloadEnabled = b
+            case ("schema.severity", .string(let s)): if let v = SchemaSettings.severity(s) { schema.severity = v }
+            case ("schema.kubernetesSchemaBase", .string(let s)) where !s.isEmpty: schema.kubernetesSchemaBase = s
             default: break
             }
         }
     }
 
-    /// Turns nested objects into dotted keys: `{"a": {"b": 1}}` -> `["a.b": 1]`.
+    /// Turns nested objects into dotted keys: `{"a": {"b": 1}}` -> `["a.b": 1]`. A `schemas` object stays
+    /// whole: its keys are URLs, which hold dots.
     static func flatten(_ json: JSONValue, prefix: String) -> [(String, JSONValue)] {
         guard case .object(let members) = json else { return prefix.isEmpty ? [] : [(prefix, json)] }
         var out: [(String, JSONValue)] = []
         for m in members {
             let key = prefix.isEmpty ? m.key : prefix + "." + m.key
-            if case .object = m.value { out += flatten(m.value, prefix: key) } else { out.append((key, m.value)) }
+            if case .object = m.value, m.key != "schemas", !m.key.hasSuffix(".schemas") { out += flatten(m.value, prefix: key) } else { out.append((key, m.value)) }
         }
         return out
     }

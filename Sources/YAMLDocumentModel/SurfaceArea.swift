@@ -11,4 +11,8 @@ public enum SurfaceArea: Hashable, Sendable {
     case text(DocumentURI)
     /// Settings that affect every document.
     case settings
+    /// New schemas or catalogs to load: pull ``DocumentModel/schemaLoadRequests``.
+    case schemaLoads
+    /// Which schemas apply and their status changed for some document (``DocumentModel/schemaInfo(_:)``).
+    case schemaInfo
 }

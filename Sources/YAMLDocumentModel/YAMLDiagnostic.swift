@@ -31,9 +31,17 @@ public struct YAMLDiagnostic: Hashable, Sendable {
     /// Who found it: `pureyaml` for syntax, `pureyaml-schema` for schema validation, ...
     public var source: String
     public var tags: [Tag]
+    /// For schema findings: the absolute URI of the schema the document was validated against (renderers
+    /// put it in LSP `Diagnostic.data`); nil otherwise.
+    public var schemaURI: String?
+    /// Extra context for people (e.g. which `oneOf` alternative came closest); nil when there is none.
+    public var note: String?
 
+    /// Creates a diagnostic; `range` in UTF-8 byte offsets of the snapshot's text.
     public init(range: TextRange, severity: Severity, code: String, message: String,
-                source: String = "pureyaml", tags: [Tag] = []) {
+                source: String = "pureyaml", tags: [Tag] = [], schemaURI: String? = nil, note: String? = nil) {
+        self.schemaURI = schemaURI
+        self.note = note
         self.range = range
         self.severity = severity
         self.code = code

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import JSONRPC
 import LanguageServerProtocol
+import SchemaFetching
 import YAMLDocumentModel
 import YAMLSyntax
 
@@ -24,6 +25,10 @@ final class LanguageServer: @unchecked Sendable {
     /// Server-to-client `workspace/configuration` requests awaiting an answer.
     private var pendingConfiguration: Set<RequestID> = []
     private var nextRequestID = 1
+    /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
+    var schemaLoadsInFlight: Set<String> = []
+    /// The loader for the current `yaml.schemaDownload.enable`, made when first needed.
+    var schemaLoader: SchemaLoader?
     private var exitCode: Int32?
     private let finished = DispatchSemaphore(value: 0)
 
@@ -90,6 +95,8 @@ final class LanguageServer: @unchecked Sendable {
             case DocumentFormattingRequest.method.rawValue:
                 let params = try request.decodeParams(DocumentFormattingRequest.self)
                 connection.reply(DocumentFormattingRequest.self, id: id, result: formatting(params))
+            case Self.schemaInfoMethod:
+                connection.sendResponse(id: id, result: try schemaInfo(request.params))
             default:
                 if try !handleFeatureRequest(request) { connection.sendError(id: id, error: .methodNotFound(request.method)) }
             }
@@ -159,6 +166,7 @@ final class LanguageServer: @unchecked Sendable {
         // UTF-16 unless the client offers UTF-8 (LSP 3.17 §"Position", `general.positionEncodings`).
         let offered = params.capabilities.general?.positionEncodings ?? []
         encoding = offered.contains(.utf8) ? .utf8 : .utf16
+        configureSchemaDefaults(params)
         if let options = params.initializationOptions, options != .null { applySettings(FromLSP.settings(options)) }
         state = .running
         var capabilities = ServerCapabilities(
@@ -191,11 +199,14 @@ final class LanguageServer: @unchecked Sendable {
 
     // MARK: Intents and surfaces
 
-    /// Performs `intent` and pushes what changed and must be pushed (diagnostics).
-    private func perform(_ intent: Intent) {
-        for area in model.perform(intent) {
+    /// Performs `intent` and pushes what changed and must be pushed (diagnostics, to clients that do not
+    /// pull them); starts loading the schemas the model asks for.
+    func perform(_ intent: Intent) {
+        let areas = model.perform(intent)
+        for area in areas {
             if case .diagnostics(let uri) = area, !clientPullsDiagnostics { publishDiagnostics(uri) }
         }
+        if areas.contains(.schemaLoads) { startSchemaLoads() }
     }
 
     private func publishDiagnostics(_ uri: DocumentURI) {

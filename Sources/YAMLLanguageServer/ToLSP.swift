@@ -25,8 +25,10 @@ struct ToLSP {
         case .hint: severity = .hint
         }
         let tags: [DiagnosticTag] = d.tags.map { $0 == .deprecated ? .deprecated : .unnecessary }
+        // The schema's URL rides in `data`; a note (closest alternative, ...) goes on its own line.
         return Diagnostic(range: range(d.range), severity: severity, code: d.code, source: d.source,
-                          message: d.message, tags: tags.isEmpty ? nil : tags)
+                          message: d.note.map { d.message + "\n" + $0 } ?? d.message, tags: tags.isEmpty ? nil : tags,
+                          data: d.schemaURI.map { .object(["schemaURI": .string($0)]) })
     }
 
     func symbol(_ s: OutlineSymbol) -> DocumentSymbol {

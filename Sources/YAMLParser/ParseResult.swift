@@ -10,6 +10,7 @@ public struct ParseResult: Sendable {
     /// Syntax errors and warnings, sorted by position.
     public let errors: [SyntaxError]
 
+    /// Bundles the parser's outputs.
     public init(tree: SyntaxTree, events: [Event], errors: [SyntaxError]) {
         self.tree = tree
         self.events = events

@@ -14,7 +14,7 @@ public enum Parser {
     ///
     /// The result's tree prints back to `bytes` exactly, for any input; `events` follow the
     /// yaml-test-suite event model; `errors` are sorted by position (at most one error per line, so a
-    /// mistake does not produce a cascade), with warnings such as `%YAML 1.1` kept alongside.
+    /// mistake does not produce a cascade), with warnings such as `%YAML 1.3` (a later minor version) kept alongside.
     public static func parse(_ bytes: [UInt8]) -> ParseResult {
         bytes.withUnsafeBufferPointer { buffer in
             var machine = StreamParser(bytes: bytes, buffer: buffer)

@@ -27,6 +27,9 @@ struct Scanner {
     var column = 0
 
     private var queue: [ScannerToken] = []
+    /// Token texts (see ``ScannerToken/payload``); `texts[0]` has payload index `textBase`.
+    private var texts: [String] = []
+    private var textBase = 0
     /// True while the head of the queue is known to be final (no implicit key can still be inserted
     /// before it); reset by ``next()``.
     private var ready = false
@@ -40,6 +43,12 @@ struct Scanner {
     private var indents: [Int] = []
     private var simpleKeyAllowed = false
     private var simpleKeys: [SimpleKey] = []
+    /// How many entries of `simpleKeys` are possible (so most tokens skip the scan over all levels).
+    private var possibleKeys = 0
+    /// Line on which the last flow or plain scalar started (for messages).
+    private var lastScalarLine = 0
+    /// Position of the last ``staleSimpleKeys()`` pass.
+    private var staleCheckedAt = -1
     private(set) var flowLevel = 0
     /// For each open flow collection, innermost last: true for a mapping.
     private var flowIsMapping: [Bool] = []
@@ -66,6 +75,58 @@ struct Scanner {
         buf = buffer
         n = buffer.count
         queue.reserveCapacity(16)
+        checkCharacters()
+    }
+
+    /// Reports characters YAML does not allow anywhere in a stream (§5.1 c-printable): C0 control
+    /// characters other than tab, LF and CR, DEL, and bytes that are not valid UTF-8 (§5.2). At most
+    /// 100 are reported, so a binary file does not produce a flood.
+    private mutating func checkCharacters() {
+        var i = 0
+        var reported = 0
+        while i < n && reported < 100 {
+            let b = buf[i]
+            if b >= 0x20 && b < 0x7F || b == 0x09 || b == 0x0A || b == 0x0D { i += 1; continue }
+            if b < 0x80 {
+                error("non-printable-character",
+                      "the control character U+\(Self.hex4(b)) is not allowed in YAML; write it as an escape in a double-quoted scalar",
+                      i, i + 1)
+                reported += 1
+                i += 1
+                continue
+            }
+            let length = Self.utf8SequenceLength(buf, at: i)
+            if length == 0 {
+                error("invalid-utf8", "this byte is not valid UTF-8; YAML text must be UTF-8 (or UTF-16/32 with a byte order mark)",
+                      i, i + 1)
+                reported += 1
+                i += 1
+            } else {
+                i += length
+            }
+        }
+    }
+
+    /// Length of the well-formed UTF-8 sequence starting at `i`, or 0 when it is malformed
+    /// (overlong forms, surrogates and values above U+10FFFF included).
+    static func utf8SequenceLength(_ buf: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let n = buf.count
+        let b0 = buf[i]
+        func cont(_ k: Int) -> Bool { i + k < n && buf[i + k] & 0xC0 == 0x80 }
+        switch b0 {
+        case 0xC2...0xDF: return cont(1) ? 2 : 0
+        case 0xE0:
+            return cont(1) && cont(2) && buf[i + 1] >= 0xA0 ? 3 : 0
+        case 0xED:
+            return cont(1) && cont(2) && buf[i + 1] < 0xA0 ? 3 : 0
+        case 0xE1...0xEC, 0xEE...0xEF: return cont(1) && cont(2) ? 3 : 0
+        case 0xF0:
+            return cont(1) && cont(2) && cont(3) && buf[i + 1] >= 0x90 ? 4 : 0
+        case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : 0
+        case 0xF4:
+            return cont(1) && cont(2) && cont(3) && buf[i + 1] < 0x90 ? 4 : 0
+        default: return 0
+        }
     }
 
     // MARK: - Queue access
@@ -101,7 +162,34 @@ struct Scanner {
             if head > 64 && head * 2 > queue.count {
                 queue.removeFirst(head)
                 head = 0
+                compactTexts()
             }
+        }
+    }
+
+    /// The text stored for a token (see ``ScannerToken/payload``); empty for -1. Texts of tokens
+    /// consumed long ago (more than ``textMargin`` texts back) are no longer available.
+    func text(_ payload: Int) -> String {
+        let i = payload - textBase
+        return i >= 0 && i < texts.count ? texts[i] : ""
+    }
+
+    /// Stores `s` and returns its payload index.
+    mutating func store(_ s: String) -> Int {
+        texts.append(s)
+        return textBase + texts.count - 1
+    }
+
+    private static let textMargin = 64
+
+    /// Drops texts that belong to tokens consumed long ago.
+    private mutating func compactTexts() {
+        var oldestLive = textBase + texts.count
+        for t in queue[head...] where t.payload >= 0 { oldestLive = t.payload; break }
+        let drop = oldestLive - Self.textMargin - textBase
+        if drop > Self.textMargin {
+            texts.removeFirst(drop)
+            textBase += drop
         }
     }
 
@@ -112,9 +200,11 @@ struct Scanner {
             var need = head >= queue.count
             if !need {
                 staleSimpleKeys()
-                for k in simpleKeys where k.possible && k.tokenNumber == tokensParsed {
-                    need = true
-                    break
+                if possibleKeys > 0 {
+                    for i in possibleKeyRange() where simpleKeys[i].possible && simpleKeys[i].tokenNumber == tokensParsed {
+                        need = true
+                        break
+                    }
                 }
             }
             if !need || streamEndProduced { return }
@@ -123,6 +213,12 @@ struct Scanner {
     }
 
     // MARK: - Character helpers
+
+    /// `b` as four upper-case hexadecimal digits, e.g. `001B`.
+    static func hex4(_ b: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "00" + String(digits[Int(b >> 4)]) + String(digits[Int(b & 0xF)])
+    }
 
     @inline(__always) func at(_ p: Int) -> UInt8 { p < n ? buf[p] : 0 }
     @inline(__always) static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
@@ -206,10 +302,18 @@ struct Scanner {
         let isBlockIndicator = flowLevel == 0 && nextBlankZ
             && (c == UInt8(ascii: "-") || c == UInt8(ascii: "?") || c == UInt8(ascii: ":"))
         if flowLevel > 0 && startOfLine && indentSpaces <= indent {
-            if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
+            if wsHadTab && column > indent {
+                // Indented, but with a tab where spaces must come first (§6.1, s-flow-line-prefix).
+                error("tab-indentation",
+                      "a line inside a flow collection must start with at least \(indent + 1) spaces before any tab",
+                      wsTabPos, pos)
+            } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
+                // A closing bracket at the indentation of the parent key (`key: [` ... `]`) is invalid
+                // YAML 1.2 (§7.4, s-flow-line-prefix), but libyaml and Go yaml accept it and real
+                // files (GitHub workflows, compose files) use it: a warning, not an error.
                 error("insufficient-indentation",
-                      "this line of a flow collection must be indented more than the enclosing block (at least \(indent + 1) spaces)",
-                      pos)
+                      "this closing '\(Character(Unicode.Scalar(c)))' should be indented more than the enclosing block (at least \(indent + 1) spaces); strict YAML 1.2 parsers reject it",
+                      pos, severity: .warning)
             } else {
                 // Most likely a missing closing bracket: leave flow context here; the parser reports
                 // the unclosed collections and the line is scanned as block content.
@@ -235,8 +339,8 @@ struct Scanner {
         case UInt8(ascii: "]"): fetchFlowCollectionEnd(.flowSequenceEnd)
         case UInt8(ascii: "}"): fetchFlowCollectionEnd(.flowMappingEnd)
         case UInt8(ascii: ","): fetchFlowEntry()
-        case UInt8(ascii: "-") where nextBlankZ: fetchBlockEntry()
-        case UInt8(ascii: "?") where nextBlankZ || (flowLevel > 0 && isFlowIndicator(at: pos + 1)): fetchKey()
+        case UInt8(ascii: "-") where nextBlankZ: fetchBlockIndicator(.blockEntry)
+        case UInt8(ascii: "?") where nextBlankZ || (flowLevel > 0 && isFlowIndicator(at: pos + 1)): fetchBlockIndicator(.key)
         case UInt8(ascii: ":") where nextBlankZ || (flowLevel > 0 && (isFlowIndicator(at: pos + 1) || adjacentValueAllowed)):
             fetchValue()
         case UInt8(ascii: "*"): fetchAnchor(alias: true)
@@ -329,20 +433,33 @@ struct Scanner {
     // MARK: - Simple keys and indentation
 
     private mutating func staleSimpleKeys() {
-        for i in simpleKeys.indices where simpleKeys[i].possible {
+        // Nothing can have become stale unless the scanner moved since the last check.
+        if pos == staleCheckedAt { return }
+        staleCheckedAt = pos
+        if possibleKeys == 0 { return }
+        for i in possibleKeyRange() where simpleKeys[i].possible {
             let k = simpleKeys[i]
             // Implicit keys are single-line (and at most 1024 characters) in block context and in flow
             // sequences (§7.4.1 ns-flow-pair, §8.2.2); in a flow mapping the ':' may follow on a later line.
-            let inFlowMapping = flowLevel > 0 && i == simpleKeys.count - 1 && flowIsMapping.last == true
+            // simpleKeys[i] belongs to flow level i, whose kind is flowIsMapping[i - 1].
+            let inFlowMapping = i > 0 && i - 1 < flowIsMapping.count && flowIsMapping[i - 1]
             if (k.line < line && !inFlowMapping) || k.pos + 1024 < pos {
                 if k.required {
                     error("missing-colon",
                           "expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry (and an implicit key must fit on one line)",
-                          k.pos)
+                          k.pos, keyEnd(k))
                 }
                 simpleKeys[i].possible = false
+                possibleKeys -= 1
             }
         }
+    }
+
+    /// The levels of `simpleKeys` that can hold a possible key: usually only the innermost one, so
+    /// per-token work does not grow with the nesting depth.
+    private func possibleKeyRange() -> Range<Int> {
+        let last = simpleKeys.count - 1
+        return possibleKeys > (simpleKeys[last].possible ? 1 : 0) ? 0..<simpleKeys.count : last..<simpleKeys.count
     }
 
     private mutating func saveSimpleKey() {
@@ -352,7 +469,14 @@ struct Scanner {
             simpleKeys[simpleKeys.count - 1] = SimpleKey(
                 possible: true, required: required, tokenNumber: tokensParsed + (queue.count - head),
                 pos: pos, line: line, column: column, afterTab: wsHadTab && flowLevel == 0, tabPos: wsTabPos)
+            possibleKeys += 1
         }
+    }
+
+    /// End of the first token of a key candidate, for error ranges (one byte when it is gone).
+    private func keyEnd(_ k: SimpleKey) -> Int {
+        let idx = k.tokenNumber - tokensParsed + head
+        return idx >= head && idx < queue.count && queue[idx].start == k.pos ? queue[idx].end : k.pos + 1
     }
 
     private mutating func removeSimpleKey() {
@@ -360,8 +484,9 @@ struct Scanner {
         if simpleKeys[i].possible && simpleKeys[i].required {
             error("missing-colon",
                   "expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry",
-                  simpleKeys[i].pos)
+                  simpleKeys[i].pos, keyEnd(simpleKeys[i]))
         }
+        if simpleKeys[i].possible { possibleKeys -= 1 }
         simpleKeys[i].possible = false
     }
 
@@ -408,6 +533,7 @@ struct Scanner {
         if flowLevel > 0 {
             flowLevel = 0
             simpleKeys = [simpleKeys[0]]
+            possibleKeys = simpleKeys[0].possible ? 1 : 0
             flowIsMapping = []
         }
     }
@@ -446,7 +572,7 @@ struct Scanner {
         removeSimpleKey()
         if flowLevel > 0 {
             flowLevel -= 1
-            simpleKeys.removeLast()
+            if simpleKeys.removeLast().possible { possibleKeys -= 1 }
             flowIsMapping.removeLast()
         }
         simpleKeyAllowed = false
@@ -464,32 +590,23 @@ struct Scanner {
         push(ScannerToken(.flowEntry, start: start, end: pos))
     }
 
-    private mutating func fetchBlockEntry() {
+    /// Fetches `- ` (block sequence entry) or `? ` (explicit mapping key); in block context either
+    /// may open a collection at its column (§8.2.1, §8.2.2).
+    private mutating func fetchBlockIndicator(_ kind: ScannerToken.Kind) {
+        let entry = kind == .blockEntry
         if flowLevel == 0 {
             if !simpleKeyAllowed {
-                error("invalid-block-entry", "a block sequence entry ('- ') cannot start here; put it on its own line", pos)
+                error(entry ? "invalid-block-entry" : "invalid-explicit-key",
+                      "\(entry ? "a block sequence entry ('- ')" : "an explicit key ('? ')") cannot start here; put it on its own line",
+                      pos)
             }
-            rollIndent(column, number: -1, kind: .blockSequenceStart, at: pos)
+            rollIndent(column, number: -1, kind: entry ? .blockSequenceStart : .blockMappingStart, at: pos)
         }
         removeSimpleKey()
-        simpleKeyAllowed = true
+        simpleKeyAllowed = entry || flowLevel == 0
         let start = pos
         advance()
-        push(ScannerToken(.blockEntry, start: start, end: pos))
-    }
-
-    private mutating func fetchKey() {
-        if flowLevel == 0 {
-            if !simpleKeyAllowed {
-                error("invalid-explicit-key", "an explicit key ('? ') cannot start here; put it on its own line", pos)
-            }
-            rollIndent(column, number: -1, kind: .blockMappingStart, at: pos)
-        }
-        removeSimpleKey()
-        simpleKeyAllowed = flowLevel == 0
-        let start = pos
-        advance()
-        push(ScannerToken(.key, start: start, end: pos))
+        push(ScannerToken(kind, start: start, end: pos))
     }
 
     private mutating func fetchValue() {
@@ -502,13 +619,12 @@ struct Scanner {
                 error("tab-indentation", "a tab cannot be used as indentation before a mapping key; use spaces", k.tabPos, k.pos)
             }
             simpleKeys[i].possible = false
+            possibleKeys -= 1
             simpleKeyAllowed = false
         } else {
             if flowLevel == 0 {
                 if !simpleKeyAllowed {
-                    error("invalid-mapping-value",
-                          "':' is not allowed here; an implicit key must be a single line of at most 1024 characters, and a value cannot itself be a key on the same line",
-                          pos)
+                    error("invalid-mapping-value", invalidValueMessage(), pos)
                 } else {
                     rollIndent(column, number: -1, kind: .blockMappingStart, at: pos)
                 }
@@ -518,6 +634,19 @@ struct Scanner {
         let start = pos
         advance()
         push(ScannerToken(.value, start: start, end: pos))
+    }
+
+    /// Explains a ':' that cannot start a mapping value, from what came just before it.
+    private func invalidValueMessage() -> String {
+        if let last = queue.last, last.kind == .scalar, last.end >= pos - 1024 {
+            if lastScalarLine < line {
+                return "':' is not allowed here: the text before it continues the scalar that starts on line \(lastScalarLine + 1), and an implicit key must fit on one line; check the indentation of this line"
+            }
+            if let first = simpleKeys.last, first.pos + 1024 < pos, first.line == line {
+                return "':' is not allowed here: an implicit key can be at most 1024 characters long; write '? ' before a longer key"
+            }
+        }
+        return "':' is not allowed here: a value cannot itself be a 'key: value' on the same line; quote the value or start a nested block on the next line"
     }
 
     private mutating func fetchAnchor(alias: Bool) {
@@ -533,7 +662,7 @@ struct Scanner {
                   "expected a name after '\(alias ? "*" : "&")'", start)
         }
         var t = ScannerToken(alias ? .alias : .anchor, start: start, end: pos)
-        t.value = String(decoding: UnsafeBufferPointer(rebasing: buf[nameStart..<pos]), as: UTF8.self)
+        t.payload = store(String(decoding: UnsafeBufferPointer(rebasing: buf[nameStart..<pos]), as: UTF8.self))
         push(t)
     }
 
@@ -542,6 +671,8 @@ struct Scanner {
         simpleKeyAllowed = false
         let start = pos
         var t = ScannerToken(.tag, start: start, end: start)
+        var handle = ""
+        var suffix = ""
         if at(pos + 1) == UInt8(ascii: "<") {
             pos += 2
             let s = pos
@@ -552,8 +683,8 @@ struct Scanner {
             } else {
                 error("invalid-tag", "a verbatim tag '!<...>' needs a URI and a closing '>'", start, pos)
             }
-            t.value = ""
-            t.suffix = uri
+            handle = ""
+            suffix = uri
         } else {
             // Handle: '!' word-chars '!' or just '!'.
             var p = pos + 1
@@ -563,21 +694,23 @@ struct Scanner {
             let s = handleEnd
             var q = s
             while q < n && !isBlankZ(q) && !Self.isFlowIndicator(buf[q]) { q += 1 }
-            t.value = String(decoding: UnsafeBufferPointer(rebasing: buf[pos..<handleEnd]), as: UTF8.self)
-            t.suffix = String(decoding: UnsafeBufferPointer(rebasing: buf[s..<q]), as: UTF8.self)
-            if t.value == "!" && t.suffix.isEmpty {
-                t.value = ""
-                t.suffix = "!"
-            } else if t.suffix.isEmpty {
-                error("invalid-tag", "the tag handle '\(t.value)' needs a suffix, e.g. '\(t.value)str'", start, q)
+            handle = String(decoding: UnsafeBufferPointer(rebasing: buf[pos..<handleEnd]), as: UTF8.self)
+            suffix = String(decoding: UnsafeBufferPointer(rebasing: buf[s..<q]), as: UTF8.self)
+            if handle == "!" && suffix.isEmpty {
+                handle = ""
+                suffix = "!"
+            } else if suffix.isEmpty {
+                error("invalid-tag", "the tag handle '\(handle)' needs a suffix, e.g. '\(handle)str'", start, q)
             }
-            if t.suffix.utf8.contains(UInt8(ascii: "!")) && t.value != "" {
+            if suffix.utf8.contains(UInt8(ascii: "!")) && handle != "" {
                 error("invalid-tag", "a tag suffix cannot contain '!'", start, q)
             }
             pos = q
         }
         column += pos - start
         t.end = pos
+        t.payload = store(handle)
+        _ = store(suffix)
         if pos < n && !isBlankZ(pos) && !(flowLevel > 0 && Self.isFlowIndicator(buf[pos])) {
             error("invalid-tag", "a tag must be followed by a space", pos)
         } else if flowLevel == 0 && pos < n && Self.isFlowIndicator(buf[pos]) {
@@ -613,7 +746,7 @@ struct Scanner {
             t.kind = .versionDirective
             skipBlanks(&p)
             let v = word(&p)
-            t.value = v
+            t.payload = store(v)
             let parts = v.split(separator: ".", omittingEmptySubsequences: false)
             if parts.count != 2 || parts.contains(where: { $0.isEmpty || !$0.allSatisfy({ $0.isASCII && $0.isNumber }) }) {
                 error("invalid-directive", "expected a version such as '1.2' after %YAML", start, max(p, start + 5))
@@ -625,8 +758,8 @@ struct Scanner {
             let handle = word(&p)
             skipBlanks(&p)
             let prefix = word(&p)
-            t.value = handle
-            t.suffix = prefix
+            t.payload = store(handle)
+            _ = store(prefix)
             let hb = Array(handle.utf8)
             let validHandle = hb.first == UInt8(ascii: "!") && (hb.count == 1 || (hb.last == UInt8(ascii: "!")
                 && hb.dropFirst().dropLast().allSatisfy(Self.isWordChar)))
@@ -669,12 +802,14 @@ struct Scanner {
     }
 
     private mutating func fetchFlowScalar(single: Bool) {
+        lastScalarLine = line
         saveSimpleKey()
         simpleKeyAllowed = false
         scanFlowScalar(single: single)
     }
 
     private mutating func fetchPlainScalar() {
+        lastScalarLine = line
         saveSimpleKey()
         simpleKeyAllowed = false
         scanPlainScalar()
@@ -729,12 +864,12 @@ struct Scanner {
             blockIndent = (parentIndent >= 0 ? parentIndent : 0) + increment
             scanBlockBreaks(indent: blockIndent, auto: false, minIndent: minIndent, trailing: &trailing, contentEnd: &contentEnd)
         } else {
-            let r = scanBlockBreaks(indent: 0, auto: true, minIndent: minIndent, trailing: &trailing, contentEnd: &contentEnd)
+            let maxBlank = scanBlockBreaks(indent: 0, auto: true, minIndent: minIndent, trailing: &trailing, contentEnd: &contentEnd)
             if pos < n {
                 let firstContent = column
                 if firstContent >= minIndent {
                     blockIndent = firstContent
-                    if r.maxBlank > firstContent {
+                    if maxBlank > firstContent {
                         error("block-scalar-indentation",
                               "a leading empty line of this block scalar has more spaces than its first content line",
                               contentStart, pos)
@@ -774,12 +909,11 @@ struct Scanner {
         }
         if chomping != -1 && leadingBreak { string.append(0x0A) }
         if chomping == 1 { string.append(contentsOf: trailing) }
-        // A clipped scalar whose only content is empty lines is empty.
         var t = ScannerToken(.scalar, start: start, end: contentEnd)
         t.style = literal ? .literal : .folded
         t.headerEnd = headerEnd
         t.contentStart = min(contentStart, contentEnd)
-        t.value = String(decoding: string, as: UTF8.self)
+        t.payload = store(String(decoding: string, as: UTF8.self))
         push(t)
         tokenSeenOnLine = false
         indentSpaces = column
@@ -788,12 +922,12 @@ struct Scanner {
     }
 
     /// Consumes indentation and empty lines inside a block scalar (§8.1.1.1 l-empty); returns the
-    /// largest indentation of an empty line (`maxBlank`). With `auto`, all leading spaces are consumed
+    /// largest indentation of an empty line. With `auto`, all leading spaces are consumed
     /// so the caller can detect the content indentation from the first non-empty line.
     /// A final line of spaces without a line break counts as an empty line.
     @discardableResult
     private mutating func scanBlockBreaks(indent: Int, auto: Bool, minIndent: Int, trailing: inout [UInt8],
-                                          contentEnd: inout Int) -> (maxIndent: Int, maxBlank: Int) {
+                                          contentEnd: inout Int) -> Int {
         var maxBlank = 0
         while true {
             let lineStart = pos
@@ -820,7 +954,7 @@ struct Scanner {
             skipBreak()
             contentEnd = pos
         }
-        return (0, maxBlank)
+        return maxBlank
     }
 
     /// Scans a single- or double-quoted scalar (§7.3.1, §7.3.2).
@@ -835,9 +969,7 @@ struct Scanner {
         let quoteText = single ? "'" : "\""
         advance()
         var string: [UInt8] = []
-        var whitespaces: [UInt8] = []
-        var leadingBreak = false
-        var trailingBreaks = 0
+        var folding = LineFolding()
         var closed = false
         var end = -1
         var lastWsStart = pos
@@ -865,7 +997,6 @@ struct Scanner {
                 }
                 break
             }
-            var leadingBlanks = false
             var segStart = pos
             while pos < n && !isBlankZ(pos) {
                 let c = buf[pos]
@@ -881,7 +1012,7 @@ struct Scanner {
                     if pos + 1 < n && Self.isBreak(buf[pos + 1]) {
                         pos += 1
                         skipBreak()
-                        leadingBlanks = true
+                        folding.escapedBreak()
                         segStart = pos
                         break
                     }
@@ -896,8 +1027,8 @@ struct Scanner {
             if pos >= n { continue }
             if buf[pos] == quote { closed = true; break }
             var lineSpaces = 0
-            var countingIndent = leadingBlanks
-            var sawBreak = leadingBlanks
+            var countingIndent = folding.afterBreak
+            var sawBreak = folding.afterBreak
             let wsStart = pos
             lastWsStart = pos
             var lineStart = pos
@@ -906,16 +1037,10 @@ struct Scanner {
                     if countingIndent {
                         if buf[pos] == 0x20 { lineSpaces += 1 } else { countingIndent = false }
                     }
-                    if !leadingBlanks { whitespaces.append(buf[pos]) }
+                    folding.blank(buf[pos])
                     advance()
                 } else {
-                    if !leadingBlanks {
-                        whitespaces.removeAll()
-                        leadingBreak = true
-                        leadingBlanks = true
-                    } else {
-                        trailingBreaks += 1
-                    }
+                    folding.lineBreak()
                     skipBreak()
                     if firstLineEnd < 0 {
                         firstLineEnd = wsStart
@@ -942,24 +1067,12 @@ struct Scanner {
                 error("insufficient-indentation",
                       "this continuation line of a quoted scalar must be indented more than the enclosing block (at least \(indent + 1) spaces)", pos)
             }
-            if leadingBlanks {
-                if leadingBreak {
-                    if trailingBreaks == 0 { string.append(0x20) }
-                    else { string.append(contentsOf: repeatElement(0x0A, count: trailingBreaks)) }
-                } else {
-                    string.append(contentsOf: repeatElement(0x0A, count: trailingBreaks))
-                }
-                leadingBreak = false
-                trailingBreaks = 0
-            } else {
-                string.append(contentsOf: whitespaces)
-                whitespaces.removeAll()
-            }
+            folding.flush(into: &string)
         }
         if closed { advance() }
         var t = ScannerToken(.scalar, start: start, end: end >= 0 ? end : pos)
         t.style = single ? .singleQuoted : .doubleQuoted
-        t.value = String(decoding: string, as: UTF8.self)
+        t.payload = store(String(decoding: string, as: UTF8.self))
         if flowLevel > 0 && closed { afterJSONNode = true }
         push(t)
     }
@@ -1034,7 +1147,8 @@ struct Scanner {
         appendScalar(v, to: &string)
     }
 
-    private static func hexValue(_ c: UInt8) -> UInt8? {
+    /// The value of one hexadecimal digit, or nil.
+    static func hexValue(_ c: UInt8) -> UInt8? {
         switch c {
         case 0x30...0x39: return c - 0x30
         case 0x41...0x46: return c - 0x41 + 10
@@ -1045,17 +1159,14 @@ struct Scanner {
 
     private func appendScalar(_ v: UInt32, to string: inout [UInt8]) {
         guard let s = Unicode.Scalar(v) else { return }
-        string.append(contentsOf: UTF8.encode(s)!)
+        UTF8.encode(s) { string.append($0) }
     }
 
     /// Scans a plain scalar (§7.3.3), folding multi-line text.
     private mutating func scanPlainScalar() {
         let start = pos
         var string: [UInt8] = []
-        var whitespaces: [UInt8] = []
-        var leadingBreak = false
-        var trailingBreaks = 0
-        var leadingBlanks = false
+        var folding = LineFolding()
         var end = pos
         let minIndent = indent + 1
         var pendingTab = -1
@@ -1079,18 +1190,7 @@ struct Scanner {
                         error("tab-indentation", "a tab cannot be used to indent a continuation line; use spaces", pendingTab)
                         pendingTab = -1
                     }
-                    if leadingBlanks {
-                        if leadingBreak {
-                            if trailingBreaks == 0 { string.append(0x20) }
-                            else { string.append(contentsOf: repeatElement(0x0A, count: trailingBreaks)) }
-                        }
-                        leadingBreak = false
-                        trailingBreaks = 0
-                        leadingBlanks = false
-                    } else {
-                        string.append(contentsOf: whitespaces)
-                    }
-                    whitespaces.removeAll()
+                    folding.flush(into: &string)
                     segStart = pos
                 }
                 pos += 1
@@ -1109,7 +1209,7 @@ struct Scanner {
             while pos < n && (Self.isBlank(buf[pos]) || Self.isBreak(buf[pos])) {
                 let c = buf[pos]
                 if Self.isBlank(c) {
-                    if leadingBlanks {
+                    if folding.afterBreak {
                         if c == 0x09 {
                             if !lineTab && column < minIndent { pendingTab = pos }
                             if !lineTab { lineTabPos = pos }
@@ -1117,18 +1217,11 @@ struct Scanner {
                         } else if !lineTab {
                             lineSpaces += 1
                         }
-                    } else {
-                        whitespaces.append(c)
                     }
+                    folding.blank(c)
                     pos += 1; column += 1
                 } else {
-                    if !leadingBlanks {
-                        whitespaces.removeAll()
-                        leadingBreak = true
-                        leadingBlanks = true
-                    } else {
-                        trailingBreaks += 1
-                    }
+                    folding.lineBreak()
                     skipBreak()
                     lineSpaces = 0
                     lineTab = false
@@ -1139,17 +1232,17 @@ struct Scanner {
             if flowLevel == 0 && lineTab && lineSpaces < minIndent { break }
             // In flow context a line indented no more than the enclosing block cannot continue the
             // scalar; fetchNextToken reports it (and ends the flow context).
-            if flowLevel > 0 && leadingBlanks && lineSpaces <= indent && pos < n { break }
+            if flowLevel > 0 && folding.afterBreak && lineSpaces <= indent && pos < n { break }
         }
         var t = ScannerToken(.scalar, start: start, end: end)
         t.style = .plain
         if segments == 1 {
-            t.value = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self)
+            t.payload = store(String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self))
         } else {
-            t.value = String(decoding: string, as: UTF8.self)
+            t.payload = store(String(decoding: string, as: UTF8.self))
         }
         push(t)
-        if leadingBlanks {
+        if folding.afterBreak {
             simpleKeyAllowed = true
             tokenSeenOnLine = false
             indentSpaces = lineSpaces

@@ -1,6 +1,6 @@
 import YAMLSyntax
 
-/// One token produced by ``Scanner`` (YAML 1.2.2 chapters 6–9, in the style of libyaml's token stream).
+/// One token produced by ``Scanner``, plain data (YAML 1.2.2 chapters 6–9, in the style of libyaml's token stream).
 ///
 /// Ranges are UTF-8 byte offsets. Virtual tokens (`blockSequenceStart`, `blockMappingStart`, `blockEnd`
 /// and a `key` inserted for an implicit key) are empty ranges and produce no syntax-tree token.
@@ -24,10 +24,11 @@ struct ScannerToken {
     var start: Int
     /// Byte just past the token (for a block scalar: past its last content line break).
     var end: Int
-    /// Scalar value; anchor/alias name; tag handle; `%YAML` version; `%TAG` handle.
-    var value: String = ""
-    /// Tag suffix; `%TAG` prefix.
-    var suffix: String = ""
+    /// Index of the token's text in ``Scanner/text(_:)`` (-1 for none): scalar value, anchor/alias
+    /// name, tag handle, `%YAML` version or `%TAG` handle. Tags and `%TAG` directives store a second
+    /// text at `payload + 1` (tag suffix, `%TAG` prefix). Keeping strings out of the token makes
+    /// tokens plain data that copy without reference counting.
+    var payload: Int = -1
     /// Scalar style.
     var style: ScalarStyle = .plain
     /// Block scalar: end of the header (`|` and indicators).

@@ -50,15 +50,51 @@ struct StreamParser {
     }
 
     /// Runs the machine to the end of the stream.
+    ///
+    /// Progress guard (ARCHITECTURE.md habit 3): a step that consumes no token is fine (closing a
+    /// collection, an empty node), but a long run of them means a bug; debug builds assert, release
+    /// builds report `internal-error` and close what is open.
     mutating func run() -> ParseResult {
+        var lastParsed = -1
+        var idleSteps = 0
         while state != .end {
             step()
+            if scanner.tokensParsed != lastParsed {
+                lastParsed = scanner.tokensParsed
+                idleSteps = 0
+            } else {
+                idleSteps += 1
+                if idleSteps > 100_000 {
+                    assertionFailure("parser made no progress in state \(state)")
+                    finishAbruptly()
+                    break
+                }
+            }
         }
         flush(to: buf.count)
         let tree = builder.finish()
-        var all = scanner.errors + errors
-        all.sort { $0.range.start != $1.range.start ? $0.range.start < $1.range.start : $0.range.end < $1.range.end }
+        // Sort by start; at equal starts scanner errors (listed first, and more specific) win.
+        let all = (scanner.errors + errors).enumerated().sorted {
+            let (a, b) = ($0.element.range, $1.element.range)
+            return a.start != b.start ? a.start < b.start : $0.offset < $1.offset
+        }.map(\.element)
         return ParseResult(tree: tree, events: events, errors: Self.dropCascades(all, bytes: bytes))
+    }
+
+    /// Ends the event stream after the progress guard fired: closes open collections, the document
+    /// and the stream, so events stay balanced.
+    mutating func finishAbruptly() {
+        let at = scanner.peek().start
+        error("internal-error", "the parser could not continue here; the rest of the text is not parsed (please report this)", at)
+        while !collections.isEmpty {
+            let node = collections[collections.count - 1].node
+            endCollection(node == .blockSequence || node == .flowSequence ? .sequenceEnd : .mappingEnd)
+        }
+        while builder.depth > 1 { builder.finishNode() }
+        if state == .documentEnd || states.contains(.documentEnd) {
+            events.append(Event(.documentEnd(explicit: false), range: TextRange(empty: lastTokenEnd)))
+        }
+        events.append(Event(.streamEnd, range: TextRange(empty: buf.count)))
     }
 
     /// Codes of errors that usually follow from an error just before them (the parser resynchronising).
@@ -68,7 +104,7 @@ struct StreamParser {
     ]
 
     /// Removes cascades: keeps one error per line (the first), and drops a follow-on error (see
-    /// ``followOnCodes``) on the line right after another error. Warnings are always kept.
+    /// ``followOnCodes``) at the start of the line right after another error. Warnings are always kept.
     static func dropCascades(_ errors: [SyntaxError], bytes: [UInt8]) -> [SyntaxError] {
         if errors.count < 2 { return errors }
         let index = LineIndex(bytes)
@@ -80,18 +116,29 @@ struct StreamParser {
             let previous = lastLine
             lastLine = l
             if l == previous { continue }
-            if l == previous + 1 && followOnCodes.contains(e.code) { continue }
+            if l == previous + 1 && followOnCodes.contains(e.code) && startsLine(e.range.start, index) { continue }
             out.append(e)
         }
         return out
+    }
+
+    /// True when only spaces and tabs precede `offset` on its line.
+    static func startsLine(_ offset: Int, _ index: LineIndex) -> Bool {
+        var p = index.lineStart(index.line(containing: offset))
+        while p < offset {
+            if index.bytes[p] != 0x20 && index.bytes[p] != 0x09 { return false }
+            p += 1
+        }
+        return true
     }
 
     // MARK: - Helpers
 
     /// 1-based line of byte `offset`, for messages.
     mutating func lineNumber(_ offset: Int) -> Int {
-        if lineIndex == nil { lineIndex = LineIndex(bytes) }
-        return lineIndex!.line(containing: offset) + 1
+        let index = lineIndex ?? LineIndex(bytes)
+        lineIndex = index
+        return index.line(containing: offset) + 1
     }
 
     mutating func error(_ code: String, _ message: String, _ start: Int, _ end: Int? = nil,
@@ -240,6 +287,17 @@ struct StreamParser {
     mutating func skipJunk(code: String, message: String) {
         let first = scanner.peek()
         if first.kind == .streamEnd { return }
+        if first.kind == .flowSequenceEnd || first.kind == .flowMappingEnd {
+            // A closing bracket outside any flow collection: say so rather than what was expected.
+            let closing = first.kind == .flowSequenceEnd
+            return skipJunkTokens(code: "unexpected-token",
+                                  message: "'\(closing ? "]" : "}")' has no matching '\(closing ? "[" : "{")'")
+        }
+        skipJunkTokens(code: code, message: message)
+    }
+
+    private mutating func skipJunkTokens(code: String, message: String) {
+        let first = scanner.peek()
         let at = first.isVirtual ? scanner.peekNonVirtualStart() : first.start
         error(code, message, at, at + 1)
         open(.error, at: first.start)
@@ -368,25 +426,27 @@ struct StreamParser {
                 if version != nil {
                     error("duplicate-directive", "a document can have only one %YAML directive", tok.start, tok.end)
                 } else {
-                    version = tok.value
-                    let parts = tok.value.split(separator: ".")
+                    version = scanner.text(tok.payload)
+                    let parts = scanner.text(tok.payload).split(separator: ".")
                     if parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) {
+                        // §6.8.1: accept 1.x (earlier versions silently), warn on a later minor version,
+                        // reject another major version.
                         if major != 1 {
                             error("unsupported-yaml-version",
-                                  "YAML \(tok.value) is not supported; this parser reads YAML 1.2", tok.start, tok.end)
-                        } else if minor != 2 {
+                                  "YAML \(scanner.text(tok.payload)) is not supported; this parser reads YAML 1.2", tok.start, tok.end)
+                        } else if minor > 2 {
                             error("unsupported-yaml-version",
-                                  "the document declares YAML \(tok.value); it is read as YAML 1.2 (YAML 1.2.2 §6.8.1)",
+                                  "the document declares YAML \(scanner.text(tok.payload)), newer than 1.2; it is read as YAML 1.2 (YAML 1.2.2 §6.8.1)",
                                   tok.start, tok.end, severity: .warning)
                         }
                     }
                 }
             } else if tok.kind == .tagDirective {
-                if tags.contains(where: { $0.handle == tok.value }) {
-                    error("duplicate-directive", "the tag handle '\(tok.value)' is already defined in this document", tok.start, tok.end)
+                if tags.contains(where: { $0.handle == scanner.text(tok.payload) }) {
+                    error("duplicate-directive", "the tag handle '\(scanner.text(tok.payload))' is already defined in this document", tok.start, tok.end)
                 } else {
-                    tags.append(TagDirective(handle: tok.value, prefix: tok.suffix))
-                    tagHandles[tok.value] = tok.suffix
+                    tags.append(TagDirective(handle: scanner.text(tok.payload), prefix: scanner.text(tok.payload + 1)))
+                    tagHandles[scanner.text(tok.payload)] = scanner.text(tok.payload + 1)
                 }
             } else if tok.kind != .reservedDirective {
                 break
@@ -446,9 +506,10 @@ struct StreamParser {
     /// Resolves a tag token to the full tag (§6.9.1): `!!x` -> `tag:yaml.org,2002:x`, `!e!x` through
     /// `%TAG`, `!<x>` verbatim, `!` alone -> `!` (non-specific).
     mutating func resolveTag(_ t: ScannerToken) -> String {
-        let handle = t.value
-        if handle.isEmpty { return t.suffix }
-        let suffix = Self.percentDecode(t.suffix)
+        let handle = scanner.text(t.payload)
+        let rawSuffix = scanner.text(t.payload + 1)
+        if handle.isEmpty { return rawSuffix }
+        let suffix = Self.percentDecode(rawSuffix)
         if let prefix = tagHandles[handle] { return prefix + suffix }
         if handle == "!" { return "!" + suffix }
         if handle == "!!" { return "tag:yaml.org,2002:" + suffix }
@@ -462,16 +523,8 @@ struct StreamParser {
         let b = Array(s.utf8)
         var out: [UInt8] = []
         var i = 0
-        func hex(_ c: UInt8) -> UInt8? {
-            switch c {
-            case 0x30...0x39: return c - 0x30
-            case 0x41...0x46: return c - 0x37
-            case 0x61...0x66: return c - 0x57
-            default: return nil
-            }
-        }
         while i < b.count {
-            if b[i] == UInt8(ascii: "%"), i + 2 < b.count, let h = hex(b[i + 1]), let l = hex(b[i + 2]) {
+            if b[i] == UInt8(ascii: "%"), i + 2 < b.count, let h = Scanner.hexValue(b[i + 1]), let l = Scanner.hexValue(b[i + 2]) {
                 out.append(h << 4 | l)
                 i += 3
             } else {
@@ -493,7 +546,7 @@ struct StreamParser {
                 if anchor != nil {
                     error("multiple-anchors", "a node can have only one anchor", tok.start, tok.end)
                 }
-                anchor = tok.value
+                anchor = scanner.text(tok.payload)
             } else {
                 if tag != nil {
                     error("multiple-tags", "a node can have only one tag", tok.start, tok.end)
@@ -516,7 +569,7 @@ struct StreamParser {
             open(.alias, at: tok.start)
             _ = consume()
             builder.finishNode()
-            events.append(Event(.alias(anchor: tok.value), range: TextRange(start: tok.start, end: tok.end)))
+            events.append(Event(.alias(anchor: scanner.text(tok.payload)), range: TextRange(start: tok.start, end: tok.end)))
             popState()
             return
         }
@@ -534,7 +587,7 @@ struct StreamParser {
             emitProps(&self)
             _ = consume()
             builder.finishNode()
-            events.append(Event(.scalar(value: tok.value, style: tok.style, anchor: anchor, tag: tag),
+            events.append(Event(.scalar(value: scanner.text(tok.payload), style: tok.style, anchor: anchor, tag: tag),
                                 range: TextRange(start: start, end: tok.end)))
             popState()
         case .flowSequenceStart:
@@ -583,18 +636,30 @@ struct StreamParser {
 
     // MARK: Block collections
 
+    /// After an indicator (`- `, `? `, `: `) was consumed: parses the node that follows, inside a
+    /// `wrapper` tree node (`key`/`value`) when given, and continues in `next`. When the next token
+    /// `ends` the node, it is empty (§7.2): only an empty scalar event at `emptyAt` is produced.
+    mutating func nodeAfterIndicator(then next: State, wrapper: NodeKind?, emptyAt: Int, block: Bool,
+                                     indentless: Bool, ends: (ScannerToken.Kind) -> Bool) {
+        let tok = scanner.peek()
+        if ends(tok.kind) {
+            state = next
+            emptyScalar(at: emptyAt)
+            return
+        }
+        states.append(next)
+        if let wrapper { open(wrapper, at: tok.start) }
+        parseNode(block: block, indentless: indentless)
+    }
+
     mutating func blockSequenceEntry() {
         closeIf(.sequenceItem)
         let tok = scanner.peek()
         if tok.kind == .blockEntry {
             open(.sequenceItem, at: tok.start)
             _ = consume()
-            let next = scanner.peek()
-            if next.kind != .blockEntry && next.kind != .blockEnd {
-                states.append(.blockSequenceEntry)
-                parseNode(block: true, indentless: false)
-            } else {
-                emptyScalar(at: tok.end)
+            nodeAfterIndicator(then: .blockSequenceEntry, wrapper: nil, emptyAt: tok.end, block: true, indentless: false) {
+                $0 == .blockEntry || $0 == .blockEnd
             }
         } else if tok.kind == .blockEnd {
             scanner.next()
@@ -615,12 +680,9 @@ struct StreamParser {
         if tok.kind == .blockEntry {
             open(.sequenceItem, at: tok.start)
             _ = consume()
-            let next = scanner.peek()
-            if next.kind != .blockEntry && next.kind != .key && next.kind != .value && next.kind != .blockEnd {
-                states.append(.indentlessSequenceEntry)
-                parseNode(block: true, indentless: false)
-            } else {
-                emptyScalar(at: tok.end)
+            nodeAfterIndicator(then: .indentlessSequenceEntry, wrapper: nil, emptyAt: tok.end, block: true,
+                               indentless: false) {
+                $0 == .blockEntry || $0 == .key || $0 == .value || $0 == .blockEnd
             }
         } else {
             endCollection(.sequenceEnd)
@@ -636,14 +698,8 @@ struct StreamParser {
         if tok.kind == .key {
             open(.mappingEntry, at: tok.start)
             _ = consume()
-            let next = scanner.peek()
-            if next.kind != .key && next.kind != .value && next.kind != .blockEnd {
-                states.append(.blockMappingValue)
-                open(.key, at: next.start)
-                parseNode(block: true, indentless: true)
-            } else {
-                state = .blockMappingValue
-                emptyScalar(at: tok.end)
+            nodeAfterIndicator(then: .blockMappingValue, wrapper: .key, emptyAt: tok.end, block: true, indentless: true) {
+                $0 == .key || $0 == .value || $0 == .blockEnd
             }
         } else if tok.kind == .value {
             open(.mappingEntry, at: tok.start)
@@ -667,15 +723,9 @@ struct StreamParser {
         let tok = scanner.peek()
         if tok.kind == .value {
             _ = consume()
-            let next = scanner.peek()
-            if next.kind != .key && next.kind != .value && next.kind != .blockEnd {
-                states.append(.blockMappingKey)
-                open(.value, at: next.start)
-                parseNode(block: true, indentless: true)
-                return
+            nodeAfterIndicator(then: .blockMappingKey, wrapper: .value, emptyAt: tok.end, block: true, indentless: true) {
+                $0 == .key || $0 == .value || $0 == .blockEnd
             }
-            state = .blockMappingKey
-            emptyScalar(at: tok.end)
         } else {
             state = .blockMappingKey
             emptyScalar(at: lastTokenEnd)
@@ -694,29 +744,39 @@ struct StreamParser {
         popState()
     }
 
-    mutating func flowSequenceEntry(first: Bool) {
+    /// Handles what comes before every entry of a flow collection: its closing bracket, the end of an
+    /// unclosed collection, and the ',' between entries (§7.4). Returns the token that starts the entry,
+    /// or nil when this step is over.
+    mutating func beginFlowEntry(first: Bool, sequence: Bool) -> ScannerToken? {
+        let closing: ScannerToken.Kind = sequence ? .flowSequenceEnd : .flowMappingEnd
+        let mismatched: ScannerToken.Kind = sequence ? .flowMappingEnd : .flowSequenceEnd
         var tok = scanner.peek()
-        if tok.kind == .flowSequenceEnd {
+        if tok.kind == closing {
             _ = consume()
-            endCollection(.sequenceEnd)
+            endCollection(sequence ? .sequenceEnd : .mappingEnd)
             popState()
-            return
+            return nil
         }
-        if Self.isCloser(tok.kind) || tok.kind == .flowMappingEnd {
-            unclosed(tok, sequence: true)
-            return
+        if Self.isCloser(tok.kind) || tok.kind == mismatched {
+            unclosed(tok, sequence: sequence)
+            return nil
         }
         if !first {
             if tok.kind == .flowEntry {
                 _ = consume()
                 tok = scanner.peek()
-                if tok.kind == .flowSequenceEnd { return }
-                if Self.isCloser(tok.kind) || tok.kind == .flowMappingEnd { return }
+                if tok.kind == closing || tok.kind == mismatched || Self.isCloser(tok.kind) { return nil }
             } else if Self.canStartNode(tok.kind, block: false) || tok.kind == .key || tok.kind == .value {
-                error("missing-flow-separator", "expected ',' or ']' in the flow sequence opened at line \(lineNumber(collections.last?.opener ?? 0))",
+                error("missing-flow-separator",
+                      "expected ',' or '\(sequence ? "]" : "}")' in the flow \(sequence ? "sequence" : "mapping") opened at line \(lineNumber(collections.last?.opener ?? 0))",
                       tok.start, tok.end)
             }
         }
+        return tok
+    }
+
+    mutating func flowSequenceEntry(first: Bool) {
+        guard let tok = beginFlowEntry(first: first, sequence: true) else { return }
         if tok.kind == .key {
             open(.flowPair, at: tok.start)
             open(.mappingEntry, at: tok.start)
@@ -759,13 +819,9 @@ struct StreamParser {
         let tok = scanner.peek()
         if tok.kind == .value {
             _ = consume()
-            let next = scanner.peek()
-            if next.kind != .flowEntry && next.kind != .flowSequenceEnd && Self.canStartNode(next.kind, block: false) {
-                states.append(.flowSequenceEntryMappingEnd)
-                open(.value, at: next.start)
-                parseNode(block: false, indentless: false)
-                return
-            }
+            nodeAfterIndicator(then: .flowSequenceEntryMappingEnd, wrapper: .value, emptyAt: tok.end, block: false,
+                               indentless: false) { !Self.canStartNode($0, block: false) }
+            return
         }
         state = .flowSequenceEntryMappingEnd
         emptyScalar(at: lastTokenEnd)
@@ -783,40 +839,12 @@ struct StreamParser {
         closeIf(.value)
         closeIf(.key)
         closeIf(.mappingEntry)
-        var tok = scanner.peek()
-        if tok.kind == .flowMappingEnd {
-            _ = consume()
-            endCollection(.mappingEnd)
-            popState()
-            return
-        }
-        if Self.isCloser(tok.kind) || tok.kind == .flowSequenceEnd {
-            unclosed(tok, sequence: false)
-            return
-        }
-        if !first {
-            if tok.kind == .flowEntry {
-                _ = consume()
-                tok = scanner.peek()
-                if tok.kind == .flowMappingEnd { return }
-                if Self.isCloser(tok.kind) || tok.kind == .flowSequenceEnd { return }
-            } else if Self.canStartNode(tok.kind, block: false) || tok.kind == .key || tok.kind == .value {
-                error("missing-flow-separator", "expected ',' or '}' in the flow mapping opened at line \(lineNumber(collections.last?.opener ?? 0))",
-                      tok.start, tok.end)
-            }
-        }
+        guard let tok = beginFlowEntry(first: first, sequence: false) else { return }
         if tok.kind == .key {
             open(.mappingEntry, at: tok.start)
             _ = consume()
-            let next = scanner.peek()
-            if next.kind != .value && next.kind != .flowEntry && next.kind != .flowMappingEnd
-                && Self.canStartNode(next.kind, block: false) {
-                states.append(.flowMappingValue)
-                open(.key, at: next.start)
-                parseNode(block: false, indentless: false)
-            } else {
-                state = .flowMappingValue
-                emptyScalar(at: tok.end)
+            nodeAfterIndicator(then: .flowMappingValue, wrapper: .key, emptyAt: tok.end, block: false, indentless: false) {
+                !Self.canStartNode($0, block: false)
             }
         } else if tok.kind == .value {
             open(.mappingEntry, at: tok.start)
@@ -839,13 +867,9 @@ struct StreamParser {
         let tok = scanner.peek()
         if tok.kind == .value {
             _ = consume()
-            let next = scanner.peek()
-            if next.kind != .flowEntry && next.kind != .flowMappingEnd && Self.canStartNode(next.kind, block: false) {
-                states.append(.flowMappingKey(first: false))
-                open(.value, at: next.start)
-                parseNode(block: false, indentless: false)
-                return
-            }
+            nodeAfterIndicator(then: .flowMappingKey(first: false), wrapper: .value, emptyAt: tok.end, block: false,
+                               indentless: false) { !Self.canStartNode($0, block: false) }
+            return
         }
         state = .flowMappingKey(first: false)
         emptyScalar(at: lastTokenEnd)

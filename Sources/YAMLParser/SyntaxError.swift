@@ -4,16 +4,24 @@ import YAMLSyntax
 public struct SyntaxError: Sendable, Hashable {
     /// How serious the problem is. Syntax errors make the stream invalid YAML; warnings do not
     /// (e.g. an unsupported `%YAML` version, YAML 1.2.2 §6.8.1).
-    public enum Severity: Sendable, Hashable { case error, warning }
+    public enum Severity: Sendable, Hashable {
+        /// The text is not valid YAML 1.2.2.
+        case error
+        /// Valid, but worth a look.
+        case warning
+    }
 
     /// Where the problem is (UTF-8 byte offsets). Never empty unless at the end of the text.
     public var range: TextRange
-    /// A stable identifier such as `unclosed-flow-sequence` (kebab-case); documented in docs/diagnostics.md.
+    /// A stable identifier such as `unclosed-flow-sequence` (kebab-case); see ``parserCodes`` and
+    /// docs/diagnostics.md.
     public var code: String
     /// One sentence a person understands, naming what was expected in YAML terms.
     public var message: String
+    /// Error (the stream is not valid YAML) or warning.
     public var severity: Severity
 
+    /// Creates a diagnostic.
     public init(range: TextRange, code: String, message: String, severity: Severity = .error) {
         self.range = range
         self.code = code

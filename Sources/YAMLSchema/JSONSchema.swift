@@ -65,29 +65,7 @@ public struct JSONSchema: Sendable {
     /// - Throws: ``SchemaTextError`` for malformed JSON or YAML, or YAML without a JSON value.
     public init(schemaText bytes: [UInt8], uri: String = JSONSchema.defaultURI, defaultDraft: SchemaDraft = .draft7,
                 resolver: @escaping SchemaResolver = { _ in nil }) throws(SchemaTextError) {
-        let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
-        let json: JSONValue
-        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            do { json = try JSONTextParser.parse(bytes) } catch {
-                throw SchemaTextError(range: TextRange(empty: error.offset), message: error.message)
-            }
-        } else {
-            let parse = Parser.parse(bytes)
-            if let error = parse.errors.first(where: { $0.severity == .error }) {
-                throw SchemaTextError(range: error.range, message: error.message)
-            }
-            let composition = Composer.compose(parse)
-            if let error = composition.errors.first(where: { $0.severity == .error }) {
-                throw SchemaTextError(range: error.range, message: error.message)
-            }
-            guard let root = composition.documents.first?.root else {
-                throw SchemaTextError(range: nil, message: "the schema file has no document")
-            }
-            switch JSONProjection.project(root) {
-            case .success(let value): json = value
-            case .failure(let failure): throw SchemaTextError(range: root.range, message: failure.description)
-            }
-        }
+        let json = try SchemaText.parse(bytes)
         self.init(json: json, uri: uri, defaultDraft: defaultDraft, resolver: resolver)
     }
 

@@ -176,3 +176,21 @@ extension StringProtocol {
         return out
     }
 }
+
+/// Public access to URI reference resolution for schema association (which file a relative schema path
+/// in a modeline or a setting names).
+public enum SchemaReference {
+    /// `reference` resolved against the absolute URI `base` (RFC 3986 §5.2.2, strict), e.g.
+    /// `../schemas/a.json` against `file:///w/app/x.yaml` gives `file:///w/schemas/a.json`; an absolute
+    /// reference is returned normalized. Strings only; nothing is read.
+    public static func resolve(_ reference: String, against base: String) -> String {
+        SchemaURI.resolve(reference, against: base)
+    }
+
+    /// True when `reference` has a URI scheme (`https:`, `file:`, ...). A one-letter scheme is taken as
+    /// a Windows drive letter and so does not count.
+    public static func hasScheme(_ reference: String) -> Bool {
+        guard let scheme = SchemaURI.Parts(reference).scheme else { return false }
+        return scheme.count > 1
+    }
+}

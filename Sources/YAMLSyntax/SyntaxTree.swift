@@ -177,7 +177,7 @@ public struct SyntaxTreeBuilder {
     /// Starts building a tree over `bytes`; the `stream` root is opened automatically.
     public init(bytes: [UInt8]) {
         self.bytes = bytes
-        tokens.reserveCapacity(bytes.count / 4 + 16)
+        tokens.reserveCapacity(bytes.count / 3 + 16)
         nodes.reserveCapacity(bytes.count / 4 + 16)
         nodes.append(.init(kind: .stream, firstToken: 0, endToken: 0, parent: -1, firstChild: -1, nextSibling: -1))
         open = [0]

@@ -28,6 +28,6 @@ case "check", "format", "events":
     if rest.contains("--help") || rest.contains("-h") { printOut(Help.text(for: command) ?? Help.main); exit(0) }
     exit(CommandLineTool().run(command: command, arguments: rest))
 default:
-    printErr("pureyaml: unknown command '\(command)'\n\n\(Help.main)")
+    printErr("pureyaml: unknown command '\(command)'\nTry 'pureyaml --help'.\n")
     exit(2)
 }

@@ -105,7 +105,7 @@ struct NeovimHarness {
         try Data(text.utf8).write(to: file)
         let resultFile = dir.appendingPathComponent("result.json")
 
-        var env = ProcessInfo.processInfo.environment
+        var env = testEnvironment()
         for (key, sub) in ["XDG_CONFIG_HOME": "config", "XDG_DATA_HOME": "data", "XDG_STATE_HOME": "state",
                            "XDG_CACHE_HOME": "cache", "XDG_RUNTIME_DIR": "run"] {
             let url = dir.appendingPathComponent("xdg/\(sub)")

@@ -21,13 +21,21 @@ public enum BuiltBinary {
     }
 }
 
+/// The environment for processes that tests start: this process's, with `PUREYAML_NETWORK=loopback` so
+/// that no schema download leaves the machine (local test servers on 127.0.0.1 still work).
+public func testEnvironment() -> [String: String] {
+    var env = ProcessInfo.processInfo.environment
+    env["PUREYAML_NETWORK"] = "loopback"
+    return env
+}
+
 /// Runs a command to completion with the given stdin; returns exit status, stdout and stderr.
 public func runProcess(_ executable: URL, _ arguments: [String], stdin: Data = Data(),
                        environment: [String: String]? = nil, timeout: TimeInterval = 60) throws -> (status: Int32, stdout: Data, stderr: Data) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    if let environment { process.environment = environment }
+    process.environment = environment ?? testEnvironment()
     let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
     process.standardInput = inPipe
     process.standardOutput = outPipe
@@ -87,6 +95,7 @@ public final class ServerProcess: @unchecked Sendable {
     public init(executable: URL, arguments: [String] = ["lsp"]) throws {
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = testEnvironment()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors

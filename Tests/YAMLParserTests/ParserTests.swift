@@ -167,6 +167,23 @@ final class ParserTests: XCTestCase {
         """)
     }
 
+    func testFlowMappingKeysMaySpanLines() {
+        check("{ [x,\n  y]: z, \"a\n  b\": c }\n", """
+        +DOC
+        +MAP {}
+        +SEQ []
+        =VAL :x
+        =VAL :y
+        -SEQ
+        =VAL :z
+        =VAL "a b
+        =VAL :c
+        -MAP
+        -DOC
+        """)
+        XCTAssertEqual(errors("[ \"a\n  b\": c ]\n"), ["2:5 missing-flow-separator"])
+    }
+
     func testPlainScalarsWithColonAndHash() {
         check("url: http://x.org/a#b\nt: a:b # c\n", """
         +DOC
@@ -194,12 +211,15 @@ final class ParserTests: XCTestCase {
         """)
     }
 
-    func testYAML11DirectiveIsOnlyAWarning() {
-        let result = Parser.parse("%YAML 1.1\n---\na: yes\n")
+    func testYAMLVersionDirectives() {
+        // §6.8.1: 1.1 is read as 1.2 without complaint, a later 1.x gets a warning, 2.0 is rejected.
+        XCTAssertEqual(errors("%YAML 1.1\n---\na: yes\n"), [])
+        let result = Parser.parse("%YAML 1.3\n---\na\n")
         XCTAssertTrue(result.isValid)
         XCTAssertEqual(result.errors.map(\.code), ["unsupported-yaml-version"])
         XCTAssertEqual(result.errors.first?.severity, .warning)
         XCTAssertEqual(errors("%YAML 2.0\n---\na\n"), ["1:1 unsupported-yaml-version"])
+        XCTAssertFalse(Parser.parse("%YAML 2.0\n---\na\n").isValid)
     }
 
     func testImplicitKeyLengthLimit() {
@@ -212,6 +232,8 @@ final class ParserTests: XCTestCase {
     func testTabsSeparateButDoNotIndent() {
         check("- a:\t1\n-\tb\n", "+DOC\n+SEQ\n+MAP\n=VAL :a\n=VAL :1\n-MAP\n=VAL :b\n-SEQ\n-DOC")
         XCTAssertEqual(errors("a:\n\tb: 1\n"), ["2:1 tab-indentation"])
+        XCTAssertEqual(errors("key: [a,\n\tb]\nnext: 1\n"), ["2:1 tab-indentation"])
+        check("key: [a,\n \tb]\n", "+DOC\n+MAP\n=VAL :key\n+SEQ []\n=VAL :a\n=VAL :b\n-SEQ\n-MAP\n-DOC")
     }
 
     func testUnclosedFlowSequenceMessageNamesTheOpeningLine() {
@@ -274,5 +296,67 @@ final class ParserTests: XCTestCase {
             + "sequenceItem(blockMapping(mappingEntry(key(scalar) value(scalar)) mappingEntry(key(scalar)))) "
             + "sequenceItem(flowSequence(scalar flowPair(mappingEntry(key(scalar) value(scalar))))))))")
         XCTAssertEqual(result.tree.tokens.first?.kind, .comment)
+    }
+
+    func testRecoveryResynchronisesAtTheNextLineOfLowerIndentation() {
+        let input = """
+        server:
+          host: example.com
+          port: 80: 90
+          paths:
+            - /a
+           - /b
+          name: 'unclosed
+          other: value
+        end: true
+
+        """
+        XCTAssertEqual(errors(input), [
+            "3:11 invalid-mapping-value",
+            "6:4 expected-mapping-key",
+            "7:9 unclosed-quoted-scalar",
+        ])
+        let events = Event.testSuiteEvents(Parser.parse(input).events)
+        XCTAssertTrue(events.hasSuffix("=VAL :other\n=VAL :value\n-MAP\n=VAL :end\n=VAL :true\n-MAP\n-DOC\n-STR\n"), events)
+        XCTAssertTrue(events.contains("=VAL :name\n=VAL 'unclosed\n"), events)
+    }
+
+    func testStrayDocumentEndMarkersAndEmptyDocuments() {
+        check("...\n---\n---\n# only a comment\n...\n...\n", """
+        +DOC ---
+        =VAL :
+        -DOC
+        +DOC ---
+        =VAL :
+        -DOC ...
+        """)
+        let result = Parser.parse("...\n---\n---\n# only a comment\n...\n...\n")
+        XCTAssertEqual(result.tree.root.children.map(\.kind), [.document, .document])
+        XCTAssertEqual(result.tree.root.directTokens.filter { !$0.kind.isTrivia }.map(\.kind), [.documentEnd, .documentEnd])
+    }
+
+    func testMessagesExplainCommonMistakes() {
+        let result = Parser.parse("a: value\n  nested: x\nc: [1, 2]]\nd: x\n")
+        XCTAssertEqual(result.errors.map(\.code), ["invalid-mapping-value", "unexpected-token"])
+        XCTAssertTrue(result.errors[0].message.contains("continues the scalar that starts on line 1"), result.errors[0].message)
+        XCTAssertEqual(result.errors[1].message, "']' has no matching '['")
+        XCTAssertTrue(Parser.parse("a: b: c\n").errors[0].message.contains("a value cannot itself be a 'key: value'"))
+    }
+
+    func testNonPrintableCharactersAndInvalidUTF8() {
+        XCTAssertEqual(errors("a: x\u{1B}y\nb: ok\n"), ["1:5 non-printable-character"])
+        let bytes: [UInt8] = Array("a: ".utf8) + [0xC3, 0x28] + Array("\nb: \u{E9}\u{1F600}\n".utf8)
+        let result = Parser.parse(bytes)
+        XCTAssertEqual(result.tree.printedBytes, bytes)
+        XCTAssertEqual(result.errors.map(\.code), ["invalid-utf8"])
+        XCTAssertEqual(result.errors.first?.range, TextRange(start: 3, end: 4))
+        XCTAssertTrue(Parser.parse("tab\there: ok\r\n").isValid)
+    }
+
+    func testMissingColonCoversTheKey() {
+        let result = Parser.parse("a: 1\nsome key\nc: 3\n")
+        XCTAssertEqual(result.errors.map(\.code), ["missing-colon"])
+        XCTAssertEqual(result.errors.first?.range, TextRange(start: 5, end: 13))
+        XCTAssertTrue(Event.testSuiteEvents(result.events).hasSuffix("=VAL :c\n=VAL :3\n-MAP\n-DOC\n-STR\n"))
     }
 }

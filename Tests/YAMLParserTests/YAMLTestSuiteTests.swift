@@ -49,6 +49,9 @@ final class YAMLTestSuiteTests: XCTestCase {
         if result.tree.printedBytes != input {
             return Outcome(testCase: c, valid: isValid, passed: false, reason: "tree does not print back to the input")
         }
+        if let e = result.errors.first(where: { SyntaxError.parserCodes[$0.code] == nil }) {
+            return Outcome(testCase: c, valid: isValid, passed: false, reason: "undocumented error code `\(e.code)`")
+        }
         let errors = result.errors.filter { $0.severity == .error }
         if isValid {
             let expected = (try? String(contentsOf: c.folder.appendingPathComponent("test.event"), encoding: .utf8)) ?? ""
@@ -157,6 +160,12 @@ final class YAMLTestSuiteTests: XCTestCase {
             }
         }
         for t in byTag.keys.sorted() { md += "| \(t) | \(byTag[t]!.0) | \(byTag[t]!.1) |\n" }
+        md += "\n## Real-world corpus\n\n"
+        md += "`CorpusTests` parses every file of `shared/corpus` (5,137 files, 32 MB: GitHub workflows, Kubernetes,"
+        md += " Helm, Compose, Ansible, OpenAPI, GitLab CI, CloudFormation, ...) and requires no error, a lossless"
+        md += " round trip and a tree that agrees with the events. The two `lenient/` files close a flow sequence"
+        md += " at the indentation of its parent key; that is invalid YAML 1.2 but accepted by libyaml, so the"
+        md += " parser reports it as an `insufficient-indentation` warning.\n"
         md += "\n## Failing cases\n\n"
         let failing = outcomes.filter { !$0.passed }
         if failing.isEmpty { md += "None.\n" }

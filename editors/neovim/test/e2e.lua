@@ -128,6 +128,27 @@ local function on_publish(err, params, ctx, config)
   return vim.lsp.diagnostic.on_publish_diagnostics(err, params, ctx, config)
 end
 
+-- Pull diagnostics (0.10+ pulls `textDocument/diagnostic` itself when the server advertises
+-- diagnosticProvider, and the server then does not push): record each full report like a publish,
+-- with the buffer version the request was made for, then let the default handler show it.
+local function on_pull(err, result, ctx, config)
+  if result and result.kind == 'full' and ctx and ctx.params and ctx.params.textDocument then
+    local errors = {}
+    for _, d in ipairs(result.items or {}) do
+      if d.severity == 1 or d.severity == nil then errors[#errors + 1] = d.range.start.line end
+    end
+    state.publishes[#state.publishes + 1] = {
+      uri = ctx.params.textDocument.uri,
+      version = ctx.version,
+      count = #(result.items or {}),
+      error_lines = errors,
+      at = uv.now(),
+      pulled = true,
+    }
+  end
+  return vim.lsp.diagnostic.on_diagnostic(err, result, ctx, config)
+end
+
 local function wrap_rpc(c)
   local notify = c.rpc.notify
   c.rpc.notify = function(method, params, ...)
@@ -151,7 +172,7 @@ local function config_for(bufnr)
     name = 'pureyaml',
     cmd = { server, 'lsp' },
     root_dir = vim.fn.fnamemodify(file, ':h'),
-    handlers = { ['textDocument/publishDiagnostics'] = on_publish },
+    handlers = { ['textDocument/publishDiagnostics'] = on_publish, ['textDocument/diagnostic'] = on_pull },
     settings = settings,
     on_init = function(c, initialize_result)
       state.initialized = true

@@ -1,0 +1,83 @@
+import Foundation
+import SchemaFetching
+import YAMLDocumentModel
+
+
+/// The schema part of `pureyaml check`: `--schema`, `--explain`, `--offline`. Builds the model's
+/// settings, loads schemas through ``SchemaLoader`` (synchronously) and prints the explain view.
+struct SchemaCheckOptions {
+    /// `--schema`, as an absolute URI or path.
+    var schema: String?
+    /// `--explain`.
+    var explain = false
+    /// `--offline`.
+    var offline = false
+
+    /// Takes the schema options out of `args`; returns nil (after printing) when `--schema` lacks a value.
+    static func extract(_ args: inout [String], err: (String) -> Void) -> SchemaCheckOptions? {
+        var options = SchemaCheckOptions()
+        var rest: [String] = []
+        var i = 0
+        while i < args.count {
+            switch args[i] {
+            case "--schema":
+                guard i + 1 < args.count else {
+                    err("pureyaml check: --schema needs a URL or a path\n")
+                    return nil
+                }
+                options.schema = absolute(args[i + 1])
+                i += 2
+                continue
+            case "--explain": options.explain = true
+            case "--offline": options.offline = true
+            default:
+                if args[i].hasPrefix("--schema=") { options.schema = absolute(String(args[i].dropFirst(9))) }
+                else { rest.append(args[i]) }
+            }
+            i += 1
+        }
+        args = rest
+        return options
+    }
+
+    /// A URL as given; a path made absolute against the current directory.
+    static func absolute(_ reference: String) -> String {
+        if reference.contains("://") || reference.hasPrefix("file:") { return reference }
+        return URL(fileURLWithPath: reference).standardizedFileURL.path
+    }
+
+    /// Puts `--schema`, `--offline` and the current directory (as the workspace folder) into `settings`,
+    /// on top of what the project file says.
+    func apply(to settings: inout Settings) {
+        if let schema { settings.schema.overrideSchema = schema }
+        if offline { settings.schema.downloadEnabled = false }
+        settings.schema.workspaceFolders = [DocumentURI(filePath: FileManager.default.currentDirectoryPath)]
+    }
+
+    /// The loader for this run.
+    func makeLoader() -> SchemaLoader {
+        var options = SchemaLoader.Options()
+        options.allowNetwork = !offline
+        return SchemaLoader(options: options)
+    }
+
+    /// The explain view of `uri`: one line per document of the stream.
+    func explanation(_ model: DocumentModel, _ uri: DocumentURI, display: String) -> String {
+        guard let info = model.schemaInfo(uri), let snapshot = model.snapshot(uri) else { return "" }
+        var out = ""
+        for d in info.documents {
+            let documents = snapshot.composition.documents
+            let start = d.index < documents.count ? documents[d.index].range.start : d.range.start
+            let line = snapshot.humanPosition(of: min(start, snapshot.bytes.count)).line
+            out += "\(display): document \(d.index + 1) (line \(line)): "
+            if d.disabled {
+                out += "no schema (modeline $schema=none)\n"
+            } else if let schema = d.schemaURI, let rule = d.rule {
+                out += "\(schema) [\(rule)] \(d.status?.description ?? "")\n"
+            } else {
+                out += "no schema\n"
+            }
+        }
+        return out
+    }
+}

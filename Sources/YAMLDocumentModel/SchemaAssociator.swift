@@ -1,0 +1,125 @@
+import YAMLComposer
+import YAMLSchema
+import YAMLSyntax
+
+/// Decides which schema applies to each document of a stream (modeline > settings > catalog; the
+/// command line's `--schema` before all), resolving relative references to absolute URIs. Pure: it reads
+/// the snapshot, the settings and a loaded catalog, and touches nothing else.
+struct SchemaAssociator {
+    let settings: SchemaSettings
+    /// The catalog entry matching the document's path (see ``path(of:)``), if any.
+    let catalogHit: SchemaCatalogHit?
+
+    /// The path globs are matched against: the file path, or the whole URI for other schemes.
+    static func path(of uri: DocumentURI) -> String { uri.filePath ?? uri.string }
+
+    /// One entry per document of `snapshot`'s stream (status left nil).
+    func associate(_ snapshot: DocumentSnapshot) -> [DocumentSchemaInfo] {
+        let path = Self.path(of: snapshot.uri)
+        let setting = settings.associations.lazy.compactMap { a in
+            SchemaGlob.firstMatch(a.globs, path: path).map { (association: a, glob: $0) }
+        }.first
+        var out: [DocumentSchemaInfo] = []
+        for (index, region) in Self.regions(snapshot).enumerated() {
+            var info = DocumentSchemaInfo(index: index, range: region, schemaURI: nil, rule: nil, disabled: false,
+                                          status: nil)
+            let tree = snapshot.parse.tree
+            let modeline = SchemaModeline.first(in: snapshot.bytes, range: region) { offset in
+                tree.tokenIndex(at: offset).map { tree.tokens[$0].kind == .comment } ?? false
+            }
+            if let forced = settings.overrideSchema {
+                info.schemaURI = resolveSetting(forced)
+                info.rule = .commandLine
+            } else if let modeline {
+                if modeline.disablesValidation {
+                    info.disabled = true
+                } else {
+                    info.schemaURI = resolveModeline(modeline.reference, document: snapshot.uri)
+                    info.rule = .modeline(modeline.range)
+                }
+            } else if let setting {
+                if setting.association.isKubernetes {
+                    let root = index < snapshot.composition.documents.count ? snapshot.composition.documents[index].root : nil
+                    if let name = root.flatMap(Self.kubernetesSchemaName) {
+                        var base = resolveSetting(settings.kubernetesSchemaBase)
+                        if !base.hasSuffix("/") { base += "/" }
+                        info.schemaURI = base + name
+                        info.rule = .kubernetes(glob: setting.glob.pattern)
+                    }
+                } else {
+                    info.schemaURI = resolveSetting(setting.association.schema)
+                    info.rule = .settings(glob: setting.glob.pattern)
+                }
+            } else if let catalogHit {
+                info.schemaURI = catalogHit.entry.url
+                info.rule = .catalog(name: catalogHit.entry.name, glob: catalogHit.glob.pattern)
+            }
+            out.append(info)
+        }
+        return out
+    }
+
+    /// The text regions of the stream's documents: each from the end of the previous document's range
+    /// (0 for the first) to the end of its own; the last reaches the end of the text. A stream without
+    /// documents has one region, the whole text.
+    static func regions(_ snapshot: DocumentSnapshot) -> [TextRange] {
+        let documents = snapshot.composition.documents
+        guard !documents.isEmpty else { return [TextRange(start: 0, end: snapshot.bytes.count)] }
+        var out: [TextRange] = []
+        var start = 0
+        for (i, d) in documents.enumerated() {
+            let end = i == documents.count - 1 ? snapshot.bytes.count : max(start, d.range.end)
+            out.append(TextRange(start: start, end: end))
+            start = end
+        }
+        return out
+    }
+
+    /// A setting's schema reference as an absolute URI: URLs as written; paths relative to the first
+    /// workspace folder (or, without one, absolute paths as `file` URIs).
+    func resolveSetting(_ reference: String) -> String {
+        if SchemaReference.hasScheme(reference) { return reference }
+        if let root = settings.workspaceFolders.first {
+            var base = root.string
+            if !base.hasSuffix("/") { base += "/" }
+            return SchemaReference.resolve(Self.escaped(reference), against: base)
+        }
+        return reference.hasPrefix("/") ? DocumentURI(filePath: reference).string : reference
+    }
+
+    /// A modeline's schema reference as an absolute URI: URLs as written; paths relative to the
+    /// document's folder (for documents that are not files, to the first workspace folder).
+    func resolveModeline(_ reference: String, document: DocumentURI) -> String {
+        if SchemaReference.hasScheme(reference) { return reference }
+        guard document.filePath != nil else { return resolveSetting(reference) }
+        return SchemaReference.resolve(Self.escaped(reference), against: document.string)
+    }
+
+    /// A file path made safe as a URI reference (spaces, `%`, `#`, `?` and non-ASCII percent-encoded).
+    static func escaped(_ path: String) -> String {
+        let encoded = DocumentURI(filePath: path.hasPrefix("/") ? path : "/" + path).string.dropFirst("file://".count)
+        return path.hasPrefix("/") ? String(encoded) : String(encoded.dropFirst())
+    }
+
+    /// `<kind>-<group>-<version>.json` (lowercase; the API group's first DNS label; no group for the core
+    /// API) from a Kubernetes manifest's `apiVersion` and `kind`, as in yannh/kubernetes-json-schema.
+    static func kubernetesSchemaName(_ root: YAMLNode) -> String? {
+        guard case .mapping(let pairs) = root.resolved.content else { return nil }
+        func scalar(_ key: String) -> String? {
+            for p in pairs {
+                if case .scalar(let k, _) = p.key.content, k == key, case .scalar(let v, _) = p.value.resolved.content {
+                    return v
+                }
+            }
+            return nil
+        }
+        guard let apiVersion = scalar("apiVersion"), let kind = scalar("kind"), !kind.isEmpty, !apiVersion.isEmpty,
+              (kind + apiVersion).allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "/" || $0 == "-" })
+        else { return nil }
+        let parts = apiVersion.split(separator: "/")
+        if parts.count == 2, let group = parts[0].split(separator: ".").first {
+            return "\(kind)-\(group)-\(parts[1]).json".lowercased()
+        }
+        return "\(kind)-\(apiVersion).json".lowercased()
+    }
+}

@@ -1,0 +1,188 @@
+import YAMLComposer
+import YAMLSchema
+
+/// The model's memory of schemas and catalogs by absolute URI: what was requested from the edge, what
+/// arrived, and the compiled schemas. No I/O: bytes arrive through ``Intent/schemaLoaded(_:_:)``.
+struct SchemaRegistry {
+    /// A schema document (or a document some schema `$ref`s).
+    enum Resource {
+        case loading
+        case loaded(JSONValue)
+        case failed(String)
+        case invalid(String)
+    }
+
+    /// A catalog.
+    enum Catalog {
+        case loading
+        case loaded(SchemaCatalog)
+        case failed(String)
+    }
+
+    /// What a root schema URI is ready for.
+    enum State {
+        case loading
+        case ready(JSONSchema)
+        case failed(String)
+        case invalid(String)
+    }
+
+    /// At most this many documents are fetched because schemas `$ref` them (per model), so a chain of
+    /// remote references cannot grow without bound.
+    static let maxReferencedDocuments = 64
+
+    private(set) var resources: [String: Resource] = [:]
+    private(set) var catalogs: [String: Catalog] = [:]
+    private var compiled: [String: JSONSchema] = [:]
+    private var referencedCount = 0
+    /// Catalog lookups by catalog URI and document path.
+    private var catalogMatches: [String: [String: SchemaCatalogHit?]] = [:]
+    /// URIs requested from the edge and not delivered yet, in request order.
+    private(set) var pending: [String] = []
+    /// How many URIs were ever requested; grows by one per request, so callers can tell new requests.
+    private(set) var requestCount = 0
+
+    /// Marks `uri` as needed; true when it was not known before (so the edge must load it).
+    @discardableResult
+    mutating func require(_ uri: String) -> Bool {
+        guard resources[uri] == nil else { return false }
+        resources[uri] = .loading
+        enqueue(uri)
+        return true
+    }
+
+    /// Marks the catalog at `uri` as needed; true when it was not known before.
+    @discardableResult
+    mutating func requireCatalog(_ uri: String) -> Bool {
+        guard catalogs[uri] == nil else { return false }
+        catalogs[uri] = .loading
+        enqueue(uri)
+        return true
+    }
+
+    private mutating func enqueue(_ uri: String) {
+        if !pending.contains(uri) { pending.append(uri) }
+        requestCount += 1
+    }
+
+    /// The entry (and glob) of the loaded catalog at `uri` that matches the document path `path`; nil
+    /// when none does or the catalog is not loaded. Memoized per path, as a catalog holds thousands of
+    /// globs and this runs on every keystroke.
+    mutating func catalogEntry(_ uri: String, path: String) -> SchemaCatalogHit? {
+        guard case .loaded(let catalog)? = catalogs[uri] else { return nil }
+        if let memo = catalogMatches[uri]?[path] { return memo }
+        let hit = catalog.entry(matching: path).map { SchemaCatalogHit(entry: $0.entry, glob: $0.glob) }
+        catalogMatches[uri, default: [:]][path] = .some(hit)
+        return hit
+    }
+
+    /// The status of the catalog at `uri`, nil when never requested.
+    func catalogStatus(_ uri: String) -> SchemaLoadStatus? {
+        switch catalogs[uri] {
+        case nil: return nil
+        case .loading?: return .loading
+        case .loaded?: return .loaded
+        case .failed(let m)?: return .failed(m)
+        }
+    }
+
+    /// Stores what the edge delivered for `uri`; returns false when nothing was waiting for it.
+    mutating func deliver(_ uri: String, _ result: SchemaLoadResult) -> Bool {
+        pending.removeAll { $0 == uri }
+        var known = false
+        if case .loading? = catalogs[uri] {
+            known = true
+            switch result {
+            case .success(let bytes):
+                do { catalogs[uri] = .loaded(try SchemaCatalog(text: bytes)) } catch {
+                    catalogs[uri] = .failed("not a schema catalog: \(error.message)")
+                }
+            case .failure(let f): catalogs[uri] = .failed(f.message)
+            }
+        }
+        if case .loading? = resources[uri] {
+            known = true
+            switch result {
+            case .success(let bytes):
+                do { resources[uri] = .loaded(try SchemaText.parse(bytes)) } catch {
+                    resources[uri] = .invalid(error.message)
+                }
+            case .failure(let f): resources[uri] = .failed(f.message)
+            }
+        }
+        return known
+    }
+
+    /// Forgets the delivered document `uri` (a schema file that was saved) and asks for it again; false
+    /// when the registry does not hold it.
+    mutating func reload(_ uri: String) -> Bool {
+        guard let r = resources[uri] else { return false }
+        if case .loading = r { return false }
+        resources[uri] = nil
+        compiled.removeAll()
+        return require(uri)
+    }
+
+    /// Forgets failures so that they are tried again (after a settings change).
+    mutating func forgetFailures() {
+        var forgot = false
+        for (uri, r) in resources {
+            switch r {
+            case .failed, .invalid:
+                resources[uri] = nil
+                forgot = true
+            default: break
+            }
+        }
+        // Schemas compiled while a reference was failing are compiled again once it is retried.
+        if forgot { compiled.removeAll() }
+        for (uri, c) in catalogs { if case .failed = c { catalogs[uri] = nil } }
+    }
+
+    /// The state of the root schema `uri`, requesting it (and the documents it `$ref`s) when needed.
+    /// A schema is compiled once every document it references has arrived or failed.
+    mutating func state(of uri: String) -> State {
+        guard let resource = resources[uri] else {
+            require(uri)
+            return .loading
+        }
+        switch resource {
+        case .loading: return .loading
+        case .failed(let m): return .failed(m)
+        case .invalid(let m): return .invalid(m)
+        case .loaded(let json):
+            if let schema = compiled[uri] { return .ready(schema) }
+            let known = resources
+            let schema = JSONSchema(json: json, uri: uri) { ref in
+                if case .loaded(let j)? = known[Self.withoutFragment(ref)] { return j }
+                return nil
+            }
+            var waiting = false
+            for ref in schema.unresolvedReferences {
+                let base = Self.withoutFragment(ref)
+                switch resources[base] {
+                case nil where referencedCount < Self.maxReferencedDocuments:
+                    referencedCount += 1
+                    require(base)
+                    waiting = true
+                case .loading?: waiting = true
+                default: break
+                }
+            }
+            if waiting { return .loading }
+            compiled[uri] = schema
+            return .ready(schema)
+        }
+    }
+
+    static func withoutFragment(_ uri: String) -> String {
+        guard let hash = uri.firstIndex(of: "#") else { return uri }
+        return String(uri[..<hash])
+    }
+}
+
+/// A catalog entry chosen for a document, with the `fileMatch` glob that matched.
+struct SchemaCatalogHit {
+    let entry: SchemaCatalog.Entry
+    let glob: SchemaGlob
+}

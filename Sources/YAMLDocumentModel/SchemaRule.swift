@@ -1,0 +1,78 @@
+import YAMLSyntax
+
+/// Why a schema applies to a document (precedence: command line, modeline, settings, catalog).
+public enum SchemaRule: Sendable, Hashable, CustomStringConvertible {
+    /// The command line's `--schema` (``SchemaSettings/overrideSchema``).
+    case commandLine
+    /// A modeline comment in the document, at `range` (UTF-8 byte offsets).
+    case modeline(TextRange)
+    /// A `yaml.schemas` entry whose glob `glob` matched the document's path.
+    case settings(glob: String)
+    /// A `yaml.schemas` `kubernetes` entry (glob `glob`); the schema was picked from `apiVersion`/`kind`.
+    case kubernetes(glob: String)
+    /// The SchemaStore catalog entry named `name`, by its `fileMatch` glob `glob`.
+    case catalog(name: String, glob: String)
+
+    /// E.g. `modeline`, `settings glob "**/.github/workflows/*.yml"`, `catalog entry "GitHub Workflow"`.
+    public var description: String {
+        switch self {
+        case .commandLine: return "command line --schema"
+        case .modeline: return "modeline"
+        case .settings(let glob): return "settings glob \"\(glob)\""
+        case .kubernetes(let glob): return "settings glob \"\(glob)\" (kubernetes, by apiVersion and kind)"
+        case .catalog(let name, let glob): return "catalog entry \"\(name)\" (fileMatch \"\(glob)\")"
+        }
+    }
+}
+
+/// Where a schema stands in the model.
+public enum SchemaLoadStatus: Sendable, Hashable, CustomStringConvertible {
+    /// Requested from the edge, not delivered yet (or waiting for documents it `$ref`s).
+    case loading
+    /// Compiled and used for validation.
+    case loaded
+    /// The edge could not deliver it.
+    case failed(String)
+    /// Delivered but not a usable schema (malformed JSON/YAML).
+    case invalid(String)
+
+    /// `loading`, `loaded`, `failed: <why>`, `invalid: <why>`.
+    public var description: String {
+        switch self {
+        case .loading: return "loading"
+        case .loaded: return "loaded"
+        case .failed(let why): return "failed: \(why)"
+        case .invalid(let why): return "invalid: \(why)"
+        }
+    }
+}
+
+/// Which schema applies to one document of a stream, and why.
+public struct DocumentSchemaInfo: Sendable, Hashable {
+    /// 0-based index of the document in the stream.
+    public var index: Int
+    /// The document's text region (UTF-8 byte offsets): from the end of the previous document to the end
+    /// of this one, so comments before a document's content belong to it.
+    public var range: TextRange
+    /// The absolute URI of the schema, nil when none applies.
+    public var schemaURI: String?
+    /// Why the schema applies; nil when none does.
+    public var rule: SchemaRule?
+    /// True when the document's modeline says `$schema=none`.
+    public var disabled: Bool
+    /// The schema's status; nil when no schema applies.
+    public var status: SchemaLoadStatus?
+}
+
+/// The `schemaInfo` surface of one document (the explain view): per document of the stream, the schema,
+/// the rule that chose it and its load status.
+public struct SchemaInfoSurface: Sendable, Hashable {
+    /// The document.
+    public var uri: DocumentURI
+    /// One entry per document of the stream, in order.
+    public var documents: [DocumentSchemaInfo]
+    /// The catalog's URL (absolute), nil when the catalog is disabled.
+    public var catalogURL: String?
+    /// The catalog's status, nil when the catalog is disabled.
+    public var catalogStatus: SchemaLoadStatus?
+}

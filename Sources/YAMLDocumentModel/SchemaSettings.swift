@@ -1,0 +1,107 @@
+import YAMLSchema
+
+/// The settings that decide which JSON Schema applies to which document and how findings are shown.
+///
+/// Read from yaml-language-server's keys (`yaml.schemas`, `yaml.schemaStore.enable`, `yaml.schemaStore.url`,
+/// `yaml.schemaDownload.enable`) so that an existing configuration works unchanged, plus
+/// `pureyaml.schema.severity` and `pureyaml.schema.kubernetesSchemaBase`. See docs/schemas.md.
+public struct SchemaSettings: Sendable, Hashable {
+    /// One `yaml.schemas` entry: a schema (URL, or a path relative to the workspace root) and the globs of
+    /// the files it applies to.
+    public struct Association: Sendable, Hashable {
+        /// The key as written: a URL, a path, or `kubernetes` (the schema is then picked per document
+        /// from its `apiVersion` and `kind`, below ``SchemaSettings/kubernetesSchemaBase``).
+        public var schema: String
+        /// The file globs (see ``SchemaGlob``); a glob starting with `!` excludes.
+        public var globs: [SchemaGlob]
+
+        /// Creates an association.
+        public init(schema: String, globs: [String]) {
+            self.schema = schema
+            self.globs = globs.map(SchemaGlob.init)
+        }
+
+        /// True for yaml-language-server's special `kubernetes` key.
+        public var isKubernetes: Bool { schema.lowercased() == "kubernetes" }
+    }
+
+    /// The catalog yaml-language-server uses by default.
+    public static let defaultSchemaStoreURL = "https://www.schemastore.org/api/json/catalog.json"
+    /// Where per-kind Kubernetes schemas are looked up by default (yannh/kubernetes-json-schema layout:
+    /// `<kind>-<group>-<version>.json`, lowercase, the group's first DNS label, no group for the core API).
+    public static let defaultKubernetesSchemaBase =
+        "https://raw.githubusercontent.com/yannh/kubernetes-json-schema/master/v1.32.1-standalone-strict/"
+
+    /// `yaml.validate` (default true): false turns schema validation off (syntax checks stay).
+    public var validate = true
+    /// `yaml.schemas`, in the order received.
+    public var associations: [Association] = []
+    /// `yaml.schemaStore.enable`. False by default in the model (no catalog unless asked for); the
+    /// language server turns it on at start, as yaml-language-server does, and the CLI leaves it off.
+    public var schemaStoreEnabled = false
+    /// `yaml.schemaStore.url`: a URL, `file://` URL or local path of a SchemaStore-format catalog.
+    public var schemaStoreURL = SchemaSettings.defaultSchemaStoreURL
+    /// `yaml.schemaDownload.enable` (default true). When false nothing is downloaded; copies already in the
+    /// on-disk cache are still used.
+    public var downloadEnabled = true
+    /// `pureyaml.schema.severity`: how conformance failures are shown (default warning).
+    public var severity = YAMLDiagnostic.Severity.warning
+    /// `pureyaml.schema.kubernetesSchemaBase`: folder URL (or path) of per-kind Kubernetes schemas.
+    public var kubernetesSchemaBase = SchemaSettings.defaultKubernetesSchemaBase
+    /// A schema for every document, chosen before modelines (the command line's `--schema`); nil normally.
+    public var overrideSchema: String?
+    /// The workspace folders (set by the renderer from LSP `initialize`, or the CLI's current directory):
+    /// relative schema paths in settings are resolved against the first.
+    public var workspaceFolders: [DocumentURI] = []
+
+    /// Creates default schema settings.
+    public init() {}
+
+    /// Reads a `yaml.schemas` value: `{ "<schema>": "<glob>" | ["<glob>", ...] }`, or the list form of
+    /// VS Code's `json.schemas` and yaml-language-server's schema associations:
+    /// `[{"url" | "uri": "<schema>", "fileMatch": ["<glob>", ...]}, ...]`. Entries of other shapes are
+    /// skipped.
+    static func associations(from value: SettingsValue) -> [Association]? {
+        switch value {
+        case .object(let members):
+            return members.compactMap { member in
+                let globs = strings(member.value)
+                return globs.isEmpty ? nil : Association(schema: member.key, globs: globs)
+            }
+        case .array(let items):
+            return items.compactMap { item in
+                guard case .object(let members) = item,
+                      case .string(let schema)? = members.first(where: { $0.key == "url" || $0.key == "uri" })?.value,
+                      let match = members.first(where: { $0.key == "fileMatch" })?.value else { return nil }
+                let globs = strings(match)
+                return globs.isEmpty ? nil : Association(schema: schema, globs: globs)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// A string or the strings of an array.
+    private static func strings(_ value: SettingsValue) -> [String] {
+        switch value {
+        case .string(let s): return [s]
+        case .array(let items):
+            return items.compactMap { item -> String? in
+                if case .string(let s) = item { return s }
+                return nil
+            }
+        default: return []
+        }
+    }
+
+    /// Reads `error`, `warning`, `information` (or `info`), `hint`, case-insensitive.
+    static func severity(_ text: String) -> YAMLDiagnostic.Severity? {
+        switch text.lowercased() {
+        case "error": return .error
+        case "warning": return .warning
+        case "information", "info": return .information
+        case "hint": return .hint
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import JSONRPC
+import LanguageServerProtocol
+import SchemaFetching
+import YAMLDocumentModel
+
+/// Schema loading and the `pureyaml/schemaInfo` request. The model decides which schemas are needed;
+/// this renderer only fetches them through ``SchemaLoader`` off the protocol queue and hands the bytes
+/// back as ``Intent/schemaLoaded(_:_:)``, so that a slow download never delays other documents.
+extension LanguageServer {
+    /// The method of the explain request: params `{textDocument: {uri}}`, result
+    /// `{uri, catalog?: {url, status}, documents: [{index, range, schema?, rule?, disabled, status?}]}`
+    /// (ranges in the negotiated position encoding), or null for a document that is not open.
+    static let schemaInfoMethod = "pureyaml/schemaInfo"
+
+    /// Settings the server starts with before the client's: the SchemaStore catalog on, as in
+    /// yaml-language-server, and the workspace folders from `initialize` (`workspaceFolders`, else
+    /// `rootUri`, else `rootPath`).
+    func configureSchemaDefaults(_ params: InitializeParams) {
+        var settings = model.settings
+        settings.schema.schemaStoreEnabled = true
+        var folders = (params.workspaceFolders ?? []).map { DocumentURI($0.uri) }
+        if folders.isEmpty, let root = params.rootUri { folders = [DocumentURI(root)] }
+        if folders.isEmpty, let path = params.rootPath { folders = [DocumentURI(filePath: path)] }
+        settings.schema.workspaceFolders = folders
+        perform(.configure(settings))
+    }
+
+    /// Starts loading every URI the model waits for that is not being loaded yet; each result comes back
+    /// on the protocol queue as an intent.
+    func startSchemaLoads() {
+        let allowNetwork = model.settings.schema.downloadEnabled
+        if schemaLoader?.options.allowNetwork != allowNetwork {
+            var options = SchemaLoader.Options()
+            options.allowNetwork = allowNetwork
+            schemaLoader = SchemaLoader(options: options)
+        }
+        guard let loader = schemaLoader else { return }
+        for uri in model.schemaLoadRequests where schemaLoadsInFlight.insert(uri).inserted {
+            log("loading schema \(uri)")
+            loader.load(uri) { [self] result in
+                connection.handlerQueue.async { [self] in
+                    schemaLoadsInFlight.remove(uri)
+                    if case .failure(let f) = result { log("schema \(uri): \(f.message)") }
+                    perform(.schemaLoaded(uri, result))
+                }
+            }
+        }
+    }
+
+    /// Answers `pureyaml/schemaInfo`.
+    func schemaInfo(_ params: LSPAny?) throws(ResponseError) -> LSPAny {
+        guard case .object(let p)? = params, case .object(let document)? = p["textDocument"],
+              case .string(let uriText)? = document["uri"] else {
+            throw ResponseError.invalidParams("expected {\"textDocument\": {\"uri\": ...}}")
+        }
+        let uri = FromLSP.uri(uriText)
+        guard let info = model.schemaInfo(uri), let snapshot = model.snapshot(uri) else { return .null }
+        let to = ToLSP(lineIndex: snapshot.lineIndex, encoding: encoding)
+        var result: [String: LSPAny] = ["uri": .string(uri.string)]
+        if let url = info.catalogURL {
+            result["catalog"] = .object(["url": .string(url), "status": .string(info.catalogStatus?.description ?? "loading")])
+        }
+        result["documents"] = .array(info.documents.map { d in
+            var item: [String: LSPAny] = ["index": .integer(d.index), "disabled": .bool(d.disabled),
+                                          "range": (try? LSPAny(encoding: to.range(d.range))) ?? .null]
+            if let s = d.schemaURI { item["schema"] = .string(s) }
+            if let r = d.rule { item["rule"] = .string(r.description) }
+            if let s = d.status { item["status"] = .string(s.description) }
+            return .object(item)
+        })
+        return .object(result)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Project settings files (`.pureyaml.yaml`, `.pureyaml.yml`) through the built binary: discovery
+/// (nearest wins), `--config`, `--no-config`, and the one diagnostic of a broken file.
+final class CommandLineConfigurationTests: XCTestCase {
+    typealias H = CommandLineCIHarness
+
+    private var folder: URL!
+
+    override func setUpWithError() throws { folder = try H.scratchFolder() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// A nested mapping that each indentation width formats differently.
+    let nested = "a:\n  b: 1\n"
+
+    /// Formats `path` (relative to the folder) from the folder with `options`, returning stdout.
+    private func formatted(_ path: String, _ options: [String] = []) throws -> String {
+        let r = try H.run(["format"] + options + ["-", "--stdin-filename", path], stdin: nested, in: folder)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return r.stdout
+    }
+
+    func testNearestConfigurationWins() throws {
+        try H.write("format:\n  indentWidth: 4\n", to: ".pureyaml.yaml", in: folder)
+        try H.write("pureyaml.format.indentWidth: 3\n", to: "sub/.pureyaml.yml", in: folder)
+        XCTAssertEqual(try formatted("top.yaml"), "a:\n    b: 1\n")
+        XCTAssertEqual(try formatted("sub/x.yaml"), "a:\n   b: 1\n")
+        XCTAssertEqual(try formatted("sub/deeper/still/x.yaml"), "a:\n   b: 1\n")
+        XCTAssertEqual(try formatted("other/x.yaml"), "a:\n    b: 1\n")
+        // In one folder .pureyaml.yaml wins over .pureyaml.yml.
+        try H.write("pureyaml:\n  format:\n    indentWidth: 5\n", to: "sub/.pureyaml.yaml", in: folder)
+        XCTAssertEqual(try formatted("sub/x.yaml"), "a:\n     b: 1\n")
+    }
+
+    func testFilesInPlaceUseTheirOwnFolderSettings() throws {
+        try H.write("format.indentWidth: 4\n", to: "four/.pureyaml.yaml", in: folder)
+        try H.write(nested, to: "four/a.yaml", in: folder)
+        try H.write(nested, to: "two/a.yaml", in: folder)
+        let r = try H.run(["format", "four/a.yaml", "two/a.yaml"], in: folder)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("four/a.yaml"), encoding: .utf8), "a:\n    b: 1\n")
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("two/a.yaml"), encoding: .utf8), nested)
+    }
+
+    func testConfigOptionOverridesDiscoveryAndNoConfigDisablesIt() throws {
+        try H.write("format:\n  indentWidth: 4\n", to: ".pureyaml.yaml", in: folder)
+        try H.write("format:\n  indentWidth: 3\n", to: "elsewhere/settings.yaml", in: folder)
+        XCTAssertEqual(try formatted("x.yaml", ["--config", "elsewhere/settings.yaml"]), "a:\n   b: 1\n")
+        XCTAssertEqual(try formatted("x.yaml", ["--config=elsewhere/settings.yaml"]), "a:\n   b: 1\n")
+        XCTAssertEqual(try formatted("x.yaml", ["--no-config"]), nested)
+        let missing = try H.run(["check", "--config", "nope.yaml", "-"], stdin: "a: 1\n", in: folder)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("cannot read configuration file nope.yaml"), missing.stderr)
+    }
+
+    func testBrokenConfigurationIsReportedOnceAndDefaultsApply() throws {
+        try H.write("format: [\n  indentWidth: 4\n", to: ".pureyaml.yaml", in: folder)
+        try H.write("a: 1\n", to: "one.yaml", in: folder)
+        try H.write("b: 2\n", to: "two.yaml", in: folder)
+        let r = try H.run(["check", "one.yaml", "two.yaml"], in: folder)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.lines.count, 1, r.stdout)
+        XCTAssertTrue(r.lines[0].hasPrefix(".pureyaml.yaml:1:9: error: The configuration file is not valid YAML: "), r.lines[0])
+        XCTAssertTrue(r.lines[0].hasSuffix("Default settings apply. [invalid-configuration]"), r.lines[0])
+        XCTAssertEqual(r.stderr, "checked 2 files: 1 error, 0 warnings\n")
+        // The JSON report lists it as a file of its own, with source pureyaml-config.
+        let json = try H.run(["check", "--format", "json", "one.yaml"], in: folder)
+        let files = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(files.map { $0["path"] as? String }, [".pureyaml.yaml", "one.yaml"])
+        let d = try XCTUnwrap((files[0]["diagnostics"] as? [[String: Any]])?.first)
+        XCTAssertEqual(d["code"] as? String, "invalid-configuration")
+        XCTAssertEqual(d["source"] as? String, "pureyaml-config")
+        // format still works with the defaults, reports the file on stderr and exits 1.
+        let f = try H.run(["format", "-", "--stdin-filename", "x.yaml"], stdin: "a:\n    b: 1\n", in: folder)
+        XCTAssertEqual(f.status, 1)
+        XCTAssertEqual(f.stdout, nested)
+        XCTAssertTrue(f.stderr.contains("[invalid-configuration]"), f.stderr)
+    }
+
+    func testConfigurationThatIsNotAMappingOrHasSeveralDocuments() throws {
+        for (text, expected) in [("- 1\n", ".pureyaml.yaml:1:1: error: The configuration file must be a mapping"),
+                                 ("a: 1\n---\nb: 2\n", ".pureyaml.yaml:2:1: error: The configuration file holds 2 documents")] {
+            try H.write(text, to: ".pureyaml.yaml", in: folder)
+            let r = try H.run(["check", "--stdin-filename", "x.yaml", "-"], stdin: "a: 1\n", in: folder)
+            XCTAssertEqual(r.status, 1)
+            XCTAssertTrue(r.stdout.hasPrefix(expected), r.stdout)
+            XCTAssertEqual(r.lines.count, 1)
+        }
+        // An empty or comment-only file is simply no settings.
+        try H.write("# nothing yet\n", to: ".pureyaml.yaml", in: folder)
+        XCTAssertEqual(try H.run(["check", "--stdin-filename", "x.yaml", "-"], stdin: "a: 1\n", in: folder).status, 0)
+    }
+}

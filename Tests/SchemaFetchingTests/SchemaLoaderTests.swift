@@ -1,0 +1,88 @@
+import Foundation
+import SchemaFetching
+import TestSupport
+import XCTest
+import YAMLDocumentModel
+
+/// Loading at the edge against a real HTTP server on 127.0.0.1: first load over HTTP, revalidation with
+/// ETag (304), the cache used when the server is gone or downloads are off, files, size limits; and a
+/// document validated end to end through the model with the server stopped.
+final class SchemaLoaderTests: XCTestCase {
+    private var temp: URL!
+
+    override func setUpWithError() throws {
+        temp = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-fetch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temp.appendingPathComponent("www"), withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: temp) }
+
+    private func loader(network: Bool = true, maxBytes: Int = 20 << 20) -> SchemaLoader {
+        var o = SchemaLoader.Options()
+        o.cache = SchemaDiskCache(directory: temp.appendingPathComponent("cache"))
+        o.allowNetwork = network
+        o.maxBytes = maxBytes
+        o.timeout = 5
+        return SchemaLoader(options: o)
+    }
+
+    private func text(_ r: SchemaLoadResult) -> String {
+        switch r {
+        case .success(let b): return String(decoding: b, as: UTF8.self)
+        case .failure(let f): return "failure: \(f.message)"
+        }
+    }
+
+    func testHTTPThenRevalidationThenOfflineFromTheCache() throws {
+        let schema = #"{"type": "object", "required": ["name"]}"#
+        try schema.write(to: temp.appendingPathComponent("www/person.json"), atomically: true, encoding: .utf8)
+        let server = try LocalHTTPServer(root: temp.appendingPathComponent("www"))
+        let url = server.url("person.json")
+        XCTAssertEqual(text(loader().load(url)), schema, "first load over HTTP")
+        XCTAssertEqual(text(loader().load(url)), schema, "second load revalidates")
+        XCTAssertEqual(server.requests, ["200 /person.json", "304 /person.json"])
+        XCTAssertEqual(text(loader().load(server.url("missing.json"))), "failure: HTTP 404")
+        XCTAssertEqual(text(loader(network: false).load(url)), schema, "downloads off: the cached copy")
+        XCTAssertEqual(server.requests.count, 3, "nothing was requested with downloads off")
+        XCTAssertEqual(text(loader(network: false).load(server.url("other.json"))),
+                       "failure: downloads are disabled (yaml.schemaDownload.enable is false) and no cached copy exists")
+        XCTAssertEqual(text(loader(maxBytes: 10).load(server.url("person.json?big"))), "failure: the response is larger than 10 bytes")
+        server.stop()
+        XCTAssertEqual(text(loader().load(url)), schema, "server gone: the cached copy")
+        XCTAssertTrue(text(loader().load(server.url("never.json"))).hasPrefix("failure: cannot reach the server"))
+    }
+
+    func testASecondRunWithTheServerStoppedStillValidates() throws {
+        try #"{"properties": {"port": {"type": "integer"}}, "required": ["name"]}"#
+            .write(to: temp.appendingPathComponent("www/app.json"), atomically: true, encoding: .utf8)
+        let server = try LocalHTTPServer(root: temp.appendingPathComponent("www"))
+        let text = "# yaml-language-server: $schema=\(server.url("app.json"))\nport: \"8080\"\n"
+        func run() -> [String] {
+            let model = DocumentModel()
+            let uri = DocumentURI(filePath: temp.appendingPathComponent("app.yaml").path)
+            model.perform(.open(uri, version: 1, text: text))
+            loader().loadAll(into: model)
+            return (model.diagnostics(uri)?.diagnostics ?? []).map { "\($0.code): \($0.message)" }
+        }
+        let expected = [#"schema-required: missing required property "name""#, #"schema-type: expected integer, found string "8080""#]
+        XCTAssertEqual(run(), expected)
+        server.stop()
+        XCTAssertEqual(run(), expected, "validated from the on-disk cache")
+    }
+
+    func testFilesAndPaths() throws {
+        let file = temp.appendingPathComponent("s p.yaml")
+        try "type: object\n".write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(text(loader().load(file.path)), "type: object\n")
+        XCTAssertEqual(text(loader().load(DocumentURI(filePath: file.path).string)), "type: object\n")
+        XCTAssertEqual(text(loader(maxBytes: 4).load(file.path)), "failure: the file is larger than 4 bytes")
+        XCTAssertEqual(text(loader().load("/nonexistent/x.json")), "failure: no such file")
+        XCTAssertTrue(text(loader().load("ftp://x/y")).hasPrefix("failure: unsupported location"))
+    }
+
+    func testDefaultCacheFolderFollowsXDG() {
+        XCTAssertEqual(SchemaDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"])?.path, "/c/pureyaml/schemas")
+        XCTAssertEqual(SchemaDiskCache.defaultDirectory(environment: ["HOME": "/h"])?.path, "/h/.cache/pureyaml/schemas")
+        XCTAssertNil(SchemaDiskCache.defaultDirectory(environment: [:]))
+    }
+}

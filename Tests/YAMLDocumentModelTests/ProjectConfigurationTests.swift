@@ -1,0 +1,112 @@
+import XCTest
+import YAMLDocumentModel
+
+/// `.pureyaml.yaml` project settings: parsed by our own YAML parser with the editor settings' key
+/// names; a broken file gives one diagnostic and the defaults; the nearest file wins.
+final class ProjectConfigurationTests: XCTestCase {
+    private func parse(_ text: String) -> (settings: Settings, diagnostics: [YAMLDiagnostic]) {
+        ProjectConfiguration.parse(bytes: Array(text.utf8))
+    }
+
+    func testKeysAreTheEditorSettingsWithOrWithoutPrefix() {
+        for text in ["format:\n  indentWidth: 4\n  printWidth: 100\n  sequenceIndent: compact\nmaxItemsComputed: 30\n",
+                     "pureyaml:\n  format:\n    indentWidth: 4\n    printWidth: 100\n    sequenceIndent: compact\n  maxItemsComputed: 30\n",
+                     "pureyaml.format.indentWidth: 4\npureyaml.format.printWidth: 100\nformat.sequenceIndent: compact\npureyaml.maxItemsComputed: 30\n",
+                     "{format: {indentWidth: 4, printWidth: 100, sequenceIndent: compact}, maxItemsComputed: 30}\n"] {
+            let (settings, diagnostics) = parse(text)
+            XCTAssertEqual(diagnostics, [], text)
+            XCTAssertEqual(settings.format.indentWidth, 4, text)
+            XCTAssertTrue(settings.indentWidthIsExplicit, text)
+            XCTAssertEqual(settings.format.printWidth, 100, text)
+            XCTAssertEqual(settings.format.sequenceIndent, .compact, text)
+            XCTAssertEqual(settings.maxItemsComputed, 30, text)
+        }
+    }
+
+    func testYAMLFeaturesWorkInTheFile() {
+        // Comments, anchors and merge keys are read as YAML, not as text.
+        let text = "# project settings\nbase: &base\n  indentWidth: 3\nformat:\n  <<: *base\n  singleQuote: true  # prefer ''\n"
+        let (settings, diagnostics) = parse(text)
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(settings.format.indentWidth, 3)
+        XCTAssertEqual(settings.format.singleQuote, true)
+    }
+
+    func testEmptyOrNullFileMeansDefaults() {
+        for text in ["", "# nothing\n", "---\n", "~\n"] {
+            let (settings, diagnostics) = parse(text)
+            XCTAssertEqual(diagnostics, [], text)
+            XCTAssertEqual(settings, Settings(), text)
+        }
+    }
+
+    func testBrokenFileGivesOneDiagnosticAndDefaults() throws {
+        let cases: [(String, Int, String)] = [
+            ("format: [\n  indentWidth: 4\n", 8, "The configuration file is not valid YAML: "),
+            ("format:\n  indentWidth: 4\nformat:\n  indentWidth: 3\n", 25, "The configuration file is not valid YAML: "),
+            ("- format.indentWidth: 4\n", 0, "The configuration file must be a mapping"),
+            ("just text\n", 0, "The configuration file must be a mapping"),
+            ("a: 1\n---\nb: 2\n", 5, "The configuration file holds 2 documents"),
+        ]
+        for (text, offset, start) in cases {
+            let (settings, diagnostics) = parse(text)
+            XCTAssertEqual(settings, Settings(), text)
+            XCTAssertEqual(diagnostics.count, 1, text)
+            let d = try XCTUnwrap(diagnostics.first)
+            XCTAssertEqual(d.code, "invalid-configuration")
+            XCTAssertEqual(d.severity, .error)
+            XCTAssertEqual(d.source, "pureyaml-config")
+            XCTAssertEqual(d.range.start, offset, text)
+            XCTAssertTrue(d.message.hasPrefix(start), d.message)
+            XCTAssertTrue(d.message.hasSuffix("Default settings apply."), d.message)
+        }
+    }
+
+    func testLoadedConfigurationLocatesItsDiagnostic() throws {
+        let uri = DocumentURI(filePath: "/p/.pureyaml.yaml")
+        let configuration = ProjectConfiguration(uri: uri, bytes: Array("format:\n  indentWidth: [\n".utf8))
+        XCTAssertEqual(configuration.uri, uri)
+        let d = try XCTUnwrap(configuration.diagnostics.first)
+        XCTAssertEqual(configuration.diagnostics.count, 1)
+        XCTAssertEqual(d.start.line, 2)
+        XCTAssertEqual(d.start.column, 16)
+        XCTAssertEqual(configuration.settings, Settings())
+    }
+
+    func testWrongValueTypesKeepTheDefaults() {
+        let (settings, diagnostics) = parse("format:\n  indentWidth: four\n  printWidth: 80\n")
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(settings.format.indentWidth, 2)
+        XCTAssertFalse(settings.indentWidthIsExplicit)
+        XCTAssertEqual(settings.format.printWidth, 80)
+    }
+
+    // MARK: discovery
+
+    private func nearest(_ path: String, _ files: Set<String>) -> String? {
+        ProjectConfiguration.nearest(toFileAt: path) { files.contains($0) }
+    }
+
+    func testNearestFileWinsUpToTheRoot() {
+        let files: Set<String> = ["/.pureyaml.yml", "/w/.pureyaml.yaml", "/w/a/b/.pureyaml.yml"]
+        XCTAssertEqual(nearest("/w/a/b/c.yaml", files), "/w/a/b/.pureyaml.yml")
+        XCTAssertEqual(nearest("/w/a/b/deeper/c.yaml", files), "/w/a/b/.pureyaml.yml")
+        XCTAssertEqual(nearest("/w/a/c.yaml", files), "/w/.pureyaml.yaml")
+        XCTAssertEqual(nearest("/w/c.yaml", files), "/w/.pureyaml.yaml")
+        XCTAssertEqual(nearest("/x/c.yaml", files), "/.pureyaml.yml")
+        XCTAssertEqual(nearest("/c.yaml", files), "/.pureyaml.yml")
+        XCTAssertNil(nearest("/x/y/c.yaml", []))
+        XCTAssertEqual(nearest("//w//a/c.yaml", files), "/w/.pureyaml.yaml")
+    }
+
+    func testYamlExtensionWinsInOneFolder() {
+        XCTAssertEqual(nearest("/w/c.yaml", ["/w/.pureyaml.yml", "/w/.pureyaml.yaml"]), "/w/.pureyaml.yaml")
+    }
+
+    func testEveryFolderIsAskedOnceInOrder() {
+        var asked: [String] = []
+        _ = ProjectConfiguration.nearest(toFileAt: "/a/b/c.yaml") { asked.append($0); return false }
+        XCTAssertEqual(asked, ["/a/b/.pureyaml.yaml", "/a/b/.pureyaml.yml", "/a/.pureyaml.yaml", "/a/.pureyaml.yml",
+                               "/.pureyaml.yaml", "/.pureyaml.yml"])
+    }
+}

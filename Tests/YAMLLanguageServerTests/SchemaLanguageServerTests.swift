@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Schema validation through the built server, as an editor drives it: settings from
+/// `initializationOptions` and `didChangeConfiguration`, diagnostics pushed once the schema has loaded,
+/// the schema URL in `Diagnostic.data`, and `pureyaml/schemaInfo`.
+final class SchemaLanguageServerTests: XCTestCase {
+    func testSchemaDiagnosticsArrivePushedAndExplained() throws {
+        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-lsp-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("schemas"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try #"{"type": "object", "properties": {"port": {"type": "integer"}}, "required": ["name"]}"#
+            .write(to: root.appendingPathComponent("schemas/app.json"), atomically: true, encoding: .utf8)
+        let rootURI = root.absoluteURL.absoluteString
+        let schemaURI = root.appendingPathComponent("schemas/app.json").absoluteURL.absoluteString
+        let server = try ServerProcess(executable: binary)
+        let id = try server.request("initialize", [
+            "processId": NSNull(), "rootUri": rootURI, "capabilities": [String: Any](),
+            "initializationOptions": ["yaml": ["schemas": ["schemas/app.json": ["config/*.yaml"]],
+                                               "schemaStore": ["enable": false]]],
+        ])
+        _ = try server.response(to: id)
+        try server.notify("initialized", [String: Any]())
+        let uri = root.appendingPathComponent("config/app.yaml").absoluteURL.absoluteString
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
+                                                                    "text": "port: \"8080\"\n"]])
+        func schemaPublish() throws -> [[String: Any]] {
+            let m = try server.receive(until: {
+                guard ($0["method"] as? String) == "textDocument/publishDiagnostics",
+                      let p = $0["params"] as? [String: Any], p["uri"] as? String == uri else { return false }
+                return !((p["diagnostics"] as? [[String: Any]]) ?? []).isEmpty
+            }).match
+            return ((m["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
+        }
+        let diagnostics = try schemaPublish()
+        XCTAssertEqual(diagnostics.map { $0["message"] as? String }, [#"missing required property "name""#, #"expected integer, found string "8080""#])
+        XCTAssertEqual(diagnostics.map { $0["code"] as? String }, ["schema-required", "schema-type"])
+        XCTAssertEqual(diagnostics.first?["source"] as? String, "pureyaml-schema")
+        XCTAssertEqual(diagnostics.first?["severity"] as? Int, 2)
+        XCTAssertEqual((diagnostics.first?["data"] as? [String: Any])?["schemaURI"] as? String, schemaURI)
+        let range = diagnostics.last?["range"] as? [String: Any]
+        XCTAssertEqual((range?["start"] as? [String: Any])?["character"] as? Int, 6)
+
+        let info = try server.response(to: try server.request("pureyaml/schemaInfo", ["textDocument": ["uri": uri]]))
+        let documents = ((info["result"] as? [String: Any])?["documents"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(documents.first?["schema"] as? String, schemaURI)
+        XCTAssertEqual(documents.first?["rule"] as? String, #"settings glob "config/*.yaml""#)
+        XCTAssertEqual(documents.first?["status"] as? String, "loaded")
+
+        try server.notify("workspace/didChangeConfiguration", ["settings": ["pureyaml": ["schema": ["severity": "error"]]]])
+        XCTAssertEqual(try schemaPublish().map { $0["severity"] as? Int }, [1, 1])
+        _ = try server.response(to: try server.request("shutdown"))
+        try server.notify("exit")
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
+
+    /// A schema server that accepts connections and never answers must not hold back diagnostics: the
+    /// document waiting for it gets its syntax diagnostics at once, and so does every other document.
+    func testASlowSchemaDoesNotDelayDiagnostics() throws {
+        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 not found") }
+        let silent = Process()
+        silent.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        silent.arguments = ["-c", "import socket, time\ns = socket.socket()\ns.bind(('127.0.0.1', 0))\ns.listen(8)\n"
+                            + "print(s.getsockname()[1], flush=True)\ntime.sleep(60)\n"]
+        let out = Pipe()
+        silent.standardOutput = out
+        try silent.run()
+        defer { silent.terminate(); silent.waitUntilExit() }
+        let port = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertNotNil(Int(port))
+        let server = try ServerProcess(executable: binary)
+        _ = try server.response(to: try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [String: Any](),
+                                                                     "initializationOptions": ["yaml": ["schemaStore": ["enable": false]]]]))
+        try server.notify("initialized", [String: Any]())
+        let start = Date()
+        let waiting = "file:///tmp/waiting.yaml", other = "file:///tmp/other.yaml"
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": waiting, "languageId": "yaml", "version": 1,
+                                                                    "text": "# $schema: http://127.0.0.1:\(port)/s.json\na: [\n"]])
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": other, "languageId": "yaml", "version": 1, "text": "b: {\n"]])
+        var seen: Set<String> = []
+        while seen.count < 2 {
+            let m = try server.receive(until: { ($0["method"] as? String) == "textDocument/publishDiagnostics" }, timeout: 5).match
+            let p = m["params"] as? [String: Any]
+            XCTAssertFalse(((p?["diagnostics"] as? [Any]) ?? []).isEmpty, "syntax errors are reported")
+            seen.insert(p?["uri"] as? String ?? "")
+        }
+        XCTAssertEqual(seen, [waiting, other])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "no diagnostics waited for the schema download")
+        _ = try server.response(to: try server.request("shutdown"), timeout: 5)
+        try server.notify("exit")
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
+}
