@@ -204,20 +204,38 @@ public enum LintTokenizer {
             }
         }
         out.append(LintToken(.streamEnd, start: n, end: n))
+        // Tokens come (almost) in text order: find lines with a forward-moving cursor.
+        var cursor = PositionCursor(text: text)
         for i in out.indices {
-            let s = text.position(of: out[i].start)
+            let s = cursor.position(of: out[i].start)
             out[i].startLine = s.line
             out[i].startColumn = s.column
             if out[i].end == out[i].start {
                 out[i].endLine = s.line
                 out[i].endColumn = s.column
             } else {
-                let e = text.position(of: out[i].end)
+                let e = cursor.position(of: out[i].end)
                 out[i].endLine = e.line
                 out[i].endColumn = e.column
             }
         }
         return out
+    }
+
+    /// Line lookup that moves forward from the last answer (binary search when asked to go back).
+    private struct PositionCursor {
+        let text: LintText
+        var line = 0
+
+        mutating func position(of offset: Int) -> (line: Int, column: Int) {
+            let index = text.index
+            if offset < index.lineStart(line) {
+                line = index.line(containing: offset)
+            } else {
+                while line + 1 < index.lineCount && index.lineStart(line + 1) <= offset { line += 1 }
+            }
+            return (line, text.scalarCount(from: index.lineStart(line), to: offset))
+        }
     }
 
     /// The handle of a tag property as PyYAML splits it: `!!` for `!!str`, `!e!` for `!e!x`, `!` for

@@ -25,22 +25,23 @@ public enum Linter {
         let stream = LintStream(text: text, tokens: LintTokenizer.tokens(parse, text: text))
         let comments = LintComment.comments(stream)
 
-        var tokenRules: [(LintRuleID, LintLevel, any TokenLintRule)] = []
+        var tokenRules: [any TokenLintRule] = []
+        var tokenRuleTags: [(LintRuleID, LintLevel)] = []
         var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []
         var lineRules: [(LintRuleID, LintLevel, LineRule)] = []
         for (id, settings) in enabled {
             let o = settings.options
             switch id {
             case .braces, .brackets, .colons, .commas, .hyphens:
-                tokenRules.append((id, settings.level, SpacingRule(id: id, options: o)))
+                tokenRules.append(SpacingRule(id: id, options: o)); tokenRuleTags.append((id, settings.level))
             case .documentStart, .documentEnd:
-                tokenRules.append((id, settings.level, DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true)))
+                tokenRules.append(DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true)); tokenRuleTags.append((id, settings.level))
             case .anchors, .keyDuplicates, .keyOrdering:
-                tokenRules.append((id, settings.level, KeysRule(id: id, options: o)))
+                tokenRules.append(KeysRule(id: id, options: o)); tokenRuleTags.append((id, settings.level))
             case .truthy, .octalValues, .floatValues, .emptyValues, .quotedStrings:
-                tokenRules.append((id, settings.level, ValueRule(id: id, options: o)))
+                tokenRules.append(ValueRule(id: id, options: o)); tokenRuleTags.append((id, settings.level))
             case .indentation:
-                tokenRules.append((id, settings.level, IndentationRule(options: o)))
+                tokenRules.append(IndentationRule(options: o)); tokenRuleTags.append((id, settings.level))
             case .comments, .commentsIndentation:
                 commentRules.append((id, settings.level, CommentRule(id: id, options: o)))
             case .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces:
@@ -113,8 +114,8 @@ public enum Linter {
         for i in stream.tokens.indices {
             flushLines(before: stream.tokens[i].startLine + 1)
             for k in tokenRules.indices {
-                tokenRules[k].2.check(stream, i, &problems)
-                flush(tokenRules[k].0, tokenRules[k].1)
+                tokenRules[k].check(stream, i, &problems)
+                if !problems.isEmpty { flush(tokenRuleTags[k].0, tokenRuleTags[k].1) }
             }
             while commentIndex < comments.count && comments[commentIndex].tokenBefore == i {
                 flushLines(before: comments[commentIndex].line)
