@@ -27,11 +27,19 @@ public enum LintTokenizer {
         let tree = parse.tree
         let bytes = tree.bytes
         let n = bytes.count
-        var values: [Int: String] = [:]
-        for event in parse.events {
-            if case .scalar(let value, _, _, _) = event.kind, !event.range.isEmpty {
-                values[event.range.end] = value
+        // Scalar events come in the same order as scalar tokens: a cursor finds each token's value.
+        var eventCursor = 0
+        func scalarValue(endingAt end: Int) -> String? {
+            let events = parse.events
+            while eventCursor < events.count {
+                let e = events[eventCursor]
+                if case .scalar(let value, _, _, _) = e.kind, !e.range.isEmpty, e.range.end >= end {
+                    if e.range.end == end { eventCursor += 1; return value }
+                    return nil
+                }
+                eventCursor += 1
             }
+            return nil
         }
         var out: [LintToken] = [LintToken(.streamStart, start: 0, end: 0)]
         var indents: [Int] = []
@@ -147,7 +155,7 @@ public enum LintTokenizer {
             case .plainScalar, .singleQuotedScalar, .doubleQuotedScalar:
                 var tok = LintToken(.scalar, start: r.start, end: r.end)
                 tok.style = t.kind == .plainScalar ? .plain : t.kind == .singleQuotedScalar ? .singleQuoted : .doubleQuoted
-                tok.value = values[r.end] ?? tree.text(r)
+                tok.value = scalarValue(endingAt: r.end) ?? tree.text(r)
                 out.append(tok)
             case .blockScalarHeader:
                 // PyYAML's block scalar token runs from the header over the header's comment and line
@@ -167,7 +175,7 @@ public enum LintTokenizer {
                 let end = max(contentEnd ?? 0, lineEnd)
                 var tok = LintToken(.scalar, start: r.start, end: end)
                 tok.style = bytes[r.start] == UInt8(ascii: "|") ? .literal : .folded
-                tok.value = contentEnd.flatMap { values[$0] } ?? values[r.end] ?? ""
+                tok.value = scalarValue(endingAt: contentEnd ?? r.end) ?? ""
                 out.append(tok)
             }
         }
