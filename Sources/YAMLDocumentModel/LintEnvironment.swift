@@ -10,6 +10,7 @@ public struct LintEnvironment: Sendable {
     /// The value of `YAMLLINT_CONFIG_FILE`, if set (already expanded to an absolute path by the renderer).
     public var configFileFromEnvironment: String?
 
+    /// An environment reading files with `readFile`.
     public init(readFile: @escaping @Sendable (String) -> [UInt8]?, configFileFromEnvironment: String? = nil) {
         self.readFile = readFile
         self.configFileFromEnvironment = configFileFromEnvironment

@@ -160,6 +160,8 @@ public struct LintConfiguration: Sendable, Hashable {
 public struct LintConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The message, e.g. `invalid config: no such rule: "foo"`.
     public var message: String
+    /// An error with yamllint's `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }

@@ -5,6 +5,7 @@ public enum LintLevel: String, Sendable, Hashable, Comparable {
     case warning
     case error
 
+    /// `warning` is less severe than `error`.
     public static func < (a: LintLevel, b: LintLevel) -> Bool { a == .warning && b == .error }
 }
 
@@ -24,6 +25,7 @@ public struct LintFinding: Sendable, Hashable {
     /// The description yamllint prints, without the ` (rule)` suffix, e.g. `too many spaces after colon`.
     public var message: String
 
+    /// A finding; see the properties for units.
     public init(range: TextRange, line: Int, column: Int, level: LintLevel, rule: String, message: String) {
         self.range = range
         self.line = line
