@@ -12,8 +12,8 @@ import YAMLSyntax
 ///
 /// Fixed: `trailing-spaces`, `new-line-at-end-of-file`, `empty-lines`, `comments` (starting space and
 /// distance from content), `document-start` (missing `---`), the spacing of `colons`, `commas`, `hyphens`,
-/// `braces`, `brackets`, and `truthy`. Not fixed: `indentation`, `quoted-strings`, `key-ordering` and the
-/// rest.
+/// `braces`, `brackets`, `document-end` (missing `...`), `new-lines`, and `truthy`. Not fixed:
+/// `indentation`, `quoted-strings`, `key-ordering` and the rest.
 enum LintFixes {
     /// The fix for one lint diagnostic, nil when there is none or it fails verification.
     static func quickFix(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, configuration: LintConfiguration) -> CodeActionCandidate? {
@@ -83,6 +83,35 @@ enum LintFixes {
         case "document-start":
             guard d.message.hasPrefix("missing") else { return nil }
             return ("Add the document start marker ---", [TextReplacement(range: TextRange(empty: lineStart), newText: "---\n")])
+        case "document-end":
+            // Every missing `...` at once (two findings can share a position: yamllint reports the one at
+            // the end of the text on the line above it).
+            guard d.message.hasPrefix("missing") else { return nil }
+            let tokens = s.parse.tree.tokens.filter { !$0.kind.isTrivia && $0.kind != .error }
+            var edits: [TextReplacement] = []
+            for (k, t) in tokens.enumerated() where t.kind == .directivesEnd && k > 0 {
+                let before = tokens[k - 1].kind
+                if before == .documentEnd || before == .directive { continue }
+                let start = s.lineIndex.lineStart(s.lineIndex.line(containing: t.range.start))
+                edits.append(TextReplacement(range: TextRange(empty: start), newText: "...\n"))
+            }
+            if let last = tokens.last, last.kind != .documentEnd {
+                let needsBreak = !b.isEmpty && b[b.count - 1] != 0x0A
+                edits.append(TextReplacement(range: TextRange(empty: b.count), newText: (needsBreak ? "\n" : "") + "...\n"))
+            }
+            guard !edits.isEmpty else { return nil }
+            return ("Add the missing document end markers ...", edits)
+        case "new-lines":
+            // Every line break in the expected form (YAML reads both forms as one break, §5.4).
+            let dos = d.message.hasSuffix("\\r\\n")
+            var edits: [TextReplacement] = []
+            for i in b.indices where b[i] == 0x0A {
+                let isCRLF = i > 0 && b[i - 1] == 0x0D
+                if dos && !isCRLF { edits.append(TextReplacement(range: TextRange(empty: i), newText: "\r")) }
+                if !dos && isCRLF { edits.append(TextReplacement(range: TextRange(start: i - 1, end: i), newText: "")) }
+            }
+            guard !edits.isEmpty else { return nil }
+            return (dos ? "Use \\r\\n line breaks" : "Use \\n line breaks", edits)
         case "colons", "commas", "hyphens", "braces", "brackets":
             return spacing(s, d, c, lineStart: lineStart, lineEnd: lineEnd)
         case "truthy":

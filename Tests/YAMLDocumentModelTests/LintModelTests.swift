@@ -90,3 +90,27 @@ final class LintModelTests: XCTestCase {
         XCTAssertEqual(String(decoding: out, as: UTF8.self), "---\na: 1\n# comment\nb: {x: 1}\nc: yes\n\n\nd: 2\n")
     }
 }
+
+extension LintModelTests {
+    private func applyFixAll(_ config: String, _ text: String) throws -> String {
+        let m = model(files: ["/p/.yamllint": config])
+        let uri = DocumentURI(filePath: "/p/a.yaml")
+        m.perform(.open(uri, version: 1, text: text))
+        var out = Array(text.utf8)
+        for e in try XCTUnwrap(m.fixAllEdits(uri)).sorted(by: { $0.range.start > $1.range.start }) {
+            out.replaceSubrange(e.range.start..<e.range.end, with: Array(e.newText.utf8))
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func testDocumentEndAndLineBreakFixes() throws {
+        XCTAssertEqual(try applyFixAll("rules: {document-end: enable}", "---\na: 1\n---\nb: 2"), "---\na: 1\n...\n---\nb: 2\n...\n")
+        XCTAssertEqual(try applyFixAll("rules: {new-lines: enable}", "a: |\r\n  x\r\nb: 1\r\n"), "a: |\n  x\nb: 1\n")
+        XCTAssertEqual(try applyFixAll("rules: {new-lines: {type: dos}}", "a: 1\nb: 2\n"), "a: 1\r\nb: 2\r\n")
+    }
+
+    func testUnsafeSpacingFixIsNotOffered() throws {
+        // Narrowing the space after `-` would re-indent the mapping's second key: not offered.
+        XCTAssertEqual(try applyFixAll("extends: default", "---\n-   a: 1\n    b: 2\n"), "---\n-   a: 1\n    b: 2\n")
+    }
+}
