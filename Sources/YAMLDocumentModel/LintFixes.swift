@@ -12,7 +12,7 @@ import YAMLSyntax
 ///
 /// Fixed: `trailing-spaces`, `new-line-at-end-of-file`, `empty-lines`, `comments` (starting space and
 /// distance from content), `document-start` (missing `---`), the spacing of `colons`, `commas`, `hyphens`,
-/// `braces`, `brackets`, `document-end` (missing `...`), `new-lines`, and `truthy`. Not fixed:
+/// `braces`, `brackets`, `document-end` (missing `...`), `new-lines`, `comments-indentation`, and `truthy`. Not fixed:
 /// `indentation`, `quoted-strings`, `key-ordering` and the rest.
 enum LintFixes {
     /// The fix for one lint diagnostic, nil when there is none or it fails verification.
@@ -83,6 +83,22 @@ enum LintFixes {
         case "document-start":
             guard d.message.hasPrefix("missing") else { return nil }
             return ("Add the document start marker ---", [TextReplacement(range: TextRange(empty: lineStart), newText: "---\n")])
+        case "comments-indentation":
+            // Indent the comment like the next line with content (or column 0 at the end).
+            var indent = 0
+            var next = line + 1
+            while next < s.lineIndex.lineCount {
+                let start = s.lineIndex.lineStart(next), end = s.lineIndex.lineContentEnd(next)
+                var k = start
+                while k < end && b[k] == 0x20 { k += 1 }
+                if k < end && b[k] != UInt8(ascii: "#") { indent = k - start; break }
+                next += 1
+            }
+            var contentStart = lineStart
+            while contentStart < lineEnd && isBlank(b[contentStart]) { contentStart += 1 }
+            guard contentStart == p else { return nil }
+            return ("Indent the comment like the content",
+                    [TextReplacement(range: TextRange(start: lineStart, end: p), newText: String(repeating: " ", count: indent))])
         case "document-end":
             // Every missing `...` at once (two findings can share a position: yamllint reports the one at
             // the end of the text on the line above it).

@@ -107,6 +107,7 @@ extension LintModelTests {
         XCTAssertEqual(try applyFixAll("rules: {document-end: enable}", "---\na: 1\n---\nb: 2"), "---\na: 1\n...\n---\nb: 2\n...\n")
         XCTAssertEqual(try applyFixAll("rules: {new-lines: enable}", "a: |\r\n  x\r\nb: 1\r\n"), "a: |\n  x\nb: 1\n")
         XCTAssertEqual(try applyFixAll("rules: {new-lines: {type: dos}}", "a: 1\nb: 2\n"), "a: 1\r\nb: 2\r\n")
+        XCTAssertEqual(try applyFixAll("rules: {comments-indentation: enable}", "a:\n      # c\n  b: 1\n"), "a:\n  # c\n  b: 1\n")
     }
 
     func testUnsafeSpacingFixIsNotOffered() throws {
