@@ -160,9 +160,6 @@ public enum Linter {
         "invalid-alias", "invalid-anchor", "reserved-indicator", "unclosed-quoted-scalar", "invalid-escape",
         "invalid-mapping-value", "invalid-block-entry", "invalid-tag", "unexpected-character",
         "invalid-block-scalar-header", "missing-colon", "invalid-directive",
-        // Junk after a flow collection or scalar where a key must start: PyYAML's scanner rejects the
-        // `:` that follows it ("mapping values are not allowed here").
-        "expected-mapping-key",
     ]
 
     /// line-length's `allow-non-breakable-inline-mappings`: the line alone is a block mapping entry whose

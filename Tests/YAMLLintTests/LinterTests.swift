@@ -83,11 +83,3 @@ extension LinterTests {
         try check("extends: relaxed", "---\nk: |\n\(pad)a: b: \(long)\n", ["3:81 warning line-length: line too long (104 > 80 characters)"])
     }
 }
-
-extension LinterTests {
-    /// A line PyYAML cannot scan because a `:` follows junk after a flow sequence is not exempt.
-    func testInlineMappingExemptionAfterFlowJunk() throws {
-        let line = "            Format: [ISO-8601](https://www.w3.org/TR/NOTE-datetime); example: YYYY-MM-DD"
-        try check("extends: relaxed", "---\nk: |\n\(line)\n", ["3:81 warning line-length: line too long (88 > 80 characters)"])
-    }
-}
