@@ -183,7 +183,7 @@ public struct CommandLineTool {
     /// Configures `model` with the settings that apply to `file`. Returns the problems of a
     /// configuration file used for the first time (empty when there are none), or nil when the
     /// configuration file cannot be read (reported, `ioFailed` set).
-    private func configure(_ model: DocumentModel, for file: InputFile, lookup: inout SettingsLookup,
+    func configure(_ model: DocumentModel, for file: InputFile, lookup: inout SettingsLookup,
                            adjust: (inout Settings) -> Void = { _ in }, ioFailed: inout Bool) -> [FileReport]? {
         switch lookup.configuration(forFileAt: file.lookupPath) {
         case .unreadable(let path):

@@ -10,9 +10,12 @@ extension CommandLineTool {
         guard case .success(let options) = CommandOptions.parse(rest, command: "check") else { return check(rest) }
         let model = DocumentModel()
         model.perform(.configureLint(.fileSystem))
+        var lookup = SettingsLookup(source: options.configuration, workingDirectory: workingDirectory)
         var ioFailed = false
         for input in expand(options.paths.filter { $0 != "-" }, ioFailed: &ioFailed) {
-            guard let file = read(input, stdinFilename: nil, ioFailed: &ioFailed) else { continue }
+            // The file's settings (`pureyaml.lint.*` among them) apply as they do for `check`.
+            guard let file = read(input, stdinFilename: nil, ioFailed: &ioFailed),
+                  configure(model, for: file, lookup: &lookup, ioFailed: &ioFailed) != nil else { continue }
             model.load(file.uri, bytes: file.bytes)
             if let edits = model.fixAllEdits(file.uri), !edits.isEmpty {
                 var fixed = file.bytes
