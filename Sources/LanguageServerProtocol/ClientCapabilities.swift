@@ -41,6 +41,14 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
         public var workspaceFolders: Bool?
         /// `workspace.didChangeConfiguration`.
         public var didChangeConfiguration: DynamicRegistration?
+        /// `workspace.diagnostics`: whether the client accepts `workspace/diagnostic/refresh`.
+        public var diagnostics: RefreshSupport?
+
+        /// A `refreshSupport` flag (LSP 3.17 `DiagnosticWorkspaceClientCapabilities`).
+        public struct RefreshSupport: Codable, Sendable, Hashable {
+            public var refreshSupport: Bool?
+            public init(refreshSupport: Bool? = nil) { self.refreshSupport = refreshSupport }
+        }
 
         /// Creates workspace capabilities.
         public init(configuration: Bool? = nil, workspaceFolders: Bool? = nil,

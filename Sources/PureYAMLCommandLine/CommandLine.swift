@@ -141,8 +141,10 @@ public struct CommandLineTool {
             let formatted = surface.formattedText
             if formatted != file.bytes { changed += 1 }
             if options.checkOnly {
-                let name = file.display.hasPrefix("./") ? String(file.display.dropFirst(2)) : file.display
-                out(UnifiedDiff.text(from: file.bytes, to: formatted, oldName: "a/" + name, newName: "b/" + name))
+                // git-style names: `a/dir/file.yaml` for ./dir/file.yaml and for /abs/dir/file.yaml alike.
+                var name = Substring(file.display.hasPrefix("./") ? String(file.display.dropFirst(2)) : file.display)
+                while name.hasPrefix("/") { name = name.dropFirst() }
+                out(UnifiedDiff.text(from: file.bytes, to: formatted, oldName: "a/\(name)", newName: "b/\(name)"))
             } else if input == "-" {
                 outBytes(formatted)
             } else if formatted != file.bytes {

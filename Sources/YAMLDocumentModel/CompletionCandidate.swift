@@ -28,10 +28,13 @@ public struct CompletionCandidate: Hashable, Sendable {
     public var documentation: String?
     /// Sort key; the label when nil.
     public var sortText: String?
+    /// True when ``insertText`` is a snippet (LSP 3.17 "Snippet Syntax": `$1`, `${1:default}`); only
+    /// produced for clients that accept snippets.
+    public var isSnippet: Bool
 
     /// Creates a candidate; `replaceRange` in UTF-8 byte offsets.
     public init(label: String, kind: Kind, insertText: String, replaceRange: TextRange, detail: String? = nil,
-                documentation: String? = nil, sortText: String? = nil) {
+                documentation: String? = nil, sortText: String? = nil, isSnippet: Bool = false) {
         self.label = label
         self.kind = kind
         self.insertText = insertText
@@ -39,6 +42,7 @@ public struct CompletionCandidate: Hashable, Sendable {
         self.detail = detail
         self.documentation = documentation
         self.sortText = sortText
+        self.isSnippet = isSnippet
     }
 }
 

@@ -71,9 +71,18 @@ extension DocumentModel {
 
     // MARK: Completion and hover
 
-    /// Completion at `offset`: the context (for schema-driven sources) and the document's own candidates.
-    public func completion(_ uri: DocumentURI, at offset: Int) -> CompletionSurface? {
-        snapshot(uri).map { Completion.complete($0, at: offset) }
+    /// Completion at `offset`: the context, the candidates of the JSON Schema that applies there (when it
+    /// is loaded; see ``SchemaCompletion``), then the document's own candidates. `snippets`: the client
+    /// accepts snippet insert texts (skeletons then get tab stops); `markdown`: it renders Markdown
+    /// documentation (schemas' `markdownDescription` is then preferred).
+    public func completion(_ uri: DocumentURI, at offset: Int, snippets: Bool = false, markdown: Bool = true) -> CompletionSurface? {
+        guard let s = snapshot(uri) else { return nil }
+        var surface = Completion.complete(s, at: offset)
+        guard let target = schemaTarget(uri, at: offset) else { return surface }
+        let options = SchemaCompletion.Options(snippets: snippets, markdown: markdown, indentWidth: settings.format.indentWidth)
+        let fromSchema = SchemaCompletion.candidates(s, surface.context, schema: target.schema, root: target.root, options: options)
+        surface.candidates = SchemaCompletion.merge(fromSchema, surface.candidates)
+        return surface
     }
 
     /// The completion context at `offset` alone.
@@ -91,9 +100,19 @@ extension DocumentModel {
         return Hover.preview(s, anchor: anchor)
     }
 
-    /// Hover at `offset` (alias preview, anchor use count, tag resolution), nil when there is nothing to say.
-    public func hover(_ uri: DocumentURI, at offset: Int) -> HoverSurface? {
-        snapshot(uri).flatMap { Hover.hover($0, at: offset) }
+    /// Hover at `offset` (alias preview, anchor use count, tag resolution, then what the document's JSON
+    /// Schema says about the key or value there; see ``SchemaHover``), nil when there is nothing to say.
+    /// `markdown`: the client renders Markdown (schemas' `markdownDescription` is then preferred).
+    public func hover(_ uri: DocumentURI, at offset: Int, markdown: Bool = true) -> HoverSurface? {
+        guard let s = snapshot(uri) else { return nil }
+        var surface = Hover.hover(s, at: offset)
+        guard let target = schemaTarget(uri, at: offset), let spot = SchemaHover.target(s, at: offset) else { return surface }
+        let info = target.schema.locationInfo(at: SchemaCompletion.steps(spot.path), in: target.root, near: offset)
+        let sections = SchemaHover.sections(info, markdown: markdown)
+        guard !sections.isEmpty else { return surface }
+        if surface == nil { surface = HoverSurface(range: spot.range, keyPath: spot.path, sections: []) }
+        surface?.sections += sections
+        return surface
     }
 
     /// The key path to the node at `offset` (for schema-driven hover and completion).
@@ -105,12 +124,15 @@ extension DocumentModel {
 
     /// Quick fixes for diagnostics overlapping `range` and style rewrites of the collection at `range.start`
     /// (documents up to 512 KiB), restricted to the kinds in `only` when given; the fix-all action only
-    /// when `only` names it. Every candidate has been verified by parsing its result.
+    /// when `only` names it; schema quick fixes (allowed values, missing required members; see
+    /// ``SchemaCodeActions``). Every candidate has been verified by parsing its result.
     public func codeActions(_ uri: DocumentURI, range: TextRange, only: Set<CodeActionCandidate.Kind>? = nil) -> [CodeActionCandidate]? {
-        snapshot(uri).map { s in
-            addingLintActions(CodeActions.actions(s, range: range, only: only, indentWidth: settings.format.indentWidth),
-                              s, range: range, only: only)
+        guard let s = snapshot(uri) else { return nil }
+        var out = CodeActions.actions(s, range: range, only: only, indentWidth: settings.format.indentWidth)
+        if only?.contains(.quickFix) ?? true, let schemaDiagnostics = schemaResults[uri]?.diagnostics, !schemaDiagnostics.isEmpty {
+            out += SchemaCodeActions.actions(s, diagnostics: schemaDiagnostics, range: range) { self.schema(uri, document: $0) }
         }
+        return addingLintActions(out, s, range: range, only: only)
     }
 
     /// The identifier of the diagnostics result of an open document (LSP pull diagnostics `resultId`): its

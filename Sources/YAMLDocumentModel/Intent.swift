@@ -22,3 +22,14 @@ public enum Intent: Sendable {
     /// revalidated.
     case schemaLoaded(String, SchemaLoadResult)
 }
+
+extension Intent {
+    /// True for intents that report what the editor did to a document (open, change, close, save), as
+    /// opposed to changes that reach documents from elsewhere (settings, a schema that arrived).
+    public var comesFromTheDocument: Bool {
+        switch self {
+        case .open, .change, .close, .save: return true
+        default: return false
+        }
+    }
+}

@@ -45,7 +45,8 @@ public struct ProjectConfiguration: Sendable {
                                          message: why + " Default settings apply.", source: source)])
         }
         if let first = snapshot.diagnostics.first(where: { $0.severity == .error }) {
-            return broken(first.range, "The configuration file is not valid YAML: \(first.message) [\(first.code)].")
+            // The parser's message is a full sentence; keep its code next to it.
+            return broken(first.range, "The configuration file is not valid YAML. \(first.message) (\(first.code))")
         }
         let documents = snapshot.composition.documents
         guard let document = documents.first else { return (Settings(), []) }

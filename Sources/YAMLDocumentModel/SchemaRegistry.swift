@@ -175,6 +175,9 @@ struct SchemaRegistry {
         }
     }
 
+    /// The compiled schema `uri` when it is ready, without requesting anything (for queries).
+    func compiledSchema(_ uri: String) -> JSONSchema? { compiled[uri] }
+
     static func withoutFragment(_ uri: String) -> String {
         guard let hash = uri.firstIndex(of: "#") else { return uri }
         return String(uri[..<hash])

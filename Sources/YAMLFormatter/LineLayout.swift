@@ -13,6 +13,10 @@ struct LineLayout {
     var owner: [Int32]
     /// Per token: the block collection whose entry this token starts (-1 when none).
     var entryStart: [Int32]
+    /// Per token: true when its innermost enclosing collection is a flow collection (whose layout is
+    /// kept as written). Computed once, so each lookup is O(1) (a tree search per block indicator made
+    /// formatting quadratic in the number of entries of a wide mapping).
+    var inFlow: [Bool]
     /// Per block collection node: the column of its first entry in the input (-1 until known).
     var oldColumn: [Int]
     /// Per block collection node: the column of its entries in the output (-1 until known).
@@ -26,6 +30,7 @@ struct LineLayout {
         self.nodes = tree.nodes
         owner = Array(repeating: -1, count: tree.tokens.count)
         entryStart = Array(repeating: -1, count: tree.tokens.count)
+        inFlow = Array(repeating: false, count: tree.tokens.count)
         oldColumn = Array(repeating: -1, count: tree.nodes.count)
         newColumn = Array(repeating: -1, count: tree.nodes.count)
         indexTokens()
@@ -38,17 +43,22 @@ struct LineLayout {
     mutating func indexTokens() {
         var stack: [Int] = []          // open node indices
         var blockStack: [Int] = []     // open block collections
+        var collectionStack: [Int] = [] // open collections, block or flow
         var p = 0
         for i in 0..<tokens.count {
             while let top = stack.last, nodes[top].endToken <= i {
                 stack.removeLast()
                 if blockStack.last == top { blockStack.removeLast() }
+                if collectionStack.last == top { collectionStack.removeLast() }
             }
             while p < nodes.count && nodes[p].firstToken <= i {
                 let n = nodes[p]
                 if n.endToken > i {
                     stack.append(p)
                     if Self.isBlockCollection(n.kind) { blockStack.append(p) }
+                    if Self.isBlockCollection(n.kind) || n.kind == .flowMapping || n.kind == .flowSequence {
+                        collectionStack.append(p)
+                    }
                     if (n.kind == .mappingEntry || n.kind == .sequenceItem), n.parent >= 0,
                        Self.isBlockCollection(nodes[n.parent].kind) {
                         // The entry starts at its first significant token.
@@ -60,6 +70,7 @@ struct LineLayout {
                 p += 1
             }
             owner[i] = Int32(blockStack.last ?? -1)
+            if let c = collectionStack.last { inFlow[i] = !Self.isBlockCollection(nodes[c].kind) }
         }
     }
 
@@ -155,9 +166,18 @@ struct LineLayout {
             if text.prefix(col).contains(0x09) { return (.text(Array(text)), nil) }
             return (.comment(column: col, text: bytes[tokens[t].range.start..<line.contentEnd]), nil)
         }
-        if text.prefix(while: { $0 == 0x20 || $0 == 0x09 }).contains(0x09)
-            || tokens[t].kind == .byteOrderMark || tokens[t].kind == .error {
-            // Tabs in the leading white space, a BOM or unparsed bytes: keep the line as written.
+        if text.prefix(while: { $0 == 0x20 || $0 == 0x09 }).contains(0x09) {
+            // Tabs in the leading white space. Inside a flow collection that white space only separates
+            // (YAML 1.2.2 §7.4), but the line must stay more indented than the enclosing block
+            // collection, which may have moved: shift the spaces before the first tab and keep the rest.
+            // In block context, keep the line as written.
+            if insideFlow(t) {
+                return (.text(trimmed(shiftingSpaces(text, by: delta(owner[t])), line: line)), nil)
+            }
+            return (.text(trimmed(Array(text), line: line)), nil)
+        }
+        if tokens[t].kind == .byteOrderMark || tokens[t].kind == .error {
+            // A BOM or unparsed bytes: keep the line as written.
             return (.text(trimmed(Array(text), line: line)), nil)
         }
         // A content line: its indentation comes from the entry it starts, or moves with its collection.
@@ -236,16 +256,7 @@ struct LineLayout {
     }
 
     /// True when token `t` lies inside a flow collection (whose layout is kept as written).
-    func insideFlow(_ t: Int) -> Bool {
-        var n = tree.deepestNode(at: tokens[t].range.start).index
-        while n >= 0 {
-            let k = nodes[n].kind
-            if k == .flowMapping || k == .flowSequence { return true }
-            if Self.isBlockCollection(k) { return false }
-            n = nodes[n].parent
-        }
-        return false
-    }
+    func insideFlow(_ t: Int) -> Bool { inFlow[t] }
 
     /// A line that starts inside a multi-line token: block scalar content or a flow scalar's
     /// continuation. It moves with the block collection that owns the token.
@@ -260,8 +271,12 @@ struct LineLayout {
             let newIndent = max(0, old + shift)
             return .text([UInt8](repeating: 0x20, count: newIndent) + text[old...])
         }
-        // Flow scalar continuation: leading white space is folded away, so it may move.
-        if text.prefix(while: { $0 == 0x20 || $0 == 0x09 }).contains(0x09) || tok.kind == .error {
+        // Flow scalar continuation: leading white space is folded away, so it may move. With a tab in
+        // it, only the spaces before the first tab move (the line must stay more indented than its
+        // collection, YAML 1.2.2 §7.3.3 / §6.1).
+        if tok.kind == .error { return .text(text) }
+        if text.prefix(while: { $0 == 0x20 || $0 == 0x09 }).contains(0x09) {
+            if tok.range.end >= line.contentEnd { return .text(trimmed(shiftingSpaces(text[...], by: shift), line: line)) }
             return .text(text)
         }
         let newIndent = max(0, old + shift)
@@ -276,6 +291,12 @@ struct LineLayout {
         appendTokens(from: token + 1, line: line, into: &rest)
         out.append(contentsOf: rest)
         return .text(trimmed(out, line: line))
+    }
+
+    /// `text` with its leading spaces (those before any other byte) changed by `shift`, never below zero.
+    func shiftingSpaces(_ text: ArraySlice<UInt8>, by shift: Int) -> [UInt8] {
+        let spaces = text.prefix(while: { $0 == 0x20 }).count
+        return [UInt8](repeating: 0x20, count: max(0, spaces + shift)) + text.dropFirst(spaces)
     }
 
     /// `out` without trailing spaces and tabs, unless trimming is off or the line ends inside a

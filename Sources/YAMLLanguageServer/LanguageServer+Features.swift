@@ -114,7 +114,10 @@ extension LanguageServer {
         case CompletionRequest.method.rawValue:
             let p = try request.decodeParams(CompletionRequest.self)
             connection.reply(CompletionRequest.self, id: id, result: at(p.textDocument, p.position) { uri, o, to in
-                let items = (model.completion(uri, at: o)?.candidates ?? []).map { to.completionItem($0, uri: uri, offset: o) }
+                let surface = model.completion(uri, at: o, snippets: clientSnippets, markdown: clientCompletionMarkdown)
+                let items = (surface?.candidates ?? []).map {
+                    to.completionItem($0, uri: uri, offset: o, documentationKind: clientCompletionMarkdown ? .markdown : .plaintext)
+                }
                 return CompletionList(isIncomplete: false, items: items)
             })
         case CompletionItemResolveRequest.method.rawValue:
@@ -129,7 +132,9 @@ extension LanguageServer {
         case HoverRequest.method.rawValue:
             let p = try request.decodeParams(HoverRequest.self)
             connection.reply(HoverRequest.self, id: id, result: at(p.textDocument, p.position) { uri, o, to in
-                model.hover(uri, at: o).map { Hover(contents: MarkupContent(kind: .markdown, value: $0.markdown), range: to.range($0.range)) }
+                model.hover(uri, at: o, markdown: clientHoverMarkdown).map {
+                    Hover(contents: MarkupContent(kind: clientHoverMarkdown ? .markdown : .plaintext, value: $0.markdown), range: to.range($0.range))
+                }
             } ?? nil)
         case CodeActionRequest.method.rawValue:
             let p = try request.decodeParams(CodeActionRequest.self)
@@ -155,6 +160,20 @@ extension LanguageServer {
             return false
         }
         return true
+    }
+
+    /// Whether the client accepts snippet completions (`completion.completionItem.snippetSupport`).
+    private var clientSnippets: Bool { clientCapabilities.textDocument?.completion?.completionItem?.snippetSupport ?? false }
+
+    /// Whether completion documentation may be Markdown (`completionItem.documentationFormat`; Markdown
+    /// when the client does not say).
+    private var clientCompletionMarkdown: Bool {
+        clientCapabilities.textDocument?.completion?.completionItem?.documentationFormat.map { $0.contains(.markdown) } ?? true
+    }
+
+    /// Whether hover contents may be Markdown (`hover.contentFormat`; Markdown when the client does not say).
+    private var clientHoverMarkdown: Bool {
+        clientCapabilities.textDocument?.hover?.contentFormat.map { $0.contains(.markdown) } ?? true
     }
 
     /// Whether semantic tokens may span lines (client capability `multilineTokenSupport`).

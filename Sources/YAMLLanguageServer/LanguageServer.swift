@@ -5,6 +5,9 @@ import LanguageServerProtocol
 import SchemaFetching
 import YAMLDocumentModel
 import YAMLSyntax
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The LSP renderer: turns messages into intents, performs them on the model, and serializes the
 /// surfaces the model reports as changed. It holds protocol state (lifecycle, negotiated encoding,
@@ -31,6 +34,12 @@ final class LanguageServer: @unchecked Sendable {
     var schemaLoader: SchemaLoader?
     private var exitCode: Int32?
     private let finished = DispatchSemaphore(value: 0)
+    /// Messages decoded but not yet handled, in arrival order: the document URI of each
+    /// `textDocument/didChange`, nil for anything else. Written by the reader thread, read here.
+    private let arrivals = Locked<[String?]>([])
+    /// Changes of a document held back because the next queued message changes it again, with the
+    /// version they bring the document to.
+    private var heldChanges: [DocumentURI: (version: Int, changes: [TextChange])] = [:]
 
     init(connection: Connection) {
         self.connection = connection
@@ -40,7 +49,14 @@ final class LanguageServer: @unchecked Sendable {
     /// Serves until `exit` or end of input; returns the exit code.
     func runUntilExit() -> Int32 {
         connection.start(
-            onMessage: { [self] message in handle(message) },
+            onArrival: { [arrivals] message in
+                let key = Self.changedDocument(message)
+                arrivals.withLock { $0.append(key) }
+            },
+            onMessage: { [self] message in
+                arrivals.withLock { if !$0.isEmpty { $0.removeFirst() } }
+                handle(message)
+            },
             onError: { [self] error in log("protocol: \(error)") },
             onClose: { [self] in
                 if exitCode == nil {
@@ -59,8 +75,40 @@ final class LanguageServer: @unchecked Sendable {
 
     // MARK: Dispatch
 
+    /// Hands freed heap pages back to the system (glibc keeps them otherwise): opening a document
+    /// decodes its text several times over (message bytes, JSON string, UTF-8 array) and builds the
+    /// analysis, and the transient copies would stay resident for the life of the process.
+    static func returnFreedMemory() {
+        #if canImport(Glibc)
+        mallocTrim?(0)
+        #endif
+    }
+
+    #if canImport(Glibc)
+    /// glibc's `malloc_trim`, which the Glibc module does not export; nil with another C library.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    }()
+    #endif
+
+    /// The URI of a `textDocument/didChange` notification, nil for any other message.
+    static func changedDocument(_ message: Message) -> String? {
+        guard case .notification(let n) = message, n.method == DidChangeTextDocumentNotification.method.rawValue,
+              case .object(let params)? = n.params, case .object(let document)? = params["textDocument"],
+              case .string(let uri)? = document["uri"] else { return nil }
+        return uri
+    }
+
+    /// True when the next message waiting to be handled is a `didChange` of `uri`.
+    private func nextMessageChanges(_ uri: String) -> Bool {
+        arrivals.withLock { $0.first == .some(uri) }
+    }
+
     func handle(_ message: Message) {
         guard exitCode == nil else { return } // nothing is served after `exit`
+        // Held-back changes are applied before anything else is looked at.
+        if Self.changedDocument(message) == nil { performHeldChanges() }
         switch message {
         case .request(let request): handle(request)
         case .notification(let notification): handle(notification)
@@ -121,10 +169,18 @@ final class LanguageServer: @unchecked Sendable {
             case DidOpenTextDocumentNotification.method.rawValue:
                 let p = try notification.decodeParams(DidOpenTextDocumentNotification.self)
                 perform(.open(FromLSP.uri(p.textDocument.uri), version: p.textDocument.version, text: p.textDocument.text))
+                Self.returnFreedMemory()
             case DidChangeTextDocumentNotification.method.rawValue:
                 let p = try notification.decodeParams(DidChangeTextDocumentNotification.self)
-                perform(.change(FromLSP.uri(p.textDocument.uri), version: p.textDocument.version,
-                                changes: p.contentChanges.map(FromLSP.change), encoding: encoding))
+                let uri = FromLSP.uri(p.textDocument.uri)
+                let changes = (heldChanges.removeValue(forKey: uri)?.changes ?? []) + p.contentChanges.map(FromLSP.change)
+                if nextMessageChanges(p.textDocument.uri) {
+                    // Typing faster than we analyse: the next queued message edits this document again,
+                    // so analyse (and publish) only once, for its version. The changes apply in order.
+                    heldChanges[uri] = (p.textDocument.version, changes)
+                } else {
+                    perform(.change(uri, version: p.textDocument.version, changes: changes, encoding: encoding))
+                }
             case DidCloseTextDocumentNotification.method.rawValue:
                 let p = try notification.decodeParams(DidCloseTextDocumentNotification.self)
                 perform(.close(FromLSP.uri(p.textDocument.uri)))
@@ -141,6 +197,18 @@ final class LanguageServer: @unchecked Sendable {
             }
         } catch {
             log("ignored \(method): \(error.message)")
+            performHeldChanges()
+        }
+    }
+
+    /// Applies changes held back for a following `didChange` that did not come after all (it could not
+    /// be decoded, or another message came first), with the version of the last change held.
+    private func performHeldChanges() {
+        guard !heldChanges.isEmpty else { return }
+        let held = heldChanges
+        heldChanges = [:]
+        for (uri, pending) in held {
+            perform(.change(uri, version: pending.version, changes: pending.changes, encoding: encoding))
         }
     }
 
@@ -203,8 +271,17 @@ final class LanguageServer: @unchecked Sendable {
     /// pull them); starts loading the schemas the model asks for.
     func perform(_ intent: Intent) {
         let areas = model.perform(intent)
+        var refresh = false
         for area in areas {
-            if case .diagnostics(let uri) = area, !clientPullsDiagnostics { publishDiagnostics(uri) }
+            guard case .diagnostics(let uri) = area else { continue }
+            if !clientPullsDiagnostics { publishDiagnostics(uri) } else { refresh = true }
+        }
+        // A pulling client asks again after its own edits; for changes it did not cause (a schema that
+        // arrived, new settings) it must be told to re-pull (LSP 3.17 §"Diagnostics Refresh").
+        if refresh, !intent.comesFromTheDocument, clientCapabilities.workspace?.diagnostics?.refreshSupport == true {
+            let id = RequestID.number(nextRequestID)
+            nextRequestID += 1
+            connection.sendRequest(id: id, method: "workspace/diagnostic/refresh", params: nil)
         }
         if areas.contains(.schemaLoads) { startSchemaLoads() }
     }

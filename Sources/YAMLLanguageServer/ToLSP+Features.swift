@@ -74,7 +74,10 @@ extension ToLSP {
     static let legend = SemanticTokensLegend(tokenTypes: SemanticTokenType.allCases.map(\.name),
                                              tokenModifiers: SemanticTokenType.modifierNames)
 
-    func completionItem(_ c: CompletionCandidate, uri: DocumentURI, offset: Int) -> CompletionItem {
+    /// A completion item: the candidate's text as a `textEdit` over its replace range (in the negotiated
+    /// encoding), `insertTextFormat` 2 for snippets, documentation of `documentationKind`.
+    func completionItem(_ c: CompletionCandidate, uri: DocumentURI, offset: Int,
+                        documentationKind: MarkupKind = .markdown) -> CompletionItem {
         let kind: CompletionItemKind
         var data: LSPAny?
         switch c.kind {
@@ -86,9 +89,9 @@ extension ToLSP {
         case .modeline: kind = .snippet
         }
         return CompletionItem(label: c.label, kind: kind, detail: c.detail,
-                              documentation: c.documentation.map { MarkupContent(kind: .markdown, value: $0) },
-                              sortText: c.sortText, textEdit: TextEdit(range: range(c.replaceRange), newText: c.insertText),
-                              data: data)
+                              documentation: c.documentation.map { MarkupContent(kind: documentationKind, value: $0) },
+                              sortText: c.sortText, insertTextFormat: c.isSnippet ? .snippet : nil,
+                              textEdit: TextEdit(range: range(c.replaceRange), newText: c.insertText), data: data)
     }
 
     func codeAction(_ a: CodeActionCandidate, uri: DocumentURI) -> CodeAction {

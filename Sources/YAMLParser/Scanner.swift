@@ -62,6 +62,9 @@ struct Scanner {
     private var tokenSeenOnLine = false
     private var indentSpaces = 0
     private var wsHadTab = false
+    /// The smallest indentation (in spaces) of a block line seen so far: the guess for a tab's width
+    /// when a line is wrongly indented with tabs (recovery only).
+    private var indentUnit = 0
     /// Position of the first tab of the whitespace before the current token (valid when `wsHadTab`).
     private var wsTabPos = 0
 
@@ -89,7 +92,7 @@ struct Scanner {
             if b >= 0x20 && b < 0x7F || b == 0x09 || b == 0x0A || b == 0x0D { i += 1; continue }
             if b < 0x80 {
                 error("non-printable-character",
-                      "the control character U+\(Self.hex4(b)) is not allowed in YAML; write it as an escape in a double-quoted scalar",
+                      "The control character U+\(Self.hex4(b)) is not allowed in YAML; write it as an escape in a double-quoted scalar.",
                       i, i + 1)
                 reported += 1
                 i += 1
@@ -97,7 +100,7 @@ struct Scanner {
             }
             let length = Self.utf8SequenceLength(buf, at: i)
             if length == 0 {
-                error("invalid-utf8", "this byte is not valid UTF-8; YAML text must be UTF-8 (or UTF-16/32 with a byte order mark)",
+                error("invalid-utf8", "This byte is not valid UTF-8; YAML text must be UTF-8 (or UTF-16/32 with a byte order mark).",
                       i, i + 1)
                 reported += 1
                 i += 1
@@ -283,6 +286,16 @@ struct Scanner {
         }
         if aborted { fetchStreamEnd(); return }
         scanToNextToken()
+        if flowLevel == 0 && !tokenSeenOnLine && pos < n {
+            if wsHadTab && indentSpaces <= indent {
+                // The line relies on a tab for its indentation (reported below as tab-indentation).
+                // Recovery: read the tab as the indentation the user meant, so the line's entries
+                // keep their place among their siblings instead of becoming junk.
+                column = tabExpandedColumn()
+            } else if !wsHadTab && indentSpaces > 0 {
+                indentUnit = indentUnit == 0 ? indentSpaces : min(indentUnit, indentSpaces)
+            }
+        }
         staleSimpleKeys()
         unrollIndent(column)
         if pos >= n { fetchStreamEnd(); return }
@@ -305,14 +318,14 @@ struct Scanner {
             if wsHadTab && column > indent {
                 // Indented, but with a tab where spaces must come first (§6.1, s-flow-line-prefix).
                 error("tab-indentation",
-                      "a line inside a flow collection must start with at least \(indent + 1) spaces before any tab",
+                      "A line inside a flow collection must start with at least \(indent + 1) spaces before any tab.",
                       wsTabPos, pos)
             } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
                 // A closing bracket at the indentation of the parent key (`key: [` ... `]`) is invalid
                 // YAML 1.2 (§7.4, s-flow-line-prefix), but libyaml and Go yaml accept it and real
                 // files (GitHub workflows, compose files) use it: a warning, not an error.
                 error("insufficient-indentation",
-                      "this closing '\(Character(Unicode.Scalar(c)))' should be indented more than the enclosing block (at least \(indent + 1) spaces); strict YAML 1.2 parsers reject it",
+                      "This closing '\(Character(Unicode.Scalar(c)))' should be indented more than the enclosing block (at least \(indent + 1) spaces); strict YAML 1.2 parsers reject it.",
                       pos, severity: .warning)
             } else {
                 // Most likely a missing closing bracket: leave flow context here; the parser reports
@@ -327,10 +340,10 @@ struct Scanner {
             }
         } else if flowLevel == 0 && wsHadTab {
             if isBlockIndicator && (startOfLine || c != UInt8(ascii: ":")) {
-                error("tab-indentation", "a tab cannot be used as indentation before '\(Character(Unicode.Scalar(c)))'; use spaces",
+                error("tab-indentation", "A tab cannot be used as indentation before '\(Character(Unicode.Scalar(c)))'; use spaces.",
                       wsTabPos, pos)
             } else if startOfLine && !isBlockIndicator && indentSpaces <= indent {
-                error("tab-indentation", "a tab cannot be used as indentation; indent this line with spaces", wsTabPos, pos)
+                error("tab-indentation", "A tab cannot be used as indentation; indent this line with spaces.", wsTabPos, pos)
             }
         }
         switch c {
@@ -350,35 +363,36 @@ struct Scanner {
             if flowLevel == 0 {
                 fetchBlockScalar()
             } else {
-                error("block-in-flow", "a block scalar ('\(Character(Unicode.Scalar(c)))') cannot appear inside a flow collection; quote the text", pos)
+                error("block-in-flow", "A block scalar ('\(Character(Unicode.Scalar(c)))') cannot appear inside a flow collection; quote the text.", pos)
                 advance()
             }
         case UInt8(ascii: "'"), UInt8(ascii: "\""): fetchFlowScalar(single: c == UInt8(ascii: "'"))
         default:
-            if canStartPlain(c) {
+            if canStartPlain(at: pos) {
                 fetchPlainScalar()
             } else {
                 let start = pos
                 advance()
                 while pos < n && buf[pos] & 0xC0 == 0x80 { pos += 1 }
                 if c == UInt8(ascii: "@") || c == UInt8(ascii: "`") {
-                    error("reserved-indicator", "'\(Character(Unicode.Scalar(c)))' is a reserved indicator and cannot start a plain scalar; quote the text", start, pos)
+                    error("reserved-indicator", "'\(Character(Unicode.Scalar(c)))' is a reserved indicator and cannot start a plain scalar; quote the text.", start, pos)
                 } else if c == UInt8(ascii: "%") {
-                    error("unexpected-character", "'%' can only start a directive at the beginning of a line before '---'; quote the text", start, pos)
+                    error("unexpected-character", "'%' can only start a directive at the beginning of a line before '---'; quote the text.", start, pos)
                 } else if c == UInt8(ascii: "-") || c == UInt8(ascii: "?") || c == UInt8(ascii: ":") {
-                    error("unexpected-character", "'\(Character(Unicode.Scalar(c)))' is not allowed here; quote the text", start, pos)
+                    error("unexpected-character", "'\(Character(Unicode.Scalar(c)))' is not allowed here; quote the text.", start, pos)
                 } else {
-                    error("unexpected-character", "this character cannot start a YAML token", start, pos)
+                    error("unexpected-character", "This character cannot start a YAML token.", start, pos)
                 }
             }
         }
     }
 
-    private func canStartPlain(_ c: UInt8) -> Bool {
-        switch c {
+    /// True when the character at `p` can start a plain scalar here (§7.3.3 ns-plain-first).
+    private func canStartPlain(at p: Int) -> Bool {
+        switch buf[p] {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
-            if isBlankZ(pos + 1) { return false }
-            return !(flowLevel > 0 && isFlowIndicator(at: pos + 1))
+            if isBlankZ(p + 1) { return false }
+            return !(flowLevel > 0 && isFlowIndicator(at: p + 1))
         case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
              UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
              UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
@@ -413,7 +427,7 @@ struct Scanner {
                 if pos > 0 {
                     let p = buf[pos - 1]
                     if !(Self.isBlank(p) || Self.isBreak(p) || p == 0xBF) {
-                        error("comment-without-space", "a comment must be separated from the content before it by a space", pos)
+                        error("comment-without-space", "A comment must be separated from the content before it by a space.", pos)
                     }
                 }
                 while pos < n && !Self.isBreak(buf[pos]) { pos += 1 }
@@ -443,14 +457,25 @@ struct Scanner {
             // sequences (§7.4.1 ns-flow-pair, §8.2.2); in a flow mapping the ':' may follow on a later line.
             // simpleKeys[i] belongs to flow level i, whose kind is flowIsMapping[i - 1].
             let inFlowMapping = i > 0 && i - 1 < flowIsMapping.count && flowIsMapping[i - 1]
-            if (k.line < line && !inFlowMapping) || k.pos + 1024 < pos {
-                if k.required {
-                    error("missing-colon",
-                          "expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry (and an implicit key must fit on one line)",
-                          k.pos, keyEnd(k))
-                }
+            // A block key longer than 1024 characters stays a candidate on its own line: its ':'
+            // reports the limit and is still read as a value indicator (recovery; see fetchValue).
+            // Inside flow collections candidates go after 1024 bytes, so the token queue and the
+            // per-token work stay bounded on a huge line.
+            if (k.line < line && !inFlowMapping) || (k.pos + 1024 < pos && (i > 0 || flowLevel > 0)) {
                 simpleKeys[i].possible = false
                 possibleKeys -= 1
+                if k.required {
+                    error("missing-colon", missingColonMessage(k, "each line at this indentation of a block mapping must be a 'key: value' entry"),
+                          k.pos, keyEnd(k))
+                    recoverKeyWithoutColon(k)
+                } else if i == 0 && flowLevel == 0 && k.line < line && column == k.column && !tokenSeenOnLine
+                            && candidateIsScalar(k) && lineLooksLikeImplicitKey(at: pos) {
+                    // `first` then `line: v` below it at the same column: the user is typing a key
+                    // whose ':' is still missing. Make it a key with an empty value of a new mapping.
+                    error("missing-colon", missingColonMessage(k, "the next line is a 'key: value' entry at the same indentation"),
+                          k.pos, keyEnd(k))
+                    recoverKeyWithoutColon(k)
+                }
             }
         }
     }
@@ -481,13 +506,83 @@ struct Scanner {
 
     private mutating func removeSimpleKey() {
         let i = simpleKeys.count - 1
-        if simpleKeys[i].possible && simpleKeys[i].required {
-            error("missing-colon",
-                  "expected ':' after this mapping key; each line at this indentation of a block mapping must be a 'key: value' entry",
-                  simpleKeys[i].pos, keyEnd(simpleKeys[i]))
-        }
-        if simpleKeys[i].possible { possibleKeys -= 1 }
+        let k = simpleKeys[i]
+        if k.possible { possibleKeys -= 1 }
         simpleKeys[i].possible = false
+        if k.possible && k.required {
+            error("missing-colon", missingColonMessage(k, "each line at this indentation of a block mapping must be a 'key: value' entry"),
+                  k.pos, keyEnd(k))
+            recoverKeyWithoutColon(k)
+        }
+    }
+
+    /// The `missing-colon` message for key candidate `k`, giving `reason`. A plain key such as
+    /// `name:app` gets a hint instead: its ':' is not followed by a space, so it is no indicator (§7.3.3).
+    private func missingColonMessage(_ k: SimpleKey, _ reason: String) -> String {
+        let end = keyEnd(k)
+        if buf[k.pos] != UInt8(ascii: "\"") && buf[k.pos] != UInt8(ascii: "'") {
+            var p = k.pos
+            while p + 1 < end {
+                if buf[p] == UInt8(ascii: ":") && !isBlankZ(p + 1) {
+                    return "Expected ': ' after this mapping key; a ':' must be followed by a space to separate a key from its value."
+                }
+                p += 1
+            }
+        }
+        return "Expected ':' after this mapping key; \(reason)."
+    }
+
+    /// The column of `pos` with each tab of the line's leading whitespace advancing to the next multiple
+    /// of the indentation step seen so far in the text (2 when none yet): a recovery guess only, for a
+    /// line that already gets a `tab-indentation` error (§6.1: YAML indents with spaces).
+    private func tabExpandedColumn() -> Int {
+        var start = pos
+        while start > 0 && Self.isBlank(buf[start - 1]) { start -= 1 }
+        let unit = indentUnit > 0 ? indentUnit : 2
+        var col = 0
+        for p in start..<pos { col = buf[p] == 0x09 ? (col / unit + 1) * unit : col + 1 }
+        return col
+    }
+
+    /// True when the first token of key candidate `k` is a scalar still in the queue (not properties
+    /// such as `!GetAZs`, which may stand above the mapping they belong to).
+    private func candidateIsScalar(_ k: SimpleKey) -> Bool {
+        let idx = k.tokenNumber - tokensParsed + head
+        return idx >= head && idx < queue.count && queue[idx].start == k.pos && queue[idx].kind == .scalar
+    }
+
+    /// Error recovery for a block mapping key typed without its ':' (`vers` above `owner: me`): the
+    /// key candidate `k` becomes a key with an empty value (opening a mapping at its column if none is
+    /// open), so the tree, the outline and completion still see it. Does nothing once the candidate's
+    /// first token has left the queue.
+    private mutating func recoverKeyWithoutColon(_ k: SimpleKey) {
+        let idx = k.tokenNumber - tokensParsed + head
+        guard flowLevel == 0, idx >= head, idx < queue.count, queue[idx].start == k.pos else { return }
+        let before = queue.count
+        insert(ScannerToken(.key, start: k.pos, end: k.pos), number: k.tokenNumber)
+        // A required key sits at the indentation of its open mapping (which may already be closed by
+        // the end of the stream or a document marker: its BLOCK-END then follows the key, as it should).
+        if !k.required { rollIndent(k.column, number: k.tokenNumber, kind: .blockMappingStart, at: k.pos) }
+        let added = queue.count - before
+        // Later key candidates now sit `added` tokens further on.
+        for j in simpleKeys.indices where simpleKeys[j].possible && simpleKeys[j].tokenNumber >= k.tokenNumber {
+            simpleKeys[j].tokenNumber += added
+        }
+    }
+
+    /// True when the line from `p` reads as an implicit block mapping key: text that can start a plain
+    /// scalar, then ':' followed by a blank or the end of the line, before any ` #` comment and within
+    /// 1024 bytes (§8.2.2, ns-l-block-map-implicit-entry). A plain scalar never continues onto such a
+    /// line: it would end at that ':' as an invalid multi-line implicit key.
+    private func lineLooksLikeImplicitKey(at p: Int) -> Bool {
+        guard p < n, canStartPlain(at: p) else { return false }
+        var q = p + 1
+        while q < n && q - p <= 1024 && !Self.isBreak(buf[q]) {
+            if buf[q] == UInt8(ascii: ":") && isBlankZ(q + 1) { return true }
+            if buf[q] == UInt8(ascii: "#") && Self.isBlank(buf[q - 1]) { return false }
+            q += 1
+        }
+        return false
     }
 
     private mutating func rollIndent(_ col: Int, number: Int, kind: ScannerToken.Kind, at p: Int) {
@@ -511,7 +606,7 @@ struct Scanner {
 
     private mutating func abort(at p: Int) {
         if !aborted {
-            error("nesting-too-deep", "collections are nested more than \(Self.maxDepth) levels deep; the rest of the text is not parsed", p, n)
+            error("nesting-too-deep", "Collections are nested more than \(Self.maxDepth) levels deep; the rest of the text is not parsed.", p, n)
         }
         aborted = true
     }
@@ -551,7 +646,12 @@ struct Scanner {
             var p = pos
             while p < n && Self.isBlank(buf[p]) { p += 1 }
             if p < n && !Self.isBreak(buf[p]) && buf[p] != UInt8(ascii: "#") {
-                error("content-after-document-end", "nothing but a comment may follow the '...' document end marker on its line", p)
+                error("content-after-document-end", "Only a comment may follow the '...' document end marker on its line.", p)
+                // Recovery: skip the rest of the line (it stays in the tree as an error token), so the
+                // next line starts clean instead of being read as a continuation of the junk.
+                while pos < n && !Self.isBreak(buf[pos]) && !(buf[pos] == UInt8(ascii: "#") && Self.isBlank(buf[pos - 1])) {
+                    advance()
+                }
             }
         }
     }
@@ -597,7 +697,7 @@ struct Scanner {
         if flowLevel == 0 {
             if !simpleKeyAllowed {
                 error(entry ? "invalid-block-entry" : "invalid-explicit-key",
-                      "\(entry ? "a block sequence entry ('- ')" : "an explicit key ('? ')") cannot start here; put it on its own line",
+                      "\(entry ? "A block sequence entry ('- ')" : "An explicit key ('? ')") cannot start here; put it on its own line.",
                       pos)
             }
             rollIndent(column, number: -1, kind: entry ? .blockSequenceStart : .blockMappingStart, at: pos)
@@ -613,10 +713,16 @@ struct Scanner {
         let i = simpleKeys.count - 1
         let k = simpleKeys[i]
         if k.possible {
+            // At most 1024 characters from the key's start to the ':' (§7.4.2 ns-s-implicit-yaml-key):
+            // counted in characters (columns) on one line, in bytes for a flow key spanning lines.
+            if (k.line == line ? column - k.column : pos - k.pos) > 1024 {
+                error("invalid-mapping-value",
+                      "This implicit key is longer than 1024 characters; write '? ' before a longer key.", k.pos, keyEnd(k))
+            }
             insert(ScannerToken(.key, start: k.pos, end: k.pos), number: k.tokenNumber)
             rollIndent(k.column, number: k.tokenNumber, kind: .blockMappingStart, at: k.pos)
             if flowLevel == 0 && k.afterTab {
-                error("tab-indentation", "a tab cannot be used as indentation before a mapping key; use spaces", k.tabPos, k.pos)
+                error("tab-indentation", "A tab cannot be used as indentation before a mapping key; use spaces.", k.tabPos, k.pos)
             }
             simpleKeys[i].possible = false
             possibleKeys -= 1
@@ -625,6 +731,10 @@ struct Scanner {
             if flowLevel == 0 {
                 if !simpleKeyAllowed {
                     error("invalid-mapping-value", invalidValueMessage(), pos)
+                    // Recovery: the ':' starts no value (it stays in the tree as an error token), so
+                    // `image: nginx: latest` does not invent an entry with an empty key.
+                    advance()
+                    return
                 } else {
                     rollIndent(column, number: -1, kind: .blockMappingStart, at: pos)
                 }
@@ -640,13 +750,13 @@ struct Scanner {
     private func invalidValueMessage() -> String {
         if let last = queue.last, last.kind == .scalar, last.end >= pos - 1024 {
             if lastScalarLine < line {
-                return "':' is not allowed here: the text before it continues the scalar that starts on line \(lastScalarLine + 1), and an implicit key must fit on one line; check the indentation of this line"
+                return "':' is not allowed here: the text before it continues the scalar that starts on line \(lastScalarLine + 1), and an implicit key must fit on one line; check the indentation of this line."
             }
             if let first = simpleKeys.last, first.pos + 1024 < pos, first.line == line {
-                return "':' is not allowed here: an implicit key can be at most 1024 characters long; write '? ' before a longer key"
+                return "':' is not allowed here: an implicit key can be at most 1024 characters long; write '? ' before a longer key."
             }
         }
-        return "':' is not allowed here: a value cannot itself be a 'key: value' on the same line; quote the value or start a nested block on the next line"
+        return "':' is not allowed here: a value cannot itself be a 'key: value' on the same line; quote the value or start a nested block on the next line."
     }
 
     private mutating func fetchAnchor(alias: Bool) {
@@ -659,7 +769,7 @@ struct Scanner {
         column += pos - nameStart
         if pos == nameStart {
             error(alias ? "invalid-alias" : "invalid-anchor",
-                  "expected a name after '\(alias ? "*" : "&")'", start)
+                  "Expected a name after '\(alias ? "*" : "&")'.", start)
         }
         var t = ScannerToken(alias ? .alias : .anchor, start: start, end: pos)
         t.payload = store(String(decoding: UnsafeBufferPointer(rebasing: buf[nameStart..<pos]), as: UTF8.self))
@@ -681,7 +791,7 @@ struct Scanner {
             if at(pos) == UInt8(ascii: ">") && pos > s {
                 pos += 1
             } else {
-                error("invalid-tag", "a verbatim tag '!<...>' needs a URI and a closing '>'", start, pos)
+                error("invalid-tag", "A verbatim tag '!<...>' needs a URI and a closing '>'.", start, pos)
             }
             handle = ""
             suffix = uri
@@ -700,10 +810,10 @@ struct Scanner {
                 handle = ""
                 suffix = "!"
             } else if suffix.isEmpty {
-                error("invalid-tag", "the tag handle '\(handle)' needs a suffix, e.g. '\(handle)str'", start, q)
+                error("invalid-tag", "The tag handle '\(handle)' needs a suffix, e.g. '\(handle)str'.", start, q)
             }
             if suffix.utf8.contains(UInt8(ascii: "!")) && handle != "" {
-                error("invalid-tag", "a tag suffix cannot contain '!'", start, q)
+                error("invalid-tag", "A tag suffix cannot contain '!'.", start, q)
             }
             pos = q
         }
@@ -712,9 +822,9 @@ struct Scanner {
         t.payload = store(handle)
         _ = store(suffix)
         if pos < n && !isBlankZ(pos) && !(flowLevel > 0 && Self.isFlowIndicator(buf[pos])) {
-            error("invalid-tag", "a tag must be followed by a space", pos)
+            error("invalid-tag", "A tag must be followed by a space.", pos)
         } else if flowLevel == 0 && pos < n && Self.isFlowIndicator(buf[pos]) {
-            error("invalid-tag", "a tag must be followed by a space", pos)
+            error("invalid-tag", "A tag must be followed by a space.", pos)
         }
         push(t)
     }
@@ -749,7 +859,7 @@ struct Scanner {
             t.payload = store(v)
             let parts = v.split(separator: ".", omittingEmptySubsequences: false)
             if parts.count != 2 || parts.contains(where: { $0.isEmpty || !$0.allSatisfy({ $0.isASCII && $0.isNumber }) }) {
-                error("invalid-directive", "expected a version such as '1.2' after %YAML", start, max(p, start + 5))
+                error("invalid-directive", "Expected a version such as '1.2' after %YAML.", start, max(p, start + 5))
             }
             pos = p
         } else if name == "TAG" {
@@ -764,7 +874,7 @@ struct Scanner {
             let validHandle = hb.first == UInt8(ascii: "!") && (hb.count == 1 || (hb.last == UInt8(ascii: "!")
                 && hb.dropFirst().dropLast().allSatisfy(Self.isWordChar)))
             if !validHandle || prefix.isEmpty {
-                error("invalid-directive", "expected '%TAG <handle> <prefix>', e.g. '%TAG !e! tag:example.com,2000:'", start, max(p, start + 4))
+                error("invalid-directive", "Expected '%TAG <handle> <prefix>', e.g. '%TAG !e! tag:example.com,2000:'.", start, max(p, start + 4))
             }
             pos = p
         } else {
@@ -777,7 +887,7 @@ struct Scanner {
                 p = q
             }
             pos = p
-            error("unknown-directive", "unknown directive '%\(name)' is ignored", start, pos, severity: .warning)
+            error("unknown-directive", "Unknown directive '%\(name)' is ignored.", start, pos, severity: .warning)
         }
         column += pos - nameStart
         t.end = pos
@@ -785,7 +895,7 @@ struct Scanner {
         var q = pos
         skipBlanks(&q)
         if q < n && !Self.isBreak(buf[q]) && !(buf[q] == UInt8(ascii: "#") && q > pos) {
-            error("invalid-directive", "unexpected text after the directive; only a comment may follow", q)
+            error("invalid-directive", "Unexpected text after the directive; only a comment may follow.", q)
             while q < n && !Self.isBreak(buf[q]) { q += 1 }
             column += q - pos
             pos = q
@@ -828,12 +938,12 @@ struct Scanner {
             advance()
             if isDigit(at(pos)) {
                 increment = Int(at(pos) - 0x30)
-                if increment == 0 { error("invalid-block-scalar-header", "the indentation indicator must be 1 to 9", pos) }
+                if increment == 0 { error("invalid-block-scalar-header", "The indentation indicator must be 1 to 9.", pos) }
                 advance()
             }
         } else if isDigit(at(pos)) {
             increment = Int(at(pos) - 0x30)
-            if increment == 0 { error("invalid-block-scalar-header", "the indentation indicator must be 1 to 9", pos) }
+            if increment == 0 { error("invalid-block-scalar-header", "The indentation indicator must be 1 to 9.", pos) }
             advance()
             if at(pos) == UInt8(ascii: "+") || at(pos) == UInt8(ascii: "-") {
                 chomping = at(pos) == UInt8(ascii: "+") ? 1 : -1
@@ -844,13 +954,13 @@ struct Scanner {
         while pos < n && Self.isBlank(buf[pos]) { advance() }
         if pos < n && buf[pos] == UInt8(ascii: "#") {
             if pos == headerEnd {
-                error("comment-without-space", "a comment must be separated from the block scalar header by a space", pos)
+                error("comment-without-space", "A comment must be separated from the block scalar header by a space.", pos)
             }
             while pos < n && !Self.isBreak(buf[pos]) { pos += 1 }
         }
         if pos < n && !Self.isBreak(buf[pos]) {
             error("invalid-block-scalar-header",
-                  "expected a line break after the block scalar header ('|' or '>' with optional indentation and chomping indicators)", pos)
+                  "Expected a line break after the block scalar header ('|' or '>' with optional indentation and chomping indicators).", pos)
             while pos < n && !Self.isBreak(buf[pos]) { pos += 1 }
         }
         if pos < n { skipBreak() }
@@ -871,7 +981,7 @@ struct Scanner {
                     blockIndent = firstContent
                     if maxBlank > firstContent {
                         error("block-scalar-indentation",
-                              "a leading empty line of this block scalar has more spaces than its first content line",
+                              "A leading empty line of this block scalar has more spaces than its first content line.",
                               contentStart, pos)
                     }
                 } else {
@@ -936,7 +1046,7 @@ struct Scanner {
                 var q = pos
                 while q < n && Self.isBlank(buf[q]) { q += 1 }
                 if q < n && !Self.isBreak(buf[q]) { break }
-                error("tab-indentation", "a tab cannot be used to indent a line of a block scalar; use spaces", pos, q)
+                error("tab-indentation", "A tab cannot be used to indent a line of a block scalar; use spaces.", pos, q)
                 column += q - pos
                 pos = q
             }
@@ -966,7 +1076,7 @@ struct Scanner {
         let start = pos
         let startLine = line
         let quote: UInt8 = single ? UInt8(ascii: "'") : UInt8(ascii: "\"")
-        let quoteText = single ? "'" : "\""
+        let quoteText = single ? "\"'\" to close the single-quoted scalar" : "'\"' to close the double-quoted scalar"
         advance()
         var string: [UInt8] = []
         var folding = LineFolding()
@@ -980,13 +1090,13 @@ struct Scanner {
         while true {
             if column == 0 && isDocumentIndicator() {
                 error("unclosed-quoted-scalar",
-                      "expected \(quoteText) to close the quoted scalar before the document marker on line \(line + 1)",
+                      "Expected \(quoteText) before the document marker on line \(line + 1).",
                       start, start + 1)
                 end = lastWsStart
                 break
             }
             if pos >= n {
-                error("unclosed-quoted-scalar", "expected \(quoteText) to close the quoted scalar", start, start + 1)
+                error("unclosed-quoted-scalar", "Expected \(quoteText) before the end of the text.", start, start + 1)
                 if firstLineEnd >= 0 {
                     end = firstLineEnd
                     pos = firstLineNext
@@ -1054,18 +1164,16 @@ struct Scanner {
                 }
             }
             if sawBreak && pos < n && !(column == 0 && isDocumentIndicator()) && lineSpaces <= indent {
-                if flowLevel == 0 {
-                    error("unclosed-quoted-scalar",
-                          "expected \(quoteText) to close the quoted scalar; line \(line + 1) is not indented enough to continue it",
-                          start, start + 1)
-                    end = wsStart
-                    pos = lineStart
-                    column = 0
-                    restartLine()
-                    break
-                }
-                error("insufficient-indentation",
-                      "this continuation line of a quoted scalar must be indented more than the enclosing block (at least \(indent + 1) spaces)", pos)
+                // Most likely the closing quote is missing (also inside a flow collection, where the
+                // quote may have swallowed the ']' or '}'): cut the scalar at the end of its line.
+                error("unclosed-quoted-scalar",
+                      "Expected \(quoteText); line \(line + 1) is not indented enough to continue it.",
+                      start, start + 1)
+                end = wsStart
+                pos = lineStart
+                column = 0
+                restartLine()
+                break
             }
             folding.flush(into: &string)
         }
@@ -1123,7 +1231,7 @@ struct Scanner {
             pos += 1; column += 1
             if pos < n { advance() }
             while pos < n && buf[pos] & 0xC0 == 0x80 { pos += 1 }
-            error("invalid-escape", "unknown escape sequence in a double-quoted scalar; write '\\\\' for a backslash", start, pos)
+            error("invalid-escape", "Unknown escape sequence in a double-quoted scalar; write '\\\\' for a backslash.", start, pos)
             return
         }
         var v: UInt32 = 0
@@ -1137,11 +1245,11 @@ struct Scanner {
         column += p - pos
         pos = p
         if !ok {
-            error("invalid-escape", "expected \(hexLen) hexadecimal digits after '\\\(Character(Unicode.Scalar(e)))'", start, pos)
+            error("invalid-escape", "Expected \(hexLen) hexadecimal digits after '\\\(Character(Unicode.Scalar(e)))'.", start, pos)
             return
         }
         if Unicode.Scalar(v) == nil {
-            error("invalid-escape", "the escape does not name a valid Unicode character", start, pos)
+            error("invalid-escape", "The escape does not name a valid Unicode character.", start, pos)
             return
         }
         appendScalar(v, to: &string)
@@ -1187,7 +1295,7 @@ struct Scanner {
                 }
                 if segStart < 0 {
                     if pendingTab >= 0 {
-                        error("tab-indentation", "a tab cannot be used to indent a continuation line; use spaces", pendingTab)
+                        error("tab-indentation", "A tab cannot be used to indent a continuation line; use spaces.", pendingTab)
                         pendingTab = -1
                     }
                     folding.flush(into: &string)
@@ -1230,6 +1338,10 @@ struct Scanner {
             }
             if flowLevel == 0 && column < minIndent { break }
             if flowLevel == 0 && lineTab && lineSpaces < minIndent { break }
+            // Recovery: a 'key:' line cannot continue a block plain scalar (the scalar would end at
+            // that ':' as an invalid multi-line implicit key); end the scalar before it so the key
+            // survives (`first` above `line: v`, `name:app` above `version: 2`).
+            if flowLevel == 0 && folding.afterBreak && lineLooksLikeImplicitKey(at: pos) { break }
             // In flow context a line indented no more than the enclosing block cannot continue the
             // scalar; fetchNextToken reports it (and ends the flow context).
             if flowLevel > 0 && folding.afterBreak && lineSpaces <= indent && pos < n { break }

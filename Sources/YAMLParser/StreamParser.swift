@@ -23,6 +23,9 @@ struct StreamParser {
         var eventIndex: Int
         var node: NodeKind
         var opener: Int
+        /// Misindented blocks of the same kind whose entries recovery reads as this collection's own;
+        /// their block ends are skipped (see ``absorbMisindentedBlock(_:)``).
+        var absorbedBlocks = 0
     }
 
     var scanner: Scanner
@@ -85,7 +88,7 @@ struct StreamParser {
     /// and the stream, so events stay balanced.
     mutating func finishAbruptly() {
         let at = scanner.peek().start
-        error("internal-error", "the parser could not continue here; the rest of the text is not parsed (please report this)", at)
+        error("internal-error", "The parser could not continue here; the rest of the text is not parsed (please report this).", at)
         while !collections.isEmpty {
             let node = collections[collections.count - 1].node
             endCollection(node == .blockSequence || node == .flowSequence ? .sequenceEnd : .mappingEnd)
@@ -115,7 +118,14 @@ struct StreamParser {
             let l = index.line(containing: e.range.start)
             let previous = lastLine
             lastLine = l
-            if l == previous { continue }
+            if l == previous {
+                // An unclosed quote that swallowed the ']' or '}' of its line is the mistake to show.
+                if e.code == "unclosed-quoted-scalar", let last = out.last, last.code.hasPrefix("unclosed-flow-"),
+                   index.line(containing: last.range.start) == l {
+                    out[out.count - 1] = e
+                }
+                continue
+            }
             if l == previous + 1 && followOnCodes.contains(e.code) && startsLine(e.range.start, index) { continue }
             out.append(e)
         }
@@ -291,7 +301,7 @@ struct StreamParser {
             // A closing bracket outside any flow collection: say so rather than what was expected.
             let closing = first.kind == .flowSequenceEnd
             return skipJunkTokens(code: "unexpected-token",
-                                  message: "'\(closing ? "]" : "}")' has no matching '\(closing ? "[" : "{")'")
+                                  message: "'\(closing ? "]" : "}")' has no matching '\(closing ? "[" : "{")'.")
         }
         skipJunkTokens(code: code, message: message)
     }
@@ -418,13 +428,13 @@ struct StreamParser {
         var tags: [TagDirective] = []
         if isDirective && documentCount > 0 && !lastDocumentExplicitEnd {
             error("directive-without-document-end",
-                  "a directive must come after a '...' document end marker when it follows a document", tok.start, tok.end)
+                  "A directive must come after a '...' document end marker when it follows a document.", tok.start, tok.end)
         }
         while true {
             tok = scanner.peek()
             if tok.kind == .versionDirective {
                 if version != nil {
-                    error("duplicate-directive", "a document can have only one %YAML directive", tok.start, tok.end)
+                    error("duplicate-directive", "A document can have only one %YAML directive.", tok.start, tok.end)
                 } else {
                     version = scanner.text(tok.payload)
                     let parts = scanner.text(tok.payload).split(separator: ".")
@@ -433,17 +443,17 @@ struct StreamParser {
                         // reject another major version.
                         if major != 1 {
                             error("unsupported-yaml-version",
-                                  "YAML \(scanner.text(tok.payload)) is not supported; this parser reads YAML 1.2", tok.start, tok.end)
+                                  "YAML \(scanner.text(tok.payload)) is not supported; this parser reads YAML 1.2.", tok.start, tok.end)
                         } else if minor > 2 {
                             error("unsupported-yaml-version",
-                                  "the document declares YAML \(scanner.text(tok.payload)), newer than 1.2; it is read as YAML 1.2 (YAML 1.2.2 §6.8.1)",
+                                  "The document declares YAML \(scanner.text(tok.payload)), newer than 1.2; it is read as YAML 1.2 (YAML 1.2.2 §6.8.1).",
                                   tok.start, tok.end, severity: .warning)
                         }
                     }
                 }
             } else if tok.kind == .tagDirective {
                 if tags.contains(where: { $0.handle == scanner.text(tok.payload) }) {
-                    error("duplicate-directive", "the tag handle '\(scanner.text(tok.payload))' is already defined in this document", tok.start, tok.end)
+                    error("duplicate-directive", "The tag handle '\(scanner.text(tok.payload))' is already defined in this document.", tok.start, tok.end)
                 } else {
                     tags.append(TagDirective(handle: scanner.text(tok.payload), prefix: scanner.text(tok.payload + 1)))
                     tagHandles[scanner.text(tok.payload)] = scanner.text(tok.payload + 1)
@@ -454,7 +464,7 @@ struct StreamParser {
             _ = consume()
         }
         if tok.kind != .documentStart {
-            error("missing-directives-end", "expected '---' after the directives", tok.start, tok.end)
+            error("missing-directives-end", "Expected '---' after the directives.", tok.start, tok.end)
             events.append(Event(.documentStart(explicit: false, version: version, tagDirectives: tags),
                                 range: TextRange(empty: tok.start)))
             states.append(.documentEnd)
@@ -484,7 +494,7 @@ struct StreamParser {
         while !Self.isCloser(tok.kind) || tok.kind == .blockEnd {
             if tok.kind == .blockEnd { scanner.next(); tok = scanner.peek(); continue }
             skipJunk(code: "unexpected-content",
-                     message: "found \(describe(tok)) after the end of the document's root node; check its indentation, or start a new document with '---'")
+                     message: "Found \(describe(tok)) after the end of the document's root node; check its indentation, or start a new document with '---'.")
             tok = scanner.peek()
         }
         // Close anything a recovery left open inside the document.
@@ -514,7 +524,7 @@ struct StreamParser {
         if handle == "!" { return "!" + suffix }
         if handle == "!!" { return "tag:yaml.org,2002:" + suffix }
         error("undefined-tag-handle",
-              "the tag handle '\(handle)' is not defined; add '%TAG \(handle) <prefix>' before '---'", t.start, t.end)
+              "The tag handle '\(handle)' is not defined; add '%TAG \(handle) <prefix>' before '---'.", t.start, t.end)
         return handle + suffix
     }
 
@@ -544,12 +554,12 @@ struct StreamParser {
         while tok.kind == .anchor || tok.kind == .tag {
             if tok.kind == .anchor {
                 if anchor != nil {
-                    error("multiple-anchors", "a node can have only one anchor", tok.start, tok.end)
+                    error("multiple-anchors", "A node can have only one anchor.", tok.start, tok.end)
                 }
                 anchor = scanner.text(tok.payload)
             } else {
                 if tag != nil {
-                    error("multiple-tags", "a node can have only one tag", tok.start, tok.end)
+                    error("multiple-tags", "A node can have only one tag.", tok.start, tok.end)
                 }
                 tag = resolveTag(tok)
             }
@@ -561,7 +571,7 @@ struct StreamParser {
         func emitProps(_ p: inout StreamParser) { for t in props { p.emit(t) } }
         if tok.kind == .alias {
             if !props.isEmpty {
-                error("alias-with-properties", "an alias cannot have an anchor or a tag", props[0].start, props[props.count - 1].end)
+                error("alias-with-properties", "An alias cannot have an anchor or a tag.", props[0].start, props[props.count - 1].end)
                 open(.error, at: start)
                 emitProps(&self)
                 builder.finishNode()
@@ -626,7 +636,7 @@ struct StreamParser {
                 events.append(Event(.scalar(value: "", style: .plain, anchor: anchor, tag: tag),
                                     range: TextRange(start: start, end: props[props.count - 1].end)))
             } else {
-                error("expected-node", "expected a node (a scalar, collection or alias) but found \(describe(tok))",
+                error("expected-node", "Expected a node (a scalar, collection or alias) but found \(describe(tok)).",
                       tok.start, tok.end)
                 emptyScalar(at: tok.start)
             }
@@ -663,14 +673,18 @@ struct StreamParser {
             }
         } else if tok.kind == .blockEnd {
             scanner.next()
+            if absorbedBlockEnds() { return }
             endCollection(.sequenceEnd)
             popState()
         } else if Self.isCloser(tok.kind) {
             endCollection(.sequenceEnd)
             popState()
+        } else if tok.kind == .blockSequenceStart {
+            absorbMisindentedBlock(misplacedEntryMessage(tok, expected: "a block sequence entry ('- ')", collection: "sequence"),
+                                   code: "expected-sequence-entry")
         } else {
             skipJunk(code: "expected-sequence-entry",
-                     message: "expected a block sequence entry ('- ') but found \(describe(tok)); check the indentation")
+                     message: misplacedEntryMessage(tok, expected: "a block sequence entry ('- ')", collection: "sequence"))
         }
     }
 
@@ -690,6 +704,43 @@ struct StreamParser {
         }
     }
 
+    /// Recovery for entries at a column where none can start (`name: app` then `  version: 2`): the
+    /// error is reported at the misindented line, and its entries are read as entries of the innermost
+    /// block collection (of the same kind), so they stay in the tree, the events and the outline.
+    /// The virtual collection start is dropped and its matching block end skipped.
+    mutating func absorbMisindentedBlock(_ message: String, code: String) {
+        let at = scanner.peekNonVirtualStart()
+        error(code, message, at, at + 1)
+        scanner.next()
+        if !collections.isEmpty { collections[collections.count - 1].absorbedBlocks += 1 }
+    }
+
+    /// After a block end was consumed: true when it closed a block absorbed by
+    /// ``absorbMisindentedBlock(_:)`` (so the collection stays open).
+    mutating func absorbedBlockEnds() -> Bool {
+        guard let last = collections.last, last.absorbedBlocks > 0 else { return false }
+        collections[collections.count - 1].absorbedBlocks -= 1
+        return true
+    }
+
+    /// The message for a token where the next entry of the innermost block collection must be. A
+    /// virtual collection start means an entry at another column: both columns are named (1-based).
+    mutating func misplacedEntryMessage(_ tok: ScannerToken, expected: String, collection: String) -> String {
+        if tok.kind == .blockEntry && collection == "mapping" {
+            return "Expected \(expected) but found a '- ' sequence entry; a block mapping and a block sequence cannot share an indentation."
+        }
+        guard tok.kind == .blockMappingStart || tok.kind == .blockSequenceStart, let opener = collections.last?.opener else {
+            return "Expected \(expected) but found \(describe(tok)); check the indentation."
+        }
+        let at = scanner.peekNonVirtualStart()
+        let index = lineIndex ?? LineIndex(bytes)
+        lineIndex = index
+        let entryColumn = index.position(of: at, encoding: .utf16).column + 1
+        let blockColumn = index.position(of: opener, encoding: .utf16).column + 1
+        let what = tok.kind == .blockMappingStart ? "this 'key: value' entry" : "this '- ' entry"
+        return "Expected \(expected) at column \(blockColumn), the indentation of the \(collection) opened at line \(lineNumber(opener)), but \(what) starts at column \(entryColumn); check its indentation."
+    }
+
     mutating func blockMappingKey() {
         closeIf(.value)
         closeIf(.key)
@@ -707,14 +758,18 @@ struct StreamParser {
             emptyScalar(at: tok.start)
         } else if tok.kind == .blockEnd {
             scanner.next()
+            if absorbedBlockEnds() { return }
             endCollection(.mappingEnd)
             popState()
         } else if Self.isCloser(tok.kind) {
             endCollection(.mappingEnd)
             popState()
+        } else if tok.kind == .blockMappingStart {
+            absorbMisindentedBlock(misplacedEntryMessage(tok, expected: "a mapping key ('key: value')", collection: "mapping"),
+                                   code: "expected-mapping-key")
         } else {
             skipJunk(code: "expected-mapping-key",
-                     message: "expected a mapping key ('key: value') but found \(describe(tok)); check the indentation")
+                     message: misplacedEntryMessage(tok, expected: "a mapping key ('key: value')", collection: "mapping"))
         }
     }
 
@@ -734,12 +789,33 @@ struct StreamParser {
 
     // MARK: Flow collections
 
+    /// True when `---` or `...` followed by a blank or the end starts at `offset`, in column 0.
+    func isDocumentMarker(at offset: Int) -> Bool {
+        guard offset + 2 < buf.count, offset == 0 || buf[offset - 1] == 0x0A || buf[offset - 1] == 0x0D else { return false }
+        let c = buf[offset]
+        guard (c == UInt8(ascii: "-") || c == UInt8(ascii: ".")) && buf[offset + 1] == c && buf[offset + 2] == c else {
+            return false
+        }
+        return offset + 3 >= buf.count || [0x20, 0x09, 0x0A, 0x0D].contains(buf[offset + 3])
+    }
+
     mutating func unclosed(_ tok: ScannerToken, sequence: Bool) {
         let opener = collections.last?.opener ?? tok.start
-        let line = lineNumber(opener)
-        error(sequence ? "unclosed-flow-sequence" : "unclosed-flow-mapping",
-              "expected '\(sequence ? "]" : "}")' to close the flow \(sequence ? "sequence" : "mapping") opened at line \(line), but found \(describe(tok))",
-              opener, opener + 1)
+        let expected = "Expected '\(sequence ? "]" : "}")' to close the flow \(sequence ? "sequence" : "mapping") opened at line \(lineNumber(opener))"
+        var message = "\(expected), but found \(describe(tok))."
+        if tok.isVirtual || tok.kind == .streamEnd || tok.kind == .documentStart || tok.kind == .documentEnd {
+            // Name what actually ended the collection: the end of the text, a document marker, or a
+            // line indented too little (the resynchronisation point).
+            let next = tok.isVirtual ? scanner.peekNonVirtualStart() : tok.start
+            if next >= buf.count {
+                message = "\(expected), but the text ended."
+            } else if isDocumentMarker(at: next) {
+                message = "\(expected) before the document marker on line \(lineNumber(next))."
+            } else {
+                message = "\(expected); line \(lineNumber(next)) is not indented enough to continue it."
+            }
+        }
+        error(sequence ? "unclosed-flow-sequence" : "unclosed-flow-mapping", message, opener, opener + 1)
         endCollection(sequence ? .sequenceEnd : .mappingEnd)
         popState()
     }
@@ -768,7 +844,7 @@ struct StreamParser {
                 if tok.kind == closing || tok.kind == mismatched || Self.isCloser(tok.kind) { return nil }
             } else if Self.canStartNode(tok.kind, block: false) || tok.kind == .key || tok.kind == .value {
                 error("missing-flow-separator",
-                      "expected ',' or '\(sequence ? "]" : "}")' in the flow \(sequence ? "sequence" : "mapping") opened at line \(lineNumber(collections.last?.opener ?? 0))",
+                      "Expected ',' or '\(sequence ? "]" : "}")' in the flow \(sequence ? "sequence" : "mapping") opened at line \(lineNumber(collections.last?.opener ?? 0)).",
                       tok.start, tok.end)
             }
         }
@@ -796,7 +872,7 @@ struct StreamParser {
             parseNode(block: false, indentless: false)
         } else {
             skipJunk(code: "unexpected-token",
-                     message: "unexpected \(describe(tok)) in the flow sequence opened at line \(lineNumber(collections.last?.opener ?? 0))")
+                     message: "Unexpected \(describe(tok)) in the flow sequence opened at line \(lineNumber(collections.last?.opener ?? 0)).")
             state = .flowSequenceEntry(first: false)
         }
     }
@@ -857,7 +933,7 @@ struct StreamParser {
             parseNode(block: false, indentless: false)
         } else {
             skipJunk(code: "unexpected-token",
-                     message: "unexpected \(describe(tok)) in the flow mapping opened at line \(lineNumber(collections.last?.opener ?? 0))")
+                     message: "Unexpected \(describe(tok)) in the flow mapping opened at line \(lineNumber(collections.last?.opener ?? 0)).")
             state = .flowMappingKey(first: false)
         }
     }

@@ -1,7 +1,8 @@
 extension SyntaxError {
     /// Every code the parser reports, with what it means. Codes are stable (kebab-case); messages
-    /// say more about the particular case. All are errors except `unknown-directive` and, for a
-    /// `%YAML 1.x` version above 1.2, `unsupported-yaml-version`, which are warnings.
+    /// say more about the particular case. All are errors except `unknown-directive`,
+    /// `insufficient-indentation` and, for a `%YAML 1.x` version above 1.2, `unsupported-yaml-version`,
+    /// which are warnings. Messages are sentences: capitalised, ending with a full stop (docs/diagnostics.md).
     public static let parserCodes: [String: String] = [
         "alias-with-properties": "an alias (*name) has an anchor or tag; aliases cannot have properties (§7.1)",
         "block-in-flow": "a block scalar indicator (| or >) inside a flow collection (§7.4)",
@@ -13,7 +14,7 @@ extension SyntaxError {
         "expected-mapping-key": "a block mapping where the next 'key: value' entry was expected, usually wrong indentation (§8.2.2)",
         "expected-node": "a place that needs a node (scalar, collection, alias) holds something else",
         "expected-sequence-entry": "a block sequence where the next '- ' entry was expected, usually wrong indentation (§8.2.1)",
-        "insufficient-indentation": "a continuation line inside a flow collection or quoted scalar is not indented more than its block parent (§6.1)",
+        "insufficient-indentation": "warning: a closing ']' or '}' at the column of its parent key, which YAML 1.2 forbids but libyaml accepts (§7.4)",
         "invalid-alias": "'*' without an anchor name (§7.1)",
         "invalid-anchor": "'&' without an anchor name (§6.9.2)",
         "invalid-block-entry": "'- ' where a block sequence cannot start, e.g. after 'key:' on the same line (§8.2.1)",

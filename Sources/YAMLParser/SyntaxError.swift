@@ -16,7 +16,8 @@ public struct SyntaxError: Sendable, Hashable {
     /// A stable identifier such as `unclosed-flow-sequence` (kebab-case); see ``parserCodes`` and
     /// docs/diagnostics.md.
     public var code: String
-    /// One sentence a person understands, naming what was expected in YAML terms.
+    /// A sentence a person understands, naming what was expected in YAML terms (capitalised, ending with
+    /// a full stop; lines and columns 1-based).
     public var message: String
     /// Error (the stream is not valid YAML) or warning.
     public var severity: Severity

@@ -253,7 +253,7 @@ final class SchemaCompiler {
         if case .string(let t)? = object["title"] { title = t }
         let node = SchemaNode(boolean: nil, keywords: keywords, draft: draft, documentURI: scope.documentURI,
                               pointer: scope.pointer, resourceBase: scope.base, recursiveAnchor: recursiveAnchor,
-                              dynamicAnchor: dynamicAnchor, title: title)
+                              dynamicAnchor: dynamicAnchor, title: title, annotations: SchemaAnnotations(object))
         register(node, scope)
         for anchor in anchors where nodes[scope.base + "#" + anchor] == nil {
             nodes[scope.base + "#" + anchor] = node

@@ -23,9 +23,12 @@ final class SchemaNode: Sendable {
     let dynamicAnchor: String?
     /// `title`, used to name `anyOf`/`oneOf` alternatives in messages.
     let title: String?
+    /// Annotations for completion and hover (description, default, examples, ...).
+    let annotations: SchemaAnnotations
 
     init(boolean: Bool?, keywords: [SchemaKeyword], draft: SchemaDraft, documentURI: String, pointer: String,
-         resourceBase: String, recursiveAnchor: Bool, dynamicAnchor: String?, title: String?) {
+         resourceBase: String, recursiveAnchor: Bool, dynamicAnchor: String?, title: String?,
+         annotations: SchemaAnnotations = .none) {
         self.boolean = boolean
         self.keywords = keywords
         self.draft = draft
@@ -35,6 +38,7 @@ final class SchemaNode: Sendable {
         self.recursiveAnchor = recursiveAnchor
         self.dynamicAnchor = dynamicAnchor
         self.title = title
+        self.annotations = annotations
     }
 
     /// Property names declared by `properties` (for "did you mean" suggestions).

@@ -90,15 +90,22 @@ public struct SyntaxTree: Sendable {
     }
 
     /// The deepest node whose range contains `offset` (its end counts as inside), or the root.
+    /// Walks child indices directly (no arrays of nodes) and stops at the first child that starts after
+    /// `offset`, since siblings are in source order.
     public func deepestNode(at offset: Int) -> SyntaxNode {
-        var current = root
+        var current = 0
         outer: while true {
-            for child in current.children where child.range.touches(offset) {
-                if child.range.isEmpty && offset != child.range.start { continue }
-                current = child
-                continue outer
+            var c = nodes[current].firstChild
+            while c >= 0 {
+                let r = range(ofNode: c)
+                if r.start > offset { break }
+                if r.touches(offset) {
+                    current = c
+                    continue outer
+                }
+                c = nodes[c].nextSibling
             }
-            return current
+            return SyntaxNode(tree: self, index: current)
         }
     }
 }

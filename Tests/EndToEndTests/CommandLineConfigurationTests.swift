@@ -62,7 +62,7 @@ final class CommandLineConfigurationTests: XCTestCase {
         let r = try H.run(["check", "one.yaml", "two.yaml"], in: folder)
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(r.lines.count, 1, r.stdout)
-        XCTAssertTrue(r.lines[0].hasPrefix(".pureyaml.yaml:1:9: error: The configuration file is not valid YAML: "), r.lines[0])
+        XCTAssertTrue(r.lines[0].hasPrefix(".pureyaml.yaml:1:9: error: The configuration file is not valid YAML. "), r.lines[0])
         XCTAssertTrue(r.lines[0].hasSuffix("Default settings apply. [invalid-configuration]"), r.lines[0])
         XCTAssertEqual(r.stderr, "checked 2 files: 1 error, 0 warnings\n")
         // The JSON report lists it as a file of its own, with source pureyaml-config.

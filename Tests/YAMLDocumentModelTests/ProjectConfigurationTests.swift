@@ -42,8 +42,8 @@ final class ProjectConfigurationTests: XCTestCase {
 
     func testBrokenFileGivesOneDiagnosticAndDefaults() throws {
         let cases: [(String, Int, String)] = [
-            ("format: [\n  indentWidth: 4\n", 8, "The configuration file is not valid YAML: "),
-            ("format:\n  indentWidth: 4\nformat:\n  indentWidth: 3\n", 25, "The configuration file is not valid YAML: "),
+            ("format: [\n  indentWidth: 4\n", 8, "The configuration file is not valid YAML. "),
+            ("format:\n  indentWidth: 4\nformat:\n  indentWidth: 3\n", 25, "The configuration file is not valid YAML. "),
             ("- format.indentWidth: 4\n", 0, "The configuration file must be a mapping"),
             ("just text\n", 0, "The configuration file must be a mapping"),
             ("a: 1\n---\nb: 2\n", 5, "The configuration file holds 2 documents"),

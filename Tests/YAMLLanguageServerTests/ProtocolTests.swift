@@ -135,6 +135,39 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(try shutdownAndExit(server), 0)
     }
 
+    func testABurstOfChangesIsAppliedInOrderAndTheFinalVersionIsPublished() throws {
+        let server = try start()
+        _ = try initialize(server)
+        let uri = "file:///tmp/burst.yaml"
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": "a: 1\n"]])
+        XCTAssertEqual(try diagnostics(server, uri: uri)["version"] as? Int, 1)
+        // 29 keystrokes prefix the key with x, then a 30th adds the same key again: a duplicate key is
+        // reported only if every change was applied once and in order. All are written at once, so the
+        // server sees them queued and may analyse only the last.
+        var burst = Data()
+        func frame(_ version: Int, _ line: Int, _ text: String) throws {
+            let body = try JSONSerialization.data(withJSONObject: [
+                "jsonrpc": "2.0", "method": "textDocument/didChange",
+                "params": ["textDocument": ["uri": uri, "version": version],
+                           "contentChanges": [["range": ["start": ["line": line, "character": 0], "end": ["line": line, "character": 0]],
+                                               "text": text]]]] as [String: Any])
+            burst.append(Data("Content-Length: \(body.count)\r\n\r\n".utf8))
+            burst.append(body)
+        }
+        for version in 2...30 { try frame(version, 0, "x") }
+        try frame(31, 1, String(repeating: "x", count: 29) + "a: 2\n")
+        server.writeRaw(burst)
+        let (final, skipped) = try server.receive(until: {
+            ($0["method"] as? String) == "textDocument/publishDiagnostics"
+                && (($0["params"] as? [String: Any])?["version"] as? Int) == 31
+        })
+        let versions = skipped.compactMap { ($0["params"] as? [String: Any])?["version"] as? Int }
+        XCTAssertEqual(versions, versions.sorted(), "publishes come in version order")
+        let codes = ((final["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        XCTAssertEqual(codes, ["duplicate-key"])
+        XCTAssertEqual(try shutdownAndExit(server), 0)
+    }
+
     func testStdoutCarriesOnlyProtocolBytes() throws {
         // Everything the server writes to stdout must parse as frames; logs go to stderr.
         let server = try start()

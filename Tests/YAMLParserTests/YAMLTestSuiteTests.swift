@@ -166,6 +166,12 @@ final class YAMLTestSuiteTests: XCTestCase {
         md += " round trip and a tree that agrees with the events. The two `lenient/` files close a flow sequence"
         md += " at the indentation of its parent key; that is invalid YAML 1.2 but accepted by libyaml, so the"
         md += " parser reports it as an `insufficient-indentation` warning.\n"
+        md += "\n## Error recovery\n\n"
+        md += "Invalid input still gets a tree: `RecoveryGoldenTests` parses each half-typed editor buffer in"
+        md += " `Tests/YAMLParserTests/Recovery/` (unclosed brackets and quotes, keys without `:`, wrong"
+        md += " indentation, tabs, stray brackets, broken first documents, ...) and compares the tree and the"
+        md += " diagnostics with its `.expected` golden; `RecoveryOutlineTests` checks that the document outline"
+        md += " keeps the keys after a broken line. See docs/diagnostics.md, \"After an error\".\n"
         md += "\n## Failing cases\n\n"
         let failing = outcomes.filter { !$0.passed }
         if failing.isEmpty { md += "None.\n" }

@@ -1,0 +1,27 @@
+import YAMLComposer
+import YAMLSchema
+import YAMLSyntax
+
+/// Glue between the open documents and their schemas for the schema-driven features (completion, hover,
+/// code actions): which compiled schema applies at an offset, and the composed document there.
+extension DocumentModel {
+    /// The schema applying to the document of `uri`'s stream that contains `offset` (UTF-8 bytes), when it
+    /// is loaded, with that document's composed root (nil when the stream has no document there).
+    func schemaTarget(_ uri: DocumentURI, at offset: Int) -> (schema: JSONSchema, root: YAMLNode?, index: Int)? {
+        guard let snapshot = snapshots[uri], let result = schemaResults[uri] else { return nil }
+        let o = Swift.max(0, Swift.min(offset, snapshot.bytes.count))
+        guard let info = result.documents.first(where: { $0.range.touches(o) && ($0.range.end > o || $0.index == result.documents.count - 1) })
+                ?? result.documents.last,
+              let schemaURI = info.schemaURI, info.status == .loaded,
+              let schema = schemaRegistry.compiledSchema(schemaURI) else { return nil }
+        let documents = snapshot.composition.documents
+        return (schema, info.index < documents.count ? documents[info.index].root : nil, info.index)
+    }
+
+    /// The schema of the document with index `index` of `uri`'s stream, when loaded.
+    func schema(_ uri: DocumentURI, document index: Int) -> JSONSchema? {
+        guard let info = schemaResults[uri]?.documents.first(where: { $0.index == index }), info.status == .loaded,
+              let schemaURI = info.schemaURI else { return nil }
+        return schemaRegistry.compiledSchema(schemaURI)
+    }
+}

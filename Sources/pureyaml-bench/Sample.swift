@@ -1,0 +1,51 @@
+/// Repeated timings of one piece of work, in seconds.
+struct Sample {
+    /// CPU seconds of each run.
+    var cpu: [Double] = []
+    /// Wall-clock seconds of each run.
+    var wall: [Double] = []
+
+    /// The median CPU time of the runs.
+    var medianCPU: Double { Self.median(cpu) }
+    /// The fastest run's CPU time.
+    var minCPU: Double { cpu.min() ?? 0 }
+    /// The median wall time of the runs.
+    var medianWall: Double { Self.median(wall) }
+
+    /// Median of `values` (0 for none).
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let s = values.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    /// The `p`-th percentile (0...100) of `values`, nearest rank (0 for none).
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let s = values.sorted()
+        let rank = Int((p / 100 * Double(s.count)).rounded(.up)) - 1
+        return s[max(0, min(s.count - 1, rank))]
+    }
+
+    /// Runs `body` at least `minRuns` times and until `minSeconds` of CPU time have been spent (at most
+    /// `maxRuns` times), timing each run. The result of `body` is kept alive until timing ends so that
+    /// freeing it is not measured as part of the next run.
+    static func measure<T>(minRuns: Int, maxRuns: Int, minSeconds: Double, _ body: () -> T) -> Sample {
+        var sample = Sample()
+        var total = 0.0
+        let clock = ContinuousClock()
+        while sample.cpu.count < maxRuns && (sample.cpu.count < minRuns || total < minSeconds) {
+            let c0 = Stopwatch.processCPUSeconds()
+            let w0 = clock.now
+            let result = body()
+            let c1 = Stopwatch.processCPUSeconds()
+            let w1 = clock.now
+            withExtendedLifetime(result) {}
+            let d = w0.duration(to: w1).components
+            sample.cpu.append(c1 - c0)
+            sample.wall.append(Double(d.seconds) + Double(d.attoseconds) / 1e18)
+            total += c1 - c0
+        }
+        return sample
+    }
+}

@@ -1,0 +1,66 @@
+import YAMLComposer
+import YAMLDocumentModel
+import YAMLParser
+import YAMLSchema
+import YAMLSyntax
+
+/// The in-process stages, each timed on its own over one input (CPU time, see ``Stopwatch``).
+struct StageBench {
+    /// Minimum and maximum runs per figure, and the CPU seconds to spend at least.
+    let minRuns: Int
+    let maxRuns: Int
+    let minSeconds: Double
+
+    /// One measured stage.
+    struct Row {
+        let input: String
+        let stage: String
+        let bytes: Int
+        let sample: Sample
+        let peakRSS: Int
+        /// MB/s (10^6 bytes per second) from the median CPU time.
+        var megabytesPerSecond: Double { sample.medianCPU > 0 ? Double(bytes) / 1e6 / sample.medianCPU : .infinity }
+    }
+
+    /// The stages, in order: `parse` (`Parser.parse`), `compose` (`Composer.compose` of a ready parse),
+    /// `diagnostics` (`DocumentSnapshot(uri:version:bytes:)`: parse + compose + checks), `schema`
+    /// (`JSONSchema.validate` of every composed document, when the input has a schema), `outline`
+    /// (`DocumentModel.outline`), `format` (`DocumentModel.formatting`, including its safety net) and
+    /// `keystroke` (`DocumentModel.perform(.change)` of one character, inserted and deleted in turn:
+    /// what the model does per keystroke before diagnostics are published).
+    static let stages = ["parse", "compose", "diagnostics", "schema", "outline", "format", "keystroke"]
+
+    func run(_ input: BenchInput, stages wanted: Set<String>) -> [Row] {
+        var rows: [Row] = []
+        let bytes = input.bytes
+        func record<T>(_ stage: String, _ body: () -> T) {
+            guard wanted.contains(stage) else { return }
+            let sample = Sample.measure(minRuns: minRuns, maxRuns: maxRuns, minSeconds: minSeconds, body)
+            rows.append(Row(input: input.name, stage: stage, bytes: bytes.count, sample: sample, peakRSS: Stopwatch.peakRSSBytes()))
+        }
+        record("parse") { Parser.parse(bytes) }
+        let parse = Parser.parse(bytes)
+        record("compose") { Composer.compose(parse) }
+        record("diagnostics") { DocumentSnapshot(uri: DocumentURI("file:///bench/\(input.name)"), version: 1, bytes: bytes) }
+        if let schema = input.schema {
+            let composition = Composer.compose(parse)
+            record("schema") { composition.documents.map { schema.validate($0) } }
+        }
+        let model = DocumentModel()
+        let uri = DocumentURI("file:///bench/\(input.name)")
+        model.load(uri, bytes: bytes)
+        record("outline") { model.outline(uri) }
+        record("format") { model.formatting(uri) }
+        if let site = EditorLatencyBench.editSite(in: bytes) {
+            var version = 1
+            let at = LineColumn(line: site.line, column: site.column)
+            let past = LineColumn(line: site.line, column: site.column + 1)
+            record("keystroke") { () -> Set<SurfaceArea> in
+                version += 1
+                let change = version % 2 == 0 ? TextChange(range: (at, at), text: "x") : TextChange(range: (at, past), text: "")
+                return model.perform(.change(uri, version: version, changes: [change], encoding: .utf16))
+            }
+        }
+        return rows
+    }
+}

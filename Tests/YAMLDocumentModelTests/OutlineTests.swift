@@ -1,0 +1,195 @@
+import XCTest
+import YAMLSyntax
+@testable import YAMLDocumentModel
+
+/// The outline surface: names, kinds, details and ranges (UTF-8 byte offsets) of the symbols.
+final class OutlineTests: XCTestCase {
+    let uri = DocumentURI("file:///tmp/outline.yaml")
+
+    func outline(_ text: String, settings: Settings = Settings()) throws -> OutlineSurface {
+        let model = DocumentModel(settings: settings)
+        model.perform(.open(uri, version: 1, text: text))
+        return try XCTUnwrap(model.outline(uri))
+    }
+
+    /// The byte range of the `occurrence`-th (0-based) `needle` in `text`.
+    func range(of needle: String, in text: String, occurrence: Int = 0) -> TextRange {
+        let hay = Array(text.utf8), n = Array(needle.utf8)
+        var found = -1
+        var start = 0
+        for _ in 0...occurrence {
+            found = -1
+            var i = start
+            while i + n.count <= hay.count {
+                if Array(hay[i..<i + n.count]) == n { found = i; break }
+                i += 1
+            }
+            start = found + 1
+        }
+        return TextRange(start: found, end: found + n.count)
+    }
+
+    func testMappingHierarchyWithKindsDetailsAndRanges() throws {
+        let text = "name: ci\ncount: 3\nenabled: true\nnothing: ~\njobs:\n  build:\n    runs-on: ubuntu\n"
+        let o = try outline(text)
+        XCTAssertFalse(o.truncated)
+        XCTAssertEqual(o.symbols.map(\.name), ["name", "count", "enabled", "nothing", "jobs"])
+        XCTAssertEqual(o.symbols.map(\.kind), [.string, .number, .boolean, .null, .mapping])
+        XCTAssertEqual(o.symbols.map(\.detail), ["ci", "3", "true", "~", "1 key"])
+        let name = o.symbols[0]
+        XCTAssertEqual(name.selectionRange, range(of: "name", in: text))
+        XCTAssertEqual(name.range, range(of: "name: ci", in: text))
+        let jobs = o.symbols[4]
+        XCTAssertEqual(jobs.selectionRange, range(of: "jobs", in: text))
+        XCTAssertEqual(jobs.children.map(\.name), ["build"])
+        let build = jobs.children[0]
+        XCTAssertEqual(build.children.map(\.name), ["runs-on"])
+        XCTAssertEqual(build.children[0].detail, "ubuntu")
+        XCTAssertEqual(build.children[0].range, range(of: "runs-on: ubuntu", in: text))
+        XCTAssertTrue(jobs.range.contains(build.range))
+        XCTAssertTrue(jobs.range.contains(jobs.selectionRange))
+    }
+
+    func testSequenceItemsAreNamedByWhatIdentifiesThem() throws {
+        let text = """
+        steps:
+          - uses: actions/checkout@v4
+          - name: Build
+            run: make
+          - run: make test
+          - plain item
+          - other: thing
+            more: 1
+          - [nested]
+
+        """
+        let o = try outline(text)
+        let steps = o.symbols[0]
+        XCTAssertEqual(steps.kind, .sequence)
+        XCTAssertEqual(steps.detail, "6 items")
+        XCTAssertEqual(steps.children.map(\.name),
+                       ["actions/checkout@v4", "Build", "make test", "plain item", "other: thing", "[5]"])
+        XCTAssertEqual(steps.children.map(\.kind), [.mapping, .mapping, .mapping, .string, .mapping, .sequence])
+        // A mapping item's selection is its first key; a scalar item's is the item itself.
+        XCTAssertEqual(steps.children[1].selectionRange, range(of: "name", in: text))
+        XCTAssertEqual(steps.children[3].selectionRange, range(of: "plain item", in: text))
+        XCTAssertEqual(steps.children[1].children.map(\.name), ["name", "run"])
+    }
+
+    func testMultiDocumentStreamGetsDocumentSymbolsWithKubernetesDetail() throws {
+        let text = """
+        apiVersion: v1
+        kind: Service
+        metadata:
+          name: web
+        ---
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: api
+        spec:
+          replicas: 2
+        ---
+        just: data
+
+        """
+        let o = try outline(text)
+        XCTAssertEqual(o.symbols.map(\.name), ["Document 1", "Document 2", "Document 3"])
+        XCTAssertEqual(o.symbols.map(\.kind), [.document, .document, .document])
+        XCTAssertEqual(o.symbols.map(\.detail), ["Service web", "Deployment api", nil])
+        XCTAssertEqual(o.symbols[1].children.map(\.name), ["apiVersion", "kind", "metadata", "spec"])
+        XCTAssertEqual(o.symbols[2].children.map(\.name), ["just"])
+        // The second document starts at its `---` marker.
+        let secondMarker = range(of: "---", in: text)
+        XCTAssertEqual(o.symbols[1].range.start, secondMarker.start)
+        XCTAssertEqual(o.symbols[1].selectionRange, secondMarker)
+        XCTAssertTrue(o.symbols[1].range.contains(range(of: "replicas: 2", in: text)))
+        XCTAssertFalse(o.symbols[0].range.contains(range(of: "replicas: 2", in: text)))
+    }
+
+    func testAliasesAndAnchors() throws {
+        let text = "base: &b\n  image: alpine\nweb: *b\n*b : aliased key\n"
+        let o = try outline(text)
+        XCTAssertEqual(o.symbols.map(\.name), ["base", "web", "*b"])
+        XCTAssertEqual(o.symbols[1].detail, "*b")
+        XCTAssertEqual(o.symbols[1].kind, .mapping, "an alias has the kind of what it names")
+        XCTAssertEqual(o.symbols[1].children, [], "an alias is not expanded in the outline")
+        XCTAssertEqual(o.symbols[0].children.map(\.name), ["image"])
+    }
+
+    func testEmptyDocumentsAndScalarRoots() throws {
+        XCTAssertEqual(try outline("").symbols, [])
+        XCTAssertEqual(try outline("# only a comment\n").symbols, [])
+        XCTAssertEqual(try outline("just a scalar\n").symbols, [])
+        let two = try outline("---\n---\na: 1\n")
+        XCTAssertEqual(two.symbols.map(\.name), ["Document 1", "Document 2"])
+        XCTAssertEqual(two.symbols[0].children, [])
+        XCTAssertEqual(two.symbols[1].children.map(\.name), ["a"])
+    }
+
+    func testMaxItemsComputedCapsTheOutline() throws {
+        let text = (0..<50).map { "key\($0): \($0)\n" }.joined()
+        var settings = Settings()
+        settings.maxItemsComputed = 10
+        let capped = try outline(text, settings: settings)
+        XCTAssertTrue(capped.truncated)
+        XCTAssertEqual(capped.symbols.count, 10)
+        XCTAssertEqual(capped.symbols.last?.name, "key9")
+        let full = try outline(text)
+        XCTAssertFalse(full.truncated)
+        XCTAssertEqual(full.symbols.count, 50)
+        // Nested entries count too, and shallower ones come first (breadth first).
+        let nested = try outline("a:\n  b: 1\n  c: 2\nd: 3\n", settings: { var s = Settings(); s.maxItemsComputed = 3; return s }())
+        XCTAssertTrue(nested.truncated)
+        XCTAssertEqual(nested.symbols.map(\.name), ["a", "d"])
+        XCTAssertEqual(nested.symbols[0].children.map(\.name), ["b"])
+    }
+
+    func testRangesContainTheirSelectionsAndChildren() throws {
+        let text = """
+        --- !tagged
+        - &a {x: 1, y: [2, 3]}
+        - !!map
+          name: tagged item
+          script: |
+            line one
+
+        - ? complex
+          : key
+        - *a
+        ...
+        ---
+        ---
+        top: >-
+          folded
+        """
+        let o = try outline(text)
+        XCTAssertEqual(o.symbols.map(\.name), ["Document 1", "Document 2", "Document 3"])
+        XCTAssertEqual(o.symbols[0].children.map(\.name), ["x: 1", "tagged item", "complex: key", "*a"])
+        XCTAssertNil(CorpusModelTests.containmentProblem(o.symbols, parent: TextRange(start: 0, end: text.utf8.count)))
+        // A deliberately broken symbol is caught by the check.
+        var broken = o.symbols
+        broken[0].children[1].selectionRange = TextRange(start: 0, end: 1)
+        XCTAssertNotNil(CorpusModelTests.containmentProblem(broken, parent: TextRange(start: 0, end: text.utf8.count)))
+    }
+
+    func testLongAndMultiLineKeysAreShortened() throws {
+        let long = String(repeating: "k", count: 80)
+        let o = try outline("\(long): 1\n\"two\\nlines\": 2\n\"\": empty key\n")
+        XCTAssertEqual(o.symbols[0].name, String(repeating: "k", count: 60) + "…")
+        XCTAssertEqual(o.symbols[1].name, "two…")
+        XCTAssertEqual(o.symbols[2].name, "\"\"")
+    }
+
+    func testConfigureReportsOutlineOfEveryOpenDocument() {
+        let model = DocumentModel()
+        let other = DocumentURI("file:///tmp/other.yaml")
+        model.perform(.open(uri, version: 1, text: "a: 1\n"))
+        model.perform(.open(other, version: 1, text: "b: 1\n"))
+        var s = Settings()
+        s.maxItemsComputed = 1
+        let areas = model.perform(.configure(s))
+        XCTAssertTrue(areas.isSuperset(of: [.settings, .outline(uri), .outline(other), .formatting(uri)]))
+        XCTAssertEqual(model.perform(.configure(s)), [], "the same settings change nothing")
+    }
+}
