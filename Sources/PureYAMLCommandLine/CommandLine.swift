@@ -52,6 +52,7 @@ public struct CommandLineTool {
     // MARK: check
 
     func check(_ args: [String]) -> Int32 {
+        if args.contains("--fix") { return fixThenCheck(args) }
         var args = args
         guard let schemaOptions = SchemaCheckOptions.extract(&args, err: err) else { return 2 }
         let options: CommandOptions
@@ -60,6 +61,7 @@ public struct CommandLineTool {
         case .failure(let usage): err(usage.message); return 2
         }
         let model = DocumentModel()
+        model.perform(.configureLint(.fileSystem))
         let loader = schemaOptions.makeLoader()
         var lookup = SettingsLookup(source: options.configuration, workingDirectory: workingDirectory)
         var reports: [FileReport] = []
@@ -185,7 +187,7 @@ public struct CommandLineTool {
     /// Configures `model` with the settings that apply to `file`. Returns the problems of a
     /// configuration file used for the first time (empty when there are none), or nil when the
     /// configuration file cannot be read (reported, `ioFailed` set).
-    private func configure(_ model: DocumentModel, for file: InputFile, lookup: inout SettingsLookup,
+    func configure(_ model: DocumentModel, for file: InputFile, lookup: inout SettingsLookup,
                            adjust: (inout Settings) -> Void = { _ in }, ioFailed: inout Bool) -> [FileReport]? {
         switch lookup.configuration(forFileAt: file.lookupPath) {
         case .unreadable(let path):

@@ -50,7 +50,7 @@ public enum Help {
         pureyaml check - report problems in YAML files
 
     SYNOPSIS
-        pureyaml check [--format text|json|github|sarif|parsable] [--strict]
+        pureyaml check [--format text|json|github|sarif|parsable] [--strict] [--fix]
                        [--config PATH | --no-config] [--stdin-filename NAME]
                        [--schema URL|PATH] [--explain] [--offline] PATH...
 
@@ -88,8 +88,16 @@ public enum Help {
             print, per document, which schema applies, the rule that chose it and its load status.
         --offline
             download nothing; use schema files and the schema cache only.
+        --fix
+            first write every safe fix into the files (tab indentation, unused anchors, and the
+            yamllint fixes listed in docs/lint.md), then check them.
         -h, --help
             print this text.
+
+    LINT
+        yamllint's rules run too when a .yamllint, .yamllint.yaml or .yamllint.yml file is found in
+        a file's folder or above it (or YAMLLINT_CONFIG_FILE names one), or when the setting
+        pureyaml.lint.enable is true; findings have the rule id as code. See docs/lint.md.
 
     EXIT STATUS
         0 no errors (and, with --strict, no warnings); 1 errors, warnings under --strict, or an

@@ -125,19 +125,20 @@ extension DocumentModel {
     /// Quick fixes for diagnostics overlapping `range` and style rewrites of the collection at `range.start`
     /// (documents up to 512 KiB), restricted to the kinds in `only` when given; the fix-all action only
     /// when `only` names it; schema quick fixes (allowed values, missing required members; see
-    /// ``SchemaCodeActions``). Every candidate has been verified by parsing its result.
+    /// ``SchemaCodeActions``); yamllint quick fixes and their part of fix-all (``LintFixes``). Every candidate
+    /// has been verified by parsing its result.
     public func codeActions(_ uri: DocumentURI, range: TextRange, only: Set<CodeActionCandidate.Kind>? = nil) -> [CodeActionCandidate]? {
         guard let s = snapshot(uri) else { return nil }
         var out = CodeActions.actions(s, range: range, only: only, indentWidth: settings.format.indentWidth)
         if only?.contains(.quickFix) ?? true, let schemaDiagnostics = schemaResults[uri]?.diagnostics, !schemaDiagnostics.isEmpty {
             out += SchemaCodeActions.actions(s, diagnostics: schemaDiagnostics, range: range) { self.schema(uri, document: $0) }
         }
-        return out
+        return addingLintActions(out, s, range: range, only: only)
     }
 
     /// The identifier of the diagnostics result of an open document (LSP pull diagnostics `resultId`): its
     /// version, which changes whenever its text does.
     public func diagnosticsResultID(_ uri: DocumentURI) -> String? {
-        snapshot(uri).map { String($0.version) }
+        snapshot(uri).map { String($0.version) + lintResultIDSuffix(uri) }
     }
 }

@@ -15,6 +15,8 @@ public final class DocumentModel {
     public private(set) var settings = Settings()
     /// Documents closed since their diagnostics were last pulled (their surface is an empty list).
     private var closed: Set<DocumentURI> = []
+    /// yamllint configuration discovery and lint findings (see DocumentModel+Lint.swift).
+    var lint = LintState()
     /// Schemas and catalogs requested, delivered and compiled.
     var schemaRegistry = SchemaRegistry()
     /// Schema association and diagnostics per open document.
@@ -47,6 +49,7 @@ public final class DocumentModel {
             guard snapshots.removeValue(forKey: uri) != nil else { return [] }
             schemaResults[uri] = nil
             closed.insert(uri)
+            refreshLint(uri)
             return [.text(uri), .diagnostics(uri)]
         case let .save(uri, text):
             // A saved schema file is loaded again and the documents using it revalidated.
@@ -59,7 +62,10 @@ public final class DocumentModel {
             let schemaChanged = newSettings.schema != settings.schema
             settings = newSettings
             var areas: Set<SurfaceArea> = [.settings]
-            for uri in snapshots.keys { areas.insert(.formatting(uri)); areas.insert(.outline(uri)) }
+            for uri in snapshots.keys {
+                areas.insert(.formatting(uri)); areas.insert(.outline(uri))
+                if relint(uri) { areas.insert(.diagnostics(uri)) }
+            }
             if schemaChanged {
                 let requests = schemaRegistry.requestCount
                 schemaRegistry.forgetFailures()
@@ -68,6 +74,9 @@ public final class DocumentModel {
                 if schemaRegistry.requestCount > requests { areas.insert(.schemaLoads) }
             }
             return areas
+        case let .configureLint(environment):
+            lint.environment = environment
+            return Set(snapshots.keys.filter { relint($0) }.map { SurfaceArea.diagnostics($0) })
         case let .schemaLoaded(uri, result):
             return schemaLoaded(uri, result)
         }
@@ -83,6 +92,7 @@ public final class DocumentModel {
     private func replace(_ uri: DocumentURI, version: Int, bytes: [UInt8]) -> Set<SurfaceArea> {
         snapshots[uri] = DocumentSnapshot(uri: uri, version: version, bytes: bytes)
         closed.remove(uri)
+        refreshLint(uri)
         let requests = schemaRegistry.requestCount
         refreshSchema(uri)
         var areas: Set<SurfaceArea> = [.text(uri), .diagnostics(uri), .outline(uri), .formatting(uri)]
@@ -114,8 +124,9 @@ public final class DocumentModel {
     public func diagnostics(_ uri: DocumentURI) -> DiagnosticsSurface? {
         if let s = snapshots[uri] {
             var all = s.diagnostics
-            if let schema = schemaResults[uri]?.diagnostics, !schema.isEmpty {
-                all += schema
+            let extra = (schemaResults[uri]?.diagnostics ?? []) + (lint.diagnostics[uri] ?? [])
+            if !extra.isEmpty {
+                all += extra
                 all.sort { $0.range != $1.range ? $0.range < $1.range : $0.code < $1.code }
             }
             return DiagnosticsSurface(uri: uri, version: s.version, diagnostics: all)

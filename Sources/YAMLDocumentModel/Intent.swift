@@ -15,6 +15,8 @@ public enum Intent: Sendable {
     case save(DocumentURI, text: String?)
     /// New settings for every document.
     case configure(Settings)
+    /// How to find yamllint configuration files (the renderer's file access; see ``LintEnvironment``).
+    case configureLint(LintEnvironment)
     /// The edge delivered a schema or catalog the model asked for (see
     /// ``DocumentModel/schemaLoadRequests``): its bytes, or why it could not. Documents using it are
     /// revalidated.

@@ -21,6 +21,12 @@ public struct Settings: Sendable, Hashable {
     /// outline entries, folding ranges (the first by start line), semantic tokens (the first in text order)
     /// and document links. A capped surface says it was truncated.
     public var maxItemsComputed = 5000
+    /// yamllint-compatible lint (`pureyaml.lint.enable`): nil (unset) lints only documents with a yamllint
+    /// configuration file; true also lints the others with ``lintPreset``; false turns lint off.
+    public var lintEnabled: Bool? = nil
+    /// The preset used when ``lintEnabled`` is true and no configuration file applies
+    /// (`pureyaml.lint.preset`: `default` or `relaxed`).
+    public var lintPreset = "default"
     /// Schema association and validation (`yaml.schemas`, `yaml.schemaStore.*`, `pureyaml.schema.*`, ...).
     public var schema = SchemaSettings()
 
@@ -54,6 +60,8 @@ public struct Settings: Sendable, Hashable {
             case ("format.proseWrap", .string(let s)): if let v = FormatOptions.ProseWrap(rawValue: s) { format.proseWrap = v }
             case ("format.onSave", .bool(let b)): formatOnSave = b
             case ("maxItemsComputed", .integer(let i)) where i > 0: maxItemsComputed = Int(i)
+            case ("lint.enable", .bool(let b)): lintEnabled = b
+            case ("lint.preset", .string(let p)): lintPreset = p
             case ("schemas", let v): if let a = SchemaSettings.associations(from: v) { schema.associations = a }
             case ("validate", .bool(let b)): schema.validate = b
             case ("schemaStore.enable", .bool(let b)): schema.schemaStoreEnabled = b

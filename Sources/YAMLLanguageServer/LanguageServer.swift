@@ -41,7 +41,10 @@ final class LanguageServer: @unchecked Sendable {
     /// version they bring the document to.
     private var heldChanges: [DocumentURI: (version: Int, changes: [TextChange])] = [:]
 
-    init(connection: Connection) { self.connection = connection }
+    init(connection: Connection) {
+        self.connection = connection
+        model.perform(.configureLint(.fileSystem))
+    }
 
     /// Serves until `exit` or end of input; returns the exit code.
     func runUntilExit() -> Int32 {

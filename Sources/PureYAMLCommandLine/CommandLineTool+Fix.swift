@@ -1,0 +1,38 @@
+import Foundation
+import YAMLDocumentModel
+
+extension CommandLineTool {
+    /// `pureyaml check --fix [options] PATH...`: writes every verified fix-all edit the model offers (core
+    /// fixes and yamllint fixes, see docs/lint.md) into each file, then checks the files as `check` does
+    /// with the same options. Standard input (`-`) is checked but not fixed.
+    func fixThenCheck(_ args: [String]) -> Int32 {
+        let rest = args.filter { $0 != "--fix" }
+        guard case .success(let options) = CommandOptions.parse(rest, command: "check") else { return check(rest) }
+        let model = DocumentModel()
+        model.perform(.configureLint(.fileSystem))
+        var lookup = SettingsLookup(source: options.configuration, workingDirectory: workingDirectory)
+        var ioFailed = false
+        for input in expand(options.paths.filter { $0 != "-" }, ioFailed: &ioFailed) {
+            // The file's settings (`pureyaml.lint.*` among them) apply as they do for `check`.
+            guard let file = read(input, stdinFilename: nil, ioFailed: &ioFailed),
+                  configure(model, for: file, lookup: &lookup, ioFailed: &ioFailed) != nil else { continue }
+            model.load(file.uri, bytes: file.bytes)
+            if let edits = model.fixAllEdits(file.uri), !edits.isEmpty {
+                var fixed = file.bytes
+                for e in edits.sorted(by: { $0.range.start > $1.range.start }) where e.range.end <= fixed.count {
+                    fixed.replaceSubrange(e.range.start..<e.range.end, with: Array(e.newText.utf8))
+                }
+                do {
+                    try Data(fixed).write(to: URL(fileURLWithPath: input))
+                    err("fixed \(file.display) (\(edits.count) edit\(edits.count == 1 ? "" : "s"))\n")
+                } catch {
+                    err("pureyaml check: cannot write \(input): \(error.localizedDescription)\n")
+                    ioFailed = true
+                }
+            }
+            model.perform(.close(file.uri))
+        }
+        if ioFailed { return 2 }
+        return check(rest)
+    }
+}

@@ -1,0 +1,120 @@
+import YAMLLint
+import YAMLSyntax
+
+/// yamllint-compatible lint in the model: findings become diagnostics (code = rule id, severity from the
+/// rule's level, source `yamllint`), computed from the snapshot's existing parse when the snapshot is made
+/// or the lint settings/environment change. See docs/lint.md.
+extension DocumentModel {
+    /// The diagnostics source of lint findings.
+    public static let lintSource = "yamllint"
+    /// The code of the diagnostic that reports a broken yamllint configuration.
+    public static let lintConfigurationCode = "lint-config"
+
+    /// The lint findings of an open document (empty when lint is off), nil when the document is not open.
+    public func lintFindings(_ uri: DocumentURI) -> [LintFinding]? {
+        snapshot(uri) == nil ? nil : lint.findings[uri] ?? []
+    }
+
+    /// Recomputes the lint findings of `uri` from its snapshot; true when its lint diagnostics changed.
+    @discardableResult
+    func refreshLint(_ uri: DocumentURI) -> Bool {
+        guard let s = snapshot(uri) else {
+            let had = lint.diagnostics.removeValue(forKey: uri) != nil
+            lint.findings.removeValue(forKey: uri)
+            lint.configurations.removeValue(forKey: uri)
+            lint.generation.removeValue(forKey: uri)
+            return had
+        }
+        let resolution = lint.resolve(uri, settings: settings)
+        if case .lint(let c, _) = resolution { lint.configurations[uri] = c } else { lint.configurations[uri] = nil }
+        let (findings, diagnostics) = LintDiagnostics.compute(s, resolution)
+        let changed = lint.diagnostics[uri] ?? [] != diagnostics
+        lint.findings[uri] = findings
+        lint.diagnostics[uri] = diagnostics
+        return changed
+    }
+
+    /// `actions` (the core code actions for `range`) with the lint quick fixes for lint diagnostics touching
+    /// `range` added, and, when `only` asks for fix-all, the lint fixes merged into the fix-all action.
+    func addingLintActions(_ actions: [CodeActionCandidate], _ s: DocumentSnapshot, range: TextRange,
+                           only: Set<CodeActionCandidate.Kind>?) -> [CodeActionCandidate] {
+        guard let configuration = lint.configurations[s.uri], let diagnostics = lint.diagnostics[s.uri],
+              !diagnostics.isEmpty else { return actions }
+        var out = actions
+        if only?.contains(.quickFix) ?? true {
+            for d in diagnostics where d.range.start <= range.end && range.start <= d.range.end {
+                if let fix = LintFixes.quickFix(s, d, configuration: configuration) { out.append(fix) }
+            }
+        }
+        if only?.contains(.sourceFixAll) == true {
+            let lintEdits = LintFixes.fixAllEdits(s, diagnostics, configuration: configuration)
+            guard !lintEdits.isEmpty else { return out }
+            if let i = out.firstIndex(where: { $0.kind == .sourceFixAll }) {
+                var merged = out[i].edits
+                for e in lintEdits where !merged.contains(where: { $0.range.overlaps(e.range) || $0.range == e.range }) {
+                    merged.append(e)
+                }
+                merged.sort { $0.range < $1.range }
+                if let after = CodeActions.reparse(s, merged), CodeActions.errorCount(after) <= CodeActions.errorCount(s),
+                   let a = CodeActions.data(s), let b = CodeActions.data(after), a == b {
+                    out[i].edits = merged
+                    out[i].title = "Fix all safe problems (including lint)"
+                }
+            } else {
+                out.append(CodeActionCandidate(title: "Fix all safe lint problems", kind: .sourceFixAll, edits: lintEdits))
+            }
+        }
+        return out
+    }
+
+    /// Every verified fix-all edit for an open document (core and lint fixes), nil when it is not open: what
+    /// `source.fixAll` and `pureyaml check --fix` apply.
+    public func fixAllEdits(_ uri: DocumentURI) -> [TextReplacement]? {
+        guard let s = snapshot(uri) else { return nil }
+        let actions = codeActions(uri, range: TextRange(start: 0, end: s.bytes.count), only: [.sourceFixAll]) ?? []
+        return actions.first { $0.kind == .sourceFixAll }?.edits ?? []
+    }
+
+    /// Recomputes lint for an open document whose text did not change; bumps its result-id generation
+    /// when the lint diagnostics changed.
+    func relint(_ uri: DocumentURI) -> Bool {
+        guard refreshLint(uri) else { return false }
+        lint.generation[uri, default: 0] += 1
+        return true
+    }
+
+    /// The suffix that makes a pull-diagnostics result id change when lint diagnostics change without a
+    /// new version: empty until that happens.
+    func lintResultIDSuffix(_ uri: DocumentURI) -> String {
+        lint.generation[uri].map { "-lint\($0)" } ?? ""
+    }
+}
+
+/// Turns lint findings into diagnostics.
+enum LintDiagnostics {
+    static func compute(_ s: DocumentSnapshot, _ resolution: LintState.Resolution) -> ([LintFinding], [YAMLDiagnostic]) {
+        switch resolution {
+        case .off:
+            return ([], [])
+        case .broken(let path, let message):
+            let d = YAMLDiagnostic(range: TextRange(empty: 0), severity: .warning, code: DocumentModel.lintConfigurationCode,
+                                   message: "yamllint configuration \(path): \(message); lint is off for this file",
+                                   source: DocumentModel.lintSource)
+            return ([], [d])
+        case .lint(let configuration, let relativePath):
+            var findings = Linter.lint(s.parse, configuration: configuration, path: relativePath, lineIndex: s.lineIndex)
+            // Token and comment rules see the parser's recovery after a syntax error; like yamllint (whose
+            // token stream stops at the first scanner error) they report nothing from there on.
+            if let firstError = s.parse.errors.first(where: { $0.severity == .error })?.range.start {
+                findings.removeAll { f in
+                    f.range.start >= firstError && !(LintRuleID(rawValue: f.rule)?.isLineRule ?? false)
+                }
+            }
+            let diagnostics = findings.map {
+                YAMLDiagnostic(range: $0.range, severity: $0.level == .error ? .error : .warning, code: $0.rule,
+                               message: $0.message, source: DocumentModel.lintSource)
+            }
+            return (findings, diagnostics)
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import YAMLComposer
+import YAMLLint
+import YAMLParser
+import YAMLSyntax
+
+/// Quick fixes for lint findings and the lint part of "fix all". Every fix is verified by parsing the
+/// edited text again: no new syntax error, the same data in every document (compared through the JSON
+/// projection, YAML 1.2.2 §3.2.1), the same comments (ignoring spaces), and one fewer finding of the rule
+/// when re-linted with the same configuration. `truthy` fixes change YAML 1.2 data on purpose (`yes` is a
+/// string in YAML 1.2.2 but a boolean to yamllint), so they are checked for the rest only and are not part
+/// of fix-all.
+///
+/// Fixed: `trailing-spaces`, `new-line-at-end-of-file`, `empty-lines`, `comments` (starting space and
+/// distance from content), `document-start` (missing `---`), the spacing of `colons`, `commas`, `hyphens`,
+/// `braces`, `brackets`, `document-end` (missing `...`), `new-lines`, `comments-indentation`, and `truthy`. Not fixed:
+/// `indentation`, `quoted-strings`, `key-ordering` and the rest.
+enum LintFixes {
+    /// The fix for one lint diagnostic, nil when there is none or it fails verification.
+    static func quickFix(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, configuration: LintConfiguration) -> CodeActionCandidate? {
+        guard d.source == DocumentModel.lintSource, let (title, edits) = edits(s, d, configuration) else { return nil }
+        guard verify(s, edits, configuration: configuration, removes: d.code, keepsData: d.code != "truthy") else { return nil }
+        return CodeActionCandidate(title: title, kind: .quickFix, edits: edits, diagnostic: d, isPreferred: true)
+    }
+
+    /// Every verified data-preserving lint fix of the document, one per stretch of text.
+    static func fixAllEdits(_ s: DocumentSnapshot, _ diagnostics: [YAMLDiagnostic], configuration: LintConfiguration) -> [TextReplacement] {
+        var all: [TextReplacement] = []
+        for d in diagnostics where d.source == DocumentModel.lintSource && d.code != "truthy" {
+            if let (_, e) = edits(s, d, configuration) { all += e }
+        }
+        all.sort { $0.range < $1.range }
+        var merged: [TextReplacement] = []
+        for e in all {
+            if let last = merged.last, last.range.end > e.range.start || last.range == e.range { continue }
+            merged.append(e)
+        }
+        guard !merged.isEmpty, verify(s, merged, configuration: configuration, removes: nil, keepsData: true) else { return [] }
+        return merged
+    }
+
+    // MARK: Edits
+
+    private static func int(_ c: LintConfiguration, _ rule: String, _ option: String) -> Int? {
+        guard let id = LintRuleID(rawValue: rule) else { return nil }
+        return c.rules[id]?.options[option]?.int
+    }
+
+    static func edits(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, _ c: LintConfiguration) -> (String, [TextReplacement])? {
+        let b = s.bytes
+        let p = d.range.start
+        let line = s.lineIndex.line(containing: p)
+        let lineStart = s.lineIndex.lineStart(line)
+        let lineEnd = s.lineIndex.lineContentEnd(line)
+        func isBlank(_ x: UInt8) -> Bool { x == 0x20 || x == 0x09 }
+        switch d.code {
+        case "trailing-spaces":
+            var start = lineEnd
+            while start > lineStart && isBlank(b[start - 1]) { start -= 1 }
+            guard start < lineEnd else { return nil }
+            return ("Remove trailing spaces", [TextReplacement(range: TextRange(start: start, end: lineEnd), newText: "")])
+        case "new-line-at-end-of-file":
+            return ("Add a final line break", [TextReplacement(range: TextRange(empty: b.count), newText: "\n")])
+        case "empty-lines":
+            // The finding is on the last blank line of a run; keep as many blank lines as allowed.
+            guard let allowed = lastNumber(in: d.message) else { return nil }
+            var first = line
+            while first > 0 && isEmptyLine(s, first - 1) { first -= 1 }
+            let blank = line - first + 1
+            guard blank > allowed else { return nil }
+            let removeFrom = s.lineIndex.lineStart(first)
+            let removeTo = s.lineIndex.lineStart(first + (blank - allowed))
+            guard removeTo > removeFrom else { return nil }
+            return ("Remove extra blank lines", [TextReplacement(range: TextRange(start: removeFrom, end: removeTo), newText: "")])
+        case "comments":
+            if d.message.hasPrefix("missing starting space") {
+                return ("Add a space after #", [TextReplacement(range: TextRange(empty: p), newText: " ")])
+            }
+            guard d.message.hasPrefix("too few spaces before comment"), let want = lastNumber(in: d.message) else { return nil }
+            var start = p
+            while start > lineStart && isBlank(b[start - 1]) { start -= 1 }
+            return ("Put \(want) spaces before the comment",
+                    [TextReplacement(range: TextRange(start: start, end: p), newText: String(repeating: " ", count: want))])
+        case "document-start":
+            guard d.message.hasPrefix("missing") else { return nil }
+            return ("Add the document start marker ---", [TextReplacement(range: TextRange(empty: lineStart), newText: "---\n")])
+        case "comments-indentation":
+            // Indent the comment like the next line with content (or column 0 at the end).
+            var indent = 0
+            var next = line + 1
+            while next < s.lineIndex.lineCount {
+                let start = s.lineIndex.lineStart(next), end = s.lineIndex.lineContentEnd(next)
+                var k = start
+                while k < end && b[k] == 0x20 { k += 1 }
+                if k < end && b[k] != UInt8(ascii: "#") { indent = k - start; break }
+                next += 1
+            }
+            var contentStart = lineStart
+            while contentStart < lineEnd && isBlank(b[contentStart]) { contentStart += 1 }
+            guard contentStart == p else { return nil }
+            return ("Indent the comment like the content",
+                    [TextReplacement(range: TextRange(start: lineStart, end: p), newText: String(repeating: " ", count: indent))])
+        case "document-end":
+            // Every missing `...` at once (two findings can share a position: yamllint reports the one at
+            // the end of the text on the line above it).
+            guard d.message.hasPrefix("missing") else { return nil }
+            let tokens = s.parse.tree.tokens.filter { !$0.kind.isTrivia && $0.kind != .error }
+            var edits: [TextReplacement] = []
+            for (k, t) in tokens.enumerated() where t.kind == .directivesEnd && k > 0 {
+                let before = tokens[k - 1].kind
+                if before == .documentEnd || before == .directive { continue }
+                let start = s.lineIndex.lineStart(s.lineIndex.line(containing: t.range.start))
+                edits.append(TextReplacement(range: TextRange(empty: start), newText: "...\n"))
+            }
+            if let last = tokens.last, last.kind != .documentEnd {
+                let needsBreak = !b.isEmpty && b[b.count - 1] != 0x0A
+                edits.append(TextReplacement(range: TextRange(empty: b.count), newText: (needsBreak ? "\n" : "") + "...\n"))
+            }
+            guard !edits.isEmpty else { return nil }
+            return ("Add the missing document end markers ...", edits)
+        case "new-lines":
+            // Every line break in the expected form (YAML reads both forms as one break, §5.4).
+            let dos = d.message.hasSuffix("\\r\\n")
+            var edits: [TextReplacement] = []
+            for i in b.indices where b[i] == 0x0A {
+                let isCRLF = i > 0 && b[i - 1] == 0x0D
+                if dos && !isCRLF { edits.append(TextReplacement(range: TextRange(empty: i), newText: "\r")) }
+                if !dos && isCRLF { edits.append(TextReplacement(range: TextRange(start: i - 1, end: i), newText: "")) }
+            }
+            guard !edits.isEmpty else { return nil }
+            return (dos ? "Use \\r\\n line breaks" : "Use \\n line breaks", edits)
+        case "colons", "commas", "hyphens", "braces", "brackets":
+            return spacing(s, d, c, lineStart: lineStart, lineEnd: lineEnd)
+        case "truthy":
+            guard let token = s.parse.tree.tokenIndex(at: p).map({ s.parse.tree.tokens[$0] }), token.kind == .plainScalar,
+                  token.range.start == p else { return nil }
+            let text = s.parse.tree.text(token.range)
+            let allowed = c.rules[.truthy]?.options["allowed-values"]?.strings ?? ["true", "false"]
+            let truthyWords = ["yes", "on", "true"]
+            let replacement = truthyWords.contains(text.lowercased()) ? "true" : "false"
+            guard allowed.contains(replacement) else { return nil }
+            return ("Replace \(text) with \(replacement)", [TextReplacement(range: token.range, newText: replacement)])
+        default:
+            return nil
+        }
+    }
+
+    private static func isEmptyLine(_ s: DocumentSnapshot, _ line: Int) -> Bool {
+        s.lineIndex.lineStart(line) == s.lineIndex.lineContentEnd(line)
+    }
+
+    /// The last decimal number in `text` (`too many blank lines (3 > 2)` -> 2).
+    private static func lastNumber(in text: String) -> Int? {
+        let digits = text.split(whereSeparator: { !$0.isNumber })
+        return digits.last.flatMap { Int($0) }
+    }
+
+    /// The run of spaces the spacing finding is about (around its position, never the indentation),
+    /// replaced by the configured maximum ("too many") or minimum ("too few").
+    private static func spacing(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, _ c: LintConfiguration,
+                                lineStart: Int, lineEnd: Int) -> (String, [TextReplacement])? {
+        let b = s.bytes
+        let p = d.range.start
+        var start = p, end = p
+        if p < lineEnd && b[p] == 0x20 {
+            while start > lineStart && b[start - 1] == 0x20 { start -= 1 }
+            while end < lineEnd && b[end] == 0x20 { end += 1 }
+        } else {
+            while start > lineStart && b[start - 1] == 0x20 { start -= 1 }
+        }
+        guard start > lineStart, !(b[lineStart..<start].allSatisfy { $0 == 0x20 || $0 == 0x09 }) else { return nil }
+        let m = d.message
+        let option: String
+        switch (d.code, m.hasPrefix("too many"), m.contains("before")) {
+        case ("braces", true, _), ("brackets", true, _):
+            option = m.contains("empty") && (int(c, d.code, "max-spaces-inside-empty") ?? -1) != -1
+                ? "max-spaces-inside-empty" : "max-spaces-inside"
+        case ("braces", false, _), ("brackets", false, _):
+            option = m.contains("empty") && (int(c, d.code, "min-spaces-inside-empty") ?? -1) != -1
+                ? "min-spaces-inside-empty" : "min-spaces-inside"
+        case (_, true, true): option = "max-spaces-before"
+        case (_, true, false): option = "max-spaces-after"
+        case (_, false, _): option = "min-spaces-after"
+        }
+        guard let n = int(c, d.code, option), n >= 0 else { return nil }
+        let title = n == 0 ? "Remove the spaces" : "Use \(n) space\(n == 1 ? "" : "s")"
+        return (title, [TextReplacement(range: TextRange(start: start, end: end), newText: String(repeating: " ", count: n))])
+    }
+
+    // MARK: Verification
+
+    private static func verify(_ s: DocumentSnapshot, _ edits: [TextReplacement], configuration: LintConfiguration,
+                               removes rule: String?, keepsData: Bool) -> Bool {
+        guard let after = CodeActions.reparse(s, edits),
+              CodeActions.errorCount(after) <= CodeActions.errorCount(s),
+              comments(after) == comments(s) else { return false }
+        if keepsData {
+            guard let a = CodeActions.data(s), let b = CodeActions.data(after), a == b else { return false }
+        } else {
+            guard after.composition.documents.count == s.composition.documents.count else { return false }
+        }
+        if let rule {
+            let before = Linter.lint(s.parse, configuration: configuration).filter { $0.rule == rule }.count
+            let now = Linter.lint(after.parse, configuration: configuration).filter { $0.rule == rule }.count
+            if now >= before { return false }
+        }
+        return true
+    }
+
+    /// The comments of a snapshot with spaces removed.
+    private static func comments(_ s: DocumentSnapshot) -> [String] {
+        s.parse.tree.tokens.filter { $0.kind == .comment }.map {
+            String(decoding: s.parse.tree.slice($0.range).filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import YAMLLint
+
+/// The model's lint bookkeeping: the environment the renderer installed, parsed configuration files
+/// (cached by path and content), and each open document's lint findings.
+struct LintState {
+    /// The configuration that applies to one document, or why there is none.
+    enum Resolution: Equatable {
+        /// Lint is off for the document.
+        case off
+        /// Lint with this configuration; `relativePath` is the document's path relative to the
+        /// configuration's directory (for `ignore` patterns).
+        case lint(LintConfiguration, relativePath: String?)
+        /// The configuration file at `path` is broken.
+        case broken(path: String, message: String)
+    }
+
+    var environment: LintEnvironment?
+    /// Parsed configuration files by path, with the bytes they were parsed from.
+    private var cache: [String: (bytes: [UInt8], result: Result<LintConfiguration, LintConfigurationError>)] = [:]
+    /// Lint findings of open documents.
+    var findings: [DocumentURI: [LintFinding]] = [:]
+    /// Lint diagnostics (findings and configuration problems) of open documents.
+    var diagnostics: [DocumentURI: [YAMLDiagnostic]] = [:]
+    /// How many times each document's lint diagnostics changed without its text changing (settings or
+    /// environment), so pull-diagnostics result ids change with them.
+    var generation: [DocumentURI: Int] = [:]
+    /// The configuration each linted open document was checked with (for quick fixes).
+    var configurations: [DocumentURI: LintConfiguration] = [:]
+
+    static let configFileNames = [".yamllint", ".yamllint.yaml", ".yamllint.yml"]
+
+    /// Finds the configuration for `uri` (see ``LintEnvironment``), then applies the settings: an explicit
+    /// `pureyaml.lint.enable: false` turns lint off; without a configuration file, lint runs only when
+    /// `pureyaml.lint.enable` is true, with `pureyaml.lint.preset` (default `default`).
+    mutating func resolve(_ uri: DocumentURI, settings: Settings) -> Resolution {
+        if settings.lintEnabled == false { return .off }
+        if let environment, let path = uri.filePath, let found = discover(path, environment) {
+            switch parsed(found.configPath, found.bytes, environment) {
+            case .success(let c): return .lint(c, relativePath: found.relativePath)
+            case .failure(let e): return .broken(path: found.configPath, message: e.message)
+            }
+        }
+        guard settings.lintEnabled == true else { return .off }
+        guard let preset = LintConfiguration.preset(named: settings.lintPreset) else {
+            return .broken(path: "pureyaml.lint.preset",
+                           message: "unknown preset \"\(settings.lintPreset)\" (use default or relaxed)")
+        }
+        return .lint(preset, relativePath: nil)
+    }
+
+    private func discover(_ documentPath: String, _ env: LintEnvironment)
+        -> (configPath: String, bytes: [UInt8], relativePath: String?)? {
+        var components = documentPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let fileName = components.popLast() ?? ""
+        var relative = [fileName]
+        while !components.isEmpty {
+            let dir = components.joined(separator: "/")
+            for name in LintState.configFileNames {
+                let candidate = (dir.isEmpty ? "" : dir) + "/" + name
+                if let bytes = env.readFile(candidate) {
+                    return (candidate, bytes, relative.reversed().joined(separator: "/"))
+                }
+            }
+            relative.append(components.removeLast())
+        }
+        if let path = env.configFileFromEnvironment, let bytes = env.readFile(path) {
+            return (path, bytes, nil)
+        }
+        return nil
+    }
+
+    private mutating func parsed(_ path: String, _ bytes: [UInt8], _ env: LintEnvironment)
+        -> Result<LintConfiguration, LintConfigurationError> {
+        if let hit = cache[path], hit.bytes == bytes { return hit.result }
+        let dir = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let read = env.readFile
+        // `extends: file` and `ignore-from-file` are read relative to the configuration's directory.
+        let loader: LintConfiguration.FileLoader = { name in read(name.hasPrefix("/") ? name : dir + "/" + name) }
+        let result: Result<LintConfiguration, LintConfigurationError>
+        do {
+            result = .success(try LintConfiguration.parse(bytes, loadFile: loader))
+        } catch let e as LintConfigurationError {
+            result = .failure(e)
+        } catch {
+            result = .failure(LintConfigurationError("invalid config: \(error)"))
+        }
+        if cache.count > 64 { cache.removeAll() }
+        cache[path] = (bytes, result)
+        return result
+    }
+}

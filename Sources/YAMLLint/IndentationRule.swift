@@ -1,0 +1,234 @@
+/// `indentation`: block indentation width and consistency, sequence indentation inside mappings, and
+/// (optionally) the continuation lines of multi-line scalars. Follows yamllint's stack machine over
+/// PyYAML's token stream; an impossible token order is reported as "cannot infer indentation".
+struct IndentationRule: TokenLintRule {
+    private enum ParentKind { case root, blockMapping, flowMapping, blockSequence, flowSequence, blockEntry, key, value }
+
+    private struct Parent {
+        var kind: ParentKind
+        var indent: Int
+        var lineIndent: Int? = nil
+        var explicitKey = false
+        var implicitBlockSequence = false
+    }
+
+    /// Either a fixed width or "consistent" (learnt from the first indentation seen).
+    private var spaces: Int?
+    /// `true`, `false`, or nil for "whatever"; `consistentSequences` when "consistent" and not learnt yet.
+    private var indentSequences: Bool?
+    private var indentSequencesConsistent: Bool
+    private let checkMultiLineStrings: Bool
+    private var stack: [Parent] = [Parent(kind: .root, indent: 0)]
+    private var currentLine = -1
+    private var currentLineIndent = 0
+
+    private struct Unexpected: Error {}
+
+    init(options: [String: LintOption]) {
+        spaces = options["spaces"]?.int
+        switch options["indent-sequences"] ?? .bool(true) {
+        case .bool(let b): indentSequences = b; indentSequencesConsistent = false
+        case .string("consistent"): indentSequences = nil; indentSequencesConsistent = true
+        default: indentSequences = nil; indentSequencesConsistent = false
+        }
+        checkMultiLineStrings = options["check-multi-line-strings"]?.bool ?? false
+    }
+
+    mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
+        do {
+            try checkToken(s, i, &out)
+        } catch {
+            let t = s.tokens[i]
+            out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
+                             message: "cannot infer indentation: unexpected token"))
+        }
+    }
+
+    private mutating func detectIndent(_ base: Int, _ next: LintToken) -> Int {
+        if spaces == nil { spaces = next.startColumn - base }
+        return base + (spaces ?? 0)
+    }
+
+    private mutating func checkToken(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) throws {
+        let t = s.tokens[i]
+        let prev = s.token(i - 1)
+        let nextToken = s.token(i + 1)
+        let nextnext = s.token(i + 2)
+        let isVisible = t.kind != .streamStart && t.kind != .streamEnd && t.kind != .blockEnd
+            && !(t.kind == .scalar && t.value.isEmpty)
+        let firstInLine = isVisible && t.startLine + 1 > currentLine
+        let found = t.startColumn
+
+        if firstInLine {
+            var expected = stack[stack.count - 1].indent
+            if t.kind == .flowMappingEnd || t.kind == .flowSequenceEnd {
+                expected = stack[stack.count - 1].lineIndent ?? expected
+            } else if stack[stack.count - 1].kind == .key && stack[stack.count - 1].explicitKey && t.kind != .value {
+                expected = detectIndent(expected, t)
+            }
+            if found != expected {
+                let message = expected < 0 ? "wrong indentation: expected at least \(found + 1)"
+                    : "wrong indentation: expected \(expected) but found \(found)"
+                out.append(.init(line: t.startLine + 1, column: found + 1, message: message))
+            }
+        }
+        if t.kind == .scalar && checkMultiLineStrings { scalarIndentation(s, t, &out) }
+        if isVisible {
+            currentLine = s.realEndLine(t)
+            if firstInLine { currentLineIndent = found }
+        }
+
+        guard let next = nextToken else {
+            try unwind(t, nextToken)
+            return
+        }
+        switch t.kind {
+        case .blockMappingStart:
+            guard next.kind == .key, next.startLine == t.startLine else { throw Unexpected() }
+            stack.append(Parent(kind: .blockMapping, indent: t.startColumn))
+        case .flowMappingStart:
+            let indent = next.startLine == t.startLine ? next.startColumn : detectIndent(currentLineIndent, next)
+            stack.append(Parent(kind: .flowMapping, indent: indent, lineIndent: currentLineIndent))
+        case .blockSequenceStart:
+            guard next.kind == .blockEntry, next.startLine == t.startLine else { throw Unexpected() }
+            stack.append(Parent(kind: .blockSequence, indent: t.startColumn))
+        case .blockEntry where next.kind != .blockEntry && next.kind != .blockEnd:
+            if stack[stack.count - 1].kind != .blockSequence {
+                var p = Parent(kind: .blockSequence, indent: t.startColumn)
+                p.implicitBlockSequence = true
+                stack.append(p)
+            }
+            let indent: Int
+            if next.startLine == t.endLine || next.startColumn == t.startColumn {
+                indent = next.startColumn
+            } else {
+                indent = detectIndent(t.startColumn, next)
+            }
+            stack.append(Parent(kind: .blockEntry, indent: indent))
+        case .flowSequenceStart:
+            let indent = next.startLine == t.startLine ? next.startColumn : detectIndent(currentLineIndent, next)
+            stack.append(Parent(kind: .flowSequence, indent: indent, lineIndent: currentLineIndent))
+        case .key:
+            var p = Parent(kind: .key, indent: stack[stack.count - 1].indent)
+            p.explicitKey = s.isExplicitKey(t)
+            stack.append(p)
+        case .value:
+            guard stack[stack.count - 1].kind == .key else { throw Unexpected() }
+            var n = next
+            if n.kind == .anchor || n.kind == .tag, let prev, let nextnext,
+               n.startLine == prev.startLine && n.startLine < nextnext.startLine {
+                n = nextnext
+            }
+            if ![.blockEnd, .flowMappingEnd, .flowSequenceEnd, .key].contains(n.kind) {
+                let top = stack[stack.count - 1]
+                let indent: Int
+                if top.explicitKey {
+                    indent = detectIndent(top.indent, n)
+                } else if let prev, n.startLine == prev.startLine {
+                    indent = n.startColumn
+                } else if n.kind == .blockSequenceStart || n.kind == .blockEntry {
+                    if indentSequences == false {
+                        indent = top.indent
+                    } else if indentSequences == true {
+                        if spaces == nil && n.startColumn - top.indent == 0 {
+                            indent = -1
+                        } else {
+                            indent = detectIndent(top.indent, n)
+                        }
+                    } else if n.startColumn == top.indent {
+                        if indentSequencesConsistent { indentSequences = false; indentSequencesConsistent = false }
+                        indent = top.indent
+                    } else {
+                        if indentSequencesConsistent { indentSequences = true; indentSequencesConsistent = false }
+                        indent = detectIndent(top.indent, n)
+                    }
+                } else {
+                    indent = detectIndent(top.indent, n)
+                }
+                stack.append(Parent(kind: .value, indent: indent))
+            }
+        default:
+            break
+        }
+        try unwind(t, next)
+    }
+
+    private mutating func unwind(_ t: LintToken, _ next: LintToken?) throws {
+        var consumed = false
+        var guardCount = stack.count + 2
+        while guardCount > 0 {
+            guardCount -= 1
+            let top = stack[stack.count - 1]
+            let below = stack.count >= 2 ? stack[stack.count - 2] : nil
+            if top.kind == .flowSequence && t.kind == .flowSequenceEnd && !consumed {
+                stack.removeLast(); consumed = true
+            } else if top.kind == .flowMapping && t.kind == .flowMappingEnd && !consumed {
+                stack.removeLast(); consumed = true
+            } else if (top.kind == .blockMapping || top.kind == .blockSequence) && t.kind == .blockEnd
+                        && !top.implicitBlockSequence && !consumed {
+                stack.removeLast(); consumed = true
+            } else if top.kind == .blockEntry && t.kind != .blockEntry && below?.implicitBlockSequence == true
+                        && t.kind != .anchor && t.kind != .tag && next?.kind != .blockEntry {
+                stack.removeLast(2)
+            } else if top.kind == .blockEntry && (next?.kind == .blockEntry || next?.kind == .blockEnd) {
+                stack.removeLast()
+            } else if top.kind == .value && t.kind != .value && t.kind != .anchor && t.kind != .tag {
+                guard below?.kind == .key else { throw Unexpected() }
+                stack.removeLast(2)
+            } else if top.kind == .key, let n = next?.kind,
+                      [.blockEnd, .flowMappingEnd, .flowSequenceEnd, .key].contains(n) {
+                stack.removeLast()
+            } else {
+                break
+            }
+            if stack.isEmpty { stack = [Parent(kind: .root, indent: 0)]; throw Unexpected() }
+        }
+    }
+
+    /// `check-multi-line-strings`: the continuation lines of a multi-line scalar.
+    private mutating func scalarIndentation(_ s: LintStream, _ t: LintToken, _ out: inout [LintStream.Problem]) {
+        guard t.startLine != t.endLine else { return }
+        let bytes = s.bytes
+        var expected: Int? = nil
+        var lineNumber = t.startLine + 1
+        var lineStart = t.start
+        while true {
+            // Python: buffer.find('\n', line_start, end - 1) + 1
+            var k = lineStart
+            let limit = t.end - 1
+            while k < limit && bytes[k] != 0x0A { k += 1 }
+            guard k < limit else { break }
+            lineStart = k + 1
+            lineNumber += 1
+            var indent = 0
+            while lineStart + indent < bytes.count && bytes[lineStart + indent] == 0x20 { indent += 1 }
+            if lineStart + indent >= bytes.count || bytes[lineStart + indent] == 0x0A { continue }
+            if expected == nil { expected = expectedScalarIndent(t, found: indent) }
+            if let e = expected, indent != e {
+                out.append(.init(line: lineNumber, column: indent + 1,
+                                 message: "wrong indentation: expected \(e) but found \(indent)"))
+            }
+        }
+    }
+
+    private mutating func expectedScalarIndent(_ t: LintToken, found: Int) -> Int {
+        func detect(_ base: Int) -> Int {
+            if spaces == nil { spaces = found - base }
+            return base + (spaces ?? 0)
+        }
+        switch t.style {
+        case .plain?: return t.startColumn
+        case .singleQuoted?, .doubleQuoted?: return t.startColumn + 1
+        default:
+            let top = stack[stack.count - 1]
+            switch top.kind {
+            case .blockEntry, .key: return detect(t.startColumn)
+            case .value:
+                if t.startLine + 1 > currentLine { return detect(top.indent) }
+                let below = stack.count >= 2 ? stack[stack.count - 2] : top
+                return below.explicitKey ? detect(t.startColumn) : detect(below.indent)
+            default: return detect(top.indent)
+            }
+        }
+    }
+}

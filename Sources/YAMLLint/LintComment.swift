@@ -1,0 +1,65 @@
+/// A comment as yamllint's comment rules see it: found between two consecutive tokens that are on
+/// different lines (the first `#` of each line in between), with its neighbours.
+struct LintComment {
+    /// 1-based line.
+    var line: Int
+    /// 1-based column (Unicode scalars).
+    var column: Int
+    /// Byte offset of the `#`.
+    var pointer: Int
+    /// Index of the token before / after it in the token stream.
+    var tokenBefore: Int
+    var tokenAfter: Int
+    /// The previous comment between the same two tokens, if any.
+    var commentBefore: Int?
+
+    /// yamllint `Comment.is_inline`: on the same line as the end of the token before it.
+    func isInline(_ s: LintStream) -> Bool {
+        let before = s.tokens[tokenBefore]
+        return before.kind != .streamStart && line == before.endLine + 1 && before.end > 0
+            && s.bytes[before.end - 1] != 0x0A
+    }
+
+    /// The comment's text from `#` to the end of its line (without the line break), as bytes.
+    func text(_ s: LintStream) -> ArraySlice<UInt8> {
+        var end = pointer
+        while end < s.bytes.count && s.bytes[end] != 0x0A { end += 1 }
+        return s.bytes[pointer..<end]
+    }
+
+    /// All comments of the stream, in order, with the index of the token each follows.
+    static func comments(_ s: LintStream) -> [LintComment] {
+        var out: [LintComment] = []
+        let bytes = s.bytes
+        for i in s.tokens.indices {
+            let t1 = s.tokens[i]
+            let t2 = s.token(i + 1)
+            let endPointer: Int
+            if let t2 {
+                if t1.endLine == t2.startLine && t1.kind != .streamStart && t2.kind != .streamEnd { continue }
+                endPointer = t2.start
+            } else {
+                endPointer = bytes.count
+            }
+            var pointer = t1.end
+            var lineNumber = t1.endLine + 1
+            var column = t1.endColumn + 1
+            var before: Int? = nil
+            while pointer <= endPointer {
+                var lineEnd = pointer
+                while lineEnd < endPointer && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                if let hash = bytes[pointer..<lineEnd].firstIndex(of: UInt8(ascii: "#")) {
+                    let c = LintComment(line: lineNumber, column: column + s.text.scalarCount(from: pointer, to: hash),
+                                        pointer: hash, tokenBefore: i, tokenAfter: t2 == nil ? i : i + 1,
+                                        commentBefore: before)
+                    before = out.count
+                    out.append(c)
+                }
+                pointer = lineEnd + 1
+                lineNumber += 1
+                column = 1
+            }
+        }
+        return out
+    }
+}

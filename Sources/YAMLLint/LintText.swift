@@ -1,0 +1,85 @@
+import YAMLSyntax
+
+/// The text being linted, with the two line models yamllint uses:
+/// - PyYAML marks (token and comment positions) count `\n`, `\r\n` and a lone `\r` as one line break;
+/// - yamllint's line rules split at `\n` only, and drop a `\r` just before it.
+///
+/// Offsets are UTF-8 byte offsets; lines are 0-based; columns count Unicode scalars (as Python's `str`).
+public struct LintText: Sendable {
+    /// The UTF-8 bytes.
+    public var bytes: [UInt8] { index.bytes }
+    /// PyYAML-mark lines (`\n`, `\r\n`, lone `\r`), which are ``LineIndex``'s lines.
+    let index: LineIndex
+    var isASCII: Bool { index.isASCII }
+    /// yamllint's lines: split at `\n`, the `\r` of a `\r\n` excluded; the last line runs to the end.
+    public let lines: [LintLine]
+
+    /// Prepares `bytes` for linting (O(n)).
+    public init(_ bytes: [UInt8]) { self.init(LineIndex(bytes)) }
+
+    /// Prepares the text of an existing line index (O(n), reusing its line starts).
+    public init(_ index: LineIndex) {
+        self.index = index
+        lines = LintText.splitLines(index.bytes)
+    }
+
+    /// The 0-based mark line containing byte `offset`.
+    public func line(of offset: Int) -> Int { index.line(containing: offset) }
+
+    /// Number of Unicode scalars in `from..<to` (bytes).
+    public func scalarCount(from: Int, to: Int) -> Int {
+        if isASCII || to <= from { return max(0, to - from) }
+        var count = 0
+        var i = from
+        while i < to {
+            if bytes[i] & 0xC0 != 0x80 { count += 1 }
+            i += 1
+        }
+        return count
+    }
+
+    /// The 0-based (line, column) of byte `offset`, column in Unicode scalars.
+    public func position(of offset: Int) -> (line: Int, column: Int) {
+        let l = line(of: offset)
+        return (l, scalarCount(from: index.lineStart(l), to: offset))
+    }
+
+    /// The byte offset of 1-based `line` / 1-based `column` (Unicode scalars) in yamllint's line model,
+    /// clamped to the line's end (before its `\r\n`/`\n`).
+    public func offset(line: Int, column: Int) -> Int {
+                guard !lines.isEmpty else { return 0 }
+        let l = lines[min(max(line - 1, 0), lines.count - 1)]
+        var offset = l.start
+        var remaining = max(column - 1, 0)
+        while remaining > 0 && offset < l.end {
+            offset += 1
+            while offset < l.end && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            remaining -= 1
+        }
+        return offset
+    }
+
+    private static func splitLines(_ bytes: [UInt8]) -> [LintLine] {
+        var out: [LintLine] = []
+        var start = 0
+        var number = 1
+        for i in 0..<bytes.count where bytes[i] == 0x0A {
+            let end = i > 0 && bytes[i - 1] == 0x0D && i - 1 >= start ? i - 1 : i
+            out.append(LintLine(number: number, start: start, end: end))
+            start = i + 1
+            number += 1
+        }
+        out.append(LintLine(number: number, start: start, end: bytes.count))
+        return out
+    }
+}
+
+/// One line as yamllint's line rules see it: `start..<end` in UTF-8 bytes, without its line break.
+public struct LintLine: Sendable, Hashable {
+    /// 1-based line number.
+    public var number: Int
+    /// First byte of the line.
+    public var start: Int
+    /// Byte past the line's content (at its `\r\n` or `\n`, or the end of the text).
+    public var end: Int
+}

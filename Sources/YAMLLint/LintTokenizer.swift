@@ -1,0 +1,259 @@
+import YAMLParser
+import YAMLSyntax
+
+/// Derives PyYAML's token stream (what yamllint's token rules consume) from an existing parse: the
+/// lossless tree gives the real tokens, the events give scalar values, and the virtual tokens PyYAML's
+/// scanner inserts are placed where it would place them:
+/// - `BLOCK-MAPPING-START` / `BLOCK-SEQUENCE-START` (empty) at a block collection's first entry when its
+///   column is deeper than the enclosing block indentation (an "indentless" sequence, `key:` followed by
+///   `- item` at the key's column, gets neither a start nor an end, as in PyYAML);
+/// - `BLOCK-END` (empty) where the next real token starts, or at the end of the text;
+/// - `KEY` (empty) at the first token of an implicit key, `KEY` covering `?` for an explicit one.
+///
+/// Nothing is re-parsed: the walk is linear in the number of tree tokens, with an explicit stack (no
+/// recursion, so deep nesting cannot overflow the call stack).
+public enum LintTokenizer {
+    private struct Frame {
+        var node: Int
+        var pos: Int
+        var child: Int
+        var pushedIndent = false
+        var collectionStartPending = false
+    }
+
+    /// The token stream for `parse`, starting with `STREAM-START` and ending with `STREAM-END`, with
+    /// line/column marks filled in from `text` (which must hold the same bytes as `parse.tree`).
+    public static func tokens(_ parse: ParseResult, text: LintText) -> [LintToken] {
+        let tree = parse.tree
+        let bytes = tree.bytes
+        let n = bytes.count
+        // Scalar events come in the same order as scalar tokens: a cursor finds each token's value.
+        var eventCursor = 0
+        func scalarValue(endingAt end: Int) -> String? {
+            let events = parse.events
+            while eventCursor < events.count {
+                let e = events[eventCursor]
+                if case .scalar(let value, _, _, _) = e.kind, !e.range.isEmpty, e.range.end >= end {
+                    if e.range.end == end { eventCursor += 1; return value }
+                    return nil
+                }
+                eventCursor += 1
+            }
+            return nil
+        }
+        var out: [LintToken] = [LintToken(.streamStart, start: 0, end: 0)]
+        var indents: [Int] = []
+        var stack: [Frame] = []
+        if !tree.nodes.isEmpty {
+            stack.append(Frame(node: 0, pos: tree.nodes[0].firstToken, child: tree.nodes[0].firstChild))
+        }
+
+        func nextSignificantStart(from tokenIndex: Int) -> Int {
+            var i = tokenIndex
+            while i < tree.tokens.count {
+                if !tree.tokens[i].kind.isTrivia && tree.tokens[i].kind != .error { return tree.tokens[i].range.start }
+                i += 1
+            }
+            return n
+        }
+        func firstSignificant(ofNode index: Int) -> Int? {
+            let d = tree.nodes[index]
+            var i = d.firstToken
+            while i < d.endToken {
+                let k = tree.tokens[i].kind
+                if !k.isTrivia && k != .error { return i }
+                i += 1
+            }
+            return nil
+        }
+
+        func enter(_ index: Int, parentFrame: inout Frame) -> Frame {
+            let d = tree.nodes[index]
+            var frame = Frame(node: index, pos: d.firstToken, child: d.firstChild)
+            switch d.kind {
+            case .blockMapping, .blockSequence:
+                frame.collectionStartPending = true
+            case .mappingEntry, .sequenceItem:
+                if parentFrame.collectionStartPending {
+                    parentFrame.collectionStartPending = false
+                    if let t = firstSignificant(ofNode: index) {
+                        let start = tree.tokens[t].range.start
+                        let column = text.position(of: start).column
+                        if (indents.last ?? -1) < column {
+                            let isMapping = tree.nodes[parentFrame.node].kind == .blockMapping
+                            out.append(LintToken(isMapping ? .blockMappingStart : .blockSequenceStart,
+                                                 start: start, end: start))
+                            indents.append(column)
+                            parentFrame.pushedIndent = true
+                        }
+                    }
+                }
+                if d.kind == .mappingEntry { implicitKey(entry: index) }
+            default:
+                break
+            }
+            return frame
+        }
+
+        func implicitKey(entry index: Int) {
+            // The entry's own tokens (`?`, `:`) lie outside its children (`key`, `value`).
+            let d = tree.nodes[index]
+            var hasQuestion = false, hasColon = false
+            var keyChild = -1
+            var child = d.firstChild
+            var i = d.firstToken
+            while i < d.endToken {
+                if child >= 0 && tree.nodes[child].firstToken <= i {
+                    if tree.nodes[child].kind == .key && keyChild < 0 { keyChild = child }
+                    i = max(i, tree.nodes[child].endToken)
+                    child = tree.nodes[child].nextSibling
+                    continue
+                }
+                let k = tree.tokens[i].kind
+                if k == .mappingKey { hasQuestion = true } else if k == .mappingValue { hasColon = true }
+                i += 1
+            }
+            while child >= 0 {
+                if tree.nodes[child].kind == .key && keyChild < 0 { keyChild = child }
+                child = tree.nodes[child].nextSibling
+            }
+            guard !hasQuestion, hasColon, keyChild >= 0, let t = firstSignificant(ofNode: keyChild) else { return }
+            let start = tree.tokens[t].range.start
+            out.append(LintToken(.key, start: start, end: start))
+        }
+
+        func token(_ i: Int, in nodeIndex: Int) {
+            let t = tree.tokens[i]
+            let r = t.range
+            switch t.kind {
+            case .whitespace, .newline, .comment, .byteOrderMark, .error, .blockScalarContent:
+                return
+            case .directive:
+                var tok = LintToken(.directive, start: r.start, end: r.end)
+                let words = tree.text(r).dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
+                tok.value = words.first.map(String.init) ?? ""
+                tok.detail = words.dropFirst().first.map(String.init) ?? ""
+                out.append(tok)
+            case .directivesEnd: out.append(LintToken(.documentStart, start: r.start, end: r.end))
+            case .documentEnd: out.append(LintToken(.documentEnd, start: r.start, end: r.end))
+            case .sequenceEntry: out.append(LintToken(.blockEntry, start: r.start, end: r.end))
+            case .mappingKey: out.append(LintToken(.key, start: r.start, end: r.end))
+            case .mappingValue: out.append(LintToken(.value, start: r.start, end: r.end))
+            case .flowSequenceStart: out.append(LintToken(.flowSequenceStart, start: r.start, end: r.end))
+            case .flowSequenceEnd: out.append(LintToken(.flowSequenceEnd, start: r.start, end: r.end))
+            case .flowMappingStart: out.append(LintToken(.flowMappingStart, start: r.start, end: r.end))
+            case .flowMappingEnd: out.append(LintToken(.flowMappingEnd, start: r.start, end: r.end))
+            case .flowEntry: out.append(LintToken(.flowEntry, start: r.start, end: r.end))
+            case .anchor, .alias:
+                var tok = LintToken(t.kind == .anchor ? .anchor : .alias, start: r.start, end: r.end)
+                tok.value = String(tree.text(r).dropFirst())
+                out.append(tok)
+            case .tag:
+                var tok = LintToken(.tag, start: r.start, end: r.end)
+                tok.value = tagHandle(tree.text(r))
+                out.append(tok)
+            case .plainScalar, .singleQuotedScalar, .doubleQuotedScalar:
+                var tok = LintToken(.scalar, start: r.start, end: r.end)
+                tok.style = t.kind == .plainScalar ? .plain : t.kind == .singleQuotedScalar ? .singleQuoted : .doubleQuoted
+                tok.value = scalarValue(endingAt: r.end) ?? tree.text(r)
+                out.append(tok)
+            case .blockScalarHeader:
+                // PyYAML's block scalar token runs from the header over the header's comment and line
+                // break and every content line (with trailing blank lines).
+                let last = tree.nodes[nodeIndex].endToken
+                var contentEnd: Int? = nil
+                var j = i + 1
+                while j < last {
+                    if tree.tokens[j].kind == .blockScalarContent { contentEnd = tree.tokens[j].range.end }
+                    j += 1
+                }
+                var lineEnd = r.end
+                while lineEnd < n && bytes[lineEnd] != 0x0A && bytes[lineEnd] != 0x0D { lineEnd += 1 }
+                if lineEnd < n {
+                    lineEnd += (bytes[lineEnd] == 0x0D && lineEnd + 1 < n && bytes[lineEnd + 1] == 0x0A) ? 2 : 1
+                }
+                let end = max(contentEnd ?? 0, lineEnd)
+                var tok = LintToken(.scalar, start: r.start, end: end)
+                tok.style = bytes[r.start] == UInt8(ascii: "|") ? .literal : .folded
+                tok.value = scalarValue(endingAt: contentEnd ?? r.end) ?? ""
+                out.append(tok)
+            }
+        }
+
+        var steps = 0
+        let limit = 4 * (tree.tokens.count + tree.nodes.count) + 16
+        while !stack.isEmpty && steps < limit {
+            steps += 1
+            var frame = stack[stack.count - 1]
+            let d = tree.nodes[frame.node]
+            if frame.pos < d.endToken {
+                while frame.child >= 0 && tree.nodes[frame.child].endToken <= frame.pos {
+                    frame.child = tree.nodes[frame.child].nextSibling
+                }
+                if frame.child >= 0 && tree.nodes[frame.child].firstToken == frame.pos {
+                    let c = frame.child
+                    frame.pos = tree.nodes[c].endToken
+                    frame.child = tree.nodes[c].nextSibling
+                    let childFrame = enter(c, parentFrame: &frame)
+                    stack[stack.count - 1] = frame
+                    stack.append(childFrame)
+                } else {
+                    token(frame.pos, in: frame.node)
+                    frame.pos += 1
+                    stack[stack.count - 1] = frame
+                }
+            } else {
+                if frame.pushedIndent {
+                    let p = nextSignificantStart(from: d.endToken)
+                    out.append(LintToken(.blockEnd, start: p, end: p))
+                    indents.removeLast()
+                }
+                stack.removeLast()
+            }
+        }
+        out.append(LintToken(.streamEnd, start: n, end: n))
+        // Tokens come (almost) in text order: find lines with a forward-moving cursor.
+        var cursor = PositionCursor(text: text)
+        for i in out.indices {
+            let s = cursor.position(of: out[i].start)
+            out[i].startLine = s.line
+            out[i].startColumn = s.column
+            if out[i].end == out[i].start {
+                out[i].endLine = s.line
+                out[i].endColumn = s.column
+            } else {
+                let e = cursor.position(of: out[i].end)
+                out[i].endLine = e.line
+                out[i].endColumn = e.column
+            }
+        }
+        return out
+    }
+
+    /// Line lookup that moves forward from the last answer (binary search when asked to go back).
+    private struct PositionCursor {
+        let text: LintText
+        var line = 0
+
+        mutating func position(of offset: Int) -> (line: Int, column: Int) {
+            let index = text.index
+            if offset < index.lineStart(line) {
+                line = index.line(containing: offset)
+            } else {
+                while line + 1 < index.lineCount && index.lineStart(line + 1) <= offset { line += 1 }
+            }
+            return (line, text.scalarCount(from: index.lineStart(line), to: offset))
+        }
+    }
+
+    /// The handle of a tag property as PyYAML splits it: `!!` for `!!str`, `!e!` for `!e!x`, `!` for
+    /// `!local`, empty for a verbatim `!<...>` tag or the non-specific `!`.
+    static func tagHandle(_ text: String) -> String {
+        let b = Array(text.utf8)
+        guard b.count > 1, b[0] == UInt8(ascii: "!"), b[1] != UInt8(ascii: "<") else { return "" }
+        if let second = b.dropFirst().firstIndex(of: UInt8(ascii: "!")) {
+            return String(decoding: b[0...second], as: UTF8.self)
+        }
+        return "!"
+    }
+}

@@ -1,0 +1,195 @@
+import YAMLParser
+import YAMLSyntax
+
+/// Runs yamllint's rules over an existing parse (no re-parse: the tree, its tokens and the events are
+/// reused), honouring `# yamllint disable-file` on the first line, `# yamllint disable [rule:ID ...]` /
+/// `# yamllint enable [rule:ID ...]`, and `# yamllint disable-line [rule:ID ...]` (inline: that line;
+/// on its own line: the next line), exactly as yamllint 1.38 applies them.
+///
+/// Syntax errors are not reported here (the parser reports them); on a text with syntax errors the
+/// rules still run over what the parser recovered.
+public enum Linter {
+    /// The problems in `parse` under `configuration`, in yamllint's order (by line, then rule).
+    /// - Parameters:
+    ///   - path: the file's path relative to the configuration's directory, for `ignore` patterns; nil
+    ///     when unknown (then no path-based exclusion applies).
+    ///   - lineIndex: the text's line index when the caller already has one (it is reused).
+    public static func lint(_ parse: ParseResult, configuration: LintConfiguration, path: String? = nil,
+                            lineIndex: LineIndex? = nil) -> [LintFinding] {
+        if let path, configuration.isIgnored(path: path) { return [] }
+        let text = lineIndex.map(LintText.init) ?? LintText(parse.tree.bytes)
+        guard let firstLine = text.lines.first else { return [] }
+        if isDisableFile(text.bytes[firstLine.start..<firstLine.end]) { return [] }
+        let enabled = configuration.enabledRules(forPath: path)
+        if enabled.isEmpty { return [] }
+        let stream = LintStream(text: text, tokens: LintTokenizer.tokens(parse, text: text))
+        let comments = LintComment.comments(stream)
+
+        var tokenRules: [any TokenLintRule] = []
+        var tokenRuleTags: [(LintRuleID, LintLevel)] = []
+        var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []
+        var lineRules: [(LintRuleID, LintLevel, LineRule)] = []
+        for (id, settings) in enabled {
+            let o = settings.options
+            switch id {
+            case .braces, .brackets, .colons, .commas, .hyphens:
+                tokenRules.append(SpacingRule(id: id, options: o)); tokenRuleTags.append((id, settings.level))
+            case .documentStart, .documentEnd:
+                tokenRules.append(DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true)); tokenRuleTags.append((id, settings.level))
+            case .anchors, .keyDuplicates, .keyOrdering:
+                tokenRules.append(KeysRule(id: id, options: o)); tokenRuleTags.append((id, settings.level))
+            case .truthy, .octalValues, .floatValues, .emptyValues, .quotedStrings:
+                tokenRules.append(ValueRule(id: id, options: o)); tokenRuleTags.append((id, settings.level))
+            case .indentation:
+                tokenRules.append(IndentationRule(options: o)); tokenRuleTags.append((id, settings.level))
+            case .comments, .commentsIndentation:
+                commentRules.append((id, settings.level, CommentRule(id: id, options: o)))
+            case .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces:
+                lineRules.append((id, settings.level, LineRule(id: id, options: o)))
+            }
+        }
+        let allRules = Set(enabled.map(\.id.rawValue))
+
+        var findings: [LintFinding] = []
+        var cache: [(rule: String, level: LintLevel, problem: LintStream.Problem)] = []
+        var disabled = Set<String>()
+        var disabledForLine = Set<String>()
+        var disabledForNextLine = Set<String>()
+        var problems: [LintStream.Problem] = []
+        /// Moves what the last rule found into the cache, tagged with the rule and its level.
+        func flush(_ id: LintRuleID, _ level: LintLevel) {
+            guard !problems.isEmpty else { return }
+            for p in problems { cache.append((id.rawValue, level, p)) }
+            problems.removeAll(keepingCapacity: true)
+        }
+
+        func processComment(_ index: Int) {
+            for k in commentRules.indices {
+                commentRules[k].2.check(stream, comments, index, &problems)
+                flush(commentRules[k].0, commentRules[k].1)
+            }
+            let c = comments[index]
+            let body = c.text(stream)
+            if let rules = directive(body, keyword: "disable") {
+                if rules.isEmpty { disabled = allRules } else { disabled.formUnion(rules.filter(allRules.contains)) }
+            } else if let rules = directive(body, keyword: "enable") {
+                if rules.isEmpty { disabled.removeAll() } else { disabled.subtract(rules) }
+            }
+            if let rules = directive(body, keyword: "disable-line") {
+                let set = rules.isEmpty ? allRules : Set(rules.filter(allRules.contains))
+                if c.isInline(stream) { disabledForLine.formUnion(set) } else { disabledForNextLine.formUnion(set) }
+            }
+        }
+        let inlineMapping: (LintLine) -> Bool = { line in isInlineMappingWithUnbreakableValue(text, line) }
+        func processLine(_ line: LintLine) {
+            for k in lineRules.indices {
+                lineRules[k].2.check(stream, line, inlineMapping: inlineMapping, &problems)
+                flush(lineRules[k].0, lineRules[k].1)
+            }
+            for entry in cache where !disabledForLine.contains(entry.rule) && !disabled.contains(entry.rule) {
+                let offset = text.offset(line: entry.problem.line, column: entry.problem.column)
+                var end = offset
+                if end < text.bytes.count && text.bytes[end] != 0x0A && text.bytes[end] != 0x0D {
+                    end += 1
+                    while end < text.bytes.count && text.bytes[end] & 0xC0 == 0x80 { end += 1 }
+                }
+                findings.append(LintFinding(range: TextRange(start: offset, end: end), line: entry.problem.line,
+                                            column: entry.problem.column, level: entry.level, rule: entry.rule,
+                                            message: entry.problem.message))
+            }
+            disabledForLine = disabledForNextLine
+            disabledForNextLine = []
+            cache.removeAll(keepingCapacity: true)
+        }
+
+        let lines = text.lines
+        var lineIndex = 0
+        func flushLines(before lineNumber: Int) {
+            while lineIndex < lines.count && lines[lineIndex].number < lineNumber {
+                processLine(lines[lineIndex])
+                lineIndex += 1
+            }
+        }
+        var commentIndex = 0
+        for i in stream.tokens.indices {
+            flushLines(before: stream.tokens[i].startLine + 1)
+            for k in tokenRules.indices {
+                tokenRules[k].check(stream, i, &problems)
+                if !problems.isEmpty { flush(tokenRuleTags[k].0, tokenRuleTags[k].1) }
+            }
+            while commentIndex < comments.count && comments[commentIndex].tokenBefore == i {
+                flushLines(before: comments[commentIndex].line)
+                processComment(commentIndex)
+                commentIndex += 1
+            }
+        }
+        flushLines(before: Int.max)
+        return findings
+    }
+
+    /// `# yamllint <keyword>( rule:ID)*` followed only by whitespace: the rule ids (empty: all rules),
+    /// nil when the comment is not that directive.
+    static func directive(_ comment: ArraySlice<UInt8>, keyword: String) -> [String]? {
+        let prefix = Array("# yamllint \(keyword)".utf8)
+        guard comment.count >= prefix.count, comment.prefix(prefix.count).elementsEqual(prefix) else { return nil }
+        var rest = comment.dropFirst(prefix.count)
+        var rules: [String] = []
+        let rulePrefix = Array(" rule:".utf8)
+        func isWS(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        while rest.count > rulePrefix.count, rest.prefix(rulePrefix.count).elementsEqual(rulePrefix),
+              !isWS(rest[rest.startIndex + rulePrefix.count]) {
+            rest = rest.dropFirst(rulePrefix.count)
+            let id = rest.prefix { !isWS($0) }
+            rules.append(String(decoding: id, as: UTF8.self))
+            rest = rest.dropFirst(id.count)
+        }
+        return rest.allSatisfy(isWS) ? rules : nil
+    }
+
+    /// `#\s*yamllint disable-file\s*` as the whole first line.
+    static func isDisableFile(_ line: ArraySlice<UInt8>) -> Bool {
+        func isWS(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        guard line.first == UInt8(ascii: "#") else { return false }
+        let body = line.dropFirst().drop(while: isWS)
+        let word = Array("yamllint disable-file".utf8)
+        return body.starts(with: word) && body.dropFirst(word.count).allSatisfy(isWS)
+    }
+
+    /// Our syntax error codes for what PyYAML's scanner (not its parser) rejects.
+    static let scannerErrorCodes: Set<String> = [
+        "invalid-alias", "invalid-anchor", "reserved-indicator", "unclosed-quoted-scalar", "invalid-escape",
+        "invalid-mapping-value", "invalid-block-entry", "invalid-tag", "unexpected-character",
+        "invalid-block-scalar-header", "missing-colon", "invalid-directive",
+    ]
+
+    /// line-length's `allow-non-breakable-inline-mappings`: the line alone is a block mapping entry whose
+    /// value is a scalar with no space from its start to the end of the line. Only the one line is
+    /// parsed, and only for lines already too long.
+    static func isInlineMappingWithUnbreakableValue(_ text: LintText, _ line: LintLine) -> Bool {
+        let content = Array(text.bytes[line.start..<line.end])
+        let parse = Parser.parse(content)
+        let lineText = LintText(content)
+        let tokens = LintTokenizer.tokens(parse, text: lineText)
+        guard var i = tokens.firstIndex(where: { $0.kind == .blockMappingStart }) else { return false }
+        // Like yamllint: the first value token followed by a scalar (a value followed by anything else
+        // is skipped together with that token).
+        i += 1
+        while i + 1 < tokens.count {
+            if tokens[i].kind == .value {
+                let t = tokens[i + 1]
+                if t.kind == .scalar {
+                    // PyYAML raises a ScannerError (and yamllint answers false) when scanning up to here
+                    // meets a character or construct its scanner rejects.
+                    if parse.errors.contains(where: { scannerErrorCodes.contains($0.code) && $0.range.start < t.end }) {
+                        return false
+                    }
+                    return !content[min(t.start, content.count)...].contains(0x20)
+                }
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,94 @@
+/// A rule that looks at one token at a time in PyYAML's token stream, with its own state.
+protocol TokenLintRule {
+    /// Checks `s.tokens[i]` (with its neighbours) and appends problems.
+    mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem])
+}
+
+/// The spacing rules around flow indicators and block indicators: `braces`, `brackets`, `colons`,
+/// `commas`, `hyphens` (stateless).
+struct SpacingRule: TokenLintRule {
+    let id: LintRuleID
+    let options: [String: LintOption]
+
+    private func int(_ k: String) -> Int { options[k]?.int ?? id.defaultOptions[k]?.int ?? -1 }
+
+    func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
+        guard SpacingRule.concerns(id, s.tokens[i].kind) else { return }
+        let t = s.tokens[i]
+        let prev = s.token(i - 1)
+        let next = s.token(i + 1)
+        switch id {
+        case .braces:
+            flow(s, t, prev, next, open: .flowMappingStart, close: .flowMappingEnd, noun: "braces",
+                 forbidden: "forbidden flow mapping", &out)
+        case .brackets:
+            flow(s, t, prev, next, open: .flowSequenceStart, close: .flowSequenceEnd, noun: "brackets",
+                 forbidden: "forbidden flow sequence", &out)
+        case .colons:
+            if t.kind == .value && !(prev?.kind == .alias && t.start - (prev?.end ?? 0) == 1) {
+                if let p = s.spacesBefore(t, prev: prev, max: int("max-spaces-before"),
+                                          maxMessage: "too many spaces before colon") { out.append(p) }
+                if let p = s.spacesAfter(t, next: next, max: int("max-spaces-after"),
+                                         maxMessage: "too many spaces after colon") { out.append(p) }
+            }
+            if t.kind == .key && s.isExplicitKey(t),
+               let p = s.spacesAfter(t, next: next, max: int("max-spaces-after"),
+                                     maxMessage: "too many spaces after question mark") { out.append(p) }
+        case .commas:
+            guard t.kind == .flowEntry else { return }
+            if let prev, int("max-spaces-before") != -1, prev.endLine < t.startLine {
+                out.append(.init(line: t.startLine + 1, column: max(1, t.startColumn), message: "too many spaces before comma"))
+            } else if let p = s.spacesBefore(t, prev: prev, max: int("max-spaces-before"),
+                                             maxMessage: "too many spaces before comma") {
+                out.append(p)
+            }
+            if let p = s.spacesAfter(t, next: next, min: int("min-spaces-after"), max: int("max-spaces-after"),
+                                     minMessage: "too few spaces after comma",
+                                     maxMessage: "too many spaces after comma") { out.append(p) }
+        case .hyphens:
+            if t.kind == .blockEntry,
+               let p = s.spacesAfter(t, next: next, max: int("max-spaces-after"),
+                                     maxMessage: "too many spaces after hyphen") { out.append(p) }
+        default:
+            return
+        }
+    }
+
+    /// True when the rule looks at tokens of `kind` (checked first: most tokens concern no spacing rule).
+    private static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool {
+        switch kind {
+        case .flowMappingStart, .flowMappingEnd: return id == .braces
+        case .flowSequenceStart, .flowSequenceEnd: return id == .brackets
+        case .value, .key: return id == .colons
+        case .flowEntry: return id == .commas
+        case .blockEntry: return id == .hyphens
+        default: return false
+        }
+    }
+
+    private func flow(_ s: LintStream, _ t: LintToken, _ prev: LintToken?, _ next: LintToken?,
+                      open: LintToken.Kind, close: LintToken.Kind, noun: String, forbidden: String,
+                      _ out: inout [LintStream.Problem]) {
+        let forbid = options["forbid"] ?? .bool(false)
+        if forbid == .bool(true) && t.kind == open {
+            out.append(.init(line: t.startLine + 1, column: t.endColumn + 1, message: forbidden))
+        } else if forbid == .string("non-empty") && t.kind == open && next?.kind != close {
+            out.append(.init(line: t.startLine + 1, column: t.endColumn + 1, message: forbidden))
+        } else if t.kind == open && next?.kind == close {
+            let minEmpty = int("min-spaces-inside-empty"), maxEmpty = int("max-spaces-inside-empty")
+            if let p = s.spacesAfter(t, next: next,
+                                     min: minEmpty != -1 ? minEmpty : int("min-spaces-inside"),
+                                     max: maxEmpty != -1 ? maxEmpty : int("max-spaces-inside"),
+                                     minMessage: "too few spaces inside empty \(noun)",
+                                     maxMessage: "too many spaces inside empty \(noun)") { out.append(p) }
+        } else if t.kind == open {
+            if let p = s.spacesAfter(t, next: next, min: int("min-spaces-inside"), max: int("max-spaces-inside"),
+                                     minMessage: "too few spaces inside \(noun)",
+                                     maxMessage: "too many spaces inside \(noun)") { out.append(p) }
+        } else if t.kind == close && prev?.kind != open {
+            if let p = s.spacesBefore(t, prev: prev, min: int("min-spaces-inside"), max: int("max-spaces-inside"),
+                                      minMessage: "too few spaces inside \(noun)",
+                                      maxMessage: "too many spaces inside \(noun)") { out.append(p) }
+        }
+    }
+}

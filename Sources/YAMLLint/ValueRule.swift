@@ -1,0 +1,193 @@
+import YAMLParser
+
+/// The rules about scalar values and empty nodes: `truthy`, `octal-values`, `float-values`,
+/// `empty-values` and `quoted-strings`. `truthy`, `octal-values` and `quoted-strings` follow YAML 1.1's
+/// implicit types (as yamllint does, by design), not YAML 1.2.2's core schema.
+struct ValueRule: TokenLintRule {
+    let id: LintRuleID
+    let options: [String: LintOption]
+
+    /// truthy: the `%YAML` version of the current document, and the spellings it reports.
+    private var specVersion: String? = nil
+    private var badTruthy: Set<String>? = nil
+    /// quoted-strings: flow nesting depth and the first quote style seen (`consistent`).
+    private var flowNesting = 0
+    private var consistentStyle: ScalarStyleKey? = nil
+
+    enum ScalarStyleKey: Equatable { case single, double }
+
+    /// Compiled once per run: the YAML 1.1 resolver, float patterns, and the configured key patterns.
+    private let resolver: YAML11Resolver?
+    private let nan = LintPattern(#"(\.nan|\.NaN|\.NAN)"#)
+    private let inf = LintPattern(#"[-+]?(\.inf|\.Inf|\.INF)"#)
+    private let scientific = LintPattern(#"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)"#)
+    private let noNumeral = LintPattern(#"[-+]?(\.[0-9]+)([eE][-+]?[0-9]+)?"#)
+    private let extraRequired: [LintPattern]
+    private let extraAllowed: [LintPattern]
+
+    init(id: LintRuleID, options: [String: LintOption]) {
+        self.id = id
+        self.options = options
+        resolver = id == .quotedStrings ? YAML11Resolver() : nil
+        extraRequired = (options["extra-required"]?.strings ?? []).map(LintPattern.init)
+        extraAllowed = (options["extra-allowed"]?.strings ?? []).map(LintPattern.init)
+    }
+
+    private func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
+
+    mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
+        switch (id, s.tokens[i].kind) {
+        case (.truthy, .scalar), (.truthy, .directive), (.truthy, .documentEnd): break
+        case (.octalValues, .scalar), (.floatValues, .scalar): break
+        case (.emptyValues, .value), (.emptyValues, .blockEntry): break
+        case (.quotedStrings, .scalar), (.quotedStrings, .flowMappingStart), (.quotedStrings, .flowSequenceStart),
+             (.quotedStrings, .flowMappingEnd), (.quotedStrings, .flowSequenceEnd): break
+        default: return
+        }
+        let t = s.tokens[i]
+        let prev = s.token(i - 1)
+        let next = s.token(i + 1)
+        switch id {
+        case .truthy: truthy(t, prev, &out)
+        case .octalValues:
+            guard prev?.kind != .tag, t.kind == .scalar, t.isPlain else { return }
+            let v = Array(t.value.utf8)
+            if flag("forbid-implicit-octal") && v.count > 1 && v[0] == UInt8(ascii: "0")
+                && v.allSatisfy({ $0 >= 0x30 && $0 <= 0x37 }) {
+                out.append(.init(line: t.startLine + 1, column: t.endColumn + 1,
+                                 message: "forbidden implicit octal value \"\(t.value)\""))
+            }
+            if flag("forbid-explicit-octal") && v.count > 2 && v[0] == UInt8(ascii: "0") && v[1] == UInt8(ascii: "o")
+                && v[2...].allSatisfy({ $0 >= 0x30 && $0 <= 0x37 }) {
+                out.append(.init(line: t.startLine + 1, column: t.endColumn + 1,
+                                 message: "forbidden explicit octal value \"\(t.value)\""))
+            }
+        case .floatValues:
+            guard prev?.kind != .tag, t.kind == .scalar, t.isPlain else { return }
+            let v = t.value
+            func report(_ m: String) { out.append(.init(line: t.startLine + 1, column: t.startColumn + 1, message: m)) }
+            if flag("forbid-nan") && nan.wholeMatch(v) {
+                report("forbidden not a number value \"\(v)\"")
+            }
+            if flag("forbid-inf") && inf.wholeMatch(v) {
+                report("forbidden infinite value \"\(v)\"")
+            }
+            if flag("forbid-scientific-notation")
+                && scientific.wholeMatch(v) {
+                report("forbidden scientific notation \"\(v)\"")
+            }
+            if flag("require-numeral-before-decimal") && noNumeral.wholeMatch(v) {
+                report("forbidden decimal missing 0 prefix \"\(v)\"")
+            }
+        case .emptyValues:
+            guard let n = next?.kind else { return }
+            if flag("forbid-in-block-mappings") && t.kind == .value && (n == .key || n == .blockEnd) {
+                out.append(.init(line: t.startLine + 1, column: t.endColumn + 1, message: "empty value in block mapping"))
+            }
+            if flag("forbid-in-flow-mappings") && t.kind == .value && (n == .flowEntry || n == .flowMappingEnd) {
+                out.append(.init(line: t.startLine + 1, column: t.endColumn + 1, message: "empty value in flow mapping"))
+            }
+            if flag("forbid-in-block-sequences") && t.kind == .blockEntry && (n == .key || n == .blockEnd || n == .blockEntry) {
+                out.append(.init(line: t.startLine + 1, column: t.endColumn + 1, message: "empty value in block sequence"))
+            }
+        case .quotedStrings: quotedStrings(s, t, prev, &out)
+        default: return
+        }
+    }
+
+    private mutating func truthy(_ t: LintToken, _ prev: LintToken?, _ out: inout [LintStream.Problem]) {
+        if t.kind == .directive && t.value == "YAML" {
+            specVersion = t.detail
+        } else if t.kind == .documentEnd {
+            specVersion = nil
+            badTruthy = nil
+        }
+        if prev?.kind == .tag { return }
+        if !flag("check-keys") && prev?.kind == .key && t.kind == .scalar { return }
+        guard t.kind == .scalar, t.isPlain else { return }
+        let allowed = options["allowed-values"]?.strings ?? ["true", "false"]
+        if badTruthy == nil {
+            let all = specVersion == "1.2" ? ["TRUE", "True", "true", "FALSE", "False", "false"] : LintRuleID.truthy11
+            badTruthy = Set(all).subtracting(allowed)
+        }
+        if badTruthy?.contains(t.value) == true {
+            out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
+                             message: "truthy value should be one of [" + allowed.sorted().joined(separator: ", ") + "]"))
+        }
+    }
+
+    private mutating func quotedStrings(_ s: LintStream, _ t: LintToken, _ prev: LintToken?,
+                                        _ out: inout [LintStream.Problem]) {
+        if t.kind == .flowMappingStart || t.kind == .flowSequenceStart { flowNesting += 1 }
+        if t.kind == .flowMappingEnd || t.kind == .flowSequenceEnd { flowNesting -= 1 }
+        guard t.kind == .scalar, let p = prev?.kind,
+              [.blockEntry, .flowEntry, .flowSequenceStart, .tag, .value, .key].contains(p) else { return }
+        let node = p == .key ? "key" : "value"
+        if node == "key" && !flag("check-keys") { return }
+        if p == .tag && prev?.value == "!!" { return }
+        let isString = !(resolver?.isNonString(t.value) ?? false)
+        if t.isPlain && !isString { return }
+        if t.style == .literal || t.style == .folded { return }
+        let quoteType = options["quote-type"]?.string ?? "any"
+        let required = options["required"] ?? .bool(true)
+        let style: ScalarStyleKey? = t.style == .singleQuoted ? .single : t.style == .doubleQuoted ? .double : nil
+        let quoted = style != nil
+        let allowQuotedQuotes = flag("allow-quoted-quotes")
+        let hasQuotedQuotes = (style == .single && t.value.contains("\"")) || (style == .double && t.value.contains("'"))
+        let extraRequired = self.extraRequired.contains { $0.search(t.value) }
+        let extraAllowed = self.extraAllowed.contains { $0.search(t.value) }
+        func quoteMatches() -> Bool {
+            if quoteType == "consistent", let style {
+                if consistentStyle == nil { consistentStyle = style }
+                return consistentStyle == style
+            }
+            return quoteType == "any" || (quoteType == "single" && style == .single) || (quoteType == "double" && style == .double)
+        }
+        var message: String? = nil
+        if required == .bool(true) {
+            if !quoted || !(quoteMatches() || (allowQuotedQuotes && hasQuotedQuotes)) {
+                message = "string \(node) is not quoted with \(quoteType) quotes"
+            }
+        } else if required == .bool(false) {
+            if quoted && !quoteMatches() && !(allowQuotedQuotes && hasQuotedQuotes) {
+                message = "string \(node) is not quoted with \(quoteType) quotes"
+            } else if !quoted && extraRequired {
+                message = "string \(node) is not quoted"
+            }
+        } else {
+            if quoted && isString && !t.value.isEmpty && !quotesNeeded(s, t) {
+                if !(extraRequired || extraAllowed) {
+                    message = "string \(node) is redundantly quoted with \(quoteType) quotes"
+                }
+            } else if quoted && !quoteMatches() && !(allowQuotedQuotes && hasQuotedQuotes) {
+                message = "string \(node) is not quoted with \(quoteType) quotes"
+            } else if !quoted && extraRequired {
+                message = "string \(node) is not quoted"
+            }
+        }
+        if let message { out.append(.init(line: t.startLine + 1, column: t.startColumn + 1, message: message)) }
+    }
+
+    /// yamllint `_quotes_are_needed`: whether the value, written plain after `key: `, would scan back as
+    /// the same plain scalar.
+    private func quotesNeeded(_ s: LintStream, _ t: LintToken) -> Bool {
+        let v = t.value
+        if flowNesting > 0 && v.contains(where: { ",[]{}".contains($0) }) { return true }
+        if t.style == .doubleQuoted {
+            if v.unicodeScalars.contains(where: { !ValueRule.isPrintable($0) }) { return true }
+            if t.startLine != t.endLine {
+                let inner = s.bytes[(t.start + 1)..<max(t.start + 1, t.end - 1)]
+                let text = String(decoding: inner, as: UTF8.self)
+                if text.contains("\\\n") || text.contains("\\\r\n") { return true }
+            }
+        }
+        return !PlainScalarCheck.scansAsSamePlainScalar(v)
+    }
+
+    /// PyYAML's `Reader.check_printable` character class.
+    static func isPrintable(_ c: Unicode.Scalar) -> Bool {
+        let v = c.value
+        return v == 0x09 || v == 0x0A || v == 0x0D || (v >= 0x20 && v <= 0x7E) || v == 0x85
+            || (v >= 0xA0 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || (v >= 0x10000 && v <= 0x10FFFF)
+    }
+}

@@ -1,1 +1,0 @@
-/// yamllint-compatible lint rules over the lossless syntax tree. See LintRule.

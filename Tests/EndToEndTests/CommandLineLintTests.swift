@@ -1,0 +1,40 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// yamllint-compatible lint through the built binary: a `.yamllint` turns it on, `--format parsable`
+/// prints yamllint's own lines, and `check --fix` writes the safe fixes.
+final class CommandLineLintTests: XCTestCase {
+    typealias H = CommandLineCIHarness
+
+    private var folder: URL!
+
+    override func setUpWithError() throws { folder = try H.scratchFolder() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    func testParsableOutputMatchesYamllint() throws {
+        try H.write("extends: default\nrules:\n  line-length: {max: 20}\n", to: ".yamllint", in: folder)
+        try H.write("a: yes\nb:   1 \nccccccccccccccc: ddddd eeeeeeee\n# yamllint disable-line rule:colons\nx:  2\n",
+                    to: "sub/t.yaml", in: folder)
+        let r = try H.run(["check", "--format", "parsable", "sub/t.yaml"], in: folder)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stdout, """
+            sub/t.yaml:1:1: [warning] missing document start "---" (document-start)
+            sub/t.yaml:1:4: [warning] truthy value should be one of [false, true] (truthy)
+            sub/t.yaml:2:5: [error] too many spaces after colon (colons)
+            sub/t.yaml:2:7: [error] trailing spaces (trailing-spaces)
+            sub/t.yaml:3:21: [error] line too long (31 > 20 characters) (line-length)
+            sub/t.yaml:4:21: [error] line too long (35 > 20 characters) (line-length)
+
+            """)
+    }
+
+    func testFixWritesSafeFixesThenChecks() throws {
+        try H.write("extends: default\n", to: ".yamllint", in: folder)
+        try H.write("a:   1   \n#c\nb: [1 ,2]", to: "f.yaml", in: folder)
+        let r = try H.run(["check", "--fix", "f.yaml"], in: folder)
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("f.yaml"), encoding: .utf8),
+                       "---\na: 1\n# c\nb: [1, 2]\n")
+    }
+}

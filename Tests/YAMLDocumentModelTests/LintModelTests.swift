@@ -1,0 +1,117 @@
+import XCTest
+import YAMLComposer
+import YAMLDocumentModel
+import YAMLSyntax
+
+/// Lint through the model: configuration discovery via the injected reader, settings, diagnostics,
+/// quick fixes and fix-all.
+final class LintModelTests: XCTestCase {
+    private func model(files: [String: String], settings: JSONValue? = nil) -> DocumentModel {
+        let model = DocumentModel()
+        let contents = files.mapValues { Array($0.utf8) }
+        model.perform(.configureLint(LintEnvironment(readFile: { contents[$0] })))
+        if let settings { model.perform(.configure(Settings(json: settings))) }
+        return model
+    }
+
+    private func lintCodes(_ model: DocumentModel, _ uri: DocumentURI) -> [String] {
+        (model.diagnostics(uri)?.diagnostics ?? []).filter { $0.source == "yamllint" }.map(\.code)
+    }
+
+    func testConfigurationFileUpwardTurnsLintOn() throws {
+        let m = model(files: ["/p/.yamllint.yaml": "extends: relaxed\nrules: {trailing-spaces: {level: warning}}\n"])
+        let uri = DocumentURI(filePath: "/p/sub/a.yaml")
+        m.perform(.open(uri, version: 1, text: "a: yes \nb: 1\n"))
+        let lint = (m.diagnostics(uri)?.diagnostics ?? []).filter { $0.source == "yamllint" }
+        XCTAssertEqual(lint.map(\.code), ["trailing-spaces"])
+        XCTAssertEqual(lint.first?.severity, .warning)
+        XCTAssertEqual(lint.first?.range, TextRange(start: 6, end: 7))
+        // A file elsewhere has no configuration: no lint unless the setting asks for it.
+        let other = DocumentURI(filePath: "/q/b.yaml")
+        m.perform(.open(other, version: 1, text: "a: yes\n"))
+        XCTAssertEqual(lintCodes(m, other), [])
+        let resultBefore = m.diagnosticsResultID(other)
+        let changed = m.perform(.configure(Settings(json: .object([("pureyaml", .object([("lint", .object([("enable", .bool(true))]))]))]))))
+        XCTAssertTrue(changed.contains(.diagnostics(other)))
+        XCTAssertEqual(lintCodes(m, other), ["document-start", "truthy"])
+        XCTAssertNotEqual(m.diagnosticsResultID(other), resultBefore)   // pull clients see the change
+        // An explicit `false` turns lint off even where a configuration file exists.
+        m.perform(.configure(Settings(json: .object([("pureyaml.lint.enable", .bool(false))]))))
+        XCTAssertEqual(lintCodes(m, uri), [])
+    }
+
+    func testPresetSettingAndEnvironmentConfiguration() {
+        let m = model(files: [:], settings: .object([("pureyaml.lint.enable", .bool(true)), ("pureyaml.lint.preset", .string("relaxed"))]))
+        let uri = DocumentURI(filePath: "/x/a.yaml")
+        m.perform(.open(uri, version: 1, text: "a: yes\n"))
+        XCTAssertEqual(lintCodes(m, uri), [])
+        let env = DocumentModel()
+        env.perform(.configureLint(LintEnvironment(readFile: { $0 == "/home/cfg" ? Array("rules: {truthy: enable}".utf8) : nil },
+                                                   configFileFromEnvironment: "/home/cfg")))
+        env.perform(.open(uri, version: 1, text: "a: yes\n"))
+        XCTAssertEqual(lintCodes(env, uri), ["truthy"])
+    }
+
+    func testBrokenConfigurationGivesOneDiagnostic() {
+        let m = model(files: ["/p/.yamllint": "rules: {nope: enable}\n"])
+        let uri = DocumentURI(filePath: "/p/a.yaml")
+        m.perform(.open(uri, version: 1, text: "a:   1\n"))
+        let lint = (m.diagnostics(uri)?.diagnostics ?? []).filter { $0.source == "yamllint" }
+        XCTAssertEqual(lint.map(\.code), ["lint-config"])
+        XCTAssertTrue(lint.first?.message.contains("no such rule: \"nope\"") ?? false)
+    }
+
+    func testNoLintFindingsAfterASyntaxError() {
+        let m = model(files: ["/p/.yamllint": "extends: default\n"])
+        let uri = DocumentURI(filePath: "/p/a.yaml")
+        m.perform(.open(uri, version: 1, text: "---\na:   1\nb: [\nc:   2   \n"))
+        let codes = lintCodes(m, uri)
+        XCTAssertTrue(codes.contains("colons"))                  // before the error
+        XCTAssertTrue(codes.contains("trailing-spaces"))         // line rules still apply
+        XCTAssertEqual(codes.filter { $0 == "colons" }.count, 1) // not after it
+    }
+
+    func testQuickFixesAndFixAll() throws {
+        let m = model(files: ["/p/.yamllint": "extends: default\n"])
+        let uri = DocumentURI(filePath: "/p/a.yaml")
+        let text = "a:   1 \n#comment\nb: {x:  1}\nc: yes\n\n\n\nd: 2"
+        m.perform(.open(uri, version: 1, text: text))
+        let bytes = Array(text.utf8)
+        let all = try XCTUnwrap(m.codeActions(uri, range: TextRange(start: 0, end: bytes.count), only: [.quickFix]))
+        let titles = Set(all.map(\.title))
+        XCTAssertTrue(titles.isSuperset(of: ["Remove trailing spaces", "Add a space after #", "Use 1 space",
+                                             "Add the document start marker ---", "Replace yes with true",
+                                             "Remove extra blank lines", "Add a final line break"]), "\(titles)")
+        let edits = try XCTUnwrap(m.fixAllEdits(uri))
+        var out = bytes
+        for e in edits.sorted(by: { $0.range.start > $1.range.start }) {
+            out.replaceSubrange(e.range.start..<e.range.end, with: Array(e.newText.utf8))
+        }
+        XCTAssertEqual(String(decoding: out, as: UTF8.self), "---\na: 1\n# comment\nb: {x: 1}\nc: yes\n\n\nd: 2\n")
+    }
+}
+
+extension LintModelTests {
+    private func applyFixAll(_ config: String, _ text: String) throws -> String {
+        let m = model(files: ["/p/.yamllint": config])
+        let uri = DocumentURI(filePath: "/p/a.yaml")
+        m.perform(.open(uri, version: 1, text: text))
+        var out = Array(text.utf8)
+        for e in try XCTUnwrap(m.fixAllEdits(uri)).sorted(by: { $0.range.start > $1.range.start }) {
+            out.replaceSubrange(e.range.start..<e.range.end, with: Array(e.newText.utf8))
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func testDocumentEndAndLineBreakFixes() throws {
+        XCTAssertEqual(try applyFixAll("rules: {document-end: enable}", "---\na: 1\n---\nb: 2"), "---\na: 1\n...\n---\nb: 2\n...\n")
+        XCTAssertEqual(try applyFixAll("rules: {new-lines: enable}", "a: |\r\n  x\r\nb: 1\r\n"), "a: |\n  x\nb: 1\n")
+        XCTAssertEqual(try applyFixAll("rules: {new-lines: {type: dos}}", "a: 1\nb: 2\n"), "a: 1\r\nb: 2\r\n")
+        XCTAssertEqual(try applyFixAll("rules: {comments-indentation: enable}", "a:\n      # c\n  b: 1\n"), "a:\n  # c\n  b: 1\n")
+    }
+
+    func testUnsafeSpacingFixIsNotOffered() throws {
+        // Narrowing the space after `-` would re-indent the mapping's second key: not offered.
+        XCTAssertEqual(try applyFixAll("extends: default", "---\n-   a: 1\n    b: 2\n"), "---\n-   a: 1\n    b: 2\n")
+    }
+}

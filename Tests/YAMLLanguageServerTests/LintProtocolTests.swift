@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// yamllint findings reach the editor: a `.yamllint` beside the file turns lint on, findings are pushed
+/// with code = rule and source `yamllint`, the `pureyaml.lint.enable` setting turns it on elsewhere, and
+/// a lint quick fix comes back as a code action.
+final class LintProtocolTests: XCTestCase {
+    private func diagnostics(_ server: ServerProcess, uri: String) throws -> [[String: Any]] {
+        let m = try server.receive(until: {
+            ($0["method"] as? String) == "textDocument/publishDiagnostics"
+                && (($0["params"] as? [String: Any])?["uri"] as? String) == uri
+        }).match
+        return (m["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+    }
+
+    func testConfigurationFileSettingAndQuickFix() throws {
+        guard let binary = BuiltBinary.pureyaml else {
+            XCTFail("the pureyaml executable was not built")
+            return
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-lint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("extends: relaxed\n".utf8).write(to: dir.appendingPathComponent(".yamllint"))
+        let linted = "file://" + dir.appendingPathComponent("sub/a.yaml").path
+        let other = "file:///nowhere/b.yaml"
+
+        let server = try ServerProcess(executable: binary)
+        let id = try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [:]])
+        _ = try server.response(to: id)
+        try server.notify("initialized", [String: Any]())
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": linted, "languageId": "yaml", "version": 1,
+                                                                     "text": "key:   value \n"]])
+        let found = try diagnostics(server, uri: linted)
+        XCTAssertNil(jsonMismatch(expected: [["code": "colons", "source": "yamllint", "severity": 2,
+                                              "message": "too many spaces after colon"],
+                                             ["code": "trailing-spaces", "source": "yamllint", "severity": 1]],
+                                  actual: found))
+
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": other, "languageId": "yaml", "version": 1,
+                                                                     "text": "a: yes\n"]])
+        XCTAssertEqual(try diagnostics(server, uri: other).count, 0)
+        try server.notify("workspace/didChangeConfiguration", ["settings": ["pureyaml": ["lint": ["enable": true]]]])
+        let codes = try diagnostics(server, uri: other).compactMap { $0["code"] as? String }
+        XCTAssertEqual(codes, ["document-start", "truthy"])
+
+        let actions = try server.response(to: try server.request("textDocument/codeAction", [
+            "textDocument": ["uri": linted],
+            "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 13]],
+            "context": ["diagnostics": found, "only": ["quickfix"]],
+        ]))["result"] as? [[String: Any]] ?? []
+        let titles = actions.compactMap { $0["title"] as? String }
+        XCTAssertTrue(titles.contains("Remove trailing spaces"), "\(titles)")
+        XCTAssertTrue(titles.contains("Use 1 space"), "\(titles)")
+
+        _ = try server.response(to: try server.request("shutdown"))
+        try server.notify("exit")
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
+}

@@ -1,0 +1,73 @@
+import XCTest
+@testable import YAMLLint
+
+/// Reading configurations the way yamllint does: presets, `extends` merging, validation messages,
+/// ignore patterns.
+final class LintConfigurationTests: XCTestCase {
+    func testPresets() {
+        let d = LintConfiguration.default
+        XCTAssertEqual(d.rules.count, 17)
+        XCTAssertEqual(d.rules[.truthy]?.level, .warning)
+        XCTAssertEqual(d.rules[.lineLength]?.options["max"], .int(80))
+        XCTAssertNil(d.rules[.documentEnd])
+        let r = LintConfiguration.relaxed
+        XCTAssertNil(r.rules[.truthy])
+        XCTAssertEqual(r.rules[.braces]?.options["max-spaces-inside"], .int(1))
+        XCTAssertEqual(r.rules[.braces]?.options["min-spaces-inside"], .int(0))
+        XCTAssertEqual(r.rules[.indentation]?.options["indent-sequences"], .string("consistent"))
+        XCTAssertEqual(r.rules[.colons]?.level, .warning)
+    }
+
+    func testExtendsFileMergesOptions() throws {
+        let base = "rules:\n  line-length:\n    max: 100\n    level: warning\n  truthy: enable\n"
+        let child = "extends: base.yaml\nrules:\n  line-length:\n    max: 120\n  truthy: disable\n"
+        let c = try LintConfiguration.parse(Array(child.utf8), loadFile: { $0 == "base.yaml" ? Array(base.utf8) : nil })
+        XCTAssertEqual(c.rules[.lineLength]?.options["max"], .int(120))
+        XCTAssertEqual(c.rules[.lineLength]?.level, .warning)
+        XCTAssertNil(c.rules[.truthy])
+    }
+
+    func testErrorsUseYamllintMessages() {
+        func message(_ text: String) -> String? {
+            do { _ = try LintConfiguration.parse(Array(text.utf8)); return nil } catch { return "\(error)" }
+        }
+        XCTAssertEqual(message("rules: {nope: enable}"), "invalid config: no such rule: \"nope\"")
+        XCTAssertEqual(message("- a"), "invalid config: not a mapping")
+        XCTAssertEqual(message("rules: {colons: {max: 1}}"), "invalid config: unknown option \"max\" for rule \"colons\"")
+        XCTAssertEqual(message("rules: {colons: {level: info}}"), "invalid config: level should be \"error\" or \"warning\"")
+        XCTAssertEqual(message("rules: {colons: {max-spaces-after: x}}"),
+                       "invalid config: option \"max-spaces-after\" of \"colons\" should be int")
+        XCTAssertEqual(message("rules: {colons: 3}"),
+                       "invalid config: rule \"colons\": should be either \"enable\", \"disable\" or a mapping")
+        XCTAssertEqual(message("extends: missing.yaml"), "invalid config: cannot read extended configuration \"missing.yaml\"")
+        XCTAssertEqual(message("rules: {quoted-strings: {extra-allowed: [x]}}"),
+                       "invalid config: quoted-strings: cannot use both \"required: true\" and \"extra-allowed\"")
+    }
+
+    func testIgnorePatterns() throws {
+        let c = try LintConfiguration.parse(Array("""
+            extends: default
+            ignore: |
+              vendor/
+              *.generated.yaml
+              !keep.generated.yaml
+            rules:
+              truthy:
+                ignore: ["/ci/*.yml"]
+            """.utf8))
+        XCTAssertTrue(c.isIgnored(path: "vendor/a.yaml"))
+        XCTAssertTrue(c.isIgnored(path: "x/vendor/b/c.yaml"))
+        XCTAssertTrue(c.isIgnored(path: "deep/a.generated.yaml"))
+        XCTAssertFalse(c.isIgnored(path: "keep.generated.yaml"))
+        XCTAssertFalse(c.isIgnored(path: "vendor.yaml"))
+        XCTAssertFalse(c.enabledRules(forPath: "ci/build.yml").contains { $0.id == .truthy })
+        XCTAssertTrue(c.enabledRules(forPath: "other/ci/build.yml").contains { $0.id == .truthy })
+        XCTAssertTrue(c.isYAMLFile(path: "dir/x.yml"))
+        XCTAssertFalse(c.isYAMLFile(path: "dir/x.json"))
+    }
+
+    func testYAML11BooleansInConfiguration() throws {
+        let c = try LintConfiguration.parse(Array("rules: {comments: {require-starting-space: no}}".utf8))
+        XCTAssertEqual(c.rules[.comments]?.options["require-starting-space"], .bool(false))
+    }
+}

@@ -1,0 +1,85 @@
+import XCTest
+@testable import YAMLLint
+import YAMLParser
+
+/// Rules, options and inline directives on small inputs; every expected list is yamllint 1.38's output
+/// for the same configuration and text (`line:column level rule: message`).
+final class LinterTests: XCTestCase {
+    private func check(_ config: String, _ input: String, _ expected: [String],
+                       file: StaticString = #filePath, line: UInt = #line) throws {
+        let configuration = try LintConfiguration.parse(Array(config.utf8))
+        let findings = Linter.lint(Parser.parse(input), configuration: configuration)
+        let got = findings.map { "\($0.line):\($0.column) \($0.level.rawValue) \($0.rule): \($0.message)" }
+        XCTAssertEqual(got.sorted(), expected.sorted(), file: file, line: line)
+    }
+
+    func testInlineDirectives() throws {
+        try check("extends: default",
+                  "# yamllint disable-line rule:colons\nkey:  value\nother:  value  # yamllint disable-line\n"
+                  + "# yamllint disable rule:trailing-spaces\nx: 1   \n# yamllint enable\ny: 2   \nz: yes\n",
+                  ["2:1 warning document-start: missing document start \"---\"",
+                   "7:5 error trailing-spaces: trailing spaces",
+                   "8:4 warning truthy: truthy value should be one of [false, true]"])
+    }
+
+    func testDisableFile() throws {
+        try check("extends: default", "#  yamllint disable-file\nkey:   value   \n", [])
+    }
+
+    func testRelaxedSpacing() throws {
+        try check("extends: relaxed", "#!shebang\nkey: {a: 1,b: 2 }\nlist: [ 1,2 ]\nn:\n- a\n-  b\n",
+                  ["2:12 warning commas: too few spaces after comma",
+                   "3:11 warning commas: too few spaces after comma",
+                   "6:3 warning hyphens: too many spaces after hyphen"])
+    }
+
+    func testValueRules() throws {
+        try check("rules: {quoted-strings: {required: only-when-needed}, key-ordering: enable, octal-values: enable, "
+                  + "empty-values: enable, document-end: enable, float-values: {forbid-nan: true, "
+                  + "require-numeral-before-decimal: true}}",
+                  "---\nb: \"plain\"\na: 010\nc:\nd: .5\ne: .nan\nf: \"needs: quotes\"\n",
+                  ["2:4 error quoted-strings: string value is redundantly quoted with any quotes",
+                   "3:1 error key-ordering: wrong ordering of key \"a\" in mapping",
+                   "3:7 error octal-values: forbidden implicit octal value \"010\"",
+                   "4:3 error empty-values: empty value in block mapping",
+                   "5:4 error float-values: forbidden decimal missing 0 prefix \".5\"",
+                   "6:4 error float-values: forbidden not a number value \".nan\"",
+                   "7:1 error document-end: missing document end \"...\""])
+    }
+
+    func testIndentationCommentsAnchorsLines() throws {
+        try check("rules: {indentation: {spaces: 4, indent-sequences: false}, comments: enable, "
+                  + "comments-indentation: enable, anchors: {forbid-unused-anchors: true}, empty-lines: enable, "
+                  + "new-line-at-end-of-file: enable}",
+                  "a:\n  b: &x 1\n# bad comment\n  c:\n  - 1\n#nospace\n\n\n\nd: *y",
+                  ["2:3 error indentation: wrong indentation: expected 4 but found 2",
+                   "3:1 error comments-indentation: comment not indented like content",
+                   "6:2 error comments: missing starting space in comment",
+                   "9:1 error empty-lines: too many blank lines (3 > 2)",
+                   "10:4 error anchors: found undeclared alias \"y\"",
+                   "2:6 error anchors: found unused anchor \"x\"",
+                   "10:6 error new-line-at-end-of-file: no new line character at the end of file"])
+    }
+
+    func testFindingRangeIsUTF8() throws {
+        let findings = Linter.lint(Parser.parse("é:   1\n"), configuration: .default)
+        let colon = try XCTUnwrap(findings.first { $0.rule == "colons" })
+        XCTAssertEqual(colon.column, 5)
+        XCTAssertEqual(colon.range.start, 5)   // é is two bytes
+        XCTAssertEqual(colon.parsableLine(path: "f.yaml"), "f.yaml:1:5: [error] too many spaces after colon (colons)")
+    }
+}
+
+extension LinterTests {
+    /// relaxed's `allow-non-breakable-inline-mappings` follows PyYAML's scanner: a line it cannot scan
+    /// (unclosed quote, reserved indicator, bad alias) is not an exempt inline mapping; an unclosed flow
+    /// collection (a parser error, not a scanner error) does not matter.
+    func testInlineMappingExemptionFollowsPyYAMLScanner() throws {
+        let pad = String(repeating: " ", count: 18)
+        let long = String(repeating: "x", count: 80)
+        try check("extends: relaxed", "---\nk: |\n\(pad)- r: \"#/\(long)\\\n", ["3:81 warning line-length: line too long (107 > 80 characters)"])
+        try check("extends: relaxed", "---\nk: |\n\(pad)to the Can be: `\(long)`,\n", ["3:81 warning line-length: line too long (116 > 80 characters)"])
+        try check("extends: relaxed", "---\nk: |\n\(pad)a: {b: \(long)\n", [])
+        try check("extends: relaxed", "---\nk: |\n\(pad)a: b: \(long)\n", ["3:81 warning line-length: line too long (104 > 80 characters)"])
+    }
+}
