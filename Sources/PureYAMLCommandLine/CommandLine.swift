@@ -140,7 +140,8 @@ public struct CommandLineTool {
                 }
                 failures += 1
             }
-            let formatted = surface.formattedText
+            // A refused document is left exactly as read (its text in the model may be a transcoding).
+            let formatted = surface.refusal == nil ? surface.formattedText : file.bytes
             if formatted != file.bytes { changed += 1 }
             if options.checkOnly {
                 // git-style names: `a/dir/file.yaml` for ./dir/file.yaml and for /abs/dir/file.yaml alike.
@@ -239,7 +240,7 @@ public struct CommandLineTool {
             if !isDir.boolValue { out.append(p); continue }
             var found: [String] = []
             var visited: Set<String> = []
-            walk(p, into: &found, visited: &visited)
+            walk(p, into: &found, visited: &visited, ioFailed: &ioFailed)
             out += found.sorted()
         }
         return out
@@ -247,17 +248,24 @@ public struct CommandLineTool {
 
     /// Collects the YAML files below `dir`. Symbolic links are followed, but each directory is walked
     /// once (by its resolved path), so a link back to a parent cannot make the walk repeat or explode.
-    private func walk(_ dir: String, into found: inout [String], visited: inout Set<String>) {
+    /// A folder that cannot be listed is an I/O problem (exit 2), never silently skipped: a check that
+    /// passes must have seen every file.
+    private func walk(_ dir: String, into found: inout [String], visited: inout Set<String>, ioFailed: inout Bool) {
         let fm = FileManager.default
         let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
         guard visited.insert(real).inserted else { return }
-        guard let names = try? fm.contentsOfDirectory(atPath: dir) else { return }
+        let names: [String]
+        do { names = try fm.contentsOfDirectory(atPath: dir) } catch {
+            err("pureyaml: cannot list the folder \(dir): \(Self.reason(error))\n")
+            ioFailed = true
+            return
+        }
         for name in names {
             let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else { continue }
             if isDir.boolValue {
-                if !YAMLFileFilter.isSkippedDirectory(name) { walk(path, into: &found, visited: &visited) }
+                if !YAMLFileFilter.isSkippedDirectory(name) { walk(path, into: &found, visited: &visited, ioFailed: &ioFailed) }
             } else if YAMLFileFilter.isYAMLFile(name) {
                 found.append(path)
             }
@@ -276,14 +284,31 @@ public struct CommandLineTool {
             return InputFile(uri: DocumentURI(filePath: path), bytes: bytes, display: name, absolutePath: path,
                              lookupPath: path)
         }
-        guard let data = FileManager.default.contents(atPath: input) else {
-            err("pureyaml: cannot read \(input)\n")
+        // FileHandle reads regular files as well as pipes and FIFOs (`<(...)`, /dev/stdin).
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
+            defer { try? handle.close() }
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            err("pureyaml: cannot read \(input): \(Self.reason(error))\n")
             ioFailed = true
             return nil
         }
         let path = absolute(input)
         return InputFile(uri: DocumentURI(filePath: path), bytes: [UInt8](data), display: input, absolutePath: path,
                          lookupPath: path)
+    }
+
+    /// Why a file operation failed, in words (e.g. "Permission denied").
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let text = strerror(Int32(underlying.code)) {
+            return String(cString: text)
+        }
+        if ns.domain == NSPOSIXErrorDomain, let text = strerror(Int32(ns.code)) { return String(cString: text) }
+        return ns.localizedDescription
     }
 
     /// `path` made absolute against the working directory, with `.` and `..` resolved.

@@ -39,6 +39,7 @@ public final class DocumentModel {
     public func perform(_ intent: Intent) -> Set<SurfaceArea> {
         switch intent {
         case let .open(uri, version, text):
+            foreignEncodings[uri] = nil
             return replace(uri, version: version, bytes: Array(text.utf8))
         case let .change(uri, version, changes, encoding):
             guard let current = snapshots[uri] else { return [] }
@@ -47,6 +48,7 @@ public final class DocumentModel {
             return replace(uri, version: version, bytes: bytes)
         case let .close(uri):
             guard snapshots.removeValue(forKey: uri) != nil else { return [] }
+            foreignEncodings[uri] = nil
             schemaResults[uri] = nil
             closed.insert(uri)
             refreshLint(uri)
@@ -84,10 +86,18 @@ public final class DocumentModel {
 
     /// Opens `bytes` (which may be invalid UTF-8, as files on disk can be) as `uri` at version 0.
     /// The command-line renderer's way in; same areas as ``Intent/open(_:version:text:)``.
+    ///
+    /// A UTF-16 or UTF-32 stream (YAML 1.2.2 §5.2) is checked as its UTF-8 transcoding; formatting such a
+    /// document is refused (``formatting(_:request:)``), since writing it back would change its encoding.
     @discardableResult
     public func load(_ uri: DocumentURI, bytes: [UInt8]) -> Set<SurfaceArea> {
-        replace(uri, version: 0, bytes: bytes)
+        let encoding = SourceEncoding.detect(bytes)
+        if encoding == .utf8 { foreignEncodings[uri] = nil } else { foreignEncodings[uri] = encoding }
+        return replace(uri, version: 0, bytes: encoding.utf8(bytes))
     }
+
+    /// Documents loaded from UTF-16 or UTF-32 bytes, by URI.
+    public private(set) var foreignEncodings: [DocumentURI: SourceEncoding] = [:]
 
     private func replace(_ uri: DocumentURI, version: Int, bytes: [UInt8]) -> Set<SurfaceArea> {
         snapshots[uri] = DocumentSnapshot(uri: uri, version: version, bytes: bytes)
@@ -147,6 +157,10 @@ public final class DocumentModel {
     /// settings with `request` on top (an explicit `pureyaml.format.indentWidth` wins over `tabSize`). Documents with syntax errors get no edits.
     public func formatting(_ uri: DocumentURI, request: FormattingRequest = FormattingRequest()) -> FormattingSurface? {
         guard let s = snapshots[uri] else { return nil }
+        if let encoding = foreignEncodings[uri] {
+            return FormattingSurface(edits: [], refusal: "the file is \(encoding.rawValue); only UTF-8 files are formatted",
+                                     formattedText: s.bytes)
+        }
         guard settings.formatEnabled else {
             return FormattingSurface(edits: [], refusal: "formatting is disabled in the settings", formattedText: s.bytes)
         }
@@ -174,8 +188,14 @@ public final class DocumentModel {
 
     /// The parse events of an open document in the yaml-test-suite notation, one per line, and whether
     /// the stream is valid (nil when the document is not open).
+    ///
+    /// Only syntax errors count here: events are the parser's output (YAML 1.2.2 §3.1.2 "Parse"), so a
+    /// composition problem such as a duplicate key (§3.2.1.1) does not stop them being printed.
     public func events(_ uri: DocumentURI) -> (lines: [String], errors: [YAMLDiagnostic])? {
         guard let s = snapshots[uri] else { return nil }
-        return (s.parse.events.map(\.testSuiteNotation), s.diagnostics.filter { $0.severity == .error })
+        let syntaxErrors = s.parse.errors.filter { $0.severity == .error }.map {
+            YAMLDiagnostic(range: $0.range, severity: .error, code: $0.code, message: $0.message)
+        }
+        return (s.parse.events.map(\.testSuiteNotation), syntaxErrors)
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Inputs a CI job meets: unreadable folders, pipes, UTF-16 files, a mistyped --schema.
+final class CommandLineInputTests: XCTestCase {
+    private func binary() throws -> URL {
+        guard let b = BuiltBinary.pureyaml else { XCTFail("the pureyaml executable was not built"); throw XCTSkip("no binary") }
+        return b
+    }
+
+    private func tempDir() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+
+    func testAFolderThatCannotBeListedFailsTheCheck() throws {
+        // Root can list any folder, so as root the check runs as `nobody` through util-linux's setpriv.
+        let setpriv = "/usr/bin/setpriv"
+        if getuid() == 0 && !FileManager.default.isExecutableFile(atPath: setpriv) {
+            throw XCTSkip("running as root without setpriv: cannot drop privileges to test an unreadable folder")
+        }
+        let dir = try tempDir()
+        let locked = dir.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try "a: 1\n".write(to: locked.appendingPathComponent("x.yaml"), atomically: true, encoding: .utf8)
+        chmod(locked.path, 0)
+        defer { chmod(locked.path, 0o755) }
+        let r = getuid() == 0
+            ? try runProcess(URL(fileURLWithPath: setpriv),
+                             ["--reuid=65534", "--regid=65534", "--clear-groups", try binary().path, "check", dir.path])
+            : try runProcess(try binary(), ["check", dir.path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(String(decoding: r.stderr, as: UTF8.self).contains("cannot list the folder"))
+    }
+
+    func testAPipeCanBeCheckedByPath() throws {
+        let r = try runProcess(try binary(), ["check", "/dev/stdin"], stdin: Data("a: [1\n".utf8))
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(String(decoding: r.stdout, as: UTF8.self).contains("[unclosed-flow-sequence]"))
+    }
+
+    func testUTF16FilesAreCheckedAndLeftUntouchedByFormat() throws {
+        let dir = try tempDir()
+        let file = dir.appendingPathComponent("u16.yaml")
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for u in "a:    é\nb: 1\n".utf16 { bytes += [UInt8(u & 0xFF), UInt8(u >> 8)] }
+        try Data(bytes).write(to: file)
+        let check = try runProcess(try binary(), ["check", file.path])
+        XCTAssertEqual(check.status, 0, String(decoding: check.stdout + check.stderr, as: UTF8.self))
+        let format = try runProcess(try binary(), ["format", file.path])
+        XCTAssertEqual(format.status, 1)
+        XCTAssertTrue(String(decoding: format.stderr, as: UTF8.self).contains("UTF-16LE"))
+        XCTAssertEqual([UInt8](try Data(contentsOf: file)), bytes, "not one byte changed")
+    }
+
+    func testAMissingSchemaFileIsAUsageError() throws {
+        let dir = try tempDir()
+        let file = dir.appendingPathComponent("a.yaml")
+        try "a: 1\n".write(to: file, atomically: true, encoding: .utf8)
+        let r = try runProcess(try binary(), ["check", "--schema", dir.appendingPathComponent("nope.json").path, file.path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(String(decoding: r.stderr, as: UTF8.self).contains("no such file"))
+    }
+}
