@@ -47,7 +47,13 @@ public final class DocumentModel {
             guard newSettings != settings else { return [] }
             settings = newSettings
             var areas: Set<SurfaceArea> = [.settings]
-            for uri in snapshots.keys { areas.insert(.formatting(uri)); areas.insert(.outline(uri)) }
+            for (uri, s) in snapshots {
+                areas.insert(.formatting(uri)); areas.insert(.outline(uri))
+                // A new maxFileSize may move a document across the full-analysis limit.
+                if s.isFullyAnalyzed != (s.bytes.count <= newSettings.maxFileSize) {
+                    areas.formUnion(replace(uri, version: s.version, bytes: s.bytes))
+                }
+            }
             return areas
         }
     }
@@ -60,7 +66,7 @@ public final class DocumentModel {
     }
 
     private func replace(_ uri: DocumentURI, version: Int, bytes: [UInt8]) -> Set<SurfaceArea> {
-        snapshots[uri] = DocumentSnapshot(uri: uri, version: version, bytes: bytes)
+        snapshots[uri] = DocumentSnapshot(uri: uri, version: version, bytes: bytes, fullAnalysisLimit: settings.maxFileSize)
         closed.remove(uri)
         return [.text(uri), .diagnostics(uri), .outline(uri), .formatting(uri)]
     }
@@ -105,6 +111,9 @@ public final class DocumentModel {
         guard let s = snapshots[uri] else { return nil }
         guard settings.formatEnabled else {
             return FormattingSurface(edits: [], refusal: "formatting is disabled in the settings", formattedText: s.bytes)
+        }
+        guard s.isFullyAnalyzed else {
+            return FormattingSurface(edits: [], refusal: "the file is larger than pureyaml.maxFileSize", formattedText: s.bytes)
         }
         return FormattingPlanner.plan(s, options: formatOptions(request))
     }

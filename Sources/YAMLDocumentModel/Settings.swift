@@ -18,6 +18,12 @@ public struct Settings: Sendable, Hashable {
     /// outline entries, folding ranges (the first by start line), semantic tokens (the first in text order)
     /// and document links. A capped surface says it was truncated.
     public var maxItemsComputed = 5000
+    /// 20 MiB: the default of ``maxFileSize``.
+    public static let defaultMaxFileSize = 20 << 20
+    /// The largest document, in UTF-8 bytes, that gets full analysis (`pureyaml.maxFileSize`, default
+    /// 20 MiB). A larger document is only parsed: it gets syntax diagnostics and a `file-too-large` note,
+    /// but no composition (duplicate keys, aliases), no hints and no formatting.
+    public var maxFileSize = Settings.defaultMaxFileSize
 
     public init() {}
 
@@ -47,6 +53,7 @@ public struct Settings: Sendable, Hashable {
             case ("format.sequenceIndent", .string(let s)):
                 if let v = FormatOptions.SequenceIndent(rawValue: s) { format.sequenceIndent = v }
             case ("maxItemsComputed", .integer(let i)) where i > 0: maxItemsComputed = Int(i)
+            case ("maxFileSize", .integer(let i)) where i > 0: maxFileSize = Int(clamping: i)
             default: break
             }
         }

@@ -26,12 +26,15 @@ final class LanguageServer: @unchecked Sendable {
     private var nextRequestID = 1
     private var exitCode: Int32?
     private let finished = DispatchSemaphore(value: 0)
+    /// Cancellations and document changes seen on arrival, before they are handled.
+    private let ledger = ArrivalLedger()
 
     init(connection: Connection) { self.connection = connection }
 
     /// Serves until `exit` or end of input; returns the exit code.
     func runUntilExit() -> Int32 {
         connection.start(
+            onArrival: { [ledger] message in ledger.noteArrival(message) },
             onMessage: { [self] message in handle(message) },
             onError: { [self] error in log("protocol: \(error)") },
             onClose: { [self] in
@@ -70,6 +73,10 @@ final class LanguageServer: @unchecked Sendable {
             connection.sendError(id: id, error: .invalidRequest("the server is shutting down; only 'exit' is accepted"))
             return
         }
+        if let preempted = ledger.preemption(of: request) {
+            connection.sendError(id: id, error: preempted)
+            return
+        }
         do {
             switch request.method {
             case InitializeRequest.method.rawValue:
@@ -96,6 +103,7 @@ final class LanguageServer: @unchecked Sendable {
     }
 
     private func handle(_ notification: NotificationMessage) {
+        ledger.noteHandled(notification)
         let method = notification.method
         if method == ExitNotification.method.rawValue {
             exitCode = state == .shuttingDown ? 0 : 1
