@@ -124,6 +124,17 @@ final class BoundsTests: XCTestCase {
                        [TextRange(start: 1, end: 3), TextRange(start: 4, end: 7)])
     }
 
+    /// Found by the formatter fuzz target: edits are Strings, so formatting text that is not UTF-8 would
+    /// turn its bad bytes into U+FFFD. Such text is not formatted.
+    func testFormattingRefusesTextThatIsNotUTF8() throws {
+        let model = DocumentModel()
+        model.load(uri, bytes: [0x20, 0x20, 0x3A, 0xFF])  // "  :" then a stray byte
+        let surface = try XCTUnwrap(model.formatting(uri))
+        XCTAssertEqual(surface.edits, [])
+        XCTAssertEqual(surface.formattedText, [0x20, 0x20, 0x3A, 0xFF])
+        XCTAssertEqual(surface.refusal, "the document is not valid UTF-8")
+    }
+
     func testNULAndControlCharactersAreReported() throws {
         let bytes: [UInt8] = Array("k: \"a".utf8) + [0x00, 0x00] + Array("b\"\nv: x".utf8) + [0x07] + Array("\t\r\n".utf8)
             + Array("w: \u{85}\u{A0}ok\u{FEFF}\n".utf8) + [0xC2, 0x9B]
