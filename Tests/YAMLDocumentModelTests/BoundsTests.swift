@@ -1,7 +1,10 @@
 import Foundation
 import TestSupport
 import XCTest
+import YAMLComposer
 import YAMLDocumentModel
+import YAMLParser
+import YAMLSchema
 import YAMLSyntax
 
 /// Hostile documents through the model: each gets a clear diagnostic instead of a crash, a hang or a
@@ -50,13 +53,18 @@ final class BoundsTests: XCTestCase {
         try exercise(Array(deepFlow.utf8))
     }
 
-    func testBillionLaughsAnswersQuickly() throws {
+    /// Nine levels of ten aliases each: 10^9 scalars once expanded.
+    private var billionLaughs: String {
         var text = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
         for level in 1..<10 {
             let refs = Array(repeating: "*\(Character(UnicodeScalar(96 + level)!))", count: 10).joined(separator: ", ")
             text += "\(Character(UnicodeScalar(97 + level)!)): &\(Character(UnicodeScalar(97 + level)!)) [\(refs)]\n"
         }
-        let bytes = Array(text.utf8)
+        return text
+    }
+
+    func testBillionLaughsAnswersQuickly() throws {
+        let bytes = Array(billionLaughs.utf8)
         let started = Date()
         let model = DocumentModel()
         model.load(uri, bytes: bytes)
@@ -66,6 +74,20 @@ final class BoundsTests: XCTestCase {
         _ = model.outline(uri)
         _ = model.formatting(uri)
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "bounded work (well under a second in release)")
+    }
+
+    /// Schema validation and JSON projection of a billion-laughs document stop at their budgets.
+    func testBillionLaughsValidationAndProjectionAreBounded() throws {
+        let document = try XCTUnwrap(Composer.compose(Parser.parse(Array(billionLaughs.utf8))).documents.first)
+        let started = Date()
+        guard case .failure(.budgetExceeded) = JSONProjection.project(document.root) else {
+            return XCTFail("the projection must refuse a billion nodes")
+        }
+        // Every scalar is too long for the schema, so an unbounded validator would visit 10^9 of them.
+        let schemaText = ##"{"$defs": {"n": {"anyOf": [{"type": "string", "maxLength": 1}, {"type": "array", "items": {"$ref": "#/$defs/n"}}]}}, "additionalProperties": {"$ref": "#/$defs/n"}}"##
+        let schema = try JSONSchema(jsonText: Array(schemaText.utf8))
+        XCTAssertFalse(schema.validate(document).isEmpty)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "bounded (a fraction of a second in release)")
     }
 
     func testTenMegabyteSingleLine() throws {
