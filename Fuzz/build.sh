@@ -5,7 +5,8 @@
 # time in dependency order, with `-sanitize=fuzzer,address` so that libFuzzer sees coverage and
 # AddressSanitizer sees memory errors. A module's dependencies are read from its `import` lines, so the
 # script follows the package as it grows. Each module is rebuilt only when its sources or the flags change
-# (a hash stamp in Fuzz/.build/modules/). Set FUZZ_OPT=-Onone for quicker builds and slower fuzzing.
+# (a hash stamp in Fuzz/.build/modules/). Set FUZZ_OPT=-Onone for quicker builds and slower fuzzing, and
+# FUZZ_BUILD_DIR to build elsewhere than Fuzz/.build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -15,7 +16,7 @@ entry="Fuzz/Targets/$target.swift"
 
 opt=${FUZZ_OPT:--O}
 flags=(-sanitize=fuzzer,address -parse-as-library -package-name PureYAML -swift-version 6 -g "$opt")
-build=Fuzz/.build
+build=${FUZZ_BUILD_DIR:-Fuzz/.build}
 mkdir -p "$build/modules" "$build/bin"
 
 # The package-internal modules a set of files imports (anything with a Sources/<name>/ folder).
@@ -51,4 +52,4 @@ for m in $(imports_of "$entry" Fuzz/Targets/FuzzSupport.swift); do build_module 
 echo "build.sh: linking $target" >&2
 swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build/modules" "$entry" Fuzz/Targets/FuzzSupport.swift \
   "${objects[@]}" -o "$build/bin/$target" 2> >(grep -v 'Cannot export local symbol' >&2)
-echo "$root/$build/bin/$target"
+[[ $build == /* ]] && echo "$build/bin/$target" || echo "$root/$build/bin/$target"

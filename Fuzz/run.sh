@@ -50,7 +50,7 @@ case $target in
   *) max_len=8192 ;;
 esac
 
-artifacts=Fuzz/.build/artifacts/$target
+artifacts=${FUZZ_BUILD_DIR:-Fuzz/.build}/artifacts/$target
 mkdir -p "$artifacts"
 echo "run.sh: fuzzing $target for ${seconds}s ($(ls "$seeds" | wc -l) seeds)" >&2
 # Swift's backtracer would wait for a terminal on a crash; libFuzzer reports crashes itself.

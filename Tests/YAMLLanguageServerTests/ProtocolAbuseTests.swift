@@ -92,6 +92,12 @@ final class ProtocolAbuseTests: XCTestCase {
                      #"{"jsonrpc":"2.0","id":{"x":1},"method":"a"}"#, "\u{FEFF}{}"] {
             server.writeRaw(frame(body))
         }
+        // JSON nested 100,000 levels deep is refused as a parse error (-32700), without a stack overflow.
+        let deep = #"{"jsonrpc":"2.0","id":8,"method":"workspace/symbol","params":{"query":"","x":"#
+            + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}}"
+        server.writeRaw(frame(deep))
+        let refused = try server.receive(until: { self.errorCode($0) == -32700 }).match
+        XCTAssertTrue(refused["id"] is NSNull)
         // A well-formed request with params of the wrong shape keeps its id: -32602.
         try server.send(["jsonrpc": "2.0", "id": 41, "method": "textDocument/hover", "params": ["textDocument": 5]])
         XCTAssertEqual(errorCode(try server.response(to: 41)), -32602)
