@@ -141,6 +141,26 @@ final class RobustnessTests: XCTestCase {
         try finish(server)
     }
 
+    /// `pureyaml.maxFileSize` from the client's settings: a larger document gets syntax checks and a note.
+    func testMaxFileSizeFromInitializationOptions() throws {
+        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
+        let server = try ServerProcess(executable: binary)
+        _ = try server.response(to: try server.request("initialize", [
+            "processId": NSNull(), "capabilities": ["textDocument": ["diagnostic": ["dynamicRegistration": false]]],
+            "initializationOptions": ["pureyaml": ["maxFileSize": 64]],
+        ]))
+        let uri = "file:///w/large.yaml"
+        server.writeRaw(try didOpen(uri, "a: 1\na: 2\n" + String(repeating: "# filler line\n", count: 10) + "b: [\n"))
+        let r = try server.response(to: try server.request("textDocument/diagnostic", ["textDocument": ["uri": uri]]))
+        let items = ((r["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []
+        let codes = items.compactMap { $0["code"] as? String }
+        XCTAssertEqual(codes.first, "file-too-large", "\(codes)")
+        XCTAssertEqual(items.first?["severity"] as? Int, 3)
+        XCTAssertTrue(codes.contains("unclosed-flow-sequence"))
+        XCTAssertFalse(codes.contains("duplicate-key"))
+        try finish(server)
+    }
+
     /// Random edits through `didChange` over the wire; after each batch the edited document and a fresh
     /// document opened with the client's text must look identical (semantic tokens, outline, diagnostics).
     func testRandomEditsOverTheWireKeepTheTextsEqual() throws {
