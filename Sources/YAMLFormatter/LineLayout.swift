@@ -17,6 +17,8 @@ struct LineLayout {
     var oldColumn: [Int]
     /// Per block collection node: the column of its entries in the output (-1 until known).
     var newColumn: [Int]
+    /// Per node: its children's indices in order (for ``insideFlow(_:)``'s descent by binary search).
+    let children: [[Int]]
 
     init(tree: SyntaxTree, options: FormatOptions) {
         self.tree = tree
@@ -28,6 +30,9 @@ struct LineLayout {
         entryStart = Array(repeating: -1, count: tree.tokens.count)
         oldColumn = Array(repeating: -1, count: tree.nodes.count)
         newColumn = Array(repeating: -1, count: tree.nodes.count)
+        var children = Array(repeating: [Int](), count: tree.nodes.count)
+        for (i, n) in tree.nodes.enumerated() where n.parent >= 0 { children[n.parent].append(i) }
+        self.children = children
         indexTokens()
     }
 
@@ -235,9 +240,25 @@ struct LineLayout {
         }
     }
 
-    /// True when token `t` lies inside a flow collection (whose layout is kept as written).
+    /// True when token `t` lies inside a flow collection (whose layout is kept as written): the innermost
+    /// collection around the deepest node at the token's start (the node `SyntaxTree.deepestNode(at:)`
+    /// finds: at each level the first child whose range touches the offset, ends included) is a flow one.
+    /// Each level is a binary search, so a mapping with many entries costs O(log n) per token, not O(n).
     func insideFlow(_ t: Int) -> Bool {
-        var n = tree.deepestNode(at: tokens[t].range.start).index
+        let offset = tokens[t].range.start
+        var n = 0
+        descent: while true {
+            let list = children[n]
+            // The first child whose range ends at or after `offset`; children are in text order and do
+            // not overlap, so their ends never decrease.
+            var lo = 0, hi = list.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if tree.range(ofNode: list[mid]).end < offset { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo < list.count, tree.range(ofNode: list[lo]).start <= offset else { break descent }
+            n = list[lo]
+        }
         while n >= 0 {
             let k = nodes[n].kind
             if k == .flowMapping || k == .flowSequence { return true }

@@ -157,6 +157,19 @@ final class BoundsTests: XCTestCase {
         XCTAssertEqual(surface.refusal, "the document is not valid UTF-8")
     }
 
+    /// Found with hostile inputs for the formatter target: formatting a mapping of n entries took O(n²)
+    /// (each block indicator searched the root's children linearly), minutes for 20,000 keys.
+    func testFormattingAMappingWithManyEntriesIsNotQuadratic() throws {
+        let text = (0..<20_000).map { "key\($0):   \($0)\n" }.joined()
+        let model = DocumentModel()
+        model.load(uri, bytes: Array(text.utf8))
+        let started = Date()
+        let surface = try XCTUnwrap(model.formatting(uri))
+        XCTAssertFalse(surface.edits.isEmpty)
+        XCTAssertEqual(surface.formattedText, Array((0..<20_000).map { "key\($0): \($0)\n" }.joined().utf8))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "linear (about a second in a debug build)")
+    }
+
     func testNULAndControlCharactersAreReported() throws {
         let bytes: [UInt8] = Array("k: \"a".utf8) + [0x00, 0x00] + Array("b\"\nv: x".utf8) + [0x07] + Array("\t\r\n".utf8)
             + Array("w: \u{85}\u{A0}ok\u{FEFF}\n".utf8) + [0xC2, 0x9B]
