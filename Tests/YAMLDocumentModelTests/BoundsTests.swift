@@ -90,6 +90,23 @@ final class BoundsTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 10, "bounded (a fraction of a second in release)")
     }
 
+    /// Found by the composer fuzz target (a 382-byte input timed out): collection keys nested n deep
+    /// project to JSON keys of about 2^n bytes, because each level escapes the text of the one inside it.
+    /// The projection now counts key text against its budget and fails fast.
+    func testNestedCollectionKeysDoNotExplodeTheJSONProjection() throws {
+        let text = String(repeating: "{", count: 40) + String(repeating: "}", count: 40) + "\n"
+        let started = Date()
+        let document = try XCTUnwrap(Composer.compose(Parser.parse(Array(text.utf8))).documents.first)
+        guard case .failure(.budgetExceeded) = JSONProjection.project(document.root) else {
+            return XCTFail("2^40 bytes of key text must exceed the budget")
+        }
+        // Shallow nesting still projects, with the inner mapping's JSON text as the key.
+        let shallow = try XCTUnwrap(Composer.compose(Parser.parse(Array("{{a: 1}: 2}".utf8))).documents.first)
+        XCTAssertEqual(try JSONProjection.project(shallow.root).get().jsonText, #"{"{\"a\":1}":2}"#)
+        try exercise(Array(text.utf8))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "bounded (milliseconds in release)")
+    }
+
     func testTenMegabyteSingleLine() throws {
         var bytes = Array("k: ".utf8)
         bytes += [UInt8](repeating: UInt8(ascii: "x"), count: 10_000_000)
