@@ -80,9 +80,13 @@ public struct MessageFramer: Sendable {
                     cursor += 1
                 }
                 scanFrom = max(scanFrom, cursor)
-                if let end = Self.find(Self.separator, in: pending, from: scanFrom) {
+                // The same verdict whatever the chunking: a header part longer than the limit is an error
+                // whether its separator has arrived or not. Without a separator, wait until even a separator
+                // starting in the last 3 bytes would end the header part past the limit.
+                let separatorAt = Self.find(Self.separator, in: pending, from: scanFrom)
+                if let end = separatorAt, end - cursor <= maximumHeaderLength {
                     endHeader(blockStart: cursor, blockEnd: end, &events)
-                } else if pending.count - cursor > maximumHeaderLength {
+                } else if separatorAt != nil || pending.count - cursor >= maximumHeaderLength + Self.separator.count {
                     events.append(.error(.headerTooLong(limit: maximumHeaderLength)))
                     startSeeking(at: cursor + 1)
                 } else {

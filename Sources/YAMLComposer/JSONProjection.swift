@@ -14,7 +14,9 @@
 /// The work is bounded: before projecting, the size of the node's expansion (every node counted each
 /// time an alias repeats it, mapping keys included, merge sources counted in full) is computed in
 /// time linear in the graph, and a "billion laughs" document fails fast with
-/// ``Failure/budgetExceeded(nodeBudget:)``. Nesting deeper than `maxDepth` fails with
+/// ``Failure/budgetExceeded(nodeBudget:)``; so does a document whose collection keys' JSON texts add up to
+/// more than `nodeBudget` bytes (nested collection keys escape each other's text, doubling it per
+/// level). Nesting deeper than `maxDepth` fails with
 /// ``Failure/tooDeep(maxDepth:)``, so that the result can be compared and released without deep
 /// recursion. No recursion is used.
 public enum JSONProjection {
@@ -45,8 +47,10 @@ public enum JSONProjection {
     public static func project(_ node: YAMLNode, nodeBudget: Int = defaultNodeBudget,
                                maxDepth: Int = defaultMaxDepth) -> Result<JSONValue, Failure> {
         if expandedSize(of: node, limit: nodeBudget) > nodeBudget { return .failure(.budgetExceeded(nodeBudget: nodeBudget)) }
-        var projector = Projector(maxDepth: Swift.max(1, maxDepth))
-        guard let value = projector.run(node) else { return .failure(.tooDeep(maxDepth: maxDepth)) }
+        var projector = Projector(maxDepth: Swift.max(1, maxDepth), keyTextBudget: nodeBudget)
+        guard let value = projector.run(node) else {
+            return .failure(projector.keyTextBudget < 0 ? .budgetExceeded(nodeBudget: nodeBudget) : .tooDeep(maxDepth: maxDepth))
+        }
         return .success(value)
     }
 
@@ -110,6 +114,10 @@ public enum JSONProjection {
 /// The explicit-stack projection behind ``JSONProjection/project(_:nodeBudget:maxDepth:)``.
 private struct Projector {
     let maxDepth: Int
+    /// Bytes of JSON text still allowed for collection keys. Each level of collection-in-key nesting
+    /// escapes the text of the level inside it, which doubles its backslashes: `{{{{}: 1}: 1}: 1}` nested
+    /// n deep has keys of about 2^n bytes. Negative once exceeded (the projection then fails).
+    var keyTextBudget: Int
     var merges = MergeResolver()
     var memo: [ObjectIdentifier: JSONValue] = [:]
 
@@ -132,7 +140,10 @@ private struct Projector {
         }
     }
 
-    init(maxDepth: Int) { self.maxDepth = maxDepth }
+    init(maxDepth: Int, keyTextBudget: Int) {
+        self.maxDepth = maxDepth
+        self.keyTextBudget = keyTextBudget
+    }
 
     /// The projection of `root`; nil when nesting exceeds `maxDepth`.
     mutating func run(_ root: YAMLNode) -> JSONValue? {
@@ -141,7 +152,10 @@ private struct Projector {
         if stack.isEmpty, case .value(let v) = result { return v }
         while !stack.isEmpty {
             let last = stack.count - 1
-            if case .value(let v) = result { deliver(v, to: &stack[last]) }
+            if case .value(let v) = result {
+                deliver(v, to: &stack[last])
+                if keyTextBudget < 0 { return nil }
+            }
             if stack[last].next < stack[last].childCount {
                 let i = stack[last].next
                 stack[last].next += 1
@@ -184,11 +198,14 @@ private struct Projector {
     }
 
     /// Hands a finished child value to its collection.
-    private func deliver(_ v: JSONValue, to frame: inout Frame) {
+    /// A collection key's text counts against ``keyTextBudget``.
+    private mutating func deliver(_ v: JSONValue, to frame: inout Frame) {
         guard frame.entries != nil else { frame.elements.append(v); return }
         // The child just finished is a key when it was child 2k (next has moved past it).
         if (frame.next - 1) % 2 == 0 {
-            frame.pendingKey = JSONProjection.keyText(frame.child(frame.next - 1), projected: v)
+            let text = JSONProjection.keyText(frame.child(frame.next - 1), projected: v)
+            keyTextBudget -= text.utf8.count
+            frame.pendingKey = text
             return
         }
         let key = frame.pendingKey ?? "null"

@@ -12,6 +12,22 @@ enum DiagnosticsCollector {
                                       code: e.code, message: e.message))
         }
         out += UnusedAnchors.diagnostics(parse.tree)
+        out += CharacterCheck.diagnostics(parse.tree.bytes)
+        out.sort { $0.range != $1.range ? $0.range < $1.range : $0.code < $1.code }
+        return out
+    }
+
+    /// The diagnostics of a text above the full-analysis limit of `limit` bytes: syntax errors, character
+    /// problems, and a `file-too-large` note at the start of the text saying what was skipped.
+    static func collectSyntaxOnly(parse: ParseResult, limit: Int) -> [YAMLDiagnostic] {
+        let bytes = parse.tree.bytes
+        var out = parse.errors.map {
+            YAMLDiagnostic(range: $0.range, severity: $0.severity == .error ? .error : .warning, code: $0.code, message: $0.message)
+        }
+        out += CharacterCheck.diagnostics(bytes)
+        out.append(YAMLDiagnostic(
+            range: TextRange(empty: 0), severity: .information, code: "file-too-large",
+            message: "This file has \(bytes.count) bytes, more than pureyaml.maxFileSize (\(limit) bytes): only syntax is checked; duplicate keys, aliases, schemas, hints and formatting are skipped."))
         out.sort { $0.range != $1.range ? $0.range < $1.range : $0.code < $1.code }
         return out
     }

@@ -64,9 +64,14 @@ public final class DocumentModel {
             let schemaChanged = newSettings.schema != settings.schema
             settings = newSettings
             var areas: Set<SurfaceArea> = [.settings]
-            for uri in snapshots.keys {
+            for (uri, s) in snapshots {
                 areas.insert(.formatting(uri)); areas.insert(.outline(uri))
-                if relint(uri) { areas.insert(.diagnostics(uri)) }
+                // A new maxFileSize may move a document across the full-analysis limit.
+                if s.isFullyAnalyzed != (s.bytes.count <= newSettings.maxFileSize) {
+                    areas.formUnion(replace(uri, version: s.version, bytes: s.bytes))
+                } else if relint(uri) {
+                    areas.insert(.diagnostics(uri))
+                }
             }
             if schemaChanged {
                 let requests = schemaRegistry.requestCount
@@ -100,7 +105,7 @@ public final class DocumentModel {
     public private(set) var foreignEncodings: [DocumentURI: SourceEncoding] = [:]
 
     private func replace(_ uri: DocumentURI, version: Int, bytes: [UInt8]) -> Set<SurfaceArea> {
-        snapshots[uri] = DocumentSnapshot(uri: uri, version: version, bytes: bytes)
+        snapshots[uri] = DocumentSnapshot(uri: uri, version: version, bytes: bytes, fullAnalysisLimit: settings.maxFileSize)
         closed.remove(uri)
         refreshLint(uri)
         let requests = schemaRegistry.requestCount
@@ -163,6 +168,9 @@ public final class DocumentModel {
         }
         guard settings.formatEnabled else {
             return FormattingSurface(edits: [], refusal: "formatting is disabled in the settings", formattedText: s.bytes)
+        }
+        guard s.isFullyAnalyzed else {
+            return FormattingSurface(edits: [], refusal: "the file is larger than pureyaml.maxFileSize", formattedText: s.bytes)
         }
         return FormattingPlanner.plan(s, options: formatOptions(request))
     }

@@ -20,18 +20,28 @@ public struct DocumentSnapshot: Sendable {
     public let composition: Composition
     /// All diagnostics, sorted by position.
     public let diagnostics: [YAMLDiagnostic]
+    /// False when the text is larger than the full-analysis limit: it was parsed only, ``composition`` is
+    /// empty, and the diagnostics are the syntax errors plus one `file-too-large` note.
+    public let isFullyAnalyzed: Bool
 
-    /// Parses, composes and checks `bytes`.
-    public init(uri: DocumentURI, version: Int, bytes: [UInt8]) {
+    /// Parses, composes and checks `bytes`; when `bytes` has more than `fullAnalysisLimit` bytes, only
+    /// parses and checks the syntax (see ``Settings/maxFileSize``).
+    public init(uri: DocumentURI, version: Int, bytes: [UInt8], fullAnalysisLimit: Int = Settings.defaultMaxFileSize) {
         self.uri = uri
         self.version = version
         self.bytes = bytes
         self.lineIndex = LineIndex(bytes)
         let parse = Parser.parse(bytes)
         self.parse = parse
-        let composition = Composer.compose(parse)
-        self.composition = composition
-        self.diagnostics = DiagnosticsCollector.collect(parse: parse, composition: composition)
+        isFullyAnalyzed = bytes.count <= fullAnalysisLimit
+        if isFullyAnalyzed {
+            let composition = Composer.compose(parse)
+            self.composition = composition
+            self.diagnostics = DiagnosticsCollector.collect(parse: parse, composition: composition)
+        } else {
+            composition = Composition(documents: [], errors: [])
+            diagnostics = DiagnosticsCollector.collectSyntaxOnly(parse: parse, limit: fullAnalysisLimit)
+        }
     }
 
     /// The text as a String (invalid UTF-8 repaired with U+FFFD).

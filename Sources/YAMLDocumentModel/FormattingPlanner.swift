@@ -15,6 +15,10 @@ enum FormattingPlanner {
         guard snapshot.parse.isValid else {
             return FormattingSurface(edits: [], refusal: "the document has syntax errors", formattedText: original)
         }
+        // Edits carry Strings, which cannot hold invalid bytes: they would replace them with U+FFFD.
+        guard String(validating: original, as: UTF8.self) != nil else {
+            return FormattingSurface(edits: [], refusal: "the document is not valid UTF-8", formattedText: original)
+        }
         guard let formatted = format(snapshot.parse, options) else {
             return FormattingSurface(edits: [], refusal: "the formatter declined this document", formattedText: original)
         }

@@ -29,6 +29,12 @@ public struct Settings: Sendable, Hashable {
     public var lintPreset = "default"
     /// Schema association and validation (`yaml.schemas`, `yaml.schemaStore.*`, `pureyaml.schema.*`, ...).
     public var schema = SchemaSettings()
+    /// 20 MiB: the default of ``maxFileSize``.
+    public static let defaultMaxFileSize = 20 << 20
+    /// The largest document, in UTF-8 bytes, that gets full analysis (`pureyaml.maxFileSize`, default
+    /// 20 MiB). A larger document is only parsed: it gets syntax diagnostics and a `file-too-large` note,
+    /// but no composition (duplicate keys, aliases), no hints and no formatting.
+    public var maxFileSize = Settings.defaultMaxFileSize
 
     public init() {}
 
@@ -69,6 +75,7 @@ public struct Settings: Sendable, Hashable {
             case ("schemaDownload.enable", .bool(let b)): schema.downloadEnabled = b
             case ("schema.severity", .string(let s)): if let v = SchemaSettings.severity(s) { schema.severity = v }
             case ("schema.kubernetesSchemaBase", .string(let s)) where !s.isEmpty: schema.kubernetesSchemaBase = s
+            case ("maxFileSize", .integer(let i)) where i > 0: maxFileSize = Int(clamping: i)
             default: break
             }
         }

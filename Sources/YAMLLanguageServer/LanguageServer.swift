@@ -40,6 +40,8 @@ final class LanguageServer: @unchecked Sendable {
     /// Changes of a document held back because the next queued message changes it again, with the
     /// version they bring the document to.
     private var heldChanges: [DocumentURI: (version: Int, changes: [TextChange])] = [:]
+    /// Cancellations and document changes seen on arrival, before they are handled.
+    private let ledger = ArrivalLedger()
 
     init(connection: Connection) {
         self.connection = connection
@@ -49,7 +51,8 @@ final class LanguageServer: @unchecked Sendable {
     /// Serves until `exit` or end of input; returns the exit code.
     func runUntilExit() -> Int32 {
         connection.start(
-            onArrival: { [arrivals] message in
+            onArrival: { [arrivals, ledger] message in
+                ledger.noteArrival(message)
                 let key = Self.changedDocument(message)
                 arrivals.withLock { $0.append(key) }
             },
@@ -126,6 +129,10 @@ final class LanguageServer: @unchecked Sendable {
             connection.sendError(id: id, error: .invalidRequest("the server is shutting down; only 'exit' is accepted"))
             return
         }
+        if let preempted = ledger.preemption(of: request) {
+            connection.sendError(id: id, error: preempted)
+            return
+        }
         do {
             switch request.method {
             case InitializeRequest.method.rawValue:
@@ -151,6 +158,7 @@ final class LanguageServer: @unchecked Sendable {
     }
 
     private func handle(_ notification: NotificationMessage) {
+        ledger.noteHandled(notification)
         let method = notification.method
         if method == ExitNotification.method.rawValue {
             exitCode = state == .shuttingDown ? 0 : 1
