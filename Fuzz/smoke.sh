@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every fuzz target briefly (FUZZ_SMOKE_SECONDS each, default 8) and fails on the first crash,
-# time-out or out-of-memory. Called by .ci/run after `swift test`.
+# time-out or out-of-memory. Called by .ci/run before `swift test`.
 #
 # Building the five sanitized targets from scratch takes about 2-3 minutes on two cores (the YAML modules
 # are compiled once and shared); the fuzzing itself about 45 seconds.
