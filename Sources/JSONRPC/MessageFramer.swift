@@ -157,8 +157,13 @@ public struct MessageFramer: Sendable {
         case .success(let header):
             cursor = blockEnd + Self.separator.count
             if header.length > maximumContentLength {
+                // A length beyond the limit is not trusted to frame anything (it is usually garbage, e.g.
+                // `Content-Length: 99999999999`): nothing is allocated, and instead of dropping that many
+                // bytes, which could swallow every later message, the framer resynchronises at the next
+                // `Content-Length:` header, so the server keeps serving.
                 events.append(.error(.contentTooLarge(length: header.length, limit: maximumContentLength)))
-                state = .skipping(remaining: header.length)
+                skipped = 0
+                state = .seeking
             } else if let charset = header.unsupportedCharset {
                 events.append(.error(.unsupportedCharset(charset)))
                 state = .skipping(remaining: header.length)
