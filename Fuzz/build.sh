@@ -26,6 +26,9 @@ imports_of() {
   done
 }
 
+# Every Swift file of a module, subfolders included (e.g. Sources/YAMLSchema/MetaSchemas/), in a stable order.
+module_sources() { find Sources/"$1" -name '*.swift' | LC_ALL=C sort; }
+
 declare -A done_modules=()
 objects=()
 build_module() {
@@ -33,16 +36,18 @@ build_module() {
   [[ -n ${done_modules[$m]:-} ]] && return
   done_modules[$m]=1
   local dep
-  for dep in $(imports_of Sources/"$m"/*.swift); do
+  local sources
+  mapfile -t sources < <(module_sources "$m")
+  for dep in $(imports_of "${sources[@]}"); do
     [[ $dep == "$m" ]] || build_module "$dep"
   done
   local stamp
-  stamp=$( (cat Sources/"$m"/*.swift; echo "${flags[*]}"; swiftc --version 2>&1) | sha256sum | cut -c1-16)
+  stamp=$( (cat "${sources[@]}"; echo "${flags[*]}"; swiftc --version 2>&1) | sha256sum | cut -c1-16)
   local out=$build/modules/$m
   if [[ ! -f $out.o || $(cat "$out.stamp" 2>/dev/null) != "$stamp" ]]; then
     echo "build.sh: compiling $m" >&2
     swiftc "${flags[@]}" -module-name "$m" -wmo -emit-module -emit-module-path "$build/modules/$m.swiftmodule" \
-      -I "$build/modules" -c Sources/"$m"/*.swift -o "$out.o"
+      -I "$build/modules" -c "${sources[@]}" -o "$out.o"
     echo "$stamp" > "$out.stamp"
   fi
   objects+=("$out.o")
