@@ -4,7 +4,7 @@ public struct Token: Hashable, Sendable {
     public var kind: TokenKind
     /// The bytes covered (UTF-8 offsets).
     public var range: TextRange
-    public init(kind: TokenKind, range: TextRange) { self.kind = kind; self.range = range }
+    @inlinable public init(kind: TokenKind, range: TextRange) { self.kind = kind; self.range = range }
 }
 
 /// A lossless concrete syntax tree of one YAML stream, stored flat.
@@ -32,6 +32,17 @@ public struct SyntaxTree: Sendable {
         public var firstChild: Int
         /// Index of the next sibling node, or -1.
         public var nextSibling: Int
+
+        /// Creates node storage (indices into the tree's `tokens` and `nodes`, -1 for none).
+        @usableFromInline
+        init(kind: NodeKind, firstToken: Int, endToken: Int, parent: Int, firstChild: Int, nextSibling: Int) {
+            self.kind = kind
+            self.firstToken = firstToken
+            self.endToken = endToken
+            self.parent = parent
+            self.firstChild = firstChild
+            self.nextSibling = nextSibling
+        }
     }
 
     /// The source text as UTF-8 bytes.
@@ -173,39 +184,48 @@ public struct SyntaxNode: Sendable {
 /// Tokens must be contiguous: each starts where the previous ended. ``finish()`` appends an `error`
 /// token for any bytes left over and closes any open node, so the result is always lossless.
 public struct SyntaxTreeBuilder {
-    private let bytes: [UInt8]
-    private var tokens: [Token] = []
-    private var nodes: [SyntaxTree.NodeData] = []
-    private var open: [Int] = []          // stack of open node indices
-    private var lastChild: [Int] = []     // per open node: index of its last child, -1 if none
+    // The hot methods are `@inlinable` so the parser (another module) calls them without a function
+    // call and a uniqueness check per token; the storage is `@usableFromInline` for that reason only.
+    @usableFromInline let bytes: [UInt8]
+    @usableFromInline var tokens: [Token] = []
+    @usableFromInline var nodes: [SyntaxTree.NodeData] = []
+    @usableFromInline var open: [Int] = []          // stack of open node indices
+    @usableFromInline var lastChild: [Int] = []     // per open node: index of its last child, -1 if none
+    @usableFromInline var nextTokenStart: Int = 0
+
     /// Byte offset where the next token must start.
-    public private(set) var position: Int = 0
+    @inlinable public var position: Int { nextTokenStart }
 
     /// Starts building a tree over `bytes`; the `stream` root is opened automatically.
+    ///
+    /// Reserves room for bytes/2 tokens and nodes: dense block mappings (`key: 1` lines) need about
+    /// one node per 2.8 bytes, and growing a large array copies it into fresh (page-faulting) memory.
     public init(bytes: [UInt8]) {
         self.bytes = bytes
-        tokens.reserveCapacity(bytes.count / 3 + 16)
-        nodes.reserveCapacity(bytes.count / 4 + 16)
+        tokens.reserveCapacity(bytes.count / 2 + 16)
+        nodes.reserveCapacity(bytes.count / 2 + 16)
         nodes.append(.init(kind: .stream, firstToken: 0, endToken: 0, parent: -1, firstChild: -1, nextSibling: -1))
         open = [0]
         lastChild = [-1]
     }
 
     /// Kind of the innermost open node.
-    public var currentNodeKind: NodeKind { nodes[open[open.count - 1]].kind }
+    @inlinable public var currentNodeKind: NodeKind { nodes[open[open.count - 1]].kind }
     /// Number of open nodes (1 when only the root is open).
-    public var depth: Int { open.count }
+    @inlinable public var depth: Int { open.count }
 
     /// Appends a token covering `position ..< end`. Precondition: `end >= position`; an empty token is
     /// ignored.
+    @inlinable
     public mutating func token(_ kind: TokenKind, end: Int) {
-        precondition(end >= position && end <= bytes.count, "token \(kind) ends at \(end), position \(position)")
-        if end == position { return }
-        tokens.append(Token(kind: kind, range: TextRange(start: position, end: end)))
-        position = end
+        precondition(end >= nextTokenStart && end <= bytes.count, "token \(kind) ends at \(end), position \(nextTokenStart)")
+        if end == nextTokenStart { return }
+        tokens.append(Token(kind: kind, range: TextRange(start: nextTokenStart, end: end)))
+        nextTokenStart = end
     }
 
     /// Opens a node of `kind` as the last child of the innermost open node; it starts at the next token.
+    @inlinable
     public mutating func startNode(_ kind: NodeKind) {
         let parent = open[open.count - 1]
         let idx = nodes.count
@@ -219,6 +239,7 @@ public struct SyntaxTreeBuilder {
     }
 
     /// Closes the innermost open node; it ends after the last token appended. The root cannot be closed.
+    @inlinable
     public mutating func finishNode() {
         precondition(open.count > 1, "finishNode without an open node")
         let idx = open.removeLast()
@@ -228,7 +249,7 @@ public struct SyntaxTreeBuilder {
 
     /// Closes every open node, covers leftover bytes with an `error` token, and returns the tree.
     public mutating func finish() -> SyntaxTree {
-        if position < bytes.count { token(.error, end: bytes.count) }
+        if nextTokenStart < bytes.count { token(.error, end: bytes.count) }
         while open.count > 1 { finishNode() }
         nodes[0].endToken = tokens.count
         return SyntaxTree(bytes: bytes, tokens: tokens, nodes: nodes)

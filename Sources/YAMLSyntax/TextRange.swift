@@ -9,6 +9,7 @@ public struct TextRange: Hashable, Sendable, Comparable, CustomStringConvertible
     public var end: Int
 
     /// Creates `start ..< end`. Precondition: `start <= end`.
+    @inlinable
     public init(start: Int, end: Int) {
         precondition(start <= end, "TextRange start \(start) > end \(end)")
         self.start = start
@@ -16,12 +17,12 @@ public struct TextRange: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     /// An empty range at `offset`.
-    public init(empty offset: Int) { self.init(start: offset, end: offset) }
+    @inlinable public init(empty offset: Int) { self.init(start: offset, end: offset) }
 
     /// Number of bytes covered.
-    public var length: Int { end - start }
+    @inlinable public var length: Int { end - start }
     /// True when the range covers no byte.
-    public var isEmpty: Bool { start == end }
+    @inlinable public var isEmpty: Bool { start == end }
 
     /// True when `offset` lies in `start ..< end`, or equals `start` for an empty range.
     public func contains(_ offset: Int) -> Bool { offset >= start && (offset < end || (isEmpty && offset == start)) }
