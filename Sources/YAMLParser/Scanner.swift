@@ -49,6 +49,13 @@ struct Scanner {
     private var lastScalarLine = 0
     /// Position of the last ``staleSimpleKeys()`` pass.
     private var staleCheckedAt = -1
+    /// Line of the last full ``staleSimpleKeys()`` pass (-1: none valid) and the smallest position at
+    /// which a key still possible then, or saved on that line since, can go stale by distance
+    /// (`pos + 1024`). While the scanner stays on that line and below that position, no key can have
+    /// become stale (staleness depends only on the line and on the distance), so the pass is skipped:
+    /// flow-heavy text would otherwise loop over every nesting level per token.
+    private var staleCheckedLine = -1
+    private var staleDeadline = Int.max
     private(set) var flowLevel = 0
     /// For each open flow collection, innermost last: true for a mapping.
     private var flowIsMapping: [Bool] = []
@@ -451,7 +458,20 @@ struct Scanner {
         if pos == staleCheckedAt { return }
         staleCheckedAt = pos
         if possibleKeys == 0 { return }
+        if line == staleCheckedLine && pos <= staleDeadline { return }
+        let lineAtStart = line
+        staleCheckedLine = line
+        staleDeadline = Int.max
+        defer {
+            // Recovery below may move the scanner; then the next call checks in full again.
+            if line != lineAtStart { staleCheckedLine = -1 }
+        }
         for i in possibleKeyRange() where simpleKeys[i].possible {
+            defer {
+                if i < simpleKeys.count && simpleKeys[i].possible {
+                    staleDeadline = min(staleDeadline, simpleKeys[i].pos + 1024)
+                }
+            }
             let k = simpleKeys[i]
             // Implicit keys are single-line (and at most 1024 characters) in block context and in flow
             // sequences (§7.4.1 ns-flow-pair, §8.2.2); in a flow mapping the ':' may follow on a later line.
@@ -495,6 +515,7 @@ struct Scanner {
                 possible: true, required: required, tokenNumber: tokensParsed + (queue.count - head),
                 pos: pos, line: line, column: column, afterTab: wsHadTab && flowLevel == 0, tabPos: wsTabPos)
             possibleKeys += 1
+            if line == staleCheckedLine { staleDeadline = min(staleDeadline, pos + 1024) } else { staleCheckedLine = -1 }
         }
     }
 
