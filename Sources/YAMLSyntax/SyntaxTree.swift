@@ -19,29 +19,54 @@ public struct Token: Hashable, Sendable {
 /// The tree is immutable and `Sendable`; build one with ``SyntaxTreeBuilder``.
 public struct SyntaxTree: Sendable {
     /// Storage of one interior node.
+    ///
+    /// The indices are stored in 32 bits (24 bytes per node instead of 48: node storage is the largest
+    /// part of a parse's fresh memory), so a tree holds at most `Int32.max` tokens and nodes, that is
+    /// a text of at most 2 GiB; the properties read and write them as `Int`.
     public struct NodeData: Sendable, Hashable {
         /// The node's kind.
         public var kind: NodeKind
+        @usableFromInline var first: Int32
+        @usableFromInline var end: Int32
+        @usableFromInline var up: Int32
+        @usableFromInline var child: Int32
+        @usableFromInline var sibling: Int32
+
         /// Index of the first token the node covers.
-        public var firstToken: Int
+        @inlinable public var firstToken: Int {
+            get { Int(first) }
+            set { first = Int32(truncatingIfNeeded: newValue) }
+        }
         /// Index just past the last token the node covers (`firstToken` when it covers none).
-        public var endToken: Int
+        @inlinable public var endToken: Int {
+            get { Int(end) }
+            set { end = Int32(truncatingIfNeeded: newValue) }
+        }
         /// Index of the parent node; -1 for the root.
-        public var parent: Int
+        @inlinable public var parent: Int {
+            get { Int(up) }
+            set { up = Int32(truncatingIfNeeded: newValue) }
+        }
         /// Index of the first child node, or -1.
-        public var firstChild: Int
+        @inlinable public var firstChild: Int {
+            get { Int(child) }
+            set { child = Int32(truncatingIfNeeded: newValue) }
+        }
         /// Index of the next sibling node, or -1.
-        public var nextSibling: Int
+        @inlinable public var nextSibling: Int {
+            get { Int(sibling) }
+            set { sibling = Int32(truncatingIfNeeded: newValue) }
+        }
 
         /// Creates node storage (indices into the tree's `tokens` and `nodes`, -1 for none).
-        @usableFromInline
+        @inlinable
         init(kind: NodeKind, firstToken: Int, endToken: Int, parent: Int, firstChild: Int, nextSibling: Int) {
             self.kind = kind
-            self.firstToken = firstToken
-            self.endToken = endToken
-            self.parent = parent
-            self.firstChild = firstChild
-            self.nextSibling = nextSibling
+            first = Int32(truncatingIfNeeded: firstToken)
+            end = Int32(truncatingIfNeeded: endToken)
+            up = Int32(truncatingIfNeeded: parent)
+            child = Int32(truncatingIfNeeded: firstChild)
+            sibling = Int32(truncatingIfNeeded: nextSibling)
         }
     }
 
