@@ -12,12 +12,12 @@ enum FormattingPlanner {
     static func plan(_ snapshot: DocumentSnapshot, options: FormatOptions,
                      format: (ParseResult, FormatOptions) -> [UInt8]? = Formatter.format) -> FormattingSurface {
         let original = snapshot.bytes
-        guard snapshot.parse.isValid else {
-            return FormattingSurface(edits: [], refusal: "the document has syntax errors", formattedText: original)
-        }
         // Edits carry Strings, which cannot hold invalid bytes: they would replace them with U+FFFD.
         guard String(validating: original, as: UTF8.self) != nil else {
             return FormattingSurface(edits: [], refusal: "the document is not valid UTF-8", formattedText: original)
+        }
+        guard snapshot.parse.isValid else {
+            return FormattingSurface(edits: [], refusal: "the document has syntax errors", formattedText: original)
         }
         guard let formatted = format(snapshot.parse, options) else {
             return FormattingSurface(edits: [], refusal: "the formatter declined this document", formattedText: original)
