@@ -23,17 +23,22 @@ public struct FormatOptions: Sendable, Hashable {
     public var maxBlankLines: Int = 1
     /// How long scalars are wrapped (prettier's `proseWrap`).
     public enum ProseWrap: String, Sendable, Hashable {
-        /// Keep scalars' line breaks as written (the only mode implemented).
+        /// Keep scalars' line breaks as written.
         case preserve
-        /// Wrap plain and quoted scalars at `printWidth`: accepted but not supported yet (acts as `preserve`).
+        /// Break a one-line plain scalar value of a block `key:` or `- ` whose line is longer than
+        /// `printWidth` (columns; nothing wraps when it is 0) at single spaces, continuation lines one
+        /// level deeper than the key or `-` (YAML 1.2.2 §7.3.3, §6.5: the breaks fold back into spaces).
+        /// Quoted and block scalars, keys, flow content, lines with comments and scalars with a tab or
+        /// two spaces in a row are kept.
         case always
-        /// Join folded lines: accepted but not supported yet (acts as `preserve`).
+        /// Join a multi-line plain scalar value of a block `key:` or `- ` into one line with single
+        /// spaces, unless it holds an empty line (a kept line break) or a comment follows it.
         case never
     }
 
     /// Where `- ` of block sequences nested in block mappings goes.
     public var sequenceIndent: SequenceIndent = .preserve
-    /// Scalar wrapping; only ``ProseWrap/preserve`` is implemented (scalars are never rewrapped).
+    /// Plain scalar wrapping (prettier's `proseWrap`); see ``ProseWrap``.
     public var proseWrap: ProseWrap = .preserve
     /// Spaces inside flow mappings' braces: `{ a: 1 }` (true) or `{a: 1}` (false); nil keeps each as written.
     public var bracketSpacing: Bool? = nil

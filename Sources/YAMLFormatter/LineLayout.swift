@@ -31,6 +31,9 @@ struct LineLayout {
     var flowStarts: [Int: Int] = [:]
     /// The line break for lines the layout adds (printWidth wrapping): the file's first, else `\n`.
     var addedBreak: [UInt8] = [0x0A]
+    /// `proseWrap: never`: input lines starting before this byte offset were joined into an earlier
+    /// line and are dropped (-1: none).
+    var joinedUntil = -1
 
     init(tree: SyntaxTree, options: FormatOptions) {
         self.tree = tree
@@ -153,6 +156,8 @@ struct LineLayout {
         case blank
         /// A comment-only line: its input column and the text from `#` on.
         case comment(column: Int, text: ArraySlice<UInt8>)
+        /// Nothing: the line was joined into an earlier one (`proseWrap: never`).
+        case dropped
     }
 
     // MARK: The pass
@@ -171,7 +176,7 @@ struct LineLayout {
         var cursor = 0 // token index of the first token that ends after the current line start
         for (n, line) in lines.enumerated() {
             while cursor < tokens.count && tokens[cursor].range.end <= line.start { cursor += 1 }
-            let (e, ind) = layOut(line, firstToken: cursor)
+            let (e, ind) = line.start < joinedUntil && !ignored[n] ? (.dropped, nil) : layOut(line, firstToken: cursor)
             if ignored[n] {
                 // Inside a `# pureyaml-format: off` region: the line stays byte for byte.
                 emitted.append(.text(Array(bytes[line.start..<line.contentEnd])))
@@ -293,6 +298,12 @@ struct LineLayout {
         if options.printWidth > 0, displayWidth(out) > options.printWidth,
            let wrapped = wrappingFlowCollection(out, from: firstSignificant, line: line) {
             out = wrapped
+        } else if options.proseWrap == .always, options.printWidth > 0, displayWidth(out) > options.printWidth,
+                  let wrapped = wrappingPlainScalar(out, from: firstSignificant, line: line) {
+            out = wrapped
+        } else if options.proseWrap == .never, let joined = joiningPlainScalar(out, from: firstSignificant, line: line) {
+            out = joined.text
+            joinedUntil = joined.until
         }
         return (.text(out), (old, indent))
     }
@@ -575,6 +586,8 @@ struct LineLayout {
             // `\n` inside scalars anyway, YAML 1.2.2 §5.4, so changing them keeps the meaning).
             let lineBreak = line.end > line.contentEnd ? (forcedBreak ?? Array(bytes[line.contentEnd..<line.end])) : []
             switch emitted[i] {
+            case .dropped:
+                continue
             case .blank:
                 blankRun += 1
                 if blankRun <= maxBlank { pendingBlanks.append(lineBreak.isEmpty ? fileBreak : lineBreak) }

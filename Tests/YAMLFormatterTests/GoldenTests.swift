@@ -24,7 +24,7 @@ final class GoldenTests: XCTestCase {
 
     /// Options named by the file name's trailing `_`-separated words: `w4` (indentation width 4), `sq` /
     /// `dq` (singleQuote true / false), `bs` / `nobs` (bracketSpacing true / false), `compact` /
-    /// `indented` (sequenceIndent), `pw40` (printWidth 40), `crlf` / `lf` (every line break).
+    /// `indented` (sequenceIndent), `pw40` (printWidth 40), `always` / `never` (proseWrap), `crlf` / `lf` (every line break).
     static func options(for input: URL) -> FormatOptions {
         var o = FormatOptions()
         for word in input.deletingPathExtension().lastPathComponent.split(separator: "_").dropFirst(2) {
@@ -38,6 +38,8 @@ final class GoldenTests: XCTestCase {
             case "indented": o.sequenceIndent = .indented
             case "crlf": o.lineBreak = "\r\n"
             case "lf": o.lineBreak = "\n"
+            case "always": o.proseWrap = .always
+            case "never": o.proseWrap = .never
             default:
                 if word.hasPrefix("pw"), let w = Int(word.dropFirst(2)) { o.printWidth = w }
             }
