@@ -1,4 +1,5 @@
 import Foundation
+import SchemaFetching
 import YAMLDocumentModel
 
 /// The command-line renderer: `check`, `format` and `events` over the same model the language server

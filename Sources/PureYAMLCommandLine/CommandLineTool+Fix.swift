@@ -1,4 +1,5 @@
 import Foundation
+import SchemaFetching
 import YAMLDocumentModel
 
 extension CommandLineTool {

@@ -38,6 +38,16 @@ public struct Settings: Sendable, Hashable {
 
     public init() {}
 
+    /// The settings an editor session starts with, before the client's own: as in yaml-language-server,
+    /// the SchemaStore catalog is on (the command line leaves it off), and the workspace folders are those
+    /// the editor named.
+    public static func editorDefaults(workspaceFolders: [DocumentURI]) -> Settings {
+        var s = Settings()
+        s.schema.schemaStoreEnabled = true
+        s.schema.workspaceFolders = workspaceFolders
+        return s
+    }
+
     /// Reads settings from a JSON object such as `{"pureyaml": {...}, "yaml": {...}}`, or the inner objects
     /// themselves, or a flat object with dotted keys (`"pureyaml.format.printWidth": 80`). Values of the
     /// wrong type are ignored (the default stays).

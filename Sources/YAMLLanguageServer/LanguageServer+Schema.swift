@@ -13,17 +13,13 @@ extension LanguageServer {
     /// (ranges in the negotiated position encoding), or null for a document that is not open.
     static let schemaInfoMethod = "pureyaml/schemaInfo"
 
-    /// Settings the server starts with before the client's: the SchemaStore catalog on, as in
-    /// yaml-language-server, and the workspace folders from `initialize` (`workspaceFolders`, else
-    /// `rootUri`, else `rootPath`).
+    /// Starts from the model's editor defaults with the workspace folders from `initialize`
+    /// (`workspaceFolders`, else `rootUri`, else `rootPath`).
     func configureSchemaDefaults(_ params: InitializeParams) {
-        var settings = model.settings
-        settings.schema.schemaStoreEnabled = true
         var folders = (params.workspaceFolders ?? []).map { DocumentURI($0.uri) }
         if folders.isEmpty, let root = params.rootUri { folders = [DocumentURI(root)] }
         if folders.isEmpty, let path = params.rootPath { folders = [DocumentURI(filePath: path)] }
-        settings.schema.workspaceFolders = folders
-        perform(.configure(settings))
+        perform(.configure(.editorDefaults(workspaceFolders: folders)))
     }
 
     /// Starts loading every URI the model waits for that is not being loaded yet; each result comes back
