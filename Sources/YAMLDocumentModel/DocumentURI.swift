@@ -1,3 +1,5 @@
+import YAMLSyntax
+
 /// The identity of a document: an RFC 3986 URI as the editor sent it (`file:///home/u/a.yaml`,
 /// `untitled:Untitled-1`), or the `file` URI of a path given on the command line.
 ///
@@ -33,34 +35,13 @@ public struct DocumentURI: Hashable, Sendable, Comparable, CustomStringConvertib
         var rest = Array(string.utf8.dropFirst(7))
         // Drop an authority ("file://host/path"); only the path matters here.
         if let slash = rest.firstIndex(of: UInt8(ascii: "/")) { rest = Array(rest[slash...]) } else { return nil }
-        var bytes: [UInt8] = []
-        var i = 0
-        while i < rest.count {
-            if rest[i] == UInt8(ascii: "%"), i + 2 < rest.count,
-               let h = Self.hexValue(rest[i + 1]), let l = Self.hexValue(rest[i + 2]) {
-                bytes.append(h << 4 | l)
-                i += 3
-            } else {
-                bytes.append(rest[i])
-                i += 1
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return PercentDecoding.decode(rest)
     }
 
     /// The last path component, for messages.
     public var displayName: String {
         let p = filePath ?? string
         return p.split(separator: "/").last.map(String.init) ?? p
-    }
-
-    private static func hexValue(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     public static func < (a: DocumentURI, b: DocumentURI) -> Bool { a.string < b.string }

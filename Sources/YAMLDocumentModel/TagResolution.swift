@@ -45,20 +45,5 @@ enum TagResolution {
     }
 
     /// `%XX` escapes decoded (invalid ones kept as written).
-    static func percentDecoded(_ s: String) -> String {
-        let bytes = Array(s.utf8)
-        guard bytes.contains(UInt8(ascii: "%")) else { return s }
-        var out: [UInt8] = []
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let v = UInt8(String(decoding: bytes[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
-                out.append(v)
-                i += 3
-            } else {
-                out.append(bytes[i])
-                i += 1
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    static func percentDecoded(_ s: String) -> String { PercentDecoding.decode(s) }
 }

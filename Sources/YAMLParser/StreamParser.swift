@@ -530,22 +530,8 @@ struct StreamParser {
         return handle + suffix
     }
 
-    static func percentDecode(_ s: String) -> String {
-        guard s.utf8.contains(UInt8(ascii: "%")) else { return s }
-        let b = Array(s.utf8)
-        var out: [UInt8] = []
-        var i = 0
-        while i < b.count {
-            if b[i] == UInt8(ascii: "%"), i + 2 < b.count, let h = Scanner.hexValue(b[i + 1]), let l = Scanner.hexValue(b[i + 2]) {
-                out.append(h << 4 | l)
-                i += 3
-            } else {
-                out.append(b[i])
-                i += 1
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    /// `%XX` escapes of a tag suffix decoded (§6.9.1; invalid escapes kept as written).
+    static func percentDecode(_ s: String) -> String { PercentDecoding.decode(s) }
 
     /// Parses one node: properties, then an alias, scalar, collection start or an empty node.
     mutating func parseNode(block: Bool, indentless: Bool) {

@@ -1,3 +1,5 @@
+import YAMLSyntax
+
 /// URI reference handling for `$id`, `$ref` and friends: RFC 3986 §5.2 reference resolution, fragment
 /// splitting, and JSON Pointer (RFC 6901) fragments.
 ///
@@ -118,32 +120,7 @@ enum SchemaURI {
     }
 
     /// `text` with `%XX` escapes decoded (invalid escapes are kept as written).
-    static func percentDecoded(_ text: String) -> String {
-        guard text.contains("%") else { return text }
-        var bytes: [UInt8] = []
-        let utf8 = Array(text.utf8)
-        var i = 0
-        while i < utf8.count {
-            if utf8[i] == UInt8(ascii: "%"), i + 2 < utf8.count,
-               let hi = hexValue(utf8[i + 1]), let lo = hexValue(utf8[i + 2]) {
-                bytes.append(hi << 4 | lo)
-                i += 3
-            } else {
-                bytes.append(utf8[i])
-                i += 1
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ b: UInt8) -> UInt8? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
+    static func percentDecoded(_ text: String) -> String { PercentDecoding.decode(text) }
 
     /// The reference tokens of a JSON Pointer fragment (already percent-decoded): `~1` -> `/`, `~0` -> `~`
     /// (RFC 6901 §4). Nil when `pointer` is neither empty nor starts with `/`.
