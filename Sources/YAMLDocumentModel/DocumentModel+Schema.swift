@@ -83,7 +83,7 @@ extension DocumentModel {
                 if info.disabled { return nil }
                 if case .modeline? = info.rule { return nil }
             }
-            if SchemaModeline.first(in: snapshot.bytes, range: TextRange(start: edit.start, end: edit.end)) != nil { return nil }
+            if SchemaAssociator.mayHoldModeline(snapshot.bytes, range: TextRange(start: edit.start, end: edit.end)) { return nil }
         }
         let k = edit.index
         let regions = SchemaAssociator.regions(chunks.documentRanges, textLength: snapshot.bytes.count)

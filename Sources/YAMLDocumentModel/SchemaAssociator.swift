@@ -18,13 +18,35 @@ struct SchemaAssociator {
         let documents = snapshot.composition.documents
         let regions = Self.regions(documents.map(\.range), textLength: snapshot.bytes.count)
         let setting = setting(for: snapshot.uri)
+        let anyModeline = Self.mayHoldModeline(snapshot.bytes, range: TextRange(start: 0, end: snapshot.bytes.count))
         return regions.enumerated().map { index, region in
-            let modeline = SchemaModeline.first(in: snapshot.bytes, range: region) { offset in
+            let modeline = !anyModeline ? nil : SchemaModeline.first(in: snapshot.bytes, range: region) { offset in
                 let tree = snapshot.tree
                 return tree.tokenIndex(at: offset).map { tree.tokens[$0].kind == .comment } ?? false
             }
             return info(index: index, region: region, modeline: modeline, uri: snapshot.uri, setting: setting,
                         root: index < documents.count ? documents[index].root : nil)
+        }
+    }
+
+    /// False when `bytes[range]` cannot hold a schema modeline: both of its forms (``SchemaModeline``)
+    /// contain `$schema`, and that text is not there. Looks for `$` eight bytes at a time.
+    static func mayHoldModeline(_ bytes: [UInt8], range: TextRange) -> Bool {
+        let marker = Array("$schema".utf8)
+        let end = min(bytes.count, range.end)
+        return bytes.withUnsafeBytes { raw in
+            var i = max(0, range.start)
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while i < end {
+                if i + 8 <= end {
+                    let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ (ones &* 0x24)
+                    if (x &- ones) & ~x & highs == 0 { i += 8; continue }  // no `$` among these eight bytes
+                }
+                if raw[i] == 0x24, i + marker.count <= end,
+                   (1..<marker.count).allSatisfy({ raw[i + $0] == marker[$0] }) { return true }
+                i += 1
+            }
+            return false
         }
     }
 

@@ -161,6 +161,17 @@ final class IncrementalAnalysisTests: XCTestCase {
         XCTAssertGreaterThan(partial, 20)
     }
 
+    /// The word-wise pre-check for modelines finds `$schema` at every alignment and range edge, and only there.
+    func testModelinePrecheckFindsTheMarkerAtEveryAlignment() {
+        for pad in 0..<20 {
+            let text = Array((String(repeating: "a", count: pad) + "# $schema: x.json\n$schem $ref").utf8)
+            XCTAssertTrue(SchemaAssociator.mayHoldModeline(text, range: TextRange(start: 0, end: text.count)), "pad \(pad)")
+            XCTAssertTrue(SchemaAssociator.mayHoldModeline(text, range: TextRange(start: pad + 2, end: pad + 9)), "pad \(pad)")
+            XCTAssertFalse(SchemaAssociator.mayHoldModeline(text, range: TextRange(start: pad + 2, end: pad + 8)), "pad \(pad)")
+            XCTAssertFalse(SchemaAssociator.mayHoldModeline(text, range: TextRange(start: pad + 3, end: text.count)), "pad \(pad)")
+        }
+    }
+
     func testDuplicateKeyMessageCountsLinesInTheWholeText() throws {
         let model = DocumentModel()
         let uri = DocumentURI("file:///plain.yaml")
