@@ -110,7 +110,7 @@ public final class DocumentModel {
     public private(set) var foreignEncodings: [DocumentURI: SourceEncoding] = [:]
 
     /// Makes the snapshot of `bytes` (re-checking only what an edit of `previous` touched, when it can),
-    /// then lint and schema findings; the parse events are released once lint has read them.
+    /// then lint and schema findings; the parse events are released once those have read them.
     private func replace(_ uri: DocumentURI, version: Int, bytes: [UInt8], after previous: DocumentSnapshot? = nil)
         -> Set<SurfaceArea> {
         let snapshot = previous.map {
@@ -119,9 +119,9 @@ public final class DocumentModel {
         snapshots[uri] = snapshot
         closed.remove(uri)
         refreshLint(uri)
-        snapshot.analysis.releaseEvents()
         let requests = schemaRegistry.requestCount
         refreshSchema(uri)
+        snapshot.analysis.releaseEvents()
         var areas: Set<SurfaceArea> = [.text(uri), .diagnostics(uri), .outline(uri), .formatting(uri)]
         if schemaRegistry.requestCount > requests { areas.insert(.schemaLoads) }
         return areas

@@ -9,8 +9,9 @@ import YAMLSyntax
 /// A snapshot made by a full analysis hands over its tree, errors and composition at once. One that
 /// re-checked a single document of a stream (``DocumentChunks``) starts empty: the keystroke path never
 /// needs the whole tree, and the first surface that does (outline, folding, formatting, lint, ...)
-/// parses and composes the whole text here, exactly as a full analysis would. The parse events are kept
-/// only while the model needs them (see ``releaseEvents()``); a later read of ``parse`` parses again.
+/// parses and composes the whole text here, exactly as a full analysis would, and keeps the tree, errors
+/// and composition for later reads. The parse events are kept only while something needs them (see
+/// ``releaseEvents()``); a later read of ``parse`` parses again.
 ///
 /// Thread-safe: snapshots cross threads, and two readers of a missing part compute it once.
 final class SnapshotAnalysis: Sendable {
@@ -35,33 +36,38 @@ final class SnapshotAnalysis: Sendable {
                             composition: composes ? composition : Composition(documents: [], errors: [])))
     }
 
-    /// The full parse (tree, events, errors); parsed now when not kept.
-    var parse: ParseResult {
+    /// The full parse (tree, events, errors); parsed now when not kept, and then kept until
+    /// ``releaseEvents()``.
+    var parse: ParseResult { parse(keepingEvents: true) }
+
+    /// The kept parse, or a new one whose tree and errors (and, with `keepingEvents`, events) are kept.
+    private func parse(keepingEvents: Bool) -> ParseResult {
         state.withLock { s in
             if let p = s.parse { return p }
             let p = Parser.parse(bytes)
-            s.parse = p
+            if keepingEvents { s.parse = p }
             if s.tree == nil { s.tree = p.tree; s.errors = p.errors }
             return p
         }
     }
 
-    /// The lossless tree; parsed now when not known.
+    /// The lossless tree; parsed now when not known (the events of that parse are not kept).
     var tree: SyntaxTree {
         if let t = state.withLock({ $0.tree }) { return t }
-        return parse.tree
+        return parse(keepingEvents: false).tree
     }
 
     /// The syntax errors and warnings, sorted by position; parsed now when not known.
     var errors: [SyntaxError] {
         if let e = state.withLock({ $0.errors }) { return e }
-        return parse.errors
+        return parse(keepingEvents: false).errors
     }
 
-    /// The composition of the whole text; composed now when not known.
+    /// The composition of the whole text; composed now when not known (the events it was composed from
+    /// are not kept).
     var composition: Composition {
         if let c = state.withLock({ $0.composition }) { return c }
-        let p = parse
+        let p = parse(keepingEvents: false)
         return state.withLock { s in
             if let c = s.composition { return c }
             let c = Composer.compose(p)
