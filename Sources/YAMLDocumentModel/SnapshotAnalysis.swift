@@ -24,14 +24,12 @@ final class SnapshotAnalysis: Sendable {
 
     /// The snapshot's text.
     private let bytes: [UInt8]
-    /// False above the full-analysis limit: the composition is then empty.
-    private let composes: Bool
     private let state: Mutex<State>
 
     /// Analysis of `bytes`, with whatever is already known (nothing for a partly re-checked snapshot).
+    /// `composes` is false above the full-analysis limit: the composition is then empty.
     init(bytes: [UInt8], composes: Bool, parse: ParseResult? = nil, composition: Composition? = nil) {
         self.bytes = bytes
-        self.composes = composes
         state = Mutex(State(tree: parse?.tree, errors: parse?.errors, parse: parse,
                             composition: composes ? composition : Composition(documents: [], errors: [])))
     }
