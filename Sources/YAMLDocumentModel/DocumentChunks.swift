@@ -73,9 +73,12 @@ struct DocumentChunks: Sendable {
     ///
     /// The result is used only when the chunk parses without a syntax error into exactly one document that
     /// still starts with its `---` (for chunks after the first) and ends with a line break (for chunks
-    /// before the last), no old diagnostic sits on a chunk boundary, and character problems stay under
-    /// ``CharacterCheck/maximumDiagnostics`` (so that none of them was capped away).
-    func recheck(old: [UInt8], diagnostics oldDiagnostics: [YAMLDiagnostic], lineIndex: LineIndex, new: [UInt8]) -> Recheck? {
+    /// before the last), no old diagnostic sits on a chunk boundary, character problems stay under
+    /// ``CharacterCheck/maximumDiagnostics`` (so that none of them was capped away), and, when the edit
+    /// changed the number of lines, no diagnostic of a later chunk cites a line number in its message.
+    /// `lineIndex` and `newLineIndex` index `old` and `new`.
+    func recheck(old: [UInt8], diagnostics oldDiagnostics: [YAMLDiagnostic], lineIndex: LineIndex, new: [UInt8],
+                 newLineIndex: LineIndex) -> Recheck? {
         let (prefix, suffix) = Self.commonPrefixAndSuffix(old, new)
         let oldEditEnd = old.count - suffix
         let delta = new.count - old.count
@@ -92,11 +95,14 @@ struct DocumentChunks: Sendable {
         guard oldEditEnd <= oldNext else { return nil }
         let newNext = oldNext + delta
         guard newNext > start, isLast || new[newNext - 1] == 0x0A || new[newNext - 1] == 0x0D else { return nil }
-        // Every old diagnostic must belong to one chunk without doubt.
+        // Every old diagnostic must belong to one chunk without doubt; later ones keep their messages, which
+        // must then not cite lines that moved.
+        let linesMoved = !isLast && newLineIndex.line(containing: newNext) != lineIndex.line(containing: oldNext)
         var characterProblems = 0
         for d in oldDiagnostics {
             if d.range.start == start || (!isLast && d.range.start == oldNext) { return nil }
             if DiagnosticsCollector.characterCodes.contains(d.code) { characterProblems += 1 }
+            if linesMoved && d.range.start > oldNext && Self.citesLine(d.message) { return nil }
         }
 
         // Parse the chunk alone; it starts at column 0 of line `lineOffset` of the whole text.
@@ -139,6 +145,16 @@ struct DocumentChunks: Sendable {
         }
         return Recheck(diagnostics: diagnostics, chunks: DocumentChunks(starts: newStarts, documentRanges: ranges),
                        index: k, start: start, end: newNext, delta: delta, document: document)
+    }
+
+    /// True when `message` holds `line ` followed by a digit (as in "first defined on line 12").
+    static func citesLine(_ message: String) -> Bool {
+        let utf8 = Array(message.utf8), word = Array("line ".utf8)
+        guard utf8.count > word.count else { return false }
+        for i in 0..<(utf8.count - word.count) where utf8[i] == word[0] {
+            if utf8[i..<(i + word.count)].elementsEqual(word), (0x30...0x39).contains(utf8[i + word.count]) { return true }
+        }
+        return false
     }
 
     /// Lengths of the longest common prefix and of the longest common suffix not overlapping it.

@@ -66,7 +66,7 @@ public struct DocumentSnapshot: Sendable {
         let lineIndex = LineIndex(bytes)
         if bytes.count <= fullAnalysisLimit, previous.isFullyAnalyzed, let chunks = previous.chunks,
            let recheck = chunks.recheck(old: previous.bytes, diagnostics: previous.diagnostics,
-                                        lineIndex: previous.lineIndex, new: bytes) {
+                                        lineIndex: previous.lineIndex, new: bytes, newLineIndex: lineIndex) {
             self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, recheck: recheck,
                       previous: ObjectIdentifier(previous.analysis))
         } else {

@@ -17,7 +17,8 @@ final class IncrementalAnalysisTests: XCTestCase {
     static let service = #"{"type": "object", "required": ["spec"], "properties": {"spec": {"type": "object", "properties": {"ports": {"type": "array", "items": {"type": "object", "required": ["port"], "properties": {"port": {"type": "integer"}}}}}}}}"#
 
     /// Twelve documents: Services and Deployments (with schemas), ConfigMaps (schema missing: 404), one
-    /// without a kind; anchors, aliases, merge keys, comments, block scalars, flow collections.
+    /// without a kind; anchors, aliases, merge keys, comments, block scalars, flow collections; every
+    /// third document has a duplicate key, whose message cites a line number.
     static let stream: String = (0..<12).map { i in
         let kind = ["Service", "Deployment", "ConfigMap", "Thing"][i % 4]
         return """
@@ -26,7 +27,7 @@ final class IncrementalAnalysisTests: XCTestCase {
         apiVersion: \(i % 4 == 1 ? "apps/v1" : "v1")
         kind: \(kind)
         metadata:
-          name: web-\(i)
+          name: web-\(i)\(i % 3 == 2 ? "\n  name: again" : "")
           labels: &labels {app: web, tier: "\(i)"}
         spec:
           replicas: \(i)
@@ -70,8 +71,8 @@ final class IncrementalAnalysisTests: XCTestCase {
 
     /// Applies `count` random edits from `seed`; after each compares diagnostics and schema info with a
     /// fresh model, and every `surfaceEvery` edits the other surfaces. Returns how many edits re-checked
-    /// one document. A text with a syntax error is replaced by the original stream (a full change) with
-    /// probability 3/4, so that most edits start from a valid stream.
+    /// one document. A text with a syntax error (or a control character) is replaced by the original
+    /// stream (a full change) with probability 3/4, so that most edits start from a valid stream.
     @discardableResult
     private func run(seed: UInt64, count: Int, lint: Bool = false, surfaceEvery: Int = 10,
                      insideWords: Bool = false, edits: [String] = IncrementalAnalysisTests.edits) throws -> Int {
@@ -93,6 +94,11 @@ final class IncrementalAnalysisTests: XCTestCase {
                 while start < n && !(letter(start - 1) && letter(start)) { start += 1 }
                 if start >= n { continue }
                 end = below(2) == 0 && letter(start + 1) ? start + 1 : start
+            }
+            if !insideWords && below(3) == 0 {
+                // At a line start, where whole lines ("a: 1\n", "---\n", line breaks) keep the stream valid.
+                while start > 0, before.bytes[start - 1] != 0x0A { start -= 1 }
+                end = start
             }
             // Keep edits on UTF-8 character boundaries (UTF-16 positions cannot split a character).
             while start > 0, start < n, before.bytes[start] & 0xC0 == 0x80 { start -= 1 }
@@ -117,7 +123,9 @@ final class IncrementalAnalysisTests: XCTestCase {
                 compareSurfaces(model, reference, offset: below(n + 1), label: label)
             }
             if model.diagnostics(uri)?.diagnostics != reference.diagnostics(uri)?.diagnostics { break }
-            if after.diagnostics.contains(where: { $0.severity == .error }), below(4) != 0 {
+            // Composition errors (duplicate keys, aliases) stay: later edits must keep their messages right.
+            let composition: Set<String> = ["duplicate-key", "undefined-alias", "recursive-alias"]
+            if after.diagnostics.contains(where: { $0.severity == .error && !composition.contains($0.code) }), below(4) != 0 {
                 model.perform(.change(uri, version: version, changes: [.full(Self.stream)], encoding: .utf16))
             }
         }
@@ -153,12 +161,26 @@ final class IncrementalAnalysisTests: XCTestCase {
     func testRandomStructuralEditsGiveWhatAFullAnalysisGives() throws {
         var partial = 0
         for seed in UInt64(2)...4 { partial += try run(seed: seed, count: 100) }
-        XCTAssertGreaterThan(partial, 80, "edits that keep the stream valid take the one-document path")
+        XCTAssertGreaterThan(partial, 50, "edits that keep the stream valid take the one-document path")
     }
 
     func testWithLintOnTheFindingsAreThoseOfAFullAnalysis() throws {
         let partial = try run(seed: 9, count: 80, lint: true, surfaceEvery: 20)
-        XCTAssertGreaterThan(partial, 20)
+        XCTAssertGreaterThan(partial, 8)
+    }
+
+    /// A line break typed in one document moves the line numbers that messages of later documents cite.
+    func testLineNumbersInLaterMessagesFollowAnInsertedLineBreak() throws {
+        let model = DocumentModel()
+        let uri = DocumentURI("file:///plain.yaml")
+        let text = "a: 1\nb: 2\n---\nc: 3\n---\nd: 4\nd: 5\n"
+        model.perform(.open(uri, version: 0, text: text))
+        for (version, insert) in ["\n", "\r", "x", "\n\n"].enumerated() {
+            let at = LineColumn(line: 0, column: 2)
+            model.perform(.change(uri, version: version + 1, changes: [TextChange(range: (at, at), text: insert)], encoding: .utf16))
+            let snapshot = try XCTUnwrap(model.snapshot(uri))
+            XCTAssertEqual(snapshot.diagnostics, DocumentSnapshot(uri: uri, version: 0, bytes: snapshot.bytes).diagnostics, insert.debugDescription)
+        }
     }
 
     /// The word-wise pre-check for modelines finds `$schema` at every alignment and range edge, and only there.
@@ -175,8 +197,10 @@ final class IncrementalAnalysisTests: XCTestCase {
     func testDuplicateKeyMessageCountsLinesInTheWholeText() throws {
         let model = DocumentModel()
         let uri = DocumentURI("file:///plain.yaml")
-        model.perform(.open(uri, version: 0, text: Self.stream))
-        let lines = Self.stream.split(separator: "\n", omittingEmptySubsequences: false)
+        // Without the stream's own duplicates, whose messages would cite lines this edit moves.
+        let stream = Self.stream.replacingOccurrences(of: "\n  name: again", with: "")
+        model.perform(.open(uri, version: 0, text: stream))
+        let lines = stream.split(separator: "\n", omittingEmptySubsequences: false)
         let line = lines.indices.filter { lines[$0].hasPrefix("kind:") }[8]
         let at = LineColumn(line: line + 1, column: 0)
         model.perform(.change(uri, version: 1, changes: [TextChange(range: (at, at), text: "kind: Pod\n")], encoding: .utf16))
