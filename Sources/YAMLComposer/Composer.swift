@@ -21,7 +21,17 @@ public enum Composer {
     /// Composes an event stream directly. `bytes` is the text the events' ranges point into; it is
     /// only used for line numbers in messages and may be empty.
     public static func compose(events: [Event], bytes: [UInt8] = []) -> Composition {
-        var composer = EventComposer(bytes: bytes)
+        compose(events: events, bytes: bytes, lineOffset: 0)
+    }
+
+    /// Composes `parse`, a parse of a part of a larger text that starts after `lineOffset` lines of it:
+    /// line numbers in messages are counted in the larger text (ranges stay relative to the part).
+    package static func compose(_ parse: ParseResult, lineOffset: Int) -> Composition {
+        compose(events: parse.events, bytes: parse.tree.bytes, lineOffset: lineOffset)
+    }
+
+    private static func compose(events: [Event], bytes: [UInt8], lineOffset: Int) -> Composition {
+        var composer = EventComposer(bytes: bytes, lineOffset: lineOffset)
         for event in events { composer.handle(event) }
         composer.finish(end: events.last?.range.end ?? bytes.count)
         let errors = composer.errors.enumerated().sorted {

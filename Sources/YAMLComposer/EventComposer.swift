@@ -42,7 +42,13 @@ struct EventComposer {
         var keys = KeySet()
     }
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    /// Added to line numbers in messages, for a text that is a part of a larger one starting at that line.
+    let lineOffset: Int
+
+    init(bytes: [UInt8], lineOffset: Int = 0) {
+        self.bytes = bytes
+        self.lineOffset = lineOffset
+    }
 
     mutating func handle(_ event: Event) {
         switch event.kind {
@@ -193,7 +199,7 @@ struct EventComposer {
 
     private mutating func reportDuplicate(_ key: YAMLNode, first: YAMLNode) {
         if lineIndex == nil { lineIndex = LineIndex(bytes) }
-        let line = (lineIndex?.line(containing: first.range.start) ?? 0) + 1
+        let line = (lineIndex?.line(containing: first.range.start) ?? 0) + 1 + lineOffset
         errors.append(SyntaxError(
             range: key.range, code: "duplicate-key",
             message: "Duplicate key '\(describe(key))' in this mapping; it was first defined on line \(line)."))

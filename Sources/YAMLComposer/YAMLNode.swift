@@ -17,26 +17,33 @@ public final class YAMLNode: Sendable {
         /// Key/value pairs in source order (duplicates kept, in order; they are reported as errors).
         case mapping([(key: YAMLNode, value: YAMLNode)])
         /// An alias `*name`; `target` is the node of the nearest earlier anchor of that name in the same
-        /// document, nil when undefined (reported as an error).
-        case alias(name: String, target: YAMLNode?)
+        /// document, nil when undefined (reported as an error). Boxed (`indirect`): it is the largest
+        /// case, and every node would otherwise pay for it.
+        indirect case alias(name: String, target: YAMLNode?)
     }
 
     /// The content.
     public var content: Content { storage }
     /// The content; written only by `deinit`, when no other reference to the node exists.
     nonisolated(unsafe) private var storage: Content
+    // Stored properties are ordered so that the flags fill the padding after `storage`: a node takes 80
+    // bytes (96 with the allocator's header), and a composed document has one per scalar, collection and alias.
+    /// True when the tag was written explicitly (other than the non-specific `!`).
+    public let hasExplicitTag: Bool
+    /// Collection style for sequences and mappings; `.block` for scalars.
+    public let collectionStyle: CollectionStyle
     /// The resolved tag: for untagged nodes the YAML 1.2 core schema tag (§10.3.2), e.g.
     /// `tag:yaml.org,2002:int`; for explicit tags the expanded tag. For an alias, the target's tag
     /// (or `tag:yaml.org,2002:null` when undefined).
     public let tag: String
-    /// True when the tag was written explicitly (other than the non-specific `!`).
-    public let hasExplicitTag: Bool
     /// The anchor name without `&`, if any.
     public let anchor: String?
+    /// ``range`` in 32 bits: the syntax tree already limits a text to 2 GiB (offsets past 4 GiB would be
+    /// clamped, never trapped).
+    private let start: UInt32, end: UInt32
+
     /// The node's range in UTF-8 byte offsets (properties included), as the event's range.
-    public let range: TextRange
-    /// Collection style for sequences and mappings; `.block` for scalars.
-    public let collectionStyle: CollectionStyle
+    public var range: TextRange { TextRange(start: Int(start), end: Int(end)) }
 
     /// Creates a node; `range` in UTF-8 byte offsets. `tag` must already be resolved (see ``tag``).
     public init(content: Content, tag: String, hasExplicitTag: Bool = false, anchor: String?,
@@ -45,7 +52,8 @@ public final class YAMLNode: Sendable {
         self.tag = tag
         self.hasExplicitTag = hasExplicitTag
         self.anchor = anchor
-        self.range = range
+        self.start = UInt32(clamping: range.start)
+        self.end = UInt32(clamping: range.end)
         self.collectionStyle = collectionStyle
     }
 
@@ -60,31 +68,28 @@ public final class YAMLNode: Sendable {
 
     deinit {
         // Move the children out so that releasing a deep chain does not recurse once per level.
-        guard var pending = storage.takeChildren() else { return }
+        var pending: [YAMLNode] = []
+        storage.moveChildren(into: &pending)
         while var node = pending.popLast() {
-            if isKnownUniquelyReferenced(&node), let children = node.storage.takeChildren() {
-                pending.append(contentsOf: children)
-            }
+            if isKnownUniquelyReferenced(&node) { node.storage.moveChildren(into: &pending) }
         }
     }
 }
 
 extension YAMLNode.Content {
-    /// Replaces a collection's content with an empty one and returns its child nodes; nil for
-    /// scalars and aliases (an alias target is an earlier node, never a descendant of the alias).
-    fileprivate mutating func takeChildren() -> [YAMLNode]? {
+    /// Replaces a collection's content with an empty one and appends its child nodes to `nodes`; does
+    /// nothing for scalars and aliases (an alias target is an earlier node, never a descendant of the alias).
+    fileprivate mutating func moveChildren(into nodes: inout [YAMLNode]) {
         switch self {
         case .sequence(let items):
             self = .sequence([])
-            return items
+            nodes.append(contentsOf: items)
         case .mapping(let pairs):
             self = .mapping([])
-            var nodes: [YAMLNode] = []
-            nodes.reserveCapacity(pairs.count * 2)
+            nodes.reserveCapacity(nodes.count + pairs.count * 2)
             for p in pairs { nodes.append(p.key); nodes.append(p.value) }
-            return nodes
         case .scalar, .alias:
-            return nil
+            return
         }
     }
 }

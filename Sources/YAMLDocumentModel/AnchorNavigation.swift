@@ -10,7 +10,7 @@ public struct AnchorNavigation: Sendable {
     public let index: AnchorIndex
 
     /// Indexes `snapshot`'s anchors and aliases.
-    public init(_ snapshot: DocumentSnapshot) { index = AnchorIndex(tree: snapshot.parse.tree) }
+    public init(_ snapshot: DocumentSnapshot) { index = AnchorIndex(tree: snapshot.tree) }
 
     /// The anchor index of the group under `offset`: the anchor itself, or the anchor an alias is bound to.
     private func anchor(at offset: Int) -> Int? {

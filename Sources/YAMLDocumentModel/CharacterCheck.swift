@@ -12,8 +12,9 @@ enum CharacterCheck {
     /// The most diagnostics one document gets from this check.
     static let maximumDiagnostics = 100
 
-    /// The diagnostics for `bytes`, in text order. O(n) with a fast path for ASCII text.
-    static func diagnostics(_ bytes: [UInt8]) -> [YAMLDiagnostic] {
+    /// The diagnostics for `bytes`, in text order. O(n) with a fast path for ASCII text, which reads eight
+    /// bytes at a time unless `wordwise` is false (the same result; tests compare the two).
+    static func diagnostics(_ bytes: [UInt8], wordwise: Bool = true) -> [YAMLDiagnostic] {
         var out: [YAMLDiagnostic] = []
         var run: (start: Int, end: Int, invalidUTF8: Bool)?
         func flush() {
@@ -40,7 +41,21 @@ enum CharacterCheck {
         bytes.withUnsafeBufferPointer { buf in
             var i = 0
             let n = buf.count
+            let raw = UnsafeRawBufferPointer(buf)
             while i < n && out.count < maximumDiagnostics {
+                // Eight printable ASCII bytes (0x20-0x7E) at a time: no byte at or above 0x80, none below
+                // 0x20 (TAB, LF and CR included: such words take the byte-wise path), none equal to 0x7F.
+                if wordwise && i + 8 <= n {
+                    let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                    let below20 = (w &- ones &* 0x20) & ~w & highs
+                    let del = w ^ (ones &* 0x7F)
+                    let is7F = (del &- ones) & ~del & highs
+                    if (w & highs) | below20 | is7F == 0 {
+                        i += 8
+                        continue
+                    }
+                }
                 let b = buf[i]
                 if b < 0x80 {
                     if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D || b == 0x7F { note(i, i + 1, invalidUTF8: false) }

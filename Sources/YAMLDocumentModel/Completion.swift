@@ -39,7 +39,7 @@ enum Completion {
     static func analyze(_ snapshot: DocumentSnapshot, at offset: Int) -> (CompletionContext, [String]) {
         let bytes = snapshot.bytes
         let lines = snapshot.lineIndex
-        let tree = snapshot.parse.tree
+        let tree = snapshot.tree
         let line = lines.line(containing: Swift.max(0, Swift.min(offset, bytes.count)))
         let lineStart = lines.lineStart(line)
         let lineEnd = lines.lineContentEnd(line)
@@ -230,7 +230,7 @@ extension Completion {
                                         detail: "JSON Schema for this file",
                                         documentation: "Associates a JSON Schema with this file: write its URL or a path relative to this file after `$schema=`.")]
         case .aliasName:
-            let index = AnchorIndex(tree: snapshot.parse.tree)
+            let index = AnchorIndex(tree: snapshot.tree)
             let anchors = index.anchorsVisible(at: ctx.replaceRange.start - 1, documentRange: ctx.documentRange)
             return anchors.reversed().prefix(maxCandidates).enumerated().map { i, a in
                 let line = snapshot.lineIndex.line(containing: a.range.start) + 1

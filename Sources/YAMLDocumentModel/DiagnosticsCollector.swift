@@ -25,8 +25,13 @@ enum DiagnosticsCollector {
         }
         out += UnusedAnchors.diagnostics(parse.tree)
         out += CharacterCheck.diagnostics(parse.tree.bytes)
-        out.sort { $0.range != $1.range ? $0.range < $1.range : $0.code < $1.code }
+        sort(&out)
         return out
+    }
+
+    /// Sorts diagnostics by range, then code: the order every diagnostics list is published in.
+    static func sort(_ diagnostics: inout [YAMLDiagnostic]) {
+        diagnostics.sort { $0.range != $1.range ? $0.range < $1.range : $0.code < $1.code }
     }
 
     /// The diagnostics of a text above the full-analysis limit of `limit` bytes: syntax errors, character

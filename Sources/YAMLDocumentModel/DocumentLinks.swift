@@ -11,7 +11,7 @@ enum DocumentLinks {
     static let modelinePrefix = "yaml-language-server:"
 
     static func links(_ snapshot: DocumentSnapshot, limit: Int) -> [DocumentLinkTarget] {
-        let tree = snapshot.parse.tree
+        let tree = snapshot.tree
         var out: [DocumentLinkTarget] = []
         let base = snapshot.uri.string
         for token in tree.tokens where out.count < limit {

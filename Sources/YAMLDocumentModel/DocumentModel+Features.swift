@@ -94,7 +94,7 @@ extension DocumentModel {
     /// `&name` before `offset` (the cursor where completion was asked); nil when there is none.
     public func aliasDocumentation(_ uri: DocumentURI, name: String, at offset: Int) -> String? {
         guard let s = snapshot(uri) else { return nil }
-        let index = AnchorIndex(tree: s.parse.tree)
+        let index = AnchorIndex(tree: s.tree)
         guard let anchor = index.occurrences.last(where: { $0.role == .anchor && $0.name == name && $0.range.end <= offset })
         else { return nil }
         return Hover.preview(s, anchor: anchor)
@@ -117,7 +117,7 @@ extension DocumentModel {
 
     /// The key path to the node at `offset` (for schema-driven hover and completion).
     public func keyPath(_ uri: DocumentURI, at offset: Int) -> [KeyPathComponent]? {
-        snapshot(uri).map { Completion.treePath($0.parse.tree, at: offset) }
+        snapshot(uri).map { Completion.treePath($0.tree, at: offset) }
     }
 
     // MARK: Code actions and diagnostics

@@ -23,7 +23,7 @@ extension DocumentModel {
         guard let s = snapshots[uri] else { return nil }
         // Like every formatting request, none for a document with syntax errors (the safety rule is
         // the same everywhere, even though only white space of a blank line would change).
-        guard settings.formatEnabled, character == "\n", s.parse.isValid else { return [] }
+        guard settings.formatEnabled, character == "\n", s.isSyntaxValid else { return [] }
         return OnTypeIndentation.edits(s, at: offset, indentWidth: formatOptions(request).indentWidth)
     }
 

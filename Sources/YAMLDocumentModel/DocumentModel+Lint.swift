@@ -105,7 +105,7 @@ enum LintDiagnostics {
             var findings = Linter.lint(s.parse, configuration: configuration, path: relativePath, lineIndex: s.lineIndex)
             // Token and comment rules see the parser's recovery after a syntax error; like yamllint (whose
             // token stream stops at the first scanner error) they report nothing from there on.
-            if let firstError = s.parse.errors.first(where: { $0.severity == .error })?.range.start {
+            if let firstError = s.syntaxErrors.first(where: { $0.severity == .error })?.range.start {
                 findings.removeAll { f in
                     f.range.start >= firstError && !(LintRuleID(rawValue: f.rule)?.isLineRule ?? false)
                 }

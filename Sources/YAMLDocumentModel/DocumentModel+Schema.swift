@@ -9,6 +9,10 @@ extension DocumentModel {
     struct SchemaResult {
         var documents: [DocumentSchemaInfo]
         var diagnostics: [YAMLDiagnostic]
+        /// Per document of the stream: its validation findings, nil when it was not validated.
+        var violations: [[YAMLDiagnostic]?] = []
+        /// The ``SnapshotAnalysis`` of the snapshot this was computed for (identity only).
+        var snapshot: ObjectIdentifier?
     }
 
     /// Schemas and catalogs the model waits for (absolute URIs, `file:` or `http(s):`), in request order.
@@ -45,8 +49,75 @@ extension DocumentModel {
             schemaRegistry.requireCatalog(url)
             catalogHit = schemaRegistry.catalogEntry(url, path: SchemaAssociator.path(of: uri))
         }
-        var documents = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit).associate(snapshot)
+        let associator = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit)
+        let result = incrementalSchemaResult(snapshot, associator) ?? fullSchemaResult(snapshot, associator)
+        let changed = schemaResults[uri]?.diagnostics != result.diagnostics
+        schemaResults[uri] = result
+        return changed
+    }
+
+    /// Associates and validates every document of `snapshot`.
+    private func fullSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator) -> SchemaResult {
+        let documents = snapshot.composition.documents
+        let result = schemaResult(snapshot, associator.associate(snapshot), documentStart: {
+            $0 < documents.count ? documents[$0].range.start : nil
+        }, validate: { i, schemaURI, schema in
+            i < documents.count ? schema.validate(documents[i].root).map { self.diagnostic($0, schemaURI: schemaURI) } : []
+        })
+        // Nothing is reused, so every document can be validated.
+        return result ?? SchemaResult(documents: [], diagnostics: [])
+    }
+
+    /// After `snapshot` re-checked one document of its predecessor's stream (``DocumentChunks``): the
+    /// previous result with that document associated and validated again and the others' findings
+    /// moved with the text; nil when that cannot give the same as ``fullSchemaResult(_:_:)`` (a schema
+    /// modeline in the stream or in the edited document, a schema whose state changed, or no previous
+    /// result for the predecessor).
+    private func incrementalSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator) -> SchemaResult? {
+        guard let (edit, previous) = snapshot.recheck, let old = schemaResults[snapshot.uri], old.snapshot == previous,
+              let chunks = snapshot.chunks, old.documents.count == chunks.starts.count,
+              old.violations.count == old.documents.count else { return nil }
+        if settings.schema.overrideSchema == nil {
+            // A modeline anywhere decides per region, which the edit may move: only streams without one.
+            for info in old.documents {
+                if info.disabled { return nil }
+                if case .modeline? = info.rule { return nil }
+            }
+            if SchemaAssociator.mayHoldModeline(snapshot.bytes, range: TextRange(start: edit.start, end: edit.end)) { return nil }
+        }
+        let k = edit.index
+        let regions = SchemaAssociator.regions(chunks.documentRanges, textLength: snapshot.bytes.count)
+        var documents = old.documents
+        for i in documents.indices {
+            documents[i].range = regions[i]
+            documents[i].status = nil
+        }
+        documents[k] = associator.info(index: k, region: regions[k], modeline: nil, uri: snapshot.uri,
+                                       setting: associator.setting(for: snapshot.uri), root: edit.document.root)
+        return schemaResult(snapshot, documents, documentStart: { $0 < chunks.documentRanges.count ? chunks.documentRanges[$0].start : nil },
+                            validate: { i, schemaURI, schema in
+            if i == k {
+                return schema.validate(edit.document.root).map {
+                    var d = self.diagnostic($0, schemaURI: schemaURI)
+                    d.range = d.range.shifted(by: edit.start)
+                    return d
+                }
+            }
+            guard old.documents[i].schemaURI == schemaURI, old.documents[i].status == .loaded,
+                  let found = old.violations[i] else { return nil }
+            guard i > k, edit.delta != 0 else { return found }
+            return found.map { var d = $0; d.range = d.range.shifted(by: edit.delta); return d }
+        })
+    }
+
+    /// Sets the load status of each of `documents` and collects the schema diagnostics: `validate(i, uri,
+    /// schema)` gives the findings of document `i` against its ready schema (nil: they cannot be had, and
+    /// the whole result is nil); `documentStart(i)` where document `i` starts (UTF-8 byte offset).
+    private func schemaResult(_ snapshot: DocumentSnapshot, _ documents: [DocumentSchemaInfo], documentStart: (Int) -> Int?,
+                              validate: (Int, String, JSONSchema) -> [YAMLDiagnostic]?) -> SchemaResult? {
+        var documents = documents
         var diagnostics: [YAMLDiagnostic] = []
+        var violations = [[YAMLDiagnostic]?](repeating: nil, count: documents.count)
         var reported: Set<String> = []
         for i in documents.indices {
             guard let schemaURI = documents[i].schemaURI else { continue }
@@ -56,29 +127,28 @@ extension DocumentModel {
                 documents[i].status = .loading
             case .ready(let schema):
                 documents[i].status = .loaded
-                if i < snapshot.composition.documents.count {
-                    let violations = schema.validate(snapshot.composition.documents[i].root)
-                    diagnostics += violations.map { diagnostic($0, schemaURI: schemaURI) }
-                }
+                guard let found = validate(i, schemaURI, schema) else { return nil }
+                violations[i] = found
+                diagnostics += found
             case .failed(let why):
                 documents[i].status = .failed(why)
                 if case .kubernetes = info.rule { break } // kinds without a published schema stay quiet
                 if reported.insert(schemaURI).inserted {
-                    diagnostics.append(loadProblem(info, snapshot: snapshot, code: "schema-load-failed",
-                                                   message: "cannot load schema \(schemaURI): \(why)"))
+                    diagnostics.append(loadProblem(info, snapshot: snapshot, documentStart: documentStart(info.index),
+                                                   code: "schema-load-failed", message: "cannot load schema \(schemaURI): \(why)"))
                 }
             case .invalid(let why):
                 documents[i].status = .invalid(why)
                 if reported.insert(schemaURI).inserted {
-                    diagnostics.append(loadProblem(info, snapshot: snapshot, code: "schema-invalid",
+                    diagnostics.append(loadProblem(info, snapshot: snapshot, documentStart: documentStart(info.index),
+                                                   code: "schema-invalid",
                                                    message: "schema \(schemaURI) is not valid JSON or YAML: \(why)"))
                 }
             }
         }
-        diagnostics.sort { $0.range != $1.range ? $0.range < $1.range : $0.code < $1.code }
-        let changed = schemaResults[uri]?.diagnostics != diagnostics
-        schemaResults[uri] = SchemaResult(documents: documents, diagnostics: diagnostics)
-        return changed
+        DiagnosticsCollector.sort(&diagnostics)
+        return SchemaResult(documents: documents, diagnostics: diagnostics, violations: violations,
+                            snapshot: ObjectIdentifier(snapshot.analysis))
     }
 
     /// Revalidates every open document; returns the diagnostics areas that changed.
@@ -107,14 +177,13 @@ extension DocumentModel {
 
     /// The one diagnostic for a schema that cannot be used: at the modeline, or on the first line of the
     /// document's content.
-    private func loadProblem(_ info: DocumentSchemaInfo, snapshot: DocumentSnapshot, code: String,
+    private func loadProblem(_ info: DocumentSchemaInfo, snapshot: DocumentSnapshot, documentStart: Int?, code: String,
                              message: String) -> YAMLDiagnostic {
         var range: TextRange
         if case .modeline(let r)? = info.rule {
             range = r
         } else {
-            let start = info.index < snapshot.composition.documents.count
-                ? snapshot.composition.documents[info.index].range.start : info.range.start
+            let start = documentStart ?? info.range.start
             var end = min(start, snapshot.bytes.count)
             while end < snapshot.bytes.count, snapshot.bytes[end] != 0x0A, snapshot.bytes[end] != 0x0D { end += 1 }
             range = TextRange(start: min(start, end), end: end)

@@ -44,8 +44,13 @@ public final class DocumentModel {
         case let .change(uri, version, changes, encoding):
             guard let current = snapshots[uri] else { return [] }
             var bytes = current.bytes
-            for change in changes { bytes = Self.apply(change, to: bytes, encoding: encoding) }
-            return replace(uri, version: version, bytes: bytes)
+            // The first change is positioned against the current text, whose line index is at hand.
+            var index: LineIndex? = current.lineIndex
+            for change in changes {
+                bytes = Self.apply(change, to: bytes, index: index ?? LineIndex(bytes), encoding: encoding)
+                index = nil
+            }
+            return replace(uri, version: version, bytes: bytes, after: current)
         case let .close(uri):
             guard snapshots.removeValue(forKey: uri) != nil else { return [] }
             foreignEncodings[uri] = nil
@@ -104,12 +109,19 @@ public final class DocumentModel {
     /// Documents loaded from UTF-16 or UTF-32 bytes, by URI.
     public private(set) var foreignEncodings: [DocumentURI: SourceEncoding] = [:]
 
-    private func replace(_ uri: DocumentURI, version: Int, bytes: [UInt8]) -> Set<SurfaceArea> {
-        snapshots[uri] = DocumentSnapshot(uri: uri, version: version, bytes: bytes, fullAnalysisLimit: settings.maxFileSize)
+    /// Makes the snapshot of `bytes` (re-checking only what an edit of `previous` touched, when it can),
+    /// then lint and schema findings; the parse events are released once those have read them.
+    private func replace(_ uri: DocumentURI, version: Int, bytes: [UInt8], after previous: DocumentSnapshot? = nil)
+        -> Set<SurfaceArea> {
+        let snapshot = previous.map {
+            DocumentSnapshot(uri: uri, version: version, bytes: bytes, after: $0, fullAnalysisLimit: settings.maxFileSize)
+        } ?? DocumentSnapshot(uri: uri, version: version, bytes: bytes, fullAnalysisLimit: settings.maxFileSize)
+        snapshots[uri] = snapshot
         closed.remove(uri)
         refreshLint(uri)
         let requests = schemaRegistry.requestCount
         refreshSchema(uri)
+        snapshot.analysis.releaseEvents()
         var areas: Set<SurfaceArea> = [.text(uri), .diagnostics(uri), .outline(uri), .formatting(uri)]
         if schemaRegistry.requestCount > requests { areas.insert(.schemaLoads) }
         return areas
@@ -119,8 +131,12 @@ public final class DocumentModel {
     /// character past the line end means the line end); a range whose end precedes its start is
     /// treated as empty at its start.
     static func apply(_ change: TextChange, to bytes: [UInt8], encoding: ColumnEncoding) -> [UInt8] {
+        apply(change, to: bytes, index: LineIndex(bytes), encoding: encoding)
+    }
+
+    /// ``apply(_:to:encoding:)`` with the line index of `bytes` already built.
+    static func apply(_ change: TextChange, to bytes: [UInt8], index: LineIndex, encoding: ColumnEncoding) -> [UInt8] {
         guard let range = change.range else { return Array(change.text.utf8) }
-        let index = LineIndex(bytes)
         let start = index.offset(of: range.start, encoding: encoding)
         let end = max(start, index.offset(of: range.end, encoding: encoding))
         var out = bytes
@@ -201,7 +217,7 @@ public final class DocumentModel {
     /// composition problem such as a duplicate key (§3.2.1.1) does not stop them being printed.
     public func events(_ uri: DocumentURI) -> (lines: [String], errors: [YAMLDiagnostic])? {
         guard let s = snapshots[uri] else { return nil }
-        let syntaxErrors = s.parse.errors.filter { $0.severity == .error }.map {
+        let syntaxErrors = s.syntaxErrors.filter { $0.severity == .error }.map {
             YAMLDiagnostic(range: $0.range, severity: .error, code: $0.code, message: $0.message)
         }
         return (s.parse.events.map(\.testSuiteNotation), syntaxErrors)

@@ -4,8 +4,13 @@ import YAMLSyntax
 
 /// One immutable version of one document, with everything computed from its text.
 ///
-/// Parse, composition and diagnostics are computed when the snapshot is made; other surfaces
-/// (outline, formatting) are computed by the model on request from these fields.
+/// Diagnostics are computed when the snapshot is made. A snapshot made by
+/// ``init(uri:version:bytes:fullAnalysisLimit:)`` parses and composes the whole text at once. One made
+/// from its predecessor after an edit (``init(uri:version:bytes:after:fullAnalysisLimit:)``) may instead
+/// re-check only the document of a multi-document stream that the edit touched (see ``DocumentChunks``);
+/// its ``tree``, ``parse`` and ``composition`` are then computed for the whole text when first read, and
+/// are the same as a full analysis gives. Other surfaces (outline, formatting) are computed by the model
+/// on request from these.
 public struct DocumentSnapshot: Sendable {
     public let uri: DocumentURI
     /// The editor's version number (not necessarily consecutive; 0 for the CLI).
@@ -14,35 +19,91 @@ public struct DocumentSnapshot: Sendable {
     public let bytes: [UInt8]
     /// Line/column lookup for `bytes`.
     public let lineIndex: LineIndex
-    /// The lossless tree, events and syntax errors.
-    public let parse: ParseResult
-    /// The representation graphs and composition errors.
-    public let composition: Composition
     /// All diagnostics, sorted by position.
     public let diagnostics: [YAMLDiagnostic]
     /// False when the text is larger than the full-analysis limit: it was parsed only, ``composition`` is
     /// empty, and the diagnostics are the syntax errors plus one `file-too-large` note.
     public let isFullyAnalyzed: Bool
+    /// The whole-text analysis, kept or computed on first read.
+    let analysis: SnapshotAnalysis
+    /// The stream's documents as separately checkable chunks; nil when the stream does not qualify.
+    let chunks: DocumentChunks?
+    /// When this snapshot re-checked one chunk of its predecessor: what was re-checked, and the
+    /// predecessor's ``analysis`` (identifying it).
+    let recheck: (DocumentChunks.Recheck, previous: ObjectIdentifier)?
 
     /// Parses, composes and checks `bytes`; when `bytes` has more than `fullAnalysisLimit` bytes, only
     /// parses and checks the syntax (see ``Settings/maxFileSize``).
     public init(uri: DocumentURI, version: Int, bytes: [UInt8], fullAnalysisLimit: Int = Settings.defaultMaxFileSize) {
+        self.init(uri: uri, version: version, bytes: bytes, lineIndex: LineIndex(bytes), fullAnalysisLimit: fullAnalysisLimit)
+    }
+
+    private init(uri: DocumentURI, version: Int, bytes: [UInt8], lineIndex: LineIndex, fullAnalysisLimit: Int) {
         self.uri = uri
         self.version = version
         self.bytes = bytes
-        self.lineIndex = LineIndex(bytes)
+        self.lineIndex = lineIndex
         let parse = Parser.parse(bytes)
-        self.parse = parse
         isFullyAnalyzed = bytes.count <= fullAnalysisLimit
+        recheck = nil
         if isFullyAnalyzed {
             let composition = Composer.compose(parse)
-            self.composition = composition
-            self.diagnostics = DiagnosticsCollector.collect(parse: parse, composition: composition)
+            diagnostics = DiagnosticsCollector.collect(parse: parse, composition: composition)
+            chunks = DocumentChunks(parse: parse, composition: composition)
+            analysis = SnapshotAnalysis(bytes: bytes, composes: true, parse: parse, composition: composition)
         } else {
-            composition = Composition(documents: [], errors: [])
             diagnostics = DiagnosticsCollector.collectSyntaxOnly(parse: parse, limit: fullAnalysisLimit)
+            chunks = nil
+            analysis = SnapshotAnalysis(bytes: bytes, composes: false, parse: parse)
         }
     }
+
+    /// The snapshot of `bytes`, an edited version of `previous`'s text: re-checks only the edited document
+    /// of a multi-document stream when it can (see ``DocumentChunks``), else analyses everything as
+    /// ``init(uri:version:bytes:fullAnalysisLimit:)`` does. The diagnostics are the same either way.
+    public init(uri: DocumentURI, version: Int, bytes: [UInt8], after previous: DocumentSnapshot,
+                fullAnalysisLimit: Int = Settings.defaultMaxFileSize) {
+        let lineIndex = LineIndex(bytes)
+        if bytes.count <= fullAnalysisLimit, previous.isFullyAnalyzed, let chunks = previous.chunks,
+           let recheck = chunks.recheck(old: previous.bytes, diagnostics: previous.diagnostics,
+                                        lineIndex: previous.lineIndex, new: bytes, newLineIndex: lineIndex) {
+            self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, recheck: recheck,
+                      previous: ObjectIdentifier(previous.analysis))
+        } else {
+            self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, fullAnalysisLimit: fullAnalysisLimit)
+        }
+    }
+
+    /// A snapshot that re-checked one chunk of its predecessor (identified by `previous`).
+    private init(uri: DocumentURI, version: Int, bytes: [UInt8], lineIndex: LineIndex, recheck: DocumentChunks.Recheck,
+                 previous: ObjectIdentifier) {
+        self.uri = uri
+        self.version = version
+        self.bytes = bytes
+        self.lineIndex = lineIndex
+        diagnostics = recheck.diagnostics
+        isFullyAnalyzed = true
+        analysis = SnapshotAnalysis(bytes: bytes, composes: true)
+        chunks = recheck.chunks
+        self.recheck = (recheck, previous)
+    }
+
+    /// The lossless tree, events and syntax errors of the whole text (parsed now when not kept: after a
+    /// one-document re-check, or once the model has released the events; prefer ``tree`` and
+    /// ``syntaxErrors``, which do not need the events).
+    public var parse: ParseResult { analysis.parse }
+    /// The lossless tree of the whole text.
+    public var tree: SyntaxTree { analysis.tree }
+    /// The syntax errors and warnings of the whole text, sorted by position.
+    public var syntaxErrors: [SyntaxError] { analysis.errors }
+    /// True when the text has no syntax error (warnings allowed).
+    public var isSyntaxValid: Bool { !syntaxErrors.contains { $0.severity == .error } }
+    /// The representation graphs and composition errors of the whole text (empty above the
+    /// full-analysis limit).
+    public var composition: Composition { analysis.composition }
+    /// False while this snapshot, made by re-checking one document of a stream, has not yet parsed and
+    /// composed the whole text (nothing has asked for it).
+    public var hasWholeTextAnalysis: Bool { analysis.isComplete }
 
     /// The text as a String (invalid UTF-8 repaired with U+FFFD).
     public var text: String { String(decoding: bytes, as: UTF8.self) }

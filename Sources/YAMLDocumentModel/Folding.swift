@@ -11,7 +11,7 @@ import YAMLSyntax
 /// At most `limit` regions are returned (the first by start line).
 enum Folding {
     static func regions(_ snapshot: DocumentSnapshot, limit: Int) -> FoldingSurface {
-        let tree = snapshot.parse.tree
+        let tree = snapshot.tree
         let lines = snapshot.lineIndex
         var found: [FoldingRegion] = []
 

@@ -16,7 +16,7 @@ enum FormattingPlanner {
         guard String(validating: original, as: UTF8.self) != nil else {
             return FormattingSurface(edits: [], refusal: "the document is not valid UTF-8", formattedText: original)
         }
-        guard snapshot.parse.isValid else {
+        guard snapshot.isSyntaxValid else {
             return FormattingSurface(edits: [], refusal: "the document has syntax errors", formattedText: original)
         }
         guard let formatted = format(snapshot.parse, options) else {
@@ -68,7 +68,7 @@ enum FormattingPlanner {
     /// (mapping entries, sequence items) containing its ends, then to their enclosing entries, each as
     /// whole lines (line breaks included).
     static func lineSpans(_ snapshot: DocumentSnapshot, around range: TextRange) -> [TextRange] {
-        let tree = snapshot.parse.tree, bytes = snapshot.bytes
+        let tree = snapshot.tree, bytes = snapshot.bytes
         let lo = min(max(0, range.start), bytes.count), hi = min(max(lo, range.end), bytes.count)
         let probeEnd = max(lo, hi - 1)
         // Entries containing each end, outermost first (nodes are stored in pre-order).
@@ -112,7 +112,7 @@ enum FormattingPlanner {
                 return "document \(i + 1) no longer loads to the same data"
             }
         }
-        let commentsBefore = comments(in: original.parse.tree)
+        let commentsBefore = comments(in: original.tree)
         let commentsAfter = comments(in: reparsed.tree)
         if commentsBefore != commentsAfter { return "comments changed" }
         return nil

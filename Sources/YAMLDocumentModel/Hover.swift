@@ -7,7 +7,7 @@ import YAMLSyntax
 /// handles). Every hover carries the key path at the position for schema-driven sections.
 enum Hover {
     static func hover(_ snapshot: DocumentSnapshot, at offset: Int) -> HoverSurface? {
-        let tree = snapshot.parse.tree
+        let tree = snapshot.tree
         let o = Swift.max(0, Swift.min(offset, snapshot.bytes.count))
         let path = Completion.treePath(tree, at: o)
         let index = AnchorIndex(tree: tree)

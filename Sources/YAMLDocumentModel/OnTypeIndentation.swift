@@ -29,7 +29,7 @@ enum OnTypeIndentation {
         guard indentEnd < prevEnd, b[indentEnd] != 0x09 else { return [] }   // blank previous line, or tabs
         let prevIndent = indentEnd - prevStart
         var wanted = [UInt8](repeating: 0x20, count: prevIndent)
-        if !insideMultiLineScalar(s.parse.tree.tokens, at: indentEnd) {
+        if !insideMultiLineScalar(s.tree.tokens, at: indentEnd) {
             let content = withoutComment(b[indentEnd..<prevEnd])
             wanted = indentation(after: content, column: prevIndent, width: indentWidth)
         }

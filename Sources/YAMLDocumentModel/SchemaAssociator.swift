@@ -15,60 +15,94 @@ struct SchemaAssociator {
 
     /// One entry per document of `snapshot`'s stream (status left nil).
     func associate(_ snapshot: DocumentSnapshot) -> [DocumentSchemaInfo] {
-        let path = Self.path(of: snapshot.uri)
-        let setting = settings.associations.lazy.compactMap { a in
-            SchemaGlob.firstMatch(a.globs, path: path).map { (association: a, glob: $0) }
-        }.first
-        var out: [DocumentSchemaInfo] = []
-        for (index, region) in Self.regions(snapshot).enumerated() {
-            var info = DocumentSchemaInfo(index: index, range: region, schemaURI: nil, rule: nil, disabled: false,
-                                          status: nil)
-            let tree = snapshot.parse.tree
-            let modeline = SchemaModeline.first(in: snapshot.bytes, range: region) { offset in
-                tree.tokenIndex(at: offset).map { tree.tokens[$0].kind == .comment } ?? false
+        let documents = snapshot.composition.documents
+        let regions = Self.regions(documents.map(\.range), textLength: snapshot.bytes.count)
+        let setting = setting(for: snapshot.uri)
+        let anyModeline = Self.mayHoldModeline(snapshot.bytes, range: TextRange(start: 0, end: snapshot.bytes.count))
+        return regions.enumerated().map { index, region in
+            let modeline = !anyModeline ? nil : SchemaModeline.first(in: snapshot.bytes, range: region) { offset in
+                let tree = snapshot.tree
+                return tree.tokenIndex(at: offset).map { tree.tokens[$0].kind == .comment } ?? false
             }
-            if let forced = settings.overrideSchema {
-                info.schemaURI = resolveSetting(forced)
-                info.rule = .commandLine
-            } else if let modeline {
-                if modeline.disablesValidation {
-                    info.disabled = true
-                } else {
-                    info.schemaURI = resolveModeline(modeline.reference, document: snapshot.uri)
-                    info.rule = .modeline(modeline.range)
-                }
-            } else if let setting {
-                if setting.association.isKubernetes {
-                    let root = index < snapshot.composition.documents.count ? snapshot.composition.documents[index].root : nil
-                    if let name = root.flatMap(Self.kubernetesSchemaName) {
-                        var base = resolveSetting(settings.kubernetesSchemaBase)
-                        if !base.hasSuffix("/") { base += "/" }
-                        info.schemaURI = base + name
-                        info.rule = .kubernetes(glob: setting.glob.pattern)
-                    }
-                } else {
-                    info.schemaURI = resolveSetting(setting.association.schema)
-                    info.rule = .settings(glob: setting.glob.pattern)
-                }
-            } else if let catalogHit {
-                info.schemaURI = catalogHit.entry.url
-                info.rule = .catalog(name: catalogHit.entry.name, glob: catalogHit.glob.pattern)
-            }
-            out.append(info)
+            return info(index: index, region: region, modeline: modeline, uri: snapshot.uri, setting: setting,
+                        root: index < documents.count ? documents[index].root : nil)
         }
-        return out
     }
 
-    /// The text regions of the stream's documents: each from the end of the previous document's range
-    /// (0 for the first) to the end of its own; the last reaches the end of the text. A stream without
-    /// documents has one region, the whole text.
-    static func regions(_ snapshot: DocumentSnapshot) -> [TextRange] {
-        let documents = snapshot.composition.documents
-        guard !documents.isEmpty else { return [TextRange(start: 0, end: snapshot.bytes.count)] }
+    /// False when `bytes[range]` cannot hold a schema modeline: both of its forms (``SchemaModeline``)
+    /// contain `$schema`, and that text is not there. Looks for `$` eight bytes at a time.
+    static func mayHoldModeline(_ bytes: [UInt8], range: TextRange) -> Bool {
+        let marker = Array("$schema".utf8)
+        let end = min(bytes.count, range.end)
+        return bytes.withUnsafeBytes { raw in
+            var i = max(0, range.start)
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while i < end {
+                if i + 8 <= end {
+                    let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ (ones &* 0x24)
+                    if (x &- ones) & ~x & highs == 0 { i += 8; continue }  // no `$` among these eight bytes
+                }
+                if raw[i] == 0x24, i + marker.count <= end,
+                   (1..<marker.count).allSatisfy({ raw[i + $0] == marker[$0] }) { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// The first association setting whose globs match `uri`'s path, with the glob that matched.
+    func setting(for uri: DocumentURI) -> (association: SchemaSettings.Association, glob: SchemaGlob)? {
+        let path = Self.path(of: uri)
+        return settings.associations.lazy.compactMap { a in
+            SchemaGlob.firstMatch(a.globs, path: path).map { (association: a, glob: $0) }
+        }.first
+    }
+
+    /// The entry of document `index` of the stream of `uri` (status left nil): `region` from ``regions(_:textLength:)``,
+    /// `modeline` the first schema modeline comment in it, `setting` from ``setting(for:)``, `root` the
+    /// document's root node.
+    func info(index: Int, region: TextRange, modeline: SchemaModeline?, uri: DocumentURI,
+              setting: (association: SchemaSettings.Association, glob: SchemaGlob)?, root: YAMLNode?) -> DocumentSchemaInfo {
+        var info = DocumentSchemaInfo(index: index, range: region, schemaURI: nil, rule: nil, disabled: false, status: nil)
+        if let forced = settings.overrideSchema {
+            info.schemaURI = resolveSetting(forced)
+            info.rule = .commandLine
+        } else if let modeline {
+            if modeline.disablesValidation {
+                info.disabled = true
+            } else {
+                info.schemaURI = resolveModeline(modeline.reference, document: uri)
+                info.rule = .modeline(modeline.range)
+            }
+        } else if let setting {
+            if setting.association.isKubernetes {
+                if let name = root.flatMap(Self.kubernetesSchemaName) {
+                    var base = resolveSetting(settings.kubernetesSchemaBase)
+                    if !base.hasSuffix("/") { base += "/" }
+                    info.schemaURI = base + name
+                    info.rule = .kubernetes(glob: setting.glob.pattern)
+                }
+            } else {
+                info.schemaURI = resolveSetting(setting.association.schema)
+                info.rule = .settings(glob: setting.glob.pattern)
+            }
+        } else if let catalogHit {
+            info.schemaURI = catalogHit.entry.url
+            info.rule = .catalog(name: catalogHit.entry.name, glob: catalogHit.glob.pattern)
+        }
+        return info
+    }
+
+    /// The text regions of the stream's documents, given their ranges: each from the end of the previous
+    /// document's range (0 for the first) to the end of its own; the last reaches the end of the text
+    /// (`textLength` bytes). A stream without documents has one region, the whole text.
+    static func regions(_ documents: [TextRange], textLength: Int) -> [TextRange] {
+        guard !documents.isEmpty else { return [TextRange(start: 0, end: textLength)] }
         var out: [TextRange] = []
+        out.reserveCapacity(documents.count)
         var start = 0
         for (i, d) in documents.enumerated() {
-            let end = i == documents.count - 1 ? snapshot.bytes.count : max(start, d.range.end)
+            let end = i == documents.count - 1 ? textLength : max(start, d.end)
             out.append(TextRange(start: start, end: end))
             start = end
         }

@@ -53,7 +53,7 @@ enum SchemaCodeActions {
 
     static func replaceValue(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, _ v: SchemaViolation, schema: JSONSchema,
                              root: YAMLNode, document: Int) -> [CodeActionCandidate] {
-        let tree = s.parse.tree
+        let tree = s.tree
         let token = tree.tokenIndex(at: d.range.start).map { tree.tokens[$0] }
         guard let token, DocumentLinks.isScalar(token.kind), token.range == d.range else { return [] }
         var node: SyntaxNode? = tree.deepestNode(at: d.range.start)

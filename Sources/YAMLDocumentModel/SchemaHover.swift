@@ -13,7 +13,7 @@ enum SchemaHover {
     /// The scalar or alias (key or value) at `offset` and its key path (a key's path ends with the key itself);
     /// nil when the offset is not on a scalar.
     static func target(_ snapshot: DocumentSnapshot, at offset: Int) -> (path: [KeyPathComponent], range: TextRange)? {
-        let tree = snapshot.parse.tree
+        let tree = snapshot.tree
         let o = Swift.max(0, Swift.min(offset, snapshot.bytes.count))
         guard let t = tree.tokenIndex(at: o) else { return nil }
         var token: Token?

@@ -7,7 +7,7 @@ import YAMLSyntax
 /// -> document), and finally the whole text. Each range contains the one before it; equal ranges appear once.
 enum SelectionRanges {
     static func ranges(_ snapshot: DocumentSnapshot, at offset: Int) -> [TextRange] {
-        let tree = snapshot.parse.tree
+        let tree = snapshot.tree
         let o = Swift.max(0, Swift.min(offset, snapshot.bytes.count))
         var out: [TextRange] = []
         func push(_ r: TextRange) {

@@ -12,7 +12,7 @@ import YAMLSyntax
 /// excluded) unless `multiline` is true. At most `limit` tokens are returned.
 enum SemanticTokens {
     static func tokens(_ snapshot: DocumentSnapshot, in range: TextRange?, multiline: Bool, limit: Int) -> SemanticTokensSurface {
-        let tree = snapshot.parse.tree
+        let tree = snapshot.tree
         let scalarTypes = classifyScalars(tree)
         var out: [SemanticToken] = []
         var truncated = false

@@ -10,7 +10,7 @@ enum StyleConversion {
 
     /// The edit turning flow collection `node` (not nested in another flow collection) into block style.
     static func toBlock(_ s: DocumentSnapshot, _ node: SyntaxNode, indentWidth: Int) -> TextReplacement? {
-        let tree = s.parse.tree
+        let tree = s.tree
         guard let open = node.tokens.first(where: { $0.kind == .flowMappingStart || $0.kind == .flowSequenceStart }),
               let close = node.tokens.last(where: { $0.kind == .flowMappingEnd || $0.kind == .flowSequenceEnd }),
               isSimple(node) else { return nil }
@@ -101,7 +101,7 @@ enum StyleConversion {
 
     /// The edit turning block collection `node` into a one-line flow collection of at most `maxLength` bytes.
     static func toFlow(_ s: DocumentSnapshot, _ node: SyntaxNode, maxLength: Int) -> TextReplacement? {
-        let tree = s.parse.tree
+        let tree = s.tree
         guard isSimple(node), let text = flowText(node, tree: tree), text.utf8.count <= maxLength else { return nil }
         let r = node.significantRange
         let firstToken = (tree.tokenIndex(at: r.start) ?? 0)

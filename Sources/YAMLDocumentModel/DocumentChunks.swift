@@ -1,0 +1,187 @@
+import YAMLComposer
+import YAMLParser
+import YAMLSyntax
+
+/// The documents of a multi-document stream as independently checkable chunks of text, so that an edit
+/// inside one document re-parses and re-composes that document only (YAML 1.2.2 §9.2: without directives
+/// the documents of a stream share nothing; anchors, aliases and duplicate keys are per document, §3.2.2.2,
+/// §3.2.1.1).
+///
+/// A stream qualifies when it has no directives (`%…`), no document-end markers (`...`), no BOM after the
+/// start, no syntax error, and exactly one document per chunk. Its chunks start at offset 0 and at every
+/// `---` token. Offsets are UTF-8 bytes.
+struct DocumentChunks: Sendable {
+    /// Byte offsets at which chunks start: 0, then every `---` marker. Sorted; at least one element.
+    let starts: [Int]
+    /// The range of each chunk's document as the composer gives it for the whole text (one per chunk).
+    let documentRanges: [TextRange]
+
+    /// The chunks of a fully parsed and composed stream, or nil when it does not qualify.
+    init?(parse: ParseResult, composition: Composition) {
+        guard parse.isValid, let markers = Self.markers(in: parse.tree.tokens) else { return nil }
+        let starts = [0] + markers.filter { $0 > 0 }
+        guard starts.count >= 2, composition.documents.count == starts.count else { return nil }
+        // Every document must lie in its own chunk.
+        for (i, d) in composition.documents.enumerated() {
+            let end = i + 1 < starts.count ? starts[i + 1] : Int.max
+            guard d.range.start >= starts[i], d.range.end <= end else { return nil }
+        }
+        self.starts = starts
+        self.documentRanges = composition.documents.map(\.range)
+    }
+
+    private init(starts: [Int], documentRanges: [TextRange]) {
+        self.starts = starts
+        self.documentRanges = documentRanges
+    }
+
+    /// Offsets of the `---` tokens, or nil when the tokens hold a directive, a `...` or a BOM after the start.
+    static func markers(in tokens: [Token]) -> [Int]? {
+        var markers: [Int] = []
+        for token in tokens {
+            switch token.kind {
+            case .directive, .documentEnd: return nil
+            case .byteOrderMark where token.range.start > 0: return nil
+            case .directivesEnd: markers.append(token.range.start)
+            default: break
+            }
+        }
+        return markers
+    }
+
+    /// The outcome of re-checking the one chunk an edit touched.
+    struct Recheck: Sendable {
+        /// The whole text's diagnostics, sorted by position.
+        let diagnostics: [YAMLDiagnostic]
+        /// The chunks of the edited text.
+        let chunks: DocumentChunks
+        /// Index of the edited chunk (= of its document in the stream).
+        let index: Int
+        /// Where the edited chunk starts, in both texts (UTF-8 byte offset).
+        let start: Int
+        /// Where the edited chunk ends in the new text.
+        let end: Int
+        /// New length minus old length; what offsets after the edited chunk moved by.
+        let delta: Int
+        /// The edited chunk's document, composed alone: ranges are relative to ``start``.
+        let document: ComposedDocument
+    }
+
+    /// Re-checks `new`, an edited version of `old`'s text whose chunks are `self`, by parsing and
+    /// composing the one chunk that holds the edit; nil when the edit does not qualify and the whole text
+    /// must be analysed.
+    ///
+    /// The result is used only when the chunk parses without a syntax error into exactly one document that
+    /// still starts with its `---` (for chunks after the first) and ends with a line break (for chunks
+    /// before the last), no old diagnostic sits on a chunk boundary, character problems stay under
+    /// ``CharacterCheck/maximumDiagnostics`` (so that none of them was capped away), and, when the edit
+    /// changed the number of lines, no diagnostic of a later chunk cites a line number in its message.
+    /// `lineIndex` and `newLineIndex` index `old` and `new`.
+    func recheck(old: [UInt8], diagnostics oldDiagnostics: [YAMLDiagnostic], lineIndex: LineIndex, new: [UInt8],
+                 newLineIndex: LineIndex) -> Recheck? {
+        let (prefix, suffix) = Self.commonPrefixAndSuffix(old, new)
+        let oldEditEnd = old.count - suffix
+        let delta = new.count - old.count
+        // The chunk holding the edit: the last start at or before its first changed byte.
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= prefix { lo = mid } else { hi = mid - 1 }
+        }
+        let k = lo
+        let start = starts[k]
+        let isLast = k + 1 == starts.count
+        let oldNext = isLast ? old.count : starts[k + 1]
+        guard oldEditEnd <= oldNext else { return nil }
+        let newNext = oldNext + delta
+        guard newNext > start, isLast || new[newNext - 1] == 0x0A || new[newNext - 1] == 0x0D else { return nil }
+        // Every old diagnostic must belong to one chunk without doubt; later ones keep their messages, which
+        // must then not cite lines that moved.
+        let linesMoved = !isLast && newLineIndex.line(containing: newNext) != lineIndex.line(containing: oldNext)
+        var characterProblems = 0
+        for d in oldDiagnostics {
+            if d.range.start == start || (!isLast && d.range.start == oldNext) { return nil }
+            if DiagnosticsCollector.characterCodes.contains(d.code) { characterProblems += 1 }
+            if linesMoved && d.range.start > oldNext && Self.citesLine(d.message) { return nil }
+        }
+
+        // Parse the chunk alone; it starts at column 0 of line `lineOffset` of the whole text.
+        let parse = Parser.parse(Array(new[start..<newNext]))
+        guard parse.isValid else { return nil }
+        // No `---` but the chunk's own first token (none in a first chunk).
+        guard let markers = Self.markers(in: parse.tree.tokens), k == 0 ? markers.isEmpty : markers == [0]
+        else { return nil }
+        let lineOffset = k == 0 ? 0 : lineIndex.line(containing: start)
+        let composition = Composer.compose(parse, lineOffset: lineOffset)
+        guard composition.documents.count == 1, let document = composition.documents.first else { return nil }
+
+        var chunkDiagnostics = DiagnosticsCollector.collect(parse: parse, composition: composition)
+        for d in chunkDiagnostics where DiagnosticsCollector.characterCodes.contains(d.code) { characterProblems += 1 }
+        guard characterProblems < CharacterCheck.maximumDiagnostics else { return nil }
+        var diagnostics: [YAMLDiagnostic] = []
+        diagnostics.reserveCapacity(oldDiagnostics.count + chunkDiagnostics.count)
+        var i = 0
+        while i < oldDiagnostics.count, oldDiagnostics[i].range.start < start {
+            diagnostics.append(oldDiagnostics[i]); i += 1
+        }
+        for j in chunkDiagnostics.indices { chunkDiagnostics[j].range = chunkDiagnostics[j].range.shifted(by: start) }
+        diagnostics += chunkDiagnostics
+        if !isLast {
+            while i < oldDiagnostics.count, oldDiagnostics[i].range.start < oldNext { i += 1 }
+            while i < oldDiagnostics.count {
+                var d = oldDiagnostics[i]
+                d.range = d.range.shifted(by: delta)
+                diagnostics.append(d); i += 1
+            }
+        }
+        DiagnosticsCollector.sort(&diagnostics)
+
+        var newStarts = Array(starts[...k])
+        var ranges = Array(documentRanges[..<k])
+        ranges.append(document.range.shifted(by: start))
+        if !isLast {
+            newStarts += starts[(k + 1)...].map { $0 + delta }
+            ranges += documentRanges[(k + 1)...].map { $0.shifted(by: delta) }
+        }
+        return Recheck(diagnostics: diagnostics, chunks: DocumentChunks(starts: newStarts, documentRanges: ranges),
+                       index: k, start: start, end: newNext, delta: delta, document: document)
+    }
+
+    /// True when `message` holds `line ` followed by a digit (as in "first defined on line 12").
+    static func citesLine(_ message: String) -> Bool {
+        let utf8 = Array(message.utf8), word = Array("line ".utf8)
+        guard utf8.count > word.count else { return false }
+        for i in 0..<(utf8.count - word.count) where utf8[i] == word[0] {
+            if utf8[i..<(i + word.count)].elementsEqual(word), (0x30...0x39).contains(utf8[i + word.count]) { return true }
+        }
+        return false
+    }
+
+    /// Lengths of the longest common prefix and of the longest common suffix not overlapping it.
+    static func commonPrefixAndSuffix(_ a: [UInt8], _ b: [UInt8]) -> (prefix: Int, suffix: Int) {
+        let m = min(a.count, b.count)
+        return a.withUnsafeBytes { pa in
+            b.withUnsafeBytes { pb in
+                var p = 0
+                while p + 8 <= m && pa.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+                    == pb.loadUnaligned(fromByteOffset: p, as: UInt64.self) {
+                    p += 8
+                }
+                while p < m && pa[p] == pb[p] { p += 1 }
+                var s = 0
+                let limit = m - p
+                while s + 8 <= limit && pa.loadUnaligned(fromByteOffset: a.count - s - 8, as: UInt64.self)
+                    == pb.loadUnaligned(fromByteOffset: b.count - s - 8, as: UInt64.self) {
+                    s += 8
+                }
+                while s < limit && pa[a.count - 1 - s] == pb[b.count - 1 - s] { s += 1 }
+                return (p, s)
+            }
+        }
+    }
+}
+
+extension TextRange {
+    /// The range moved by `delta` bytes.
+    func shifted(by delta: Int) -> TextRange { TextRange(start: start + delta, end: end + delta) }
+}

@@ -1,0 +1,84 @@
+import Synchronization
+import YAMLComposer
+import YAMLParser
+import YAMLSyntax
+
+/// The whole-text analysis of one snapshot (lossless tree, syntax errors, parse events, composition),
+/// computed at most once per snapshot and only when something reads it.
+///
+/// A snapshot made by a full analysis hands over its tree, errors and composition at once. One that
+/// re-checked a single document of a stream (``DocumentChunks``) starts empty: the keystroke path never
+/// needs the whole tree, and the first surface that does (outline, folding, formatting, lint, ...)
+/// parses and composes the whole text here, exactly as a full analysis would, and keeps the tree, errors
+/// and composition for later reads. The parse events are kept only while something needs them (see
+/// ``releaseEvents()``); a later read of ``parse`` parses again.
+///
+/// Thread-safe: snapshots cross threads, and two readers of a missing part compute it once.
+final class SnapshotAnalysis: Sendable {
+    private struct State {
+        var tree: SyntaxTree?
+        var errors: [SyntaxError]?
+        var parse: ParseResult?
+        var composition: Composition?
+    }
+
+    /// The snapshot's text.
+    private let bytes: [UInt8]
+    private let state: Mutex<State>
+
+    /// Analysis of `bytes`, with whatever is already known (nothing for a partly re-checked snapshot).
+    /// `composes` is false above the full-analysis limit: the composition is then empty.
+    init(bytes: [UInt8], composes: Bool, parse: ParseResult? = nil, composition: Composition? = nil) {
+        self.bytes = bytes
+        state = Mutex(State(tree: parse?.tree, errors: parse?.errors, parse: parse,
+                            composition: composes ? composition : Composition(documents: [], errors: [])))
+    }
+
+    /// The full parse (tree, events, errors); parsed now when not kept, and then kept until
+    /// ``releaseEvents()``.
+    var parse: ParseResult { parse(keepingEvents: true) }
+
+    /// The kept parse, or a new one whose tree and errors (and, with `keepingEvents`, events) are kept.
+    private func parse(keepingEvents: Bool) -> ParseResult {
+        state.withLock { s in
+            if let p = s.parse { return p }
+            let p = Parser.parse(bytes)
+            if keepingEvents { s.parse = p }
+            if s.tree == nil { s.tree = p.tree; s.errors = p.errors }
+            return p
+        }
+    }
+
+    /// The lossless tree; parsed now when not known (the events of that parse are not kept).
+    var tree: SyntaxTree {
+        if let t = state.withLock({ $0.tree }) { return t }
+        return parse(keepingEvents: false).tree
+    }
+
+    /// The syntax errors and warnings, sorted by position; parsed now when not known.
+    var errors: [SyntaxError] {
+        if let e = state.withLock({ $0.errors }) { return e }
+        return parse(keepingEvents: false).errors
+    }
+
+    /// The composition of the whole text; composed now when not known (the events it was composed from
+    /// are not kept).
+    var composition: Composition {
+        if let c = state.withLock({ $0.composition }) { return c }
+        let p = parse(keepingEvents: false)
+        return state.withLock { s in
+            if let c = s.composition { return c }
+            let c = Composer.compose(p)
+            s.composition = c
+            return c
+        }
+    }
+
+    /// True when the tree and composition are at hand (a full analysis, or a surface already asked).
+    var isComplete: Bool { state.withLock { $0.tree != nil && $0.composition != nil } }
+
+    /// Drops the parse events (the largest part of a parse) while keeping tree and errors.
+    func releaseEvents() {
+        state.withLock { s in if s.tree != nil { s.parse = nil } }
+    }
+}

@@ -1,0 +1,25 @@
+import TestSupport
+import XCTest
+@testable import YAMLDocumentModel
+
+/// The eight-bytes-at-a-time path of ``CharacterCheck`` finds exactly what the byte-wise path finds.
+final class CharacterCheckTests: XCTestCase {
+    func testWordwiseScanEqualsBytewiseScanOnRandomText() {
+        // Printable ASCII, the allowed controls, every disallowed ASCII control, DEL, and UTF-8 lead and
+        // continuation bytes (well-formed and not), in random runs.
+        let alphabet: [UInt8] = Array(0x20...0x7E) + [0x09, 0x0A, 0x0D, 0x00, 0x01, 0x08, 0x0B, 0x0C, 0x1B, 0x1F, 0x7F,
+                                                      0x80, 0xBF, 0xC2, 0xA0, 0xE2, 0x82, 0xAC, 0xEF, 0xBB, 0xBF, 0xF0, 0x9F, 0x98, 0x80, 0xFF]
+        var rng = SeededGenerator(seed: 42)
+        for round in 0..<400 {
+            let length = Int(rng.next() % 200)
+            let mostlyPrintable = round % 2 == 0
+            let bytes = (0..<length).map { _ -> UInt8 in
+                if mostlyPrintable && rng.next() % 16 != 0 { return UInt8(0x20 + rng.next() % 0x5F) }
+                return alphabet[Int(rng.next() % UInt64(alphabet.count))]
+            }
+            XCTAssertEqual(CharacterCheck.diagnostics(bytes), CharacterCheck.diagnostics(bytes, wordwise: false), "\(bytes)")
+        }
+        XCTAssertEqual(CharacterCheck.diagnostics(Array("abcdefgh\u{7F}ijklmnop".utf8)).map(\.range.start), [8])
+        XCTAssertEqual(CharacterCheck.diagnostics(Array("abcdefg\u{1}hijklmno".utf8)).map(\.range.start), [7])
+    }
+}

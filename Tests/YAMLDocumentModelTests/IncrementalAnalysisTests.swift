@@ -1,0 +1,217 @@
+import TestSupport
+import XCTest
+import YAMLComposer
+import YAMLSchema
+import YAMLSyntax
+@testable import YAMLDocumentModel
+
+/// Edits to multi-document streams re-check one document at a time (``DocumentChunks``); everything the
+/// model publishes or answers afterwards must equal what a fresh model computes from the same text:
+/// diagnostics (syntax, composition, schema, lint, with line numbers in messages), schema info, and the
+/// surfaces that read the whole tree (outline, folding, semantic tokens, formatting, events, hover,
+/// completion, code actions, selection ranges, links).
+final class IncrementalAnalysisTests: XCTestCase {
+    let uri = DocumentURI(filePath: "/w/k8s/stream.yaml")
+
+    static let deployment = #"{"type": "object", "required": ["spec"], "properties": {"metadata": {"type": "object", "properties": {"name": {"type": "string", "maxLength": 12}}}, "spec": {"type": "object", "properties": {"replicas": {"type": "integer"}}}}}"#
+    static let service = #"{"type": "object", "required": ["spec"], "properties": {"spec": {"type": "object", "properties": {"ports": {"type": "array", "items": {"type": "object", "required": ["port"], "properties": {"port": {"type": "integer"}}}}}}}}"#
+
+    /// Twelve documents: Services and Deployments (with schemas), ConfigMaps (schema missing: 404), one
+    /// without a kind; anchors, aliases, merge keys, comments, block scalars, flow collections; every
+    /// third document has a duplicate key, whose message cites a line number.
+    static let stream: String = (0..<12).map { i in
+        let kind = ["Service", "Deployment", "ConfigMap", "Thing"][i % 4]
+        return """
+        ---
+        # document \(i)
+        apiVersion: \(i % 4 == 1 ? "apps/v1" : "v1")
+        kind: \(kind)
+        metadata:
+          name: web-\(i)\(i % 3 == 2 ? "\n  name: again" : "")
+          labels: &labels {app: web, tier: "\(i)"}
+        spec:
+          replicas: \(i)
+          selector: *labels
+          ports:
+            - port: \(80 + i)   # http
+              name: http
+            - {port: "x\(i)", name: 'other'}
+          note: |
+            line one
+            line two
+
+        """
+    }.joined()
+
+    static let edits = ["x", "", "\n", "---\n", "--", "a: 1\n", "name: dup\n", "kind: Pod\n", "- ", ": ", "\"", "'",
+                        "#c", "&a ", "*a", "*labels", "&labels ", "  ", "...\n", "%YAML 1.2\n", "{", "}", "[", "]", "\t",
+                        "\r\n", "\r", "|\n", "<<: *labels\n", "é", "port: 1\n", "replicas: two\n", "\u{1}",
+                        "# yaml-language-server: $schema=none\n"]
+
+    private func settings(lint: Bool) throws -> Settings {
+        var settings = Settings()
+        settings.schema.workspaceFolders = [DocumentURI(filePath: "/w")]
+        settings.apply(try SchemaText.parse(Array(#"{"yaml": {"schemas": {"kubernetes": "k8s/*.yaml"}}, "pureyaml.schema.kubernetesSchemaBase": "https://k/v1/"}"#.utf8)))
+        if lint { settings.lintEnabled = true }
+        return settings
+    }
+
+    private var edge: SchemaTestEdge {
+        SchemaTestEdge(["https://k/v1/deployment-apps-v1.json": Self.deployment, "https://k/v1/service-v1.json": Self.service])
+    }
+
+    /// A fresh model that opened `text` and loaded its schemas.
+    private func fresh(_ text: String, settings: Settings) -> DocumentModel {
+        let model = DocumentModel(settings: settings)
+        model.perform(.open(uri, version: 0, text: text))
+        var e = edge
+        e.serve(model)
+        return model
+    }
+
+    /// Applies `count` random edits from `seed`; after each compares diagnostics and schema info with a
+    /// fresh model, and every `surfaceEvery` edits the other surfaces. Returns how many edits re-checked
+    /// one document. A text with a syntax error (or a control character) is replaced by the original
+    /// stream (a full change) with probability 3/4, so that most edits start from a valid stream.
+    @discardableResult
+    private func run(seed: UInt64, count: Int, lint: Bool = false, surfaceEvery: Int = 10,
+                     insideWords: Bool = false, edits: [String] = IncrementalAnalysisTests.edits) throws -> Int {
+        let settings = try settings(lint: lint)
+        let model = fresh(Self.stream, settings: settings)
+        var schemas = edge
+        var rng = SeededGenerator(seed: seed)
+        func below(_ n: Int) -> Int { Int(rng.next() % UInt64(max(1, n))) }
+        var partial = 0, untouched = 0
+        defer { print("seed \(seed): \(partial) of \(count) edits re-checked one document, \(untouched) without the whole tree") }
+        for version in 1...count {
+            guard let before = model.snapshot(uri) else { XCTFail("not open"); return partial }
+            let n = before.bytes.count
+            var start = below(n + 1)
+            var end = min(n, start + (below(3) == 0 ? below(6) : 0))
+            if insideWords {
+                // Between two letters, deleting at most one letter that has letters on both sides.
+                func letter(_ i: Int) -> Bool { i >= 0 && i < n && before.bytes[i] >= 0x61 && before.bytes[i] <= 0x7A }
+                while start < n && !(letter(start - 1) && letter(start)) { start += 1 }
+                if start >= n { continue }
+                end = below(2) == 0 && letter(start + 1) ? start + 1 : start
+            }
+            if !insideWords && below(3) == 0 {
+                // At a line start, where whole lines ("a: 1\n", "---\n", line breaks) keep the stream valid.
+                while start > 0, before.bytes[start - 1] != 0x0A { start -= 1 }
+                end = start
+            }
+            // Keep edits on UTF-8 character boundaries (UTF-16 positions cannot split a character).
+            while start > 0, start < n, before.bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            while end < n, end > start, before.bytes[end] & 0xC0 == 0x80 { end += 1 }
+            let text = edits[below(edits.count)]
+            let range = (before.lineIndex.position(of: start, encoding: .utf16), before.lineIndex.position(of: end, encoding: .utf16))
+            model.perform(.change(uri, version: version, changes: [TextChange(range: range, text: text)], encoding: .utf16))
+            schemas.serve(model)
+            guard let after = model.snapshot(uri) else { XCTFail("closed"); return partial }
+            if after.recheck != nil {
+                partial += 1
+                // Diagnostics and schema findings did not need the whole tree (unless a schema arrived).
+                if !after.hasWholeTextAnalysis { untouched += 1 }
+            }
+            let label = "seed \(seed) edit \(version) (\(start)..<\(end) -> \(text.debugDescription))"
+            let reference = fresh(after.text, settings: settings)
+            guard let full = reference.snapshot(uri) else { XCTFail("fresh model lost the text"); return partial }
+            XCTAssertEqual(after.diagnostics, full.diagnostics, label)
+            XCTAssertEqual(model.diagnostics(uri)?.diagnostics, reference.diagnostics(uri)?.diagnostics, label)
+            XCTAssertEqual(model.schemaInfo(uri), reference.schemaInfo(uri), label)
+            if version % surfaceEvery == 0 {
+                compareSurfaces(model, reference, offset: below(n + 1), label: label)
+            }
+            if model.diagnostics(uri)?.diagnostics != reference.diagnostics(uri)?.diagnostics { break }
+            // Composition errors (duplicate keys, aliases) stay: later edits must keep their messages right.
+            let composition: Set<String> = ["duplicate-key", "undefined-alias", "recursive-alias"]
+            if after.diagnostics.contains(where: { $0.severity == .error && !composition.contains($0.code) }), below(4) != 0 {
+                model.perform(.change(uri, version: version, changes: [.full(Self.stream)], encoding: .utf16))
+            }
+        }
+        if !lint { XCTAssertGreaterThan(untouched * 10, partial * 8, "most one-document re-checks leave the whole tree alone") }
+        return partial
+    }
+
+    private func compareSurfaces(_ model: DocumentModel, _ reference: DocumentModel, offset: Int, label: String) {
+        let s = model.snapshot(uri), r = reference.snapshot(uri)
+        XCTAssertEqual(s?.tree.printedBytes, r?.tree.printedBytes, label)
+        XCTAssertEqual(s?.composition.documents.map(\.range), r?.composition.documents.map(\.range), label)
+        XCTAssertEqual(s?.composition.errors, r?.composition.errors, label)
+        XCTAssertEqual(model.outline(uri), reference.outline(uri), label)
+        XCTAssertEqual(model.folding(uri), reference.folding(uri), label)
+        XCTAssertEqual(model.semanticTokens(uri), reference.semanticTokens(uri), label)
+        XCTAssertEqual(model.formatting(uri), reference.formatting(uri), label)
+        XCTAssertEqual(model.events(uri)?.lines, reference.events(uri)?.lines, label)
+        XCTAssertEqual(model.events(uri)?.errors, reference.events(uri)?.errors, label)
+        XCTAssertEqual(model.hover(uri, at: offset), reference.hover(uri, at: offset), label)
+        XCTAssertEqual(model.completion(uri, at: offset), reference.completion(uri, at: offset), label)
+        XCTAssertEqual(model.selectionRanges(uri, at: [offset]), reference.selectionRanges(uri, at: [offset]), label)
+        XCTAssertEqual(model.documentLinks(uri), reference.documentLinks(uri), label)
+        XCTAssertEqual(model.lintFindings(uri), reference.lintFindings(uri), label)
+        let all = TextRange(start: 0, end: s?.bytes.count ?? 0)
+        XCTAssertEqual(model.codeActions(uri, range: all), reference.codeActions(uri, range: all), label)
+    }
+
+    func testValueEditsAreRecheckedOneDocumentAtATime() throws {
+        let partial = try run(seed: 1, count: 150, insideWords: true, edits: ["x", "", "7", "ab"])
+        XCTAssertGreaterThan(partial, 100, "plain edits inside words take the one-document path")
+    }
+
+    func testRandomStructuralEditsGiveWhatAFullAnalysisGives() throws {
+        var partial = 0
+        for seed in UInt64(2)...4 { partial += try run(seed: seed, count: 100) }
+        XCTAssertGreaterThan(partial, 50, "edits that keep the stream valid take the one-document path")
+    }
+
+    func testWithLintOnTheFindingsAreThoseOfAFullAnalysis() throws {
+        let partial = try run(seed: 9, count: 80, lint: true, surfaceEvery: 20)
+        XCTAssertGreaterThan(partial, 8)
+    }
+
+    /// A line break typed in one document moves the line numbers that messages of later documents cite.
+    func testLineNumbersInLaterMessagesFollowAnInsertedLineBreak() throws {
+        let model = DocumentModel()
+        let uri = DocumentURI("file:///plain.yaml")
+        let text = "a: 1\nb: 2\n---\nc: 3\n---\nd: 4\nd: 5\n"
+        model.perform(.open(uri, version: 0, text: text))
+        for (version, insert) in ["\n", "\r", "x", "\n\n"].enumerated() {
+            let at = LineColumn(line: 0, column: 2)
+            model.perform(.change(uri, version: version + 1, changes: [TextChange(range: (at, at), text: insert)], encoding: .utf16))
+            let snapshot = try XCTUnwrap(model.snapshot(uri))
+            XCTAssertEqual(snapshot.diagnostics, DocumentSnapshot(uri: uri, version: 0, bytes: snapshot.bytes).diagnostics, insert.debugDescription)
+        }
+    }
+
+    /// The word-wise pre-check for modelines finds `$schema` at every alignment and range edge, and only there.
+    func testModelinePrecheckFindsTheMarkerAtEveryAlignment() {
+        for pad in 0..<20 {
+            let text = Array((String(repeating: "a", count: pad) + "# $schema: x.json\n$schem $ref").utf8)
+            XCTAssertTrue(SchemaAssociator.mayHoldModeline(text, range: TextRange(start: 0, end: text.count)), "pad \(pad)")
+            XCTAssertTrue(SchemaAssociator.mayHoldModeline(text, range: TextRange(start: pad + 2, end: pad + 9)), "pad \(pad)")
+            XCTAssertFalse(SchemaAssociator.mayHoldModeline(text, range: TextRange(start: pad + 2, end: pad + 8)), "pad \(pad)")
+            XCTAssertFalse(SchemaAssociator.mayHoldModeline(text, range: TextRange(start: pad + 3, end: text.count)), "pad \(pad)")
+        }
+    }
+
+    func testDuplicateKeyMessageCountsLinesInTheWholeText() throws {
+        let model = DocumentModel()
+        let uri = DocumentURI("file:///plain.yaml")
+        // Without the stream's own duplicates, whose messages would cite lines this edit moves.
+        let stream = Self.stream.replacingOccurrences(of: "\n  name: again", with: "")
+        model.perform(.open(uri, version: 0, text: stream))
+        let lines = stream.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = lines.indices.filter { lines[$0].hasPrefix("kind:") }[8]
+        let at = LineColumn(line: line + 1, column: 0)
+        model.perform(.change(uri, version: 1, changes: [TextChange(range: (at, at), text: "kind: Pod\n")], encoding: .utf16))
+        let snapshot = try XCTUnwrap(model.snapshot(uri))
+        XCTAssertNotNil(snapshot.recheck)
+        XCTAssertFalse(snapshot.hasWholeTextAnalysis, "diagnostics did not need the whole tree")
+        let duplicate = try XCTUnwrap(snapshot.diagnostics.first { $0.code == "duplicate-key" })
+        XCTAssertTrue(duplicate.message.contains("line \(line + 1)."), duplicate.message)
+        XCTAssertEqual(snapshot.diagnostics, DocumentSnapshot(uri: uri, version: 1, bytes: snapshot.bytes).diagnostics)
+        // A surface that needs the tree analyses the whole text once.
+        XCTAssertNotNil(model.outline(uri))
+        XCTAssertTrue(snapshot.hasWholeTextAnalysis)
+    }
+}
