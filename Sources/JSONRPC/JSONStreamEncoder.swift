@@ -80,18 +80,16 @@ final class JSONStreamWriter {
         }
     }
 
-    /// Opens an object (`isObject`) or an array at `depth` and returns that depth.
-    func open(object isObject: Bool, depth: Int) -> Int {
+    /// Opens an object (`isObject`) or an array at `depth`.
+    func open(object isObject: Bool, depth: Int) {
         close(downTo: depth)
         bytes.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         stack.append(OpenContainer(isObject: isObject, firstMember: members.count))
-        return depth
     }
 
-    /// Whether the container at `depth` is open and of the given kind (a second request for a container
-    /// by the same encoder reuses it).
+    /// Whether the container at `depth` is open and of the given kind.
     func isOpen(object isObject: Bool, at depth: Int) -> Bool {
-        stack.count == depth + 1 && stack[depth].isObject == isObject
+        stack.count > depth && stack[depth].isObject == isObject
     }
 
     /// Starts member `key` of the object at `depth`: writes the separator and `"key":`.
@@ -249,13 +247,27 @@ final class JSONStreamValueEncoder: Encoder {
         return path.reversed()
     }
 
+    /// Whether this encoder has opened a container (a second request, e.g. after `encode(to:)` of a
+    /// wrapped value with the same encoder, continues that container, as `JSONEncoder` merges them).
+    private var opened = false
+
+    /// Opens the container of this value, or continues the one it opened.
+    private func openContainer(object isObject: Bool) {
+        if opened && writer.isOpen(object: isObject, at: depth) {
+            writer.close(downTo: depth + 1)
+        } else {
+            writer.open(object: isObject, depth: depth)
+            opened = true
+        }
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if !writer.isOpen(object: true, at: depth) { _ = writer.open(object: true, depth: depth) }
+        openContainer(object: true)
         return KeyedEncodingContainer(JSONStreamKeyedContainer<Key>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if !writer.isOpen(object: false, at: depth) { _ = writer.open(object: false, depth: depth) }
+        openContainer(object: false)
         return JSONStreamUnkeyedContainer(encoder: self)
     }
 

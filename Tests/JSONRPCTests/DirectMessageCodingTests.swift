@@ -54,6 +54,13 @@ final class DirectMessageCodingTests: XCTestCase {
                                                        "file:///a": []]))
         try assertSameResponse([Diagnostic(range: range(0, 0, 0, 1), severity: .error, code: "E1", source: "pureyaml",
                                            message: "bad ✗", data: .object(["k": .array([])]))])
+        // A report that encodes another value with the same encoder, then adds members (and an empty array).
+        let report = DocumentDiagnosticReport.full(resultId: "1", items: [Diagnostic(range: range(0, 0, 0, 1), message: "m")])
+        try assertSameResponse(WorkspaceDiagnosticReport(items: [
+            WorkspaceDocumentDiagnosticReport(uri: "file:///a", version: 2, report: report),
+            WorkspaceDocumentDiagnosticReport(uri: "file:///b", version: nil, report: .full(resultId: nil, items: [])),
+            WorkspaceDocumentDiagnosticReport(uri: "file:///c", version: 1, report: .unchanged(resultId: "4")),
+        ]))
         try assertSameResponse(LSPAny.object([:]))
         try assertSameResponse(EmptyParams())
     }
