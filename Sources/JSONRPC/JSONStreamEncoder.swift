@@ -51,10 +51,15 @@ final class JSONStreamWriter {
         var end: Int
     }
 
-    var bytes: [UInt8]
-    private var stack: [OpenContainer] = []
+    // The writer is used by one thread and its accesses never overlap, so the dynamic exclusivity checks
+    // (a third of the encoding time when enforced) are switched off for its state.
+    @exclusivity(unchecked) var bytes: [UInt8]
+    @exclusivity(unchecked) private var stack: [OpenContainer] = []
     /// Member records of the open objects, innermost last; the record being written has `end == -1`.
-    private var members: [Member] = []
+    @exclusivity(unchecked) private var members: [Member] = []
+    /// Scratch space of ``sortMembers(from:)``, kept between objects.
+    @exclusivity(unchecked) private var order: [Int] = []
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -115,28 +120,48 @@ final class JSONStreamWriter {
     /// Rewrites the members recorded from `first` in key order when they are not in it already
     /// (keys compared by their UTF-8 bytes, as `JSONEncoder`'s `.sortedKeys`).
     private func sortMembers(from first: Int) {
-        let written = members[first...]
-        guard written.count > 1 else { return }
+        let count = members.count - first
+        guard count > 1 else { return }
         var ordered = true
-        for index in written.indices.dropFirst() where !Self.precedes(written[index - 1].key, written[index].key) {
+        for index in (first + 1)..<members.count where !Self.precedes(members[index - 1].key, members[index].key) {
             ordered = false
             break
         }
         guard !ordered else { return }
-        let sorted = written.sorted { Self.precedes($0.key, $1.key) }
-        let regionStart = written[first].start
-        let regionEnd = written[written.endIndex - 1].end
-        var region: [UInt8] = []
-        region.reserveCapacity(regionEnd - regionStart)
-        for (index, member) in sorted.enumerated() {
-            if index > 0 { region.append(UInt8(ascii: ",")) }
-            region.append(contentsOf: bytes[member.start..<member.end])
+        // Insertion sort of the member order (objects have few members), then one copy of the region.
+        order.removeAll(keepingCapacity: true)
+        for index in first..<members.count {
+            var position = order.count
+            while position > 0 && Self.precedes(members[index].key, members[order[position - 1]].key) { position -= 1 }
+            order.insert(index, at: position)
         }
-        bytes.replaceSubrange(regionStart..<regionEnd, with: region)
+        let regionStart = members[first].start
+        let regionEnd = members[members.count - 1].end
+        scratch.removeAll(keepingCapacity: true)
+        for (position, index) in order.enumerated() {
+            if position > 0 { scratch.append(UInt8(ascii: ",")) }
+            scratch.append(contentsOf: bytes[members[index].start..<members[index].end])
+        }
+        bytes.withUnsafeMutableBufferPointer { target in
+            scratch.withUnsafeBufferPointer { source in
+                (target.baseAddress! + regionStart).update(from: source.baseAddress!, count: regionEnd - regionStart)
+            }
+        }
     }
 
+    /// Byte order of two keys (the common ASCII keys compare without decoding).
     private static func precedes(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = Swift.min(x.count, y.count)
+                if common > 0 {
+                    let order = memcmp(x.baseAddress!, y.baseAddress!, common)
+                    if order != 0 { return order < 0 }
+                }
+                return x.count < y.count
+            }
+        }
     }
 
     // MARK: Values
@@ -172,6 +197,19 @@ final class JSONStreamWriter {
     func writeInteger<I: BinaryInteger>(_ value: I) {
         if value >= 0 && value < 10 {
             bytes.append(UInt8(ascii: "0") + UInt8(value))
+        } else if let small = Int64(exactly: value), small > Int64.min {
+            // Digits written from the end of a small buffer: no String is made.
+            var magnitude = small.magnitude
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+                var position = 20
+                repeat {
+                    position -= 1
+                    digits[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                    magnitude /= 10
+                } while magnitude > 0
+                if small < 0 { bytes.append(UInt8(ascii: "-")) }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position...]))
+            }
         } else {
             bytes.append(contentsOf: String(value).utf8)
         }
@@ -229,6 +267,9 @@ final class JSONStreamValueEncoder: Encoder {
     private let parent: JSONStreamValueEncoder?
     private let key: (any CodingKey)?
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// Whether this encoder has opened a container (a second request, e.g. after `encode(to:)` of a
+    /// wrapped value with the same encoder, continues that container, as `JSONEncoder` merges them).
+    @exclusivity(unchecked) private var opened = false
 
     init(writer: JSONStreamWriter, depth: Int, parent: JSONStreamValueEncoder?, key: (any CodingKey)?) {
         self.writer = writer
@@ -247,9 +288,6 @@ final class JSONStreamValueEncoder: Encoder {
         return path.reversed()
     }
 
-    /// Whether this encoder has opened a container (a second request, e.g. after `encode(to:)` of a
-    /// wrapped value with the same encoder, continues that container, as `JSONEncoder` merges them).
-    private var opened = false
 
     /// Opens the container of this value, or continues the one it opened.
     private func openContainer(object isObject: Bool) {
