@@ -26,6 +26,10 @@ public enum Message: Sendable, Hashable {
         } catch {
             throw InvalidMessage(id: nil, error: .parseError("parse error: the message is not valid JSON"))
         }
+        // The strings the envelope did not build (those of `params`) are checked as building them would.
+        guard JSONStringCheck.isValid(data) else {
+            throw InvalidMessage(id: nil, error: .parseError("parse error: the message is not valid JSON (a string is not valid UTF-8 or holds a lone surrogate or a control character)"))
+        }
         switch envelope.topLevel {
         case .object: break
         case .array: throw InvalidMessage(id: nil, error: .invalidRequest("batch requests are not supported"))

@@ -5,7 +5,9 @@ import Foundation
 /// params are decoded later straight from the message bytes (``RequestMessage/decodeParams(_:)``).
 ///
 /// Decoding it never throws for well-formed JSON (a non-object message is recorded in ``topLevel``), so a
-/// throw means the bytes are not JSON (or hold a number beyond `Double`, as ``LSPAny`` refuses).
+/// throw means the bytes are not JSON (`JSONDecoder` checks the whole text, including `params`, and
+/// refuses nesting deeper than it supports), or a member read as a value holds a number beyond `Double`
+/// (as ``LSPAny`` refuses). Such a number inside `params` only fails when the params are decoded (-32602).
 struct MessageEnvelope: Decodable {
     /// The JSON type of a value that is not decoded.
     enum Shape: Decodable, Equatable {

@@ -152,4 +152,28 @@ final class DirectMessageCodingTests: XCTestCase {
                             + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + "}}"), .parseError)
         XCTAssertNil(code(#"{"jsonrpc":"2.0","id":1,"method":"m","params":[1,{"a":null}]}"#))
     }
+
+    /// Strings inside `params` are not built when the message arrives, but they are checked as building
+    /// them would: bytes that are not UTF-8, lone surrogate escapes and raw control characters are still
+    /// parse errors (-32700), as they were when the whole message was read as an `LSPAny`.
+    func testInvalidStringsInsideParamsAreStillParseErrors() {
+        func code(_ inside: [UInt8]) -> ErrorCode? {
+            let body = Array(#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"text":"a long enough run of text "#.utf8)
+                + inside + Array(#" and more text after it","n":[1,2.5e3,"\"\\\/\b\f\n\r\t"]}}"#.utf8)
+            let old = (try? LSPAny(jsonData: Data(body))) == nil ? ErrorCode.parseError : nil
+            do {
+                _ = try Message.decode(Data(body))
+                XCTAssertNil(old, "the earlier path refused \(inside)")
+                return nil
+            } catch {
+                XCTAssertEqual(old, error.error.code, "as the earlier path for \(inside)")
+                return error.error.code
+            }
+        }
+        XCTAssertNil(code(Array("é 中 😀 \\u00e9 \\ud83d\\ude00".utf8)))
+        for bad: [UInt8] in [[0xFF], [0xC3], [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x01], [0x0A],
+                             Array("\\ud800x".utf8), Array("\\udc00".utf8), Array("\\ud83d\\u0041".utf8)] {
+            XCTAssertEqual(code(bad), .parseError, "\(bad)")
+        }
+    }
 }
