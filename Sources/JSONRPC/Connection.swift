@@ -101,15 +101,9 @@ public final class Connection: Sendable {
         case .error(let error):
             handlerQueue.async { onError(.framing(error)) }
         case .message(let data):
-            guard let json = try? LSPAny(jsonData: data) else {
-                recorder?.recordRaw(data)
-                reject(InvalidMessage(id: nil, error: .parseError("parse error: the message is not valid JSON")),
-                       onError: onError)
-                return
-            }
-            recorder?.record(.incoming, json: json)
+            recorder?.record(.incoming, body: data)
             do {
-                let message = try Message.decode(json)
+                let message = try Message.decode(data)
                 onArrival?(message)
                 handlerQueue.async { onMessage(message) }
             } catch {
@@ -125,15 +119,19 @@ public final class Connection: Sendable {
 
     /// Writes one framed message. Thread-safe; problems go to the `onError` callback given to `start`.
     public func send(_ message: Message) {
-        let json = message.jsonValue
         let body: Data
         do {
-            body = try json.encodedJSON()
+            body = try message.encodedJSON()
         } catch {
             report(.encodingFailed(String(describing: error)))
             return
         }
-        recorder?.record(.outgoing, json: json)
+        send(encoded: body)
+    }
+
+    /// Writes one framed message whose body is already JSON text (e.g. from ``MessageBody``). Thread-safe.
+    public func send(encoded body: Data) {
+        recorder?.record(.outgoing, body: body)
         let framed = MessageFramer.frame(body)
         let failure: Int32? = writeLock.withLock { writeAll(framed) }
         if let failure { report(.writeFailed(errno: failure)) }

@@ -10,7 +10,9 @@ public enum Message: Sendable, Hashable {
     /// The answer to an earlier request.
     case response(ResponseMessage)
 
-    /// Decodes one message body (UTF-8 JSON bytes, the content of one frame).
+    /// Decodes one message body (UTF-8 JSON bytes, the content of one frame). The `params` of a request
+    /// or notification are not built: the message keeps `data` and decodes them on demand, so a large
+    /// `params` is read once, into the type that wants it.
     ///
     /// - Throws: ``InvalidMessage`` with ``ErrorCode/parseError`` (id nil) when `data` is not JSON, and
     ///   ``ErrorCode/invalidRequest`` (id kept when it is an integer or a string) when the JSON is not a
@@ -18,13 +20,41 @@ public enum Message: Sendable, Hashable {
     ///   `id` of the wrong type, `params` not an object/array/null, or a response without exactly one of
     ///   `result`/`error` or with a malformed `error`.
     public static func decode(_ data: Data) throws(InvalidMessage) -> Message {
-        let json: LSPAny
+        let envelope: MessageEnvelope
         do {
-            json = try LSPAny(jsonData: data)
+            envelope = try JSONDecoder().decode(MessageEnvelope.self, from: data)
         } catch {
             throw InvalidMessage(id: nil, error: .parseError("parse error: the message is not valid JSON"))
         }
-        return try decode(json)
+        // The strings the envelope did not build (those of `params`) are checked as building them would.
+        guard JSONStringCheck.isValid(data) else {
+            throw InvalidMessage(id: nil, error: .parseError("parse error: the message is not valid JSON (a string is not valid UTF-8 or holds a lone surrogate or a control character)"))
+        }
+        switch envelope.topLevel {
+        case .object: break
+        case .array: throw InvalidMessage(id: nil, error: .invalidRequest("batch requests are not supported"))
+        default: throw InvalidMessage(id: nil, error: .invalidRequest("a message must be a JSON object"))
+        }
+        guard envelope.method != nil else {
+            // A response: its members are small, decode them as values.
+            var members: [String: LSPAny] = [:]
+            members["jsonrpc"] = envelope.jsonrpc
+            members["id"] = envelope.id
+            members["result"] = envelope.result
+            members["error"] = envelope.error
+            return try decode(.object(members))
+        }
+        let id = envelope.id.flatMap(RequestID.init)
+        func invalid(_ text: String) -> InvalidMessage { InvalidMessage(id: id, error: .invalidRequest(text)) }
+        guard envelope.jsonrpc == .string("2.0") else { throw invalid("\"jsonrpc\" must be \"2.0\"") }
+        guard case .string(let name)? = envelope.method else { throw invalid("\"method\" must be a string") }
+        switch envelope.params {
+        case nil, .null?, .object?, .array?: break
+        case .other?: throw invalid("\"params\" must be an object or an array")
+        }
+        guard envelope.id != nil else { return .notification(NotificationMessage(method: name, body: data)) }
+        guard let id else { throw invalid("\"id\" must be an integer or a string") }
+        return .request(RequestMessage(id: id, method: name, body: data))
     }
 
     /// Decodes a message from already-parsed JSON; the rules and errors are those of ``decode(_:)-(Data)``.
@@ -93,10 +123,10 @@ public enum Message: Sendable, Hashable {
         return .object(members)
     }
 
-    /// The message as compact UTF-8 JSON (the body of a frame).
+    /// The message as compact UTF-8 JSON (the body of a frame), members sorted by key.
     /// Throws `EncodingError` only if a value holds NaN or infinity.
     public func encodedJSON() throws -> Data {
-        try jsonValue.encodedJSON()
+        try JSONStreamEncoder.encode(jsonValue)
     }
 
     /// The request or response id, if any.

@@ -36,8 +36,11 @@ public struct MessageFramer: Sendable {
     private var cursor = 0
     /// In `.header`: the separator does not start before this index of `pending`.
     private var scanFrom = 0
-    /// In `.content`: the bytes collected so far.
-    private var content: [UInt8] = []
+    /// In `.content`: the bytes collected so far (handed out as the message without another copy).
+    private var content = Data()
+    /// The most reserved up front for one message's content; a longer one grows as its bytes arrive, so
+    /// a header alone cannot make the framer claim much memory.
+    private static let maximumReservation = 64 << 20
     /// Bytes dropped since entering `.seeking`, reported once resynchronised.
     private var skipped = 0
 
@@ -95,11 +98,11 @@ public struct MessageFramer: Sendable {
                 }
             case .content(let length):
                 let count = min(length - content.count, pending.count - cursor)
-                content.append(contentsOf: pending[cursor..<cursor + count])
+                pending.withUnsafeBufferPointer { content.append(UnsafeBufferPointer(rebasing: $0[cursor..<cursor + count])) }
                 cursor += count
                 guard content.count == length else { break processing }
-                events.append(.message(Data(content)))
-                content = []
+                events.append(.message(content))
+                content = Data()
                 state = .header
             case .skipping(let remaining):
                 let count = min(remaining, pending.count - cursor)
@@ -171,7 +174,7 @@ public struct MessageFramer: Sendable {
                 events.append(.message(Data()))
                 state = .header
             } else {
-                content.reserveCapacity(min(header.length, 1 << 20))
+                content.reserveCapacity(min(header.length, Self.maximumReservation))
                 state = .content(length: header.length)
             }
         case .failure(let error):

@@ -44,6 +44,16 @@ public final class MessageRecorder: Sendable {
         write(["direction": .string(direction.rawValue), "message": json])
     }
 
+    /// Appends one line for a message body: as ``record(_:json:)`` when it is JSON, else (incoming bytes
+    /// only) as ``recordRaw(_:)``.
+    public func record(_ direction: Direction, body: Data) {
+        if let json = try? LSPAny(jsonData: body) {
+            record(direction, json: json)
+        } else if direction == .incoming {
+            recordRaw(body)
+        }
+    }
+
     /// Appends one line for incoming bytes that were not JSON (decoded lossily as UTF-8).
     public func recordRaw(_ data: Data) {
         write(["direction": .string(Direction.incoming.rawValue), "raw": .string(String(decoding: data, as: UTF8.self))])

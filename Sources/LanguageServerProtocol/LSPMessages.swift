@@ -6,7 +6,7 @@ extension RequestMessage {
     /// - Throws: ``JSONRPC/ResponseError`` with ``JSONRPC/ErrorCode/invalidParams`` (-32602) and a message
     ///   naming the failing member, when they do not match (JSON-RPC 2.0 §5.1).
     public func decodeParams<R: LSPRequest>(_ request: R.Type) throws(ResponseError) -> R.Params {
-        try LSPMessages.decode(R.Params.self, from: params, method: method)
+        try LSPMessages.invalidParams(method) { try decodeParams(as: R.Params.self) }
     }
 }
 
@@ -15,7 +15,7 @@ extension NotificationMessage {
     /// - Throws: ``JSONRPC/ResponseError`` with ``JSONRPC/ErrorCode/invalidParams`` when they do not match
     ///   (a notification is never answered, so the caller only logs it).
     public func decodeParams<N: LSPNotification>(_ notification: N.Type) throws(ResponseError) -> N.Params {
-        try LSPMessages.decode(N.Params.self, from: params, method: method)
+        try LSPMessages.invalidParams(method) { try decodeParams(as: N.Params.self) }
     }
 }
 
@@ -51,10 +51,11 @@ extension Message {
 }
 
 extension Connection {
-    /// Answers request `R` with `result`; an unencodable result is answered with `internalError` instead.
+    /// Answers request `R` with `result`, encoded straight into the message (``JSONRPC/MessageBody``);
+    /// an unencodable result is answered with `internalError` instead.
     public func reply<R: LSPRequest>(_ request: R.Type, id: RequestID, result: R.Response) {
         do {
-            send(.response(try ResponseMessage(R.self, id: id, result: result)))
+            send(encoded: try MessageBody.response(id: id, result: result))
         } catch {
             sendError(id: id, error: .internalError("could not encode the \(R.method.rawValue) result: \(error)"))
         }
@@ -63,7 +64,7 @@ extension Connection {
     /// Sends notification `N`; an unencodable one is dropped (and reported through `onError`).
     public func notify<N: LSPNotification>(_ notification: N.Type, params: N.Params) {
         do {
-            send(try .notification(N.self, params: params))
+            send(encoded: try MessageBody.notification(method: N.method.rawValue, params: params is EmptyParams ? nil : params))
         } catch {
             report(.encodingFailed("\(N.method.rawValue): \(error)"))
         }
@@ -73,7 +74,7 @@ extension Connection {
     /// in `onMessage` and decode it with ``JSONRPC/ResponseMessage/decodeResult(_:)``.
     public func request<R: LSPRequest>(_ request: R.Type, id: RequestID, params: R.Params) {
         do {
-            send(try .request(R.self, id: id, params: params))
+            send(encoded: try MessageBody.request(id: id, method: R.method.rawValue, params: params is EmptyParams ? nil : params))
         } catch {
             report(.encodingFailed("\(R.method.rawValue): \(error)"))
         }
@@ -84,8 +85,13 @@ extension Connection {
 enum LSPMessages {
     /// Decodes `value` (nil is read as `null`) as `T`, mapping failure to -32602.
     static func decode<T: Decodable>(_ type: T.Type, from value: LSPAny?, method: String) throws(ResponseError) -> T {
+        try invalidParams(method) { try (value ?? .null).decode(T.self) }
+    }
+
+    /// Runs a decoding, mapping its failure to -32602 with a description of what did not match.
+    static func invalidParams<T>(_ method: String, _ decoding: () throws -> T) throws(ResponseError) -> T {
         do {
-            return try (value ?? .null).decode(T.self)
+            return try decoding()
         } catch {
             throw ResponseError.invalidParams("invalid params for \(method): \(describe(error))")
         }

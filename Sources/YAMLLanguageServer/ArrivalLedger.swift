@@ -27,9 +27,9 @@ final class ArrivalLedger: Sendable {
         guard case .notification(let n) = message else { return }
         switch n.method {
         case CancelRequestNotification.method.rawValue:
-            if let id = n.params?["id"].flatMap(RequestID.init) { state.withLock { _ = $0.cancelled.insert(id) } }
+            if let id = Self.cancelledID(n) { state.withLock { _ = $0.cancelled.insert(id) } }
         case DidChangeTextDocumentNotification.method.rawValue:
-            if let uri = Self.documentURI(n.params) { state.withLock { $0.queuedChanges[uri, default: 0] += 1 } }
+            if let uri = Self.documentURI(n) { state.withLock { $0.queuedChanges[uri, default: 0] += 1 } }
         default:
             break
         }
@@ -39,9 +39,9 @@ final class ArrivalLedger: Sendable {
     func noteHandled(_ notification: NotificationMessage) {
         switch notification.method {
         case CancelRequestNotification.method.rawValue:
-            if let id = notification.params?["id"].flatMap(RequestID.init) { state.withLock { _ = $0.cancelled.remove(id) } }
+            if let id = Self.cancelledID(notification) { state.withLock { _ = $0.cancelled.remove(id) } }
         case DidChangeTextDocumentNotification.method.rawValue:
-            guard let uri = Self.documentURI(notification.params) else { return }
+            guard let uri = Self.documentURI(notification) else { return }
             state.withLock { s in
                 let left = (s.queuedChanges[uri] ?? 0) - 1
                 s.queuedChanges[uri] = left > 0 ? left : nil
@@ -56,7 +56,7 @@ final class ArrivalLedger: Sendable {
     func preemption(of request: RequestMessage) -> ResponseError? {
         state.withLock { s in
             if s.cancelled.remove(request.id) != nil { return .requestCancelled }
-            if let uri = Self.documentURI(request.params), s.queuedChanges[uri] != nil {
+            if let uri = Self.documentURI(request), s.queuedChanges[uri] != nil {
                 return ResponseError(code: .contentModified,
                                      message: "the document changed before the request was handled")
             }
@@ -64,8 +64,27 @@ final class ArrivalLedger: Sendable {
         }
     }
 
-    /// `params.textDocument.uri`, as sent.
-    private static func documentURI(_ params: LSPAny?) -> String? {
-        params?["textDocument"]?["uri"]?.stringValue
+    /// `params.textDocument.uri` of a request, as sent; nil when there is none.
+    static func documentURI(_ request: RequestMessage) -> String? {
+        (try? request.decodeParams(as: DocumentReference.self))?.textDocument.uri
+    }
+
+    /// `params.textDocument.uri` of a notification, as sent; nil when there is none.
+    static func documentURI(_ notification: NotificationMessage) -> String? {
+        (try? notification.decodeParams(as: DocumentReference.self))?.textDocument.uri
+    }
+
+    /// The id of a `$/cancelRequest`, nil when it has none.
+    private static func cancelledID(_ notification: NotificationMessage) -> RequestID? {
+        (try? notification.decodeParams(as: CancelParams.self))?.id
+    }
+
+    /// The part of params that names a document; decoding it reads nothing else (no text is built).
+    private struct DocumentReference: Decodable {
+        struct Document: Decodable {
+            var uri: String
+        }
+
+        var textDocument: Document
     }
 }

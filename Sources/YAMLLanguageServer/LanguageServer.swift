@@ -97,10 +97,10 @@ final class LanguageServer: @unchecked Sendable {
 
     /// The URI of a `textDocument/didChange` notification, nil for any other message.
     static func changedDocument(_ message: Message) -> String? {
-        guard case .notification(let n) = message, n.method == DidChangeTextDocumentNotification.method.rawValue,
-              case .object(let params)? = n.params, case .object(let document)? = params["textDocument"],
-              case .string(let uri)? = document["uri"] else { return nil }
-        return uri
+        guard case .notification(let n) = message, n.method == DidChangeTextDocumentNotification.method.rawValue else {
+            return nil
+        }
+        return ArrivalLedger.documentURI(n)
     }
 
     /// True when the next message waiting to be handled is a `didChange` of `uri`.

@@ -40,28 +40,33 @@ struct EditorLatencyBench {
         let text = String(decoding: input.bytes, as: UTF8.self)
         var uri = ""
         var openTimes: [Double] = []
+        var openCPU: [Double] = []
         var rss: Int?
         let openCount = plan.open ? opens : 1
         for k in 0..<openCount {
             uri = "file:///bench/\(input.name)-\(k).yaml"
             let frame = try client.notificationFrame("textDocument/didOpen", [
                 "textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]])
+            let c0 = Stopwatch.processCPUSeconds(pid: client.pid)
             let t0 = client.clock.now
             client.write(frame)
             let target = uri
             let arrival = try client.waitFor("diagnostics of \(uri)") { Self.isPublish($0, uri: target, version: 1) }
             openTimes.append(LSPClient.seconds(t0, arrival.at))
-            if k == 0 {
-                // A request the server does not know is answered after it has finished with didOpen.
-                _ = try client.roundTrip("pureyaml-bench/sync", [:])
-                rss = Stopwatch.residentBytes(pid: client.pid)
-            }
+            // A request the server does not know is answered after it has finished with didOpen.
+            _ = try client.roundTrip("pureyaml-bench/sync", [:])
+            if let c0, let c1 = Stopwatch.processCPUSeconds(pid: client.pid) { openCPU.append(c1 - c0) }
+            if k == 0 { rss = Stopwatch.residentBytes(pid: client.pid) }
             if k + 1 < openCount {
                 try client.send(["jsonrpc": "2.0", "method": "textDocument/didClose", "params": ["textDocument": ["uri": uri]]])
             }
         }
         if plan.open {
             rows.append(Row(input: input.name, measurement: "didOpen → publishDiagnostics", seconds: openTimes, serverRSS: rss))
+            if !openCPU.isEmpty {
+                rows.append(Row(input: input.name, measurement: "server CPU time per didOpen", seconds: openCPU,
+                                note: "all server threads, until it has finished with it"))
+            }
         }
         var version = 1
         let site = Self.editSite(in: input.bytes)
@@ -118,8 +123,17 @@ struct EditorLatencyBench {
             }
             for (name, method, params) in pulls {
                 var times: [Double] = []
-                for _ in 0..<requests { times.append(try client.roundTrip(method, params).seconds) }
+                var cpu: [Double] = []
+                for _ in 0..<requests {
+                    let c0 = Stopwatch.processCPUSeconds(pid: client.pid)
+                    times.append(try client.roundTrip(method, params).seconds)
+                    if let c0, let c1 = Stopwatch.processCPUSeconds(pid: client.pid) { cpu.append(c1 - c0) }
+                }
                 rows.append(Row(input: input.name, measurement: name, seconds: times))
+                if !cpu.isEmpty {
+                    rows.append(Row(input: input.name, measurement: "server CPU time per \(name)", seconds: cpu,
+                                    note: "all server threads; independent of machine load"))
+                }
             }
             for (name, key) in [("foldingRange", "foldingRangeProvider"), ("completion", "completionProvider")]
             where capabilities[key] == nil {

@@ -220,6 +220,27 @@ final class ProtocolAbuseTests: XCTestCase {
         try finish(server)
     }
 
+    /// A reply that echoes client JSON nested almost as deep as the decoder accepts is still written: the
+    /// reply is encoded once, straight into the message, not decoded again (the earlier round trip through
+    /// `LSPAny` added the reply's own levels and gave no answer at 510 levels).
+    func testDeeplyNestedDataIsEchoedBack() throws {
+        let server = try start()
+        for depth in [100, 510] {
+            let data = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+            server.writeRaw(frame(#"{"jsonrpc":"2.0","id":\#(depth),"method":"completionItem/resolve","params":{"label":"x","data":\#(data)}}"#))
+            let r = try server.response(to: depth)
+            var level: Any? = (r["result"] as? [String: Any])?["data"]
+            var seen = 0
+            while let array = level as? [Any] {
+                seen += 1
+                level = array.first
+            }
+            XCTAssertEqual(seen, depth, "data of depth \(depth) comes back whole: \(r.keys)")
+        }
+        try assertServing(server)
+        try finish(server)
+    }
+
     /// Resident memory of a process in kB (Linux /proc), or nil elsewhere.
     static func residentKilobytes(_ pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
