@@ -126,7 +126,7 @@ public enum Message: Sendable, Hashable {
     /// The message as compact UTF-8 JSON (the body of a frame), members sorted by key.
     /// Throws `EncodingError` only if a value holds NaN or infinity.
     public func encodedJSON() throws -> Data {
-        try JSONStreamEncoder.encode(jsonValue)
+        try LSPAny.encoder.encode(jsonValue)
     }
 
     /// The request or response id, if any.

@@ -1,26 +1,26 @@
 import Foundation
 
-/// The JSON text of outgoing messages built straight from typed values, in one pass of
-/// ``JSONStreamEncoder``: the same bytes as ``Message/encodedJSON()`` gives for the equivalent
-/// ``Message`` (members sorted by key, `"jsonrpc":"2.0"`), without building an ``LSPAny`` first.
+/// The JSON text of outgoing messages built straight from typed values, in one pass of Foundation's
+/// `JSONEncoder`: the same bytes as ``Message/encodedJSON()`` gives for the equivalent ``Message``
+/// (members sorted by key, `"jsonrpc":"2.0"`), without building an ``LSPAny`` first.
 public enum MessageBody {
     /// A success response: `{"id":…,"jsonrpc":"2.0","result":…}`; a nil optional result is written as
     /// `"result":null` (JSON-RPC 2.0 §5: `result` is required on success).
     /// - Throws: `EncodingError` only for NaN or infinite numbers in `result`.
     public static func response<Result: Encodable>(id: RequestID, result: Result) throws -> Data {
-        try JSONStreamEncoder.encode(Envelope(id: id, method: nil, params: nil as Result?, result: result, kind: .response))
+        try LSPAny.encoder.encode(Envelope(id: id, method: nil, params: nil as Result?, result: result, kind: .response))
     }
 
     /// A notification: `{"jsonrpc":"2.0","method":…,"params":…}`; nil params are omitted.
     /// - Throws: `EncodingError` only for NaN or infinite numbers in `params`.
     public static func notification<Params: Encodable>(method: String, params: Params?) throws -> Data {
-        try JSONStreamEncoder.encode(Envelope(id: nil, method: method, params: params, result: nil as Params?, kind: .notification))
+        try LSPAny.encoder.encode(Envelope(id: nil, method: method, params: params, result: nil as Params?, kind: .notification))
     }
 
     /// A request: `{"id":…,"jsonrpc":"2.0","method":…,"params":…}`; nil params are omitted.
     /// - Throws: `EncodingError` only for NaN or infinite numbers in `params`.
     public static func request<Params: Encodable>(id: RequestID, method: String, params: Params?) throws -> Data {
-        try JSONStreamEncoder.encode(Envelope(id: id, method: method, params: params, result: nil as Params?, kind: .request))
+        try LSPAny.encoder.encode(Envelope(id: id, method: method, params: params, result: nil as Params?, kind: .request))
     }
 
     /// One message, its members written in key order.
