@@ -78,6 +78,8 @@ public enum LSPMethod: String, Sendable, CaseIterable {
     // Workspace and window.
     /// Notification `workspace/didChangeConfiguration`.
     case workspaceDidChangeConfiguration = "workspace/didChangeConfiguration"
+    /// Notification `workspace/didChangeWorkspaceFolders`.
+    case workspaceDidChangeWorkspaceFolders = "workspace/didChangeWorkspaceFolders"
     /// Request `workspace/configuration` (server to client).
     case workspaceConfiguration = "workspace/configuration"
     /// Notification `window/logMessage` (server to client).

@@ -20,6 +20,7 @@ public enum MessageRegistry {
         DidOpenTextDocumentNotification.self, DidChangeTextDocumentNotification.self,
         DidCloseTextDocumentNotification.self, DidSaveTextDocumentNotification.self,
         PublishDiagnosticsNotification.self, DidChangeConfigurationNotification.self,
+        DidChangeWorkspaceFoldersNotification.self,
         LogMessageNotification.self, ShowMessageNotification.self,
     ]
 

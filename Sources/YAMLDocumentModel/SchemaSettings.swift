@@ -57,6 +57,15 @@ public struct SchemaSettings: Sendable, Hashable {
     /// Creates default schema settings.
     public init() {}
 
+    /// Applies a change of the workspace's folders (LSP `workspace/didChangeWorkspaceFolders`): `removed`
+    /// folders leave the list, then `added` ones not yet in it are appended, so the first folder (the one
+    /// relative schema paths resolve against) stays first unless it is removed.
+    public mutating func changeWorkspaceFolders(added: [DocumentURI], removed: [DocumentURI]) {
+        let gone = Set(removed)
+        workspaceFolders.removeAll { gone.contains($0) }
+        for folder in added where !workspaceFolders.contains(folder) { workspaceFolders.append(folder) }
+    }
+
     /// Reads a `yaml.schemas` value: `{ "<schema>": "<glob>" | ["<glob>", ...] }`, or the list form of
     /// VS Code's `json.schemas` and yaml-language-server's schema associations:
     /// `[{"url" | "uri": "<schema>", "fileMatch": ["<glob>", ...]}, ...]`. Entries of other shapes are

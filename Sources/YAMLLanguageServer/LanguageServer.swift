@@ -196,6 +196,12 @@ final class LanguageServer: @unchecked Sendable {
                 let p = try notification.decodeParams(DidChangeConfigurationNotification.self)
                 if p.settings != .null { applySettings(FromLSP.settings(p.settings)) }
                 requestConfiguration()
+            case DidChangeWorkspaceFoldersNotification.method.rawValue:
+                let p = try notification.decodeParams(DidChangeWorkspaceFoldersNotification.self)
+                var settings = model.settings
+                settings.schema.changeWorkspaceFolders(added: p.event.added.map { DocumentURI($0.uri) },
+                                                       removed: p.event.removed.map { DocumentURI($0.uri) })
+                perform(.configure(settings))
             default:
                 // Unknown notifications, and `$/` ones we do not act on, are ignored (LSP 3.17 §"$ Notifications").
                 break
@@ -247,6 +253,9 @@ final class LanguageServer: @unchecked Sendable {
             textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental,
                                                       save: SaveOptions(includeText: false)),
             documentSymbolProvider: true)
+        // Folder changes re-resolve relative schema paths (LSP 3.17 §"Workspace folders").
+        capabilities.workspace = .object(["workspaceFolders": .object(["supported": .bool(true),
+                                                                       "changeNotifications": .bool(true)])])
         addFeatureCapabilities(&capabilities)
         addFormattingCapabilities(&capabilities)
         return InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "pureyaml", version: "0.1.0"))

@@ -56,6 +56,65 @@ final class SchemaLanguageServerTests: XCTestCase {
         XCTAssertEqual(server.waitForExit(), 0)
     }
 
+    /// `workspace/didChangeWorkspaceFolders` (advertised in `initialize`): once the first folder is replaced,
+    /// a relative `yaml.schemas` path resolves against the new first folder, and the document is re-validated
+    /// against that folder's schema.
+    func testRelativeSchemaPathsFollowTheWorkspaceFolders() throws {
+        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-folders-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        for (folder, type) in [("one", "integer"), ("two", "string")] {
+            let dir = base.appendingPathComponent("\(folder)/schemas")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try #"{"properties": {"port": {"type": "\#(type)"}}}"#.write(to: dir.appendingPathComponent("app.json"), atomically: true, encoding: .utf8)
+        }
+        let one = base.appendingPathComponent("one").absoluteURL.absoluteString
+        let two = base.appendingPathComponent("two").absoluteURL.absoluteString
+        let server = try ServerProcess(executable: binary)
+        let initialize = try server.response(to: try server.request("initialize", [
+            "processId": NSNull(), "capabilities": [String: Any](),
+            "workspaceFolders": [["uri": one, "name": "one"]],
+            "initializationOptions": ["yaml": ["schemas": ["schemas/app.json": ["*.yaml"]], "schemaStore": ["enable": false]]],
+        ]))
+        let workspace = ((initialize["result"] as? [String: Any])?["capabilities"] as? [String: Any])?["workspace"] as? [String: Any]
+        XCTAssertEqual((workspace?["workspaceFolders"] as? [String: Any])?["changeNotifications"] as? Bool, true)
+        try server.notify("initialized", [String: Any]())
+        let uri = base.appendingPathComponent("doc.yaml").absoluteURL.absoluteString
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
+                                                                    "text": "port: \"8080\"\n"]])
+        func codes() throws -> [String] {
+            let m = try server.receive(until: {
+                guard ($0["method"] as? String) == "textDocument/publishDiagnostics",
+                      let p = $0["params"] as? [String: Any], p["uri"] as? String == uri else { return false }
+                return true
+            }).match
+            return (((m["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []).compactMap { $0["code"] as? String }
+        }
+        func schema() throws -> (uri: String?, status: String?) {
+            let info = try server.response(to: try server.request("pureyaml/schemaInfo", ["textDocument": ["uri": uri]]))
+            let document = ((info["result"] as? [String: Any])?["documents"] as? [[String: Any]])?.first
+            return (document?["schema"] as? String, document?["status"] as? String)
+        }
+        var seen = try codes()
+        while !seen.contains("schema-type") { seen = try codes() }   // the schema of folder one: port must be an integer
+        XCTAssertEqual(try schema().uri, one + "schemas/app.json")
+        try server.notify("workspace/didChangeWorkspaceFolders", ["event": ["added": [["uri": two, "name": "two"]],
+                                                                            "removed": [["uri": one, "name": "one"]]]])
+        var now = try schema()
+        XCTAssertEqual(now.uri, two + "schemas/app.json")
+        for _ in 0..<200 where now.status != "loaded" {
+            Thread.sleep(forTimeInterval: 0.05)
+            now = try schema()
+        }
+        XCTAssertEqual(now.status, "loaded")
+        // Folder two's schema accepts the string: no finding is left (pulled, so nothing pushed earlier is read).
+        let pulled = try server.response(to: try server.request("textDocument/diagnostic", ["textDocument": ["uri": uri]]))
+        XCTAssertEqual(((pulled["result"] as? [String: Any])?["items"] as? [[String: Any]])?.count, 0, "\(pulled)")
+        _ = try server.response(to: try server.request("shutdown"))
+        try server.notify("exit")
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
+
     /// A schema server that accepts connections and never answers must not hold back diagnostics: the
     /// document waiting for it gets its syntax diagnostics at once, and so does every other document.
     func testASlowSchemaDoesNotDelayDiagnostics() throws {
