@@ -27,6 +27,11 @@ struct Scanner {
     var column = 0
 
     private var queue: [ScannerToken] = []
+    /// Scalar values changed by escapes, folding or chomping, one after another (see
+    /// ``ScannerToken/valueText``); handed over to the parse's ``ParseEvents``.
+    private(set) var decoded: [UInt8] = []
+    /// A reusable buffer for building one scalar value, so scanning a scalar allocates nothing.
+    private var scratch: [UInt8] = []
     /// Token texts (see ``ScannerToken/payload``); `texts[0]` has payload index `textBase`.
     private var texts: [String] = []
     private var textBase = 0
@@ -182,6 +187,22 @@ struct Scanner {
     func text(_ payload: Int) -> String {
         let i = payload - textBase
         return i >= 0 && i < texts.count ? texts[i] : ""
+    }
+
+    /// The scratch buffer, emptied, for building one scalar value; give it back with `scratch = ...`.
+    private mutating func takeScratch() -> [UInt8] {
+        var s = scratch
+        scratch = []
+        s.removeAll(keepingCapacity: true)
+        return s
+    }
+
+    /// Records `value` as `t`'s value, copied into ``decoded``.
+    private mutating func storeDecoded(_ value: [UInt8], in t: inout ScannerToken) {
+        t.valueText = .decoded
+        t.valueStart = decoded.count
+        decoded.append(contentsOf: value)
+        t.valueEnd = decoded.count
     }
 
     /// Stores `s` and returns its payload index.
@@ -793,7 +814,9 @@ struct Scanner {
                   "Expected a name after '\(alias ? "*" : "&")'.", start)
         }
         var t = ScannerToken(alias ? .alias : .anchor, start: start, end: pos)
-        t.payload = store(String(decoding: UnsafeBufferPointer(rebasing: buf[nameStart..<pos]), as: UTF8.self))
+        t.valueText = .source
+        t.valueStart = nameStart
+        t.valueEnd = pos
         push(t)
     }
 
@@ -1012,7 +1035,7 @@ struct Scanner {
                 blockIndent = max(minIndent, 1)
             }
         }
-        var string: [UInt8] = []
+        var string = takeScratch()
         var leadingBreak = false
         var leadingBlank = false
         while column == blockIndent && pos < n && !Self.isBreak(buf[pos]) {
@@ -1044,7 +1067,8 @@ struct Scanner {
         t.style = literal ? .literal : .folded
         t.headerEnd = headerEnd
         t.contentStart = min(contentStart, contentEnd)
-        t.payload = store(String(decoding: string, as: UTF8.self))
+        storeDecoded(string, in: &t)
+        scratch = string
         push(t)
         tokenSeenOnLine = false
         indentSpaces = column
@@ -1099,7 +1123,9 @@ struct Scanner {
         let quote: UInt8 = single ? UInt8(ascii: "'") : UInt8(ascii: "\"")
         let quoteText = single ? "\"'\" to close the single-quoted scalar" : "'\"' to close the double-quoted scalar"
         advance()
-        var string: [UInt8] = []
+        var string = takeScratch()
+        // True while the value is exactly the bytes between the quotes (no escape, no line break).
+        var verbatim = true
         var folding = LineFolding()
         var closed = false
         var end = -1
@@ -1132,6 +1158,7 @@ struct Scanner {
             while pos < n && !isBlankZ(pos) {
                 let c = buf[pos]
                 if single && c == quote && at(pos + 1) == quote {
+                    verbatim = false
                     string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos]))
                     string.append(quote)
                     pos += 2; column += 2
@@ -1139,6 +1166,7 @@ struct Scanner {
                 } else if c == quote {
                     break
                 } else if !single && c == UInt8(ascii: "\\") {
+                    verbatim = false
                     string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos]))
                     if pos + 1 < n && Self.isBreak(buf[pos + 1]) {
                         pos += 1
@@ -1168,9 +1196,10 @@ struct Scanner {
                     if countingIndent {
                         if buf[pos] == 0x20 { lineSpaces += 1 } else { countingIndent = false }
                     }
-                    folding.blank(buf[pos])
+                    folding.blank(at: pos)
                     advance()
                 } else {
+                    verbatim = false
                     folding.lineBreak()
                     skipBreak()
                     if firstLineEnd < 0 {
@@ -1196,12 +1225,19 @@ struct Scanner {
                 restartLine()
                 break
             }
-            folding.flush(into: &string)
+            folding.flush(into: &string, source: buf)
         }
         if closed { advance() }
         var t = ScannerToken(.scalar, start: start, end: end >= 0 ? end : pos)
         t.style = single ? .singleQuoted : .doubleQuoted
-        t.payload = store(String(decoding: string, as: UTF8.self))
+        if closed && verbatim {
+            t.valueText = .source
+            t.valueStart = start + 1
+            t.valueEnd = pos - 1
+        } else {
+            storeDecoded(string, in: &t)
+        }
+        scratch = string
         if flowLevel > 0 && closed { afterJSONNode = true }
         push(t)
     }
@@ -1294,12 +1330,14 @@ struct Scanner {
     /// Scans a plain scalar (§7.3.3), folding multi-line text.
     private mutating func scanPlainScalar() {
         let start = pos
-        var string: [UInt8] = []
+        var string = takeScratch()
         var folding = LineFolding()
         var end = pos
         let minIndent = indent + 1
         var pendingTab = -1
-        var segments = 0
+        // True once a line break separates two pieces of text: the value then differs from the source
+        // bytes and is built in `string` (until then it is `buf[start..<end]`, spaces included).
+        var folded = false
         var lineSpaces = 0
         var lineTab = false
         var lineTabPos = 0
@@ -1319,19 +1357,18 @@ struct Scanner {
                         error("tab-indentation", "A tab cannot be used to indent a continuation line; use spaces.", pendingTab)
                         pendingTab = -1
                     }
-                    folding.flush(into: &string)
+                    if folding.afterBreak && !folded {
+                        folded = true
+                        string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<end]))
+                    }
+                    if folded { folding.flush(into: &string, source: buf) } else { folding.discard() }
                     segStart = pos
                 }
                 pos += 1
                 if c & 0xC0 != 0x80 { column += 1 }
             }
             if segStart >= 0 {
-                segments += 1
-                if segments == 2 {
-                    // Folding is needed after all: copy the first segment too.
-                    string = Array(UnsafeBufferPointer(rebasing: buf[start..<end])) + string
-                }
-                if segments > 1 { string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos])) }
+                if folded { string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos])) }
                 end = pos
             }
             if pos >= n || !(Self.isBlank(buf[pos]) || Self.isBreak(buf[pos])) { break }
@@ -1347,7 +1384,7 @@ struct Scanner {
                             lineSpaces += 1
                         }
                     }
-                    folding.blank(c)
+                    folding.blank(at: pos)
                     pos += 1; column += 1
                 } else {
                     folding.lineBreak()
@@ -1369,11 +1406,14 @@ struct Scanner {
         }
         var t = ScannerToken(.scalar, start: start, end: end)
         t.style = .plain
-        if segments == 1 {
-            t.payload = store(String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self))
+        if folded {
+            storeDecoded(string, in: &t)
         } else {
-            t.payload = store(String(decoding: string, as: UTF8.self))
+            t.valueText = .source
+            t.valueStart = start
+            t.valueEnd = end
         }
+        scratch = string
         push(t)
         if folding.afterBreak {
             simpleKeyAllowed = true

@@ -24,11 +24,17 @@ struct ScannerToken {
     var start: Int
     /// Byte just past the token (for a block scalar: past its last content line break).
     var end: Int
-    /// Index of the token's text in ``Scanner/text(_:)`` (-1 for none): scalar value, anchor/alias
-    /// name, tag handle, `%YAML` version or `%TAG` handle. Tags and `%TAG` directives store a second
-    /// text at `payload + 1` (tag suffix, `%TAG` prefix). Keeping strings out of the token makes
-    /// tokens plain data that copy without reference counting.
+    /// Index of the token's text in ``Scanner/text(_:)`` (-1 for none): tag handle, `%YAML` version
+    /// or `%TAG` handle. Tags and `%TAG` directives store a second text at `payload + 1` (tag suffix,
+    /// `%TAG` prefix). Keeping strings out of the token makes tokens plain data that copy without
+    /// reference counting.
     var payload: Int = -1
+    /// Scalar value, anchor or alias name: where its bytes are (the source text, or the scanner's
+    /// ``Scanner/decoded`` buffer for a value changed by escapes, folding or chomping) and their
+    /// range `valueStart ..< valueEnd` there.
+    var valueText: ParseEvents.Text = .none
+    var valueStart: Int = 0
+    var valueEnd: Int = 0
     /// Scalar style.
     var style: ScalarStyle = .plain
     /// Block scalar: end of the header (`|` and indicators).
