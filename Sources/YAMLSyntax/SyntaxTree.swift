@@ -1,10 +1,33 @@
 /// One token of the lossless syntax tree: a kind and the bytes it covers.
+///
+/// The offsets are stored in 32 bits (12 bytes per token instead of 24: tokens are the most numerous
+/// part of a parse), so, like the tree's node indices, a token lies in a text of at most 2 GiB
+/// (`Int32.max` bytes); ``range`` reads and writes them as `Int`.
 public struct Token: Hashable, Sendable {
+    @usableFromInline var start: Int32
+    @usableFromInline var end: Int32
     /// What the bytes are.
     public var kind: TokenKind
     /// The bytes covered (UTF-8 offsets).
-    public var range: TextRange
-    @inlinable public init(kind: TokenKind, range: TextRange) { self.kind = kind; self.range = range }
+    @inlinable public var range: TextRange {
+        get { TextRange(uncheckedStart: Int(start), end: Int(end)) }
+        set {
+            start = Int32(truncatingIfNeeded: newValue.start)
+            end = Int32(truncatingIfNeeded: newValue.end)
+        }
+    }
+    /// Creates a token of `kind` covering `range` (UTF-8 byte offsets below 2^31).
+    @inlinable public init(kind: TokenKind, range: TextRange) {
+        self.kind = kind
+        start = Int32(truncatingIfNeeded: range.start)
+        end = Int32(truncatingIfNeeded: range.end)
+    }
+    /// Creates a token of `kind` covering `start ..< end` (UTF-8 byte offsets, `start <= end`).
+    @inlinable init(kind: TokenKind, start: Int, end: Int) {
+        self.kind = kind
+        self.start = Int32(truncatingIfNeeded: start)
+        self.end = Int32(truncatingIfNeeded: end)
+    }
 }
 
 /// A lossless concrete syntax tree of one YAML stream, stored flat.
@@ -245,7 +268,7 @@ public struct SyntaxTreeBuilder {
     public mutating func token(_ kind: TokenKind, end: Int) {
         precondition(end >= nextTokenStart && end <= bytes.count, "token \(kind) ends at \(end), position \(nextTokenStart)")
         if end == nextTokenStart { return }
-        tokens.append(Token(kind: kind, range: TextRange(start: nextTokenStart, end: end)))
+        tokens.append(Token(kind: kind, start: nextTokenStart, end: end))
         nextTokenStart = end
     }
 
