@@ -1344,28 +1344,36 @@ struct Scanner {
         while true {
             if column == 0 && isDocumentIndicator() { break }
             if pos < n && buf[pos] == UInt8(ascii: "#") { break }
-            var segStart = -1
-            while pos < n && !isBlankZ(pos) {
-                let c = buf[pos]
+            // One run of non-blank characters (a segment), scanned with locals: the end of the
+            // scalar at ': ' (and, in flow context, at ':' before an indicator or at an indicator).
+            let inFlow = flowLevel > 0
+            var p = pos
+            var characters = 0
+            while p < n {
+                let c = buf[p]
+                if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { break }
                 if c == UInt8(ascii: ":") {
-                    if isBlankZ(pos + 1) || (flowLevel > 0 && isFlowIndicator(at: pos + 1)) { break }
-                } else if flowLevel > 0 && Self.isFlowIndicator(c) {
+                    if isBlankZ(p + 1) || (inFlow && isFlowIndicator(at: p + 1)) { break }
+                } else if inFlow && Self.isFlowIndicator(c) {
                     break
                 }
-                if segStart < 0 {
-                    if pendingTab >= 0 {
-                        error("tab-indentation", "A tab cannot be used to indent a continuation line; use spaces.", pendingTab)
-                        pendingTab = -1
-                    }
-                    if folding.afterBreak && !folded {
-                        folded = true
-                        string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<end]))
-                    }
-                    if folded { folding.flush(into: &string, source: buf) } else { folding.discard() }
-                    segStart = pos
+                p += 1
+                if c & 0xC0 != 0x80 { characters += 1 }
+            }
+            var segStart = -1
+            if p > pos {
+                if pendingTab >= 0 {
+                    error("tab-indentation", "A tab cannot be used to indent a continuation line; use spaces.", pendingTab)
+                    pendingTab = -1
                 }
-                pos += 1
-                if c & 0xC0 != 0x80 { column += 1 }
+                if folding.afterBreak && !folded {
+                    folded = true
+                    string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<end]))
+                }
+                if folded { folding.flush(into: &string, source: buf) } else { folding.discard() }
+                segStart = pos
+                pos = p
+                column += characters
             }
             if segStart >= 0 {
                 if folded { string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos])) }

@@ -237,9 +237,19 @@ public struct SyntaxTreeBuilder {
     @usableFromInline let bytes: [UInt8]
     @usableFromInline var tokens: [Token] = []
     @usableFromInline var nodes: [SyntaxTree.NodeData] = []
-    @usableFromInline var open: [Int] = []          // stack of open node indices
-    @usableFromInline var lastChild: [Int] = []     // per open node: index of its last child, -1 if none
+    /// The open nodes, innermost last: each node's index and the index of its last child (-1 if none).
+    @usableFromInline var open: [OpenNode] = []
     @usableFromInline var nextTokenStart: Int = 0
+
+    /// An open node on the builder's stack.
+    @usableFromInline struct OpenNode {
+        @usableFromInline var node: Int32
+        @usableFromInline var lastChild: Int32
+        @inlinable init(node: Int, lastChild: Int) {
+            self.node = Int32(truncatingIfNeeded: node)
+            self.lastChild = Int32(truncatingIfNeeded: lastChild)
+        }
+    }
 
     /// Byte offset where the next token must start.
     @inlinable public var position: Int { nextTokenStart }
@@ -253,12 +263,11 @@ public struct SyntaxTreeBuilder {
         tokens.reserveCapacity(bytes.count / 2 + 16)
         nodes.reserveCapacity(bytes.count / 2 + 16)
         nodes.append(.init(kind: .stream, firstToken: 0, endToken: 0, parent: -1, firstChild: -1, nextSibling: -1))
-        open = [0]
-        lastChild = [-1]
+        open = [OpenNode(node: 0, lastChild: -1)]
     }
 
     /// Kind of the innermost open node.
-    @inlinable public var currentNodeKind: NodeKind { nodes[open[open.count - 1]].kind }
+    @inlinable public var currentNodeKind: NodeKind { nodes[Int(open[open.count - 1].node)].kind }
     /// Number of open nodes (1 when only the root is open).
     @inlinable public var depth: Int { open.count }
 
@@ -275,23 +284,22 @@ public struct SyntaxTreeBuilder {
     /// Opens a node of `kind` as the last child of the innermost open node; it starts at the next token.
     @inlinable
     public mutating func startNode(_ kind: NodeKind) {
-        let parent = open[open.count - 1]
+        let top = open.count - 1
+        let parent = Int(open[top].node)
         let idx = nodes.count
         nodes.append(.init(kind: kind, firstToken: tokens.count, endToken: tokens.count, parent: parent,
                            firstChild: -1, nextSibling: -1))
-        let prev = lastChild[lastChild.count - 1]
+        let prev = Int(open[top].lastChild)
         if prev >= 0 { nodes[prev].nextSibling = idx } else { nodes[parent].firstChild = idx }
-        lastChild[lastChild.count - 1] = idx
-        open.append(idx)
-        lastChild.append(-1)
+        open[top].lastChild = Int32(truncatingIfNeeded: idx)
+        open.append(OpenNode(node: idx, lastChild: -1))
     }
 
     /// Closes the innermost open node; it ends after the last token appended. The root cannot be closed.
     @inlinable
     public mutating func finishNode() {
         precondition(open.count > 1, "finishNode without an open node")
-        let idx = open.removeLast()
-        lastChild.removeLast()
+        let idx = Int(open.removeLast().node)
         nodes[idx].endToken = tokens.count
     }
 
