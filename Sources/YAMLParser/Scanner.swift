@@ -147,14 +147,14 @@ struct Scanner {
     // MARK: - Queue access
 
     /// The next token, scanning more input when needed.
-    mutating func peek() -> ScannerToken {
+    @inline(__always) mutating func peek() -> ScannerToken {
         if !ready { fetchMoreTokens() }
         if head < queue.count { return queue[head] }
         return ScannerToken(.streamEnd, start: n, end: n)
     }
 
     /// The kind of the next token (cheaper than ``peek()``).
-    mutating func peekKind() -> ScannerToken.Kind {
+    @inline(__always) mutating func peekKind() -> ScannerToken.Kind {
         if !ready { fetchMoreTokens() }
         return head < queue.count ? queue[head].kind : .streamEnd
     }
@@ -231,12 +231,7 @@ struct Scanner {
             var need = head >= queue.count
             if !need {
                 staleSimpleKeys()
-                if possibleKeys > 0 {
-                    for i in possibleKeyRange() where simpleKeys[i].possible && simpleKeys[i].tokenNumber == tokensParsed {
-                        need = true
-                        break
-                    }
-                }
+                if possibleKeys > 0 { need = keyCandidateAtHead() }
             }
             if !need || streamEndProduced { return }
             fetchNextToken()
@@ -474,9 +469,14 @@ struct Scanner {
 
     // MARK: - Simple keys and indentation
 
-    private mutating func staleSimpleKeys() {
+    @inline(__always) private mutating func staleSimpleKeys() {
         // Nothing can have become stale unless the scanner moved since the last check.
         if pos == staleCheckedAt { return }
+        staleSimpleKeysMoved()
+    }
+
+    /// ``staleSimpleKeys()`` after the scanner moved.
+    private mutating func staleSimpleKeysMoved() {
         staleCheckedAt = pos
         if possibleKeys == 0 { return }
         if line == staleCheckedLine && pos <= staleDeadline { return }
@@ -519,6 +519,17 @@ struct Scanner {
                 }
             }
         }
+    }
+
+    /// True when a possible simple key starts at the head of the queue (so a `key` token may still be
+    /// inserted before it). Usually only the innermost level needs a look.
+    @inline(__always) private func keyCandidateAtHead() -> Bool {
+        let last = simpleKeys.count - 1
+        let innermost = simpleKeys[last]
+        if innermost.possible && innermost.tokenNumber == tokensParsed { return true }
+        if possibleKeys <= (innermost.possible ? 1 : 0) { return false }
+        for i in 0..<last where simpleKeys[i].possible && simpleKeys[i].tokenNumber == tokensParsed { return true }
+        return false
     }
 
     /// The levels of `simpleKeys` that can hold a possible key: usually only the innermost one, so
