@@ -99,25 +99,42 @@ struct Scanner {
     private mutating func checkCharacters() {
         var i = 0
         var reported = 0
+        let base = buf.baseAddress.map { UnsafeRawPointer($0) }
+        let high: UInt64 = 0x8080_8080_8080_8080
         while i < n && reported < 100 {
-            let b = buf[i]
-            if b >= 0x20 && b < 0x7F || b == 0x09 || b == 0x0A || b == 0x0D { i += 1; continue }
-            if b < 0x80 {
-                error("non-printable-character",
-                      "The control character U+\(Self.hex4(b)) is not allowed in YAML; write it as an escape in a double-quoted scalar.",
-                      i, i + 1)
-                reported += 1
-                i += 1
-                continue
+            // Eight bytes at a time while they are all printable ASCII (0x20-0x7E): no high bit set,
+            // no byte below 0x20 and no DEL. A word that fails is checked byte by byte below.
+            if let base {
+                while i + 8 <= n {
+                    let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let control = (w &- 0x2020_2020_2020_2020) & ~w & high
+                    let x = w ^ 0x7F7F_7F7F_7F7F_7F7F
+                    let del = (x &- 0x0101_0101_0101_0101) & ~x & high
+                    if (w & high) | control | del != 0 { break }
+                    i += 8
+                }
             }
-            let length = Self.utf8SequenceLength(buf, at: i)
-            if length == 0 {
-                error("invalid-utf8", "This byte is not valid UTF-8; YAML text must be UTF-8 (or UTF-16/32 with a byte order mark).",
-                      i, i + 1)
-                reported += 1
-                i += 1
-            } else {
-                i += length
+            let stop = min(i + 8, n)
+            while i < stop && reported < 100 {
+                let b = buf[i]
+                if b >= 0x20 && b < 0x7F || b == 0x09 || b == 0x0A || b == 0x0D { i += 1; continue }
+                if b < 0x80 {
+                    error("non-printable-character",
+                          "The control character U+\(Self.hex4(b)) is not allowed in YAML; write it as an escape in a double-quoted scalar.",
+                          i, i + 1)
+                    reported += 1
+                    i += 1
+                    continue
+                }
+                let length = Self.utf8SequenceLength(buf, at: i)
+                if length == 0 {
+                    error("invalid-utf8", "This byte is not valid UTF-8; YAML text must be UTF-8 (or UTF-16/32 with a byte order mark).",
+                          i, i + 1)
+                    reported += 1
+                    i += 1
+                } else {
+                    i += length
+                }
             }
         }
     }
@@ -193,7 +210,7 @@ struct Scanner {
     private mutating func takeScratch() -> [UInt8] {
         var s = scratch
         scratch = []
-        s.removeAll(keepingCapacity: true)
+        if !s.isEmpty { s.removeAll(keepingCapacity: true) }
         return s
     }
 
@@ -295,7 +312,16 @@ struct Scanner {
 
     private mutating func insert(_ t: ScannerToken, number: Int) {
         let idx = number - tokensParsed + head
-        if idx >= head && idx <= queue.count { queue.insert(t, at: idx) } else { queue.append(t) }
+        // Append, then move the token back to its place: it goes only a few places back, and this
+        // avoids Array.insert's general replace path.
+        queue.append(t)
+        if idx >= head && idx < queue.count - 1 {
+            var i = queue.count - 1
+            while i > idx {
+                queue.swapAt(i, i - 1)
+                i -= 1
+            }
+        }
     }
 
     private mutating func fetchNextToken() {
@@ -1341,7 +1367,7 @@ struct Scanner {
     /// Scans a plain scalar (§7.3.3), folding multi-line text.
     private mutating func scanPlainScalar() {
         let start = pos
-        var string = takeScratch()
+        var string: [UInt8] = []   // the scratch buffer once a line break is folded
         var folding = LineFolding()
         var end = pos
         let minIndent = indent + 1
@@ -1379,6 +1405,7 @@ struct Scanner {
                 }
                 if folding.afterBreak && !folded {
                     folded = true
+                    string = takeScratch()
                     string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<end]))
                 }
                 if folded { folding.flush(into: &string, source: buf) } else { folding.discard() }
@@ -1427,12 +1454,12 @@ struct Scanner {
         t.style = .plain
         if folded {
             storeDecoded(string, in: &t)
+            scratch = string
         } else {
             t.valueText = .source
             t.valueStart = start
             t.valueEnd = end
         }
-        scratch = string
         push(t)
         if folding.afterBreak {
             simpleKeyAllowed = true
