@@ -498,14 +498,14 @@ struct Scanner {
     @inline(__always) private mutating func staleSimpleKeys() {
         // Nothing can have become stale unless the scanner moved since the last check.
         if pos == staleCheckedAt { return }
-        staleSimpleKeysMoved()
-    }
-
-    /// ``staleSimpleKeys()`` after the scanner moved.
-    private mutating func staleSimpleKeysMoved() {
         staleCheckedAt = pos
         if possibleKeys == 0 { return }
         if line == staleCheckedLine && pos <= staleDeadline { return }
+        staleSimpleKeysMoved()
+    }
+
+    /// ``staleSimpleKeys()`` when a key may have become stale.
+    private mutating func staleSimpleKeysMoved() {
         let lineAtStart = line
         staleCheckedLine = line
         staleDeadline = Int.max

@@ -237,17 +237,21 @@ public struct SyntaxTreeBuilder {
     @usableFromInline let bytes: [UInt8]
     @usableFromInline var tokens: [Token] = []
     @usableFromInline var nodes: [SyntaxTree.NodeData] = []
-    /// The open nodes, innermost last: each node's index and the index of its last child (-1 if none).
-    @usableFromInline var open: [OpenNode] = []
+    /// The open nodes around the innermost one, outermost first.
+    @usableFromInline var outer: [OpenNode] = []
+    /// The innermost open node (kept out of the array: it is read and written for every node).
+    @usableFromInline var top = OpenNode(node: 0, lastChild: -1, kind: .stream)
     @usableFromInline var nextTokenStart: Int = 0
 
-    /// An open node on the builder's stack.
+    /// An open node: its index, the index of its last child so far (-1 if none) and its kind.
     @usableFromInline struct OpenNode {
         @usableFromInline var node: Int32
         @usableFromInline var lastChild: Int32
-        @inlinable init(node: Int, lastChild: Int) {
+        @usableFromInline var kind: NodeKind
+        @inlinable init(node: Int, lastChild: Int, kind: NodeKind) {
             self.node = Int32(truncatingIfNeeded: node)
             self.lastChild = Int32(truncatingIfNeeded: lastChild)
+            self.kind = kind
         }
     }
 
@@ -263,13 +267,12 @@ public struct SyntaxTreeBuilder {
         tokens.reserveCapacity(bytes.count / 2 + 16)
         nodes.reserveCapacity(bytes.count / 2 + 16)
         nodes.append(.init(kind: .stream, firstToken: 0, endToken: 0, parent: -1, firstChild: -1, nextSibling: -1))
-        open = [OpenNode(node: 0, lastChild: -1)]
     }
 
     /// Kind of the innermost open node.
-    @inlinable public var currentNodeKind: NodeKind { nodes[Int(open[open.count - 1].node)].kind }
+    @inlinable public var currentNodeKind: NodeKind { top.kind }
     /// Number of open nodes (1 when only the root is open).
-    @inlinable public var depth: Int { open.count }
+    @inlinable public var depth: Int { outer.count + 1 }
 
     /// Appends a token covering `position ..< end`. Precondition: `end >= position`; an empty token is
     /// ignored.
@@ -284,29 +287,29 @@ public struct SyntaxTreeBuilder {
     /// Opens a node of `kind` as the last child of the innermost open node; it starts at the next token.
     @inlinable
     public mutating func startNode(_ kind: NodeKind) {
-        let top = open.count - 1
-        let parent = Int(open[top].node)
+        let parent = Int(top.node)
         let idx = nodes.count
         nodes.append(.init(kind: kind, firstToken: tokens.count, endToken: tokens.count, parent: parent,
                            firstChild: -1, nextSibling: -1))
-        let prev = Int(open[top].lastChild)
+        let prev = Int(top.lastChild)
         if prev >= 0 { nodes[prev].nextSibling = idx } else { nodes[parent].firstChild = idx }
-        open[top].lastChild = Int32(truncatingIfNeeded: idx)
-        open.append(OpenNode(node: idx, lastChild: -1))
+        top.lastChild = Int32(truncatingIfNeeded: idx)
+        outer.append(top)
+        top = OpenNode(node: idx, lastChild: -1, kind: kind)
     }
 
     /// Closes the innermost open node; it ends after the last token appended. The root cannot be closed.
     @inlinable
     public mutating func finishNode() {
-        precondition(open.count > 1, "finishNode without an open node")
-        let idx = Int(open.removeLast().node)
-        nodes[idx].endToken = tokens.count
+        precondition(!outer.isEmpty, "finishNode without an open node")
+        nodes[Int(top.node)].endToken = tokens.count
+        top = outer.removeLast()
     }
 
     /// Closes every open node, covers leftover bytes with an `error` token, and returns the tree.
     public mutating func finish() -> SyntaxTree {
         if nextTokenStart < bytes.count { token(.error, end: bytes.count) }
-        while open.count > 1 { finishNode() }
+        while !outer.isEmpty { finishNode() }
         nodes[0].endToken = tokens.count
         return SyntaxTree(bytes: bytes, tokens: tokens, nodes: nodes)
     }
