@@ -1155,6 +1155,7 @@ struct Scanner {
     /// continuation line that is not indented enough to belong to it, and at the end of the text it is
     /// cut at the end of its first line, so the following lines are scanned normally.
     private mutating func scanFlowScalar(single: Bool) {
+        if scanOneLineQuotedScalar(single: single) { return }
         let start = pos
         let startLine = line
         let quote: UInt8 = single ? UInt8(ascii: "'") : UInt8(ascii: "\"")
@@ -1277,6 +1278,36 @@ struct Scanner {
         scratch = string
         if flowLevel > 0 && closed { afterJSONNode = true }
         push(t)
+    }
+
+    /// The common case of ``scanFlowScalar(single:)``: a quoted scalar closed on its own line without
+    /// escapes (no `\` in double quotes, no `''` in single quotes), whose value is exactly the bytes
+    /// between the quotes. Returns false, having consumed nothing, for anything else.
+    private mutating func scanOneLineQuotedScalar(single: Bool) -> Bool {
+        let quote: UInt8 = single ? UInt8(ascii: "'") : UInt8(ascii: "\"")
+        var p = pos + 1
+        var characters = 1
+        while p < n {
+            let c = buf[p]
+            if c == quote {
+                if single && p + 1 < n && buf[p + 1] == quote { return false }
+                break
+            }
+            if c == 0x0A || c == 0x0D || (!single && c == UInt8(ascii: "\\")) { return false }
+            if c & 0xC0 != 0x80 { characters += 1 }
+            p += 1
+        }
+        if p >= n { return false }
+        var t = ScannerToken(.scalar, start: pos, end: p + 1)
+        t.style = single ? .singleQuoted : .doubleQuoted
+        t.valueText = .source
+        t.valueStart = pos + 1
+        t.valueEnd = p
+        pos = p + 1
+        column += characters + 1
+        if flowLevel > 0 { afterJSONNode = true }
+        push(t)
+        return true
     }
 
     /// Scanner state for a fresh line at `pos` (column 0) after a recovery cut.
