@@ -141,8 +141,6 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
         return (anchor, tag)
     }
 
-    private static let scalarStyles: [ScalarStyle] = [.plain, .singleQuoted, .doubleQuoted, .literal, .folded]
-
     private func event(_ r: Record) -> Event {
         let range = TextRange(start: Int(r.start), end: Int(r.end))
         let kind: Event.Kind
@@ -163,7 +161,7 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
         case .sequenceEnd: kind = .sequenceEnd
         case .scalar:
             let (anchor, tag) = anchorAndTag(r)
-            kind = .scalar(value: text(r), style: Self.scalarStyles[Int(r.style)], anchor: anchor, tag: tag)
+            kind = .scalar(value: text(r), style: ScalarStyle(ordinal: r.style), anchor: anchor, tag: tag)
         case .alias: kind = .alias(anchor: text(r))
         }
         return Event(kind, range: range)
@@ -171,6 +169,17 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
 }
 
 extension ScalarStyle {
+    /// The style with ordinal `ordinal` (see ``ordinal``).
+    init(ordinal: UInt8) {
+        switch ordinal {
+        case 1: self = .singleQuoted
+        case 2: self = .doubleQuoted
+        case 3: self = .literal
+        case 4: self = .folded
+        default: self = .plain
+        }
+    }
+
     /// The style's ordinal in a compact event record.
     var ordinal: UInt8 {
         switch self {
