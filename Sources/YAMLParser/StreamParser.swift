@@ -16,6 +16,12 @@ struct StreamParser {
         case flowSequenceEntryMappingKey, flowSequenceEntryMappingValue, flowSequenceEntryMappingEnd
         case flowMappingKey(first: Bool), flowMappingValue, flowMappingEmptyValue
         case end
+
+        /// True for ``end`` (a pattern match: cheaper per step than `==` on an enum with payloads).
+        var isEnd: Bool {
+            if case .end = self { return true }
+            return false
+        }
     }
 
     /// An open collection: its start event and the node kind that closes with it.
@@ -68,7 +74,7 @@ struct StreamParser {
     mutating func run() -> ParseResult {
         var lastParsed = -1
         var idleSteps = 0
-        while state != .end {
+        while !state.isEnd {
             step()
             if scanner.tokensParsed != lastParsed {
                 lastParsed = scanner.tokensParsed
@@ -689,6 +695,7 @@ struct StreamParser {
     /// After an indicator (`- `, `? `, `: `) was consumed: parses the node that follows, inside a
     /// `wrapper` tree node (`key`/`value`) when given, and continues in `next`. When the next token
     /// `ends` the node, it is empty (§7.2): only an empty scalar event at `emptyAt` is produced.
+    @inline(__always)
     mutating func nodeAfterIndicator(then next: State, wrapper: NodeKind?, emptyAt: Int, block: Bool,
                                      indentless: Bool, ends: (ScannerToken.Kind) -> Bool) {
         let tok = scanner.peek()
