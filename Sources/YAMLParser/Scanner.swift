@@ -1380,6 +1380,12 @@ struct Scanner {
         appendScalar(v, to: &string)
     }
 
+    /// Nonzero when one of the eight bytes of `w` (all below 0x80) equals `b`.
+    @inline(__always) static func hasByte(_ w: UInt64, _ b: UInt8) -> UInt64 {
+        let x = w ^ (0x0101_0101_0101_0101 &* UInt64(b))
+        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+    }
+
     /// The value of one hexadecimal digit, or nil.
     static func hexValue(_ c: UInt8) -> UInt8? {
         switch c {
@@ -1417,6 +1423,18 @@ struct Scanner {
             let inFlow = flowLevel > 0
             var p = pos
             var characters = 0
+            if !inFlow, let base = buf.baseAddress.map({ UnsafeRawPointer($0) }) {
+                // Block context: skip eight ASCII bytes at a time while none of them is a blank, a
+                // line break or ':' (the only bytes that can end a segment here).
+                while p + 8 <= n {
+                    let w = base.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+                    if w & 0x8080_8080_8080_8080 != 0 { break }
+                    if Self.hasByte(w, 0x20) | Self.hasByte(w, 0x09) | Self.hasByte(w, 0x0A) | Self.hasByte(w, 0x0D)
+                        | Self.hasByte(w, 0x3A) != 0 { break }
+                    p += 8
+                    characters += 8
+                }
+            }
             while p < n {
                 let c = buf[p]
                 if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { break }
