@@ -346,7 +346,7 @@ struct Scanner {
             }
         }
         staleSimpleKeys()
-        unrollIndent(column)
+        if flowLevel == 0 && indent > column { unrollIndent(column) }
         if pos >= n { fetchStreamEnd(); return }
         let c = buf[pos]
         let startOfLine = !tokenSeenOnLine
@@ -437,7 +437,7 @@ struct Scanner {
     }
 
     /// True when the character at `p` can start a plain scalar here (§7.3.3 ns-plain-first).
-    private func canStartPlain(at p: Int) -> Bool {
+    @inline(__always) private func canStartPlain(at p: Int) -> Bool {
         switch buf[p] {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
             if isBlankZ(p + 1) { return false }

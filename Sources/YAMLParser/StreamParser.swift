@@ -251,7 +251,7 @@ struct StreamParser {
     }
 
     /// Closes the innermost tree node when it is of `kind`.
-    mutating func closeIf(_ kind: NodeKind) {
+    @inline(__always) mutating func closeIf(_ kind: NodeKind) {
         if builder.depth > 1 && builder.currentNodeKind == kind { builder.finishNode() }
     }
 
