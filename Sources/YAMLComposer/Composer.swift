@@ -20,7 +20,8 @@ public enum Composer {
 
     /// Composes an event stream directly. `bytes` is the text the events' ranges point into; it is
     /// only used for line numbers in messages and may be empty.
-    public static func compose(events: [Event], bytes: [UInt8] = []) -> Composition {
+    /// `events` is any collection of ``Event`` values: an `[Event]` or a parse's ``ParseEvents``.
+    public static func compose<Events: Collection<Event>>(events: Events, bytes: [UInt8] = []) -> Composition {
         compose(events: events, bytes: bytes, lineOffset: 0)
     }
 
@@ -30,10 +31,14 @@ public enum Composer {
         compose(events: parse.events, bytes: parse.tree.bytes, lineOffset: lineOffset)
     }
 
-    private static func compose(events: [Event], bytes: [UInt8], lineOffset: Int) -> Composition {
+    private static func compose<Events: Collection<Event>>(events: Events, bytes: [UInt8], lineOffset: Int) -> Composition {
         var composer = EventComposer(bytes: bytes, lineOffset: lineOffset)
-        for event in events { composer.handle(event) }
-        composer.finish(end: events.last?.range.end ?? bytes.count)
+        var end = bytes.count
+        for event in events {
+            composer.handle(event)
+            end = event.range.end
+        }
+        composer.finish(end: end)
         let errors = composer.errors.enumerated().sorted {
             $0.element.range != $1.element.range ? $0.element.range < $1.element.range : $0.offset < $1.offset
         }.map(\.element)

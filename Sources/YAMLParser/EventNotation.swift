@@ -39,7 +39,7 @@ extension Event {
     }
 
     /// The yaml-test-suite `test.event` text for `events`: one line per event, each ending in `\n`.
-    public static func testSuiteEvents(_ events: [Event]) -> String {
+    public static func testSuiteEvents<Events: Sequence<Event>>(_ events: Events) -> String {
         var out = ""
         for e in events {
             out += e.testSuiteNotation

@@ -3,8 +3,10 @@
 /// dropped, one line break becomes a space, and n > 1 line breaks become n - 1 newlines. An escaped
 /// line break in a double-quoted scalar (§7.3.1) joins the lines without a space.
 struct LineFolding {
-    /// Spaces and tabs since the last content, while no line break followed them.
-    private var whitespaces: [UInt8] = []
+    /// Spaces and tabs since the last content, while no line break followed them: they are
+    /// contiguous in the source, so their first offset and count are enough (no allocation).
+    private var whitespaceStart = 0
+    private var whitespaceCount = 0
     /// True once a line break (real or escaped) was seen since the last content.
     private(set) var afterBreak = false
     /// False when the first break was escaped, so it adds nothing itself.
@@ -12,9 +14,11 @@ struct LineFolding {
     /// Line breaks after the first one.
     private var extraBreaks = 0
 
-    /// Records a space or tab.
-    mutating func blank(_ c: UInt8) {
-        if !afterBreak { whitespaces.append(c) }
+    /// Records the space or tab at source offset `p` (blanks are recorded in source order).
+    mutating func blank(at p: Int) {
+        if afterBreak { return }
+        if whitespaceCount == 0 { whitespaceStart = p }
+        whitespaceCount += 1
     }
 
     /// Records a line break.
@@ -22,7 +26,7 @@ struct LineFolding {
         if afterBreak {
             extraBreaks += 1
         } else {
-            whitespaces.removeAll(keepingCapacity: true)
+            whitespaceCount = 0
             afterBreak = true
             firstBreakFolds = true
         }
@@ -34,8 +38,12 @@ struct LineFolding {
         firstBreakFolds = false
     }
 
-    /// Appends the folded form of what was collected to `text` and starts over.
-    mutating func flush(into text: inout [UInt8]) {
+    /// Forgets the blanks collected (they are already part of the value); no line break was seen.
+    mutating func discard() { whitespaceCount = 0 }
+
+    /// Appends the folded form of what was collected to `text` and starts over; `source` is the
+    /// text the recorded blanks are in.
+    mutating func flush(into text: inout [UInt8], source: UnsafeBufferPointer<UInt8>) {
         if afterBreak {
             if firstBreakFolds && extraBreaks == 0 {
                 text.append(0x20)
@@ -44,9 +52,9 @@ struct LineFolding {
             }
             afterBreak = false
             extraBreaks = 0
-        } else if !whitespaces.isEmpty {
-            text.append(contentsOf: whitespaces)
-            whitespaces.removeAll(keepingCapacity: true)
+        } else if whitespaceCount > 0 {
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: source[whitespaceStart..<whitespaceStart + whitespaceCount]))
+            whitespaceCount = 0
         }
     }
 }

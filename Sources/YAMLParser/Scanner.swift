@@ -27,6 +27,11 @@ struct Scanner {
     var column = 0
 
     private var queue: [ScannerToken] = []
+    /// Scalar values changed by escapes, folding or chomping, one after another (see
+    /// ``ScannerToken/valueText``); handed over to the parse's ``ParseEvents``.
+    private(set) var decoded: [UInt8] = []
+    /// A reusable buffer for building one scalar value, so scanning a scalar allocates nothing.
+    private var scratch: [UInt8] = []
     /// Token texts (see ``ScannerToken/payload``); `texts[0]` has payload index `textBase`.
     private var texts: [String] = []
     private var textBase = 0
@@ -94,25 +99,42 @@ struct Scanner {
     private mutating func checkCharacters() {
         var i = 0
         var reported = 0
+        let base = buf.baseAddress.map { UnsafeRawPointer($0) }
+        let high: UInt64 = 0x8080_8080_8080_8080
         while i < n && reported < 100 {
-            let b = buf[i]
-            if b >= 0x20 && b < 0x7F || b == 0x09 || b == 0x0A || b == 0x0D { i += 1; continue }
-            if b < 0x80 {
-                error("non-printable-character",
-                      "The control character U+\(Self.hex4(b)) is not allowed in YAML; write it as an escape in a double-quoted scalar.",
-                      i, i + 1)
-                reported += 1
-                i += 1
-                continue
+            // Eight bytes at a time while they are all printable ASCII (0x20-0x7E): no high bit set,
+            // no byte below 0x20 and no DEL. A word that fails is checked byte by byte below.
+            if let base {
+                while i + 8 <= n {
+                    let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let control = (w &- 0x2020_2020_2020_2020) & ~w & high
+                    let x = w ^ 0x7F7F_7F7F_7F7F_7F7F
+                    let del = (x &- 0x0101_0101_0101_0101) & ~x & high
+                    if (w & high) | control | del != 0 { break }
+                    i += 8
+                }
             }
-            let length = Self.utf8SequenceLength(buf, at: i)
-            if length == 0 {
-                error("invalid-utf8", "This byte is not valid UTF-8; YAML text must be UTF-8 (or UTF-16/32 with a byte order mark).",
-                      i, i + 1)
-                reported += 1
-                i += 1
-            } else {
-                i += length
+            let stop = min(i + 8, n)
+            while i < stop && reported < 100 {
+                let b = buf[i]
+                if b >= 0x20 && b < 0x7F || b == 0x09 || b == 0x0A || b == 0x0D { i += 1; continue }
+                if b < 0x80 {
+                    error("non-printable-character",
+                          "The control character U+\(Self.hex4(b)) is not allowed in YAML; write it as an escape in a double-quoted scalar.",
+                          i, i + 1)
+                    reported += 1
+                    i += 1
+                    continue
+                }
+                let length = Self.utf8SequenceLength(buf, at: i)
+                if length == 0 {
+                    error("invalid-utf8", "This byte is not valid UTF-8; YAML text must be UTF-8 (or UTF-16/32 with a byte order mark).",
+                          i, i + 1)
+                    reported += 1
+                    i += 1
+                } else {
+                    i += length
+                }
             }
         }
     }
@@ -142,14 +164,14 @@ struct Scanner {
     // MARK: - Queue access
 
     /// The next token, scanning more input when needed.
-    mutating func peek() -> ScannerToken {
+    @inline(__always) mutating func peek() -> ScannerToken {
         if !ready { fetchMoreTokens() }
         if head < queue.count { return queue[head] }
         return ScannerToken(.streamEnd, start: n, end: n)
     }
 
     /// The kind of the next token (cheaper than ``peek()``).
-    mutating func peekKind() -> ScannerToken.Kind {
+    @inline(__always) mutating func peekKind() -> ScannerToken.Kind {
         if !ready { fetchMoreTokens() }
         return head < queue.count ? queue[head].kind : .streamEnd
     }
@@ -184,6 +206,22 @@ struct Scanner {
         return i >= 0 && i < texts.count ? texts[i] : ""
     }
 
+    /// The scratch buffer, emptied, for building one scalar value; give it back with `scratch = ...`.
+    private mutating func takeScratch() -> [UInt8] {
+        var s = scratch
+        scratch = []
+        if !s.isEmpty { s.removeAll(keepingCapacity: true) }
+        return s
+    }
+
+    /// Records `value` as `t`'s value, copied into ``decoded``.
+    private mutating func storeDecoded(_ value: [UInt8], in t: inout ScannerToken) {
+        t.valueText = .decoded
+        t.valueStart = decoded.count
+        decoded.append(contentsOf: value)
+        t.valueEnd = decoded.count
+    }
+
     /// Stores `s` and returns its payload index.
     mutating func store(_ s: String) -> Int {
         texts.append(s)
@@ -210,12 +248,7 @@ struct Scanner {
             var need = head >= queue.count
             if !need {
                 staleSimpleKeys()
-                if possibleKeys > 0 {
-                    for i in possibleKeyRange() where simpleKeys[i].possible && simpleKeys[i].tokenNumber == tokensParsed {
-                        need = true
-                        break
-                    }
-                }
+                if possibleKeys > 0 { need = keyCandidateAtHead() }
             }
             if !need || streamEndProduced { return }
             fetchNextToken()
@@ -279,7 +312,16 @@ struct Scanner {
 
     private mutating func insert(_ t: ScannerToken, number: Int) {
         let idx = number - tokensParsed + head
-        if idx >= head && idx <= queue.count { queue.insert(t, at: idx) } else { queue.append(t) }
+        // Append, then move the token back to its place: it goes only a few places back, and this
+        // avoids Array.insert's general replace path.
+        queue.append(t)
+        if idx >= head && idx < queue.count - 1 {
+            var i = queue.count - 1
+            while i > idx {
+                queue.swapAt(i, i - 1)
+                i -= 1
+            }
+        }
     }
 
     private mutating func fetchNextToken() {
@@ -304,7 +346,7 @@ struct Scanner {
             }
         }
         staleSimpleKeys()
-        unrollIndent(column)
+        if flowLevel == 0 && indent > column { unrollIndent(column) }
         if pos >= n { fetchStreamEnd(); return }
         let c = buf[pos]
         let startOfLine = !tokenSeenOnLine
@@ -395,7 +437,7 @@ struct Scanner {
     }
 
     /// True when the character at `p` can start a plain scalar here (§7.3.3 ns-plain-first).
-    private func canStartPlain(at p: Int) -> Bool {
+    @inline(__always) private func canStartPlain(at p: Int) -> Bool {
         switch buf[p] {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
             if isBlankZ(p + 1) { return false }
@@ -453,12 +495,17 @@ struct Scanner {
 
     // MARK: - Simple keys and indentation
 
-    private mutating func staleSimpleKeys() {
+    @inline(__always) private mutating func staleSimpleKeys() {
         // Nothing can have become stale unless the scanner moved since the last check.
         if pos == staleCheckedAt { return }
         staleCheckedAt = pos
         if possibleKeys == 0 { return }
         if line == staleCheckedLine && pos <= staleDeadline { return }
+        staleSimpleKeysMoved()
+    }
+
+    /// ``staleSimpleKeys()`` when a key may have become stale.
+    private mutating func staleSimpleKeysMoved() {
         let lineAtStart = line
         staleCheckedLine = line
         staleDeadline = Int.max
@@ -498,6 +545,17 @@ struct Scanner {
                 }
             }
         }
+    }
+
+    /// True when a possible simple key starts at the head of the queue (so a `key` token may still be
+    /// inserted before it). Usually only the innermost level needs a look.
+    @inline(__always) private func keyCandidateAtHead() -> Bool {
+        let last = simpleKeys.count - 1
+        let innermost = simpleKeys[last]
+        if innermost.possible && innermost.tokenNumber == tokensParsed { return true }
+        if possibleKeys <= (innermost.possible ? 1 : 0) { return false }
+        for i in 0..<last where simpleKeys[i].possible && simpleKeys[i].tokenNumber == tokensParsed { return true }
+        return false
     }
 
     /// The levels of `simpleKeys` that can hold a possible key: usually only the innermost one, so
@@ -793,7 +851,9 @@ struct Scanner {
                   "Expected a name after '\(alias ? "*" : "&")'.", start)
         }
         var t = ScannerToken(alias ? .alias : .anchor, start: start, end: pos)
-        t.payload = store(String(decoding: UnsafeBufferPointer(rebasing: buf[nameStart..<pos]), as: UTF8.self))
+        t.valueText = .source
+        t.valueStart = nameStart
+        t.valueEnd = pos
         push(t)
     }
 
@@ -1012,7 +1072,7 @@ struct Scanner {
                 blockIndent = max(minIndent, 1)
             }
         }
-        var string: [UInt8] = []
+        var string = takeScratch()
         var leadingBreak = false
         var leadingBlank = false
         while column == blockIndent && pos < n && !Self.isBreak(buf[pos]) {
@@ -1044,7 +1104,8 @@ struct Scanner {
         t.style = literal ? .literal : .folded
         t.headerEnd = headerEnd
         t.contentStart = min(contentStart, contentEnd)
-        t.payload = store(String(decoding: string, as: UTF8.self))
+        storeDecoded(string, in: &t)
+        scratch = string
         push(t)
         tokenSeenOnLine = false
         indentSpaces = column
@@ -1094,12 +1155,15 @@ struct Scanner {
     /// continuation line that is not indented enough to belong to it, and at the end of the text it is
     /// cut at the end of its first line, so the following lines are scanned normally.
     private mutating func scanFlowScalar(single: Bool) {
+        if scanOneLineQuotedScalar(single: single) { return }
         let start = pos
         let startLine = line
         let quote: UInt8 = single ? UInt8(ascii: "'") : UInt8(ascii: "\"")
         let quoteText = single ? "\"'\" to close the single-quoted scalar" : "'\"' to close the double-quoted scalar"
         advance()
-        var string: [UInt8] = []
+        var string = takeScratch()
+        // True while the value is exactly the bytes between the quotes (no escape, no line break).
+        var verbatim = true
         var folding = LineFolding()
         var closed = false
         var end = -1
@@ -1132,6 +1196,7 @@ struct Scanner {
             while pos < n && !isBlankZ(pos) {
                 let c = buf[pos]
                 if single && c == quote && at(pos + 1) == quote {
+                    verbatim = false
                     string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos]))
                     string.append(quote)
                     pos += 2; column += 2
@@ -1139,6 +1204,7 @@ struct Scanner {
                 } else if c == quote {
                     break
                 } else if !single && c == UInt8(ascii: "\\") {
+                    verbatim = false
                     string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos]))
                     if pos + 1 < n && Self.isBreak(buf[pos + 1]) {
                         pos += 1
@@ -1168,9 +1234,10 @@ struct Scanner {
                     if countingIndent {
                         if buf[pos] == 0x20 { lineSpaces += 1 } else { countingIndent = false }
                     }
-                    folding.blank(buf[pos])
+                    folding.blank(at: pos)
                     advance()
                 } else {
+                    verbatim = false
                     folding.lineBreak()
                     skipBreak()
                     if firstLineEnd < 0 {
@@ -1196,14 +1263,51 @@ struct Scanner {
                 restartLine()
                 break
             }
-            folding.flush(into: &string)
+            folding.flush(into: &string, source: buf)
         }
         if closed { advance() }
         var t = ScannerToken(.scalar, start: start, end: end >= 0 ? end : pos)
         t.style = single ? .singleQuoted : .doubleQuoted
-        t.payload = store(String(decoding: string, as: UTF8.self))
+        if closed && verbatim {
+            t.valueText = .source
+            t.valueStart = start + 1
+            t.valueEnd = pos - 1
+        } else {
+            storeDecoded(string, in: &t)
+        }
+        scratch = string
         if flowLevel > 0 && closed { afterJSONNode = true }
         push(t)
+    }
+
+    /// The common case of ``scanFlowScalar(single:)``: a quoted scalar closed on its own line without
+    /// escapes (no `\` in double quotes, no `''` in single quotes), whose value is exactly the bytes
+    /// between the quotes. Returns false, having consumed nothing, for anything else.
+    private mutating func scanOneLineQuotedScalar(single: Bool) -> Bool {
+        let quote: UInt8 = single ? UInt8(ascii: "'") : UInt8(ascii: "\"")
+        var p = pos + 1
+        var characters = 1
+        while p < n {
+            let c = buf[p]
+            if c == quote {
+                if single && p + 1 < n && buf[p + 1] == quote { return false }
+                break
+            }
+            if c == 0x0A || c == 0x0D || (!single && c == UInt8(ascii: "\\")) { return false }
+            if c & 0xC0 != 0x80 { characters += 1 }
+            p += 1
+        }
+        if p >= n { return false }
+        var t = ScannerToken(.scalar, start: pos, end: p + 1)
+        t.style = single ? .singleQuoted : .doubleQuoted
+        t.valueText = .source
+        t.valueStart = pos + 1
+        t.valueEnd = p
+        pos = p + 1
+        column += characters + 1
+        if flowLevel > 0 { afterJSONNode = true }
+        push(t)
+        return true
     }
 
     /// Scanner state for a fresh line at `pos` (column 0) after a recovery cut.
@@ -1276,6 +1380,12 @@ struct Scanner {
         appendScalar(v, to: &string)
     }
 
+    /// Nonzero when one of the eight bytes of `w` (all below 0x80) equals `b`.
+    @inline(__always) static func hasByte(_ w: UInt64, _ b: UInt8) -> UInt64 {
+        let x = w ^ (0x0101_0101_0101_0101 &* UInt64(b))
+        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+    }
+
     /// The value of one hexadecimal digit, or nil.
     static func hexValue(_ c: UInt8) -> UInt8? {
         switch c {
@@ -1294,44 +1404,66 @@ struct Scanner {
     /// Scans a plain scalar (§7.3.3), folding multi-line text.
     private mutating func scanPlainScalar() {
         let start = pos
-        var string: [UInt8] = []
+        var string: [UInt8] = []   // the scratch buffer once a line break is folded
         var folding = LineFolding()
         var end = pos
         let minIndent = indent + 1
         var pendingTab = -1
-        var segments = 0
+        // True once a line break separates two pieces of text: the value then differs from the source
+        // bytes and is built in `string` (until then it is `buf[start..<end]`, spaces included).
+        var folded = false
         var lineSpaces = 0
         var lineTab = false
         var lineTabPos = 0
         while true {
             if column == 0 && isDocumentIndicator() { break }
             if pos < n && buf[pos] == UInt8(ascii: "#") { break }
-            var segStart = -1
-            while pos < n && !isBlankZ(pos) {
-                let c = buf[pos]
+            // One run of non-blank characters (a segment), scanned with locals: the end of the
+            // scalar at ': ' (and, in flow context, at ':' before an indicator or at an indicator).
+            let inFlow = flowLevel > 0
+            var p = pos
+            var characters = 0
+            if !inFlow, let base = buf.baseAddress.map({ UnsafeRawPointer($0) }) {
+                // Block context: skip eight ASCII bytes at a time while none of them is a blank, a
+                // line break or ':' (the only bytes that can end a segment here).
+                while p + 8 <= n {
+                    let w = base.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+                    if w & 0x8080_8080_8080_8080 != 0 { break }
+                    if Self.hasByte(w, 0x20) | Self.hasByte(w, 0x09) | Self.hasByte(w, 0x0A) | Self.hasByte(w, 0x0D)
+                        | Self.hasByte(w, 0x3A) != 0 { break }
+                    p += 8
+                    characters += 8
+                }
+            }
+            while p < n {
+                let c = buf[p]
+                if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { break }
                 if c == UInt8(ascii: ":") {
-                    if isBlankZ(pos + 1) || (flowLevel > 0 && isFlowIndicator(at: pos + 1)) { break }
-                } else if flowLevel > 0 && Self.isFlowIndicator(c) {
+                    if isBlankZ(p + 1) || (inFlow && isFlowIndicator(at: p + 1)) { break }
+                } else if inFlow && Self.isFlowIndicator(c) {
                     break
                 }
-                if segStart < 0 {
-                    if pendingTab >= 0 {
-                        error("tab-indentation", "A tab cannot be used to indent a continuation line; use spaces.", pendingTab)
-                        pendingTab = -1
-                    }
-                    folding.flush(into: &string)
-                    segStart = pos
+                p += 1
+                if c & 0xC0 != 0x80 { characters += 1 }
+            }
+            var segStart = -1
+            if p > pos {
+                if pendingTab >= 0 {
+                    error("tab-indentation", "A tab cannot be used to indent a continuation line; use spaces.", pendingTab)
+                    pendingTab = -1
                 }
-                pos += 1
-                if c & 0xC0 != 0x80 { column += 1 }
+                if folding.afterBreak && !folded {
+                    folded = true
+                    string = takeScratch()
+                    string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<end]))
+                }
+                if folded { folding.flush(into: &string, source: buf) } else { folding.discard() }
+                segStart = pos
+                pos = p
+                column += characters
             }
             if segStart >= 0 {
-                segments += 1
-                if segments == 2 {
-                    // Folding is needed after all: copy the first segment too.
-                    string = Array(UnsafeBufferPointer(rebasing: buf[start..<end])) + string
-                }
-                if segments > 1 { string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos])) }
+                if folded { string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos])) }
                 end = pos
             }
             if pos >= n || !(Self.isBlank(buf[pos]) || Self.isBreak(buf[pos])) { break }
@@ -1347,7 +1479,7 @@ struct Scanner {
                             lineSpaces += 1
                         }
                     }
-                    folding.blank(c)
+                    folding.blank(at: pos)
                     pos += 1; column += 1
                 } else {
                     folding.lineBreak()
@@ -1369,10 +1501,13 @@ struct Scanner {
         }
         var t = ScannerToken(.scalar, start: start, end: end)
         t.style = .plain
-        if segments == 1 {
-            t.payload = store(String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self))
+        if folded {
+            storeDecoded(string, in: &t)
+            scratch = string
         } else {
-            t.payload = store(String(decoding: string, as: UTF8.self))
+            t.valueText = .source
+            t.valueStart = start
+            t.valueEnd = end
         }
         push(t)
         if folding.afterBreak {

@@ -16,6 +16,12 @@ struct StreamParser {
         case flowSequenceEntryMappingKey, flowSequenceEntryMappingValue, flowSequenceEntryMappingEnd
         case flowMappingKey(first: Bool), flowMappingValue, flowMappingEmptyValue
         case end
+
+        /// True for ``end`` (a pattern match: cheaper per step than `==` on an enum with payloads).
+        var isEnd: Bool {
+            if case .end = self { return true }
+            return false
+        }
     }
 
     /// An open collection: its start event and the node kind that closes with it.
@@ -31,7 +37,12 @@ struct StreamParser {
     var scanner: Scanner
     var builder: SyntaxTreeBuilder
     let buf: UnsafeBufferPointer<UInt8>
-    var events: [Event] = []
+    /// The event stream in compact form (see ``ParseEvents``), with its side tables.
+    var events: [ParseEvents.Record] = []
+    var eventProperties: [ParseEvents.Properties] = []
+    var eventTags: [String] = []
+    var eventTagIndex: [String: Int] = [:]
+    var documentInfos: [ParseEvents.DocumentInfo] = []
     var errors: [SyntaxError] = []
     var state: State = .streamStart
     var states: [State] = []
@@ -50,7 +61,8 @@ struct StreamParser {
         scanner = Scanner(buffer: buffer)
         builder = SyntaxTreeBuilder(bytes: bytes)
         // Flow-heavy text has up to one event per 5–6 bytes (`{name: a, port: 1}`); growing a large
-        // array copies it into fresh, page-faulting memory, so reserve for that density.
+        // array copies it into fresh, page-faulting memory, so reserve for that density (pages not
+        // written are never touched).
         events.reserveCapacity(bytes.count / 5 + 8)
     }
 
@@ -62,7 +74,7 @@ struct StreamParser {
     mutating func run() -> ParseResult {
         var lastParsed = -1
         var idleSteps = 0
-        while state != .end {
+        while !state.isEnd {
             step()
             if scanner.tokensParsed != lastParsed {
                 lastParsed = scanner.tokensParsed
@@ -83,7 +95,9 @@ struct StreamParser {
             let (a, b) = ($0.element.range, $1.element.range)
             return a.start != b.start ? a.start < b.start : $0.offset < $1.offset
         }.map(\.element)
-        return ParseResult(tree: tree, events: events, errors: Self.dropCascades(all, bytes: bytes))
+        let stream = ParseEvents(records: events, bytes: bytes, decoded: scanner.decoded, properties: eventProperties,
+                                 tags: eventTags, documents: documentInfos)
+        return ParseResult(tree: tree, events: stream, errors: Self.dropCascades(all, bytes: bytes))
     }
 
     /// Ends the event stream after the progress guard fired: closes open collections, the document
@@ -97,9 +111,9 @@ struct StreamParser {
         }
         while builder.depth > 1 { builder.finishNode() }
         if state == .documentEnd || states.contains(.documentEnd) {
-            events.append(Event(.documentEnd(explicit: false), range: TextRange(empty: lastTokenEnd)))
+            events.append(.init(.documentEnd, start: lastTokenEnd, end: lastTokenEnd))
         }
-        events.append(Event(.streamEnd, range: TextRange(empty: buf.count)))
+        events.append(.init(.streamEnd, start: buf.count, end: buf.count))
     }
 
     /// Codes of errors that usually follow from an error just before them (the parser resynchronising).
@@ -237,7 +251,7 @@ struct StreamParser {
     }
 
     /// Closes the innermost tree node when it is of `kind`.
-    mutating func closeIf(_ kind: NodeKind) {
+    @inline(__always) mutating func closeIf(_ kind: NodeKind) {
         if builder.depth > 1 && builder.currentNodeKind == kind { builder.finishNode() }
     }
 
@@ -334,15 +348,38 @@ struct StreamParser {
     // MARK: - Events
 
     mutating func emptyScalar(at p: Int) {
-        events.append(Event(.scalar(value: "", style: .plain, anchor: nil, tag: nil), range: TextRange(empty: p)))
+        events.append(.init(.scalar, start: p, end: p))
     }
 
-    mutating func startCollection(_ kind: Event.Kind, node: NodeKind, start: Int, opener: Int) {
+    /// Records a node's anchor (the name's source range, `anchor.start` < 0 for none) and tag; returns
+    /// the index for an event record, -1 when the node has neither.
+    mutating func properties(anchor: (start: Int, end: Int), tag: String?) -> Int {
+        if anchor.start < 0 && tag == nil { return -1 }
+        var tagIndex = -1
+        if let tag {
+            if let i = eventTagIndex[tag] {
+                tagIndex = i
+            } else {
+                tagIndex = eventTags.count
+                eventTags.append(tag)
+                eventTagIndex[tag] = tagIndex
+            }
+        }
+        eventProperties.append(ParseEvents.Properties(anchorStart: Int32(truncatingIfNeeded: anchor.start),
+                                                      anchorEnd: Int32(truncatingIfNeeded: anchor.end),
+                                                      tag: Int32(truncatingIfNeeded: tagIndex)))
+        return eventProperties.count - 1
+    }
+
+    /// Starts a collection event (`mappingStart`/`sequenceStart`, `flow` style or block) with the
+    /// node properties `properties` (see ``properties(anchor:tag:)``).
+    mutating func startCollection(_ kind: ParseEvents.RecordKind, flow: Bool, properties: Int = -1, node: NodeKind,
+                                  start: Int, opener: Int) {
         collections.append(OpenCollection(eventIndex: events.count, node: node, opener: opener))
-        events.append(Event(kind, range: TextRange(empty: start)))
+        events.append(.init(kind, start: start, end: start, style: flow ? 1 : 0, properties: properties))
     }
 
-    mutating func endCollection(_ kind: Event.Kind) {
+    mutating func endCollection(_ kind: ParseEvents.RecordKind) {
         guard let c = collections.popLast() else { return }
         // Close the collection node and anything left open inside it.
         while builder.depth > 1 {
@@ -351,9 +388,10 @@ struct StreamParser {
             builder.finishNode()
             if k == c.node { break }
         }
-        let start = events[c.eventIndex].range.start
-        events[c.eventIndex].range = TextRange(start: start, end: max(start, lastTokenEnd))
-        events.append(Event(kind, range: TextRange(empty: max(start, lastTokenEnd))))
+        let start = Int(events[c.eventIndex].start)
+        let end = max(start, lastTokenEnd)
+        events[c.eventIndex].end = Int32(truncatingIfNeeded: end)
+        events.append(.init(kind, start: end, end: end))
     }
 
     // MARK: - States
@@ -371,7 +409,7 @@ struct StreamParser {
         switch state {
         case .streamStart:
             scanner.next()
-            events.append(Event(.streamStart, range: TextRange(empty: 0)))
+            events.append(.init(.streamStart, start: 0, end: 0))
             state = .implicitDocumentStart
         case .implicitDocumentStart: documentStart(implicit: true)
         case .documentStart: documentStart(implicit: false)
@@ -411,7 +449,7 @@ struct StreamParser {
         }
         if tok.kind == .streamEnd {
             scanner.next()
-            events.append(Event(.streamEnd, range: TextRange(empty: buf.count)))
+            events.append(.init(.streamEnd, start: buf.count, end: buf.count))
             state = .end
             return
         }
@@ -419,8 +457,7 @@ struct StreamParser {
         let isDirective = tok.kind == .versionDirective || tok.kind == .tagDirective || tok.kind == .reservedDirective
         if !isDirective && tok.kind != .documentStart {
             open(.document, at: tok.start)
-            events.append(Event(.documentStart(explicit: false, version: nil, tagDirectives: []),
-                                range: TextRange(empty: tok.start)))
+            events.append(.init(.documentStart, start: tok.start, end: tok.start))
             states.append(.documentEnd)
             state = .blockNode
             return
@@ -467,17 +504,24 @@ struct StreamParser {
         }
         if tok.kind != .documentStart {
             error("missing-directives-end", "Expected '---' after the directives.", tok.start, tok.end)
-            events.append(Event(.documentStart(explicit: false, version: version, tagDirectives: tags),
-                                range: TextRange(empty: tok.start)))
+            events.append(.init(.documentStart, start: tok.start, end: tok.start,
+                                a: documentInfo(version: version, tags: tags)))
             states.append(.documentEnd)
             state = .documentContent
             return
         }
         _ = consume()
-        events.append(Event(.documentStart(explicit: true, version: version, tagDirectives: tags),
-                            range: TextRange(start: tok.start, end: tok.end)))
+        events.append(.init(.documentStart, start: tok.start, end: tok.end, style: 1,
+                            a: documentInfo(version: version, tags: tags)))
         states.append(.documentEnd)
         state = .documentContent
+    }
+
+    /// The index of the directives of a document start in the event side table, -1 when it has none.
+    mutating func documentInfo(version: String?, tags: [TagDirective]) -> Int {
+        if version == nil && tags.isEmpty { return -1 }
+        documentInfos.append(ParseEvents.DocumentInfo(version: version, tagDirectives: tags))
+        return documentInfos.count - 1
     }
 
     mutating func documentContent() {
@@ -511,7 +555,7 @@ struct StreamParser {
         closeIf(.document)
         lastDocumentExplicitEnd = explicit
         documentCount += 1
-        events.append(Event(.documentEnd(explicit: explicit), range: range))
+        events.append(.init(.documentEnd, start: range.start, end: range.end, style: explicit ? 1 : 0))
         state = .documentStart
     }
 
@@ -537,14 +581,14 @@ struct StreamParser {
     mutating func parseNode(block: Bool, indentless: Bool) {
         var tok = scanner.peek()
         var props: [ScannerToken] = []
-        var anchor: String? = nil
+        var anchor: (start: Int, end: Int) = (-1, -1)
         var tag: String? = nil
         while tok.kind == .anchor || tok.kind == .tag {
             if tok.kind == .anchor {
-                if anchor != nil {
+                if anchor.start >= 0 {
                     error("multiple-anchors", "A node can have only one anchor.", tok.start, tok.end)
                 }
-                anchor = scanner.text(tok.payload)
+                anchor = (tok.valueStart, tok.valueEnd)
             } else {
                 if tag != nil {
                     error("multiple-tags", "A node can have only one tag.", tok.start, tok.end)
@@ -567,14 +611,15 @@ struct StreamParser {
             open(.alias, at: tok.start)
             _ = consume()
             builder.finishNode()
-            events.append(Event(.alias(anchor: scanner.text(tok.payload)), range: TextRange(start: tok.start, end: tok.end)))
+            events.append(.init(.alias, start: tok.start, end: tok.end, text: .source, a: tok.valueStart, b: tok.valueEnd))
             popState()
             return
         }
+        let properties = props.isEmpty ? -1 : properties(anchor: anchor, tag: tag)
         if indentless && tok.kind == .blockEntry {
             open(.blockSequence, at: start)
             emitProps(&self)
-            startCollection(.sequenceStart(anchor: anchor, tag: tag, style: .block), node: .blockSequence,
+            startCollection(.sequenceStart, flow: false, properties: properties, node: .blockSequence,
                             start: start, opener: tok.start)
             state = .indentlessSequenceEntry
             return
@@ -585,35 +630,35 @@ struct StreamParser {
             emitProps(&self)
             _ = consume()
             builder.finishNode()
-            events.append(Event(.scalar(value: scanner.text(tok.payload), style: tok.style, anchor: anchor, tag: tag),
-                                range: TextRange(start: start, end: tok.end)))
+            events.append(.init(.scalar, start: start, end: tok.end, style: tok.style.ordinal, text: tok.valueText,
+                                a: tok.valueStart, b: tok.valueEnd, properties: properties))
             popState()
         case .flowSequenceStart:
             open(.flowSequence, at: start)
             emitProps(&self)
             _ = consume()
-            startCollection(.sequenceStart(anchor: anchor, tag: tag, style: .flow), node: .flowSequence,
+            startCollection(.sequenceStart, flow: true, properties: properties, node: .flowSequence,
                             start: start, opener: tok.start)
             state = .flowSequenceEntry(first: true)
         case .flowMappingStart:
             open(.flowMapping, at: start)
             emitProps(&self)
             _ = consume()
-            startCollection(.mappingStart(anchor: anchor, tag: tag, style: .flow), node: .flowMapping,
+            startCollection(.mappingStart, flow: true, properties: properties, node: .flowMapping,
                             start: start, opener: tok.start)
             state = .flowMappingKey(first: true)
         case .blockSequenceStart where block:
             open(.blockSequence, at: start)
             emitProps(&self)
             scanner.next()
-            startCollection(.sequenceStart(anchor: anchor, tag: tag, style: .block), node: .blockSequence,
+            startCollection(.sequenceStart, flow: false, properties: properties, node: .blockSequence,
                             start: start, opener: tok.start)
             state = .blockSequenceEntry
         case .blockMappingStart where block:
             open(.blockMapping, at: start)
             emitProps(&self)
             scanner.next()
-            startCollection(.mappingStart(anchor: anchor, tag: tag, style: .block), node: .blockMapping,
+            startCollection(.mappingStart, flow: false, properties: properties, node: .blockMapping,
                             start: start, opener: tok.start)
             state = .blockMappingKey
         default:
@@ -621,8 +666,7 @@ struct StreamParser {
                 open(.scalar, at: start)
                 emitProps(&self)
                 builder.finishNode()
-                events.append(Event(.scalar(value: "", style: .plain, anchor: anchor, tag: tag),
-                                    range: TextRange(start: start, end: props[props.count - 1].end)))
+                events.append(.init(.scalar, start: start, end: props[props.count - 1].end, properties: properties))
             } else {
                 error("expected-node", "Expected a node (a scalar, collection or alias) but found \(describe(tok)).",
                       tok.start, tok.end)
@@ -637,6 +681,7 @@ struct StreamParser {
     /// After an indicator (`- `, `? `, `: `) was consumed: parses the node that follows, inside a
     /// `wrapper` tree node (`key`/`value`) when given, and continues in `next`. When the next token
     /// `ends` the node, it is empty (§7.2): only an empty scalar event at `emptyAt` is produced.
+    @inline(__always)
     mutating func nodeAfterIndicator(then next: State, wrapper: NodeKind?, emptyAt: Int, block: Bool,
                                      indentless: Bool, ends: (ScannerToken.Kind) -> Bool) {
         let tok = scanner.peek()
@@ -844,15 +889,13 @@ struct StreamParser {
         if tok.kind == .key {
             open(.flowPair, at: tok.start)
             open(.mappingEntry, at: tok.start)
-            startCollection(.mappingStart(anchor: nil, tag: nil, style: .flow), node: .flowPair, start: tok.start,
-                            opener: tok.start)
+            startCollection(.mappingStart, flow: true, node: .flowPair, start: tok.start, opener: tok.start)
             _ = consume()
             state = .flowSequenceEntryMappingKey
         } else if tok.kind == .value {
             open(.flowPair, at: tok.start)
             open(.mappingEntry, at: tok.start)
-            startCollection(.mappingStart(anchor: nil, tag: nil, style: .flow), node: .flowPair, start: tok.start,
-                            opener: tok.start)
+            startCollection(.mappingStart, flow: true, node: .flowPair, start: tok.start, opener: tok.start)
             emptyScalar(at: tok.start)
             state = .flowSequenceEntryMappingValue
         } else if Self.canStartNode(tok.kind, block: false) {

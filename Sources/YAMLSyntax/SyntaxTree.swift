@@ -1,10 +1,33 @@
 /// One token of the lossless syntax tree: a kind and the bytes it covers.
+///
+/// The offsets are stored in 32 bits (12 bytes per token instead of 24: tokens are the most numerous
+/// part of a parse), so, like the tree's node indices, a token lies in a text of at most 2 GiB
+/// (`Int32.max` bytes); ``range`` reads and writes them as `Int`.
 public struct Token: Hashable, Sendable {
+    @usableFromInline var start: Int32
+    @usableFromInline var end: Int32
     /// What the bytes are.
     public var kind: TokenKind
     /// The bytes covered (UTF-8 offsets).
-    public var range: TextRange
-    @inlinable public init(kind: TokenKind, range: TextRange) { self.kind = kind; self.range = range }
+    @inlinable public var range: TextRange {
+        get { TextRange(uncheckedStart: Int(start), end: Int(end)) }
+        set {
+            start = Int32(truncatingIfNeeded: newValue.start)
+            end = Int32(truncatingIfNeeded: newValue.end)
+        }
+    }
+    /// Creates a token of `kind` covering `range` (UTF-8 byte offsets below 2^31).
+    @inlinable public init(kind: TokenKind, range: TextRange) {
+        self.kind = kind
+        start = Int32(truncatingIfNeeded: range.start)
+        end = Int32(truncatingIfNeeded: range.end)
+    }
+    /// Creates a token of `kind` covering `start ..< end` (UTF-8 byte offsets, `start <= end`).
+    @inlinable init(kind: TokenKind, start: Int, end: Int) {
+        self.kind = kind
+        self.start = Int32(truncatingIfNeeded: start)
+        self.end = Int32(truncatingIfNeeded: end)
+    }
 }
 
 /// A lossless concrete syntax tree of one YAML stream, stored flat.
@@ -214,9 +237,23 @@ public struct SyntaxTreeBuilder {
     @usableFromInline let bytes: [UInt8]
     @usableFromInline var tokens: [Token] = []
     @usableFromInline var nodes: [SyntaxTree.NodeData] = []
-    @usableFromInline var open: [Int] = []          // stack of open node indices
-    @usableFromInline var lastChild: [Int] = []     // per open node: index of its last child, -1 if none
+    /// The open nodes around the innermost one, outermost first.
+    @usableFromInline var outer: [OpenNode] = []
+    /// The innermost open node (kept out of the array: it is read and written for every node).
+    @usableFromInline var top = OpenNode(node: 0, lastChild: -1, kind: .stream)
     @usableFromInline var nextTokenStart: Int = 0
+
+    /// An open node: its index, the index of its last child so far (-1 if none) and its kind.
+    @usableFromInline struct OpenNode {
+        @usableFromInline var node: Int32
+        @usableFromInline var lastChild: Int32
+        @usableFromInline var kind: NodeKind
+        @inlinable init(node: Int, lastChild: Int, kind: NodeKind) {
+            self.node = Int32(truncatingIfNeeded: node)
+            self.lastChild = Int32(truncatingIfNeeded: lastChild)
+            self.kind = kind
+        }
+    }
 
     /// Byte offset where the next token must start.
     @inlinable public var position: Int { nextTokenStart }
@@ -230,14 +267,12 @@ public struct SyntaxTreeBuilder {
         tokens.reserveCapacity(bytes.count / 2 + 16)
         nodes.reserveCapacity(bytes.count / 2 + 16)
         nodes.append(.init(kind: .stream, firstToken: 0, endToken: 0, parent: -1, firstChild: -1, nextSibling: -1))
-        open = [0]
-        lastChild = [-1]
     }
 
     /// Kind of the innermost open node.
-    @inlinable public var currentNodeKind: NodeKind { nodes[open[open.count - 1]].kind }
+    @inlinable public var currentNodeKind: NodeKind { top.kind }
     /// Number of open nodes (1 when only the root is open).
-    @inlinable public var depth: Int { open.count }
+    @inlinable public var depth: Int { outer.count + 1 }
 
     /// Appends a token covering `position ..< end`. Precondition: `end >= position`; an empty token is
     /// ignored.
@@ -245,37 +280,36 @@ public struct SyntaxTreeBuilder {
     public mutating func token(_ kind: TokenKind, end: Int) {
         precondition(end >= nextTokenStart && end <= bytes.count, "token \(kind) ends at \(end), position \(nextTokenStart)")
         if end == nextTokenStart { return }
-        tokens.append(Token(kind: kind, range: TextRange(start: nextTokenStart, end: end)))
+        tokens.append(Token(kind: kind, start: nextTokenStart, end: end))
         nextTokenStart = end
     }
 
     /// Opens a node of `kind` as the last child of the innermost open node; it starts at the next token.
     @inlinable
     public mutating func startNode(_ kind: NodeKind) {
-        let parent = open[open.count - 1]
+        let parent = Int(top.node)
         let idx = nodes.count
         nodes.append(.init(kind: kind, firstToken: tokens.count, endToken: tokens.count, parent: parent,
                            firstChild: -1, nextSibling: -1))
-        let prev = lastChild[lastChild.count - 1]
+        let prev = Int(top.lastChild)
         if prev >= 0 { nodes[prev].nextSibling = idx } else { nodes[parent].firstChild = idx }
-        lastChild[lastChild.count - 1] = idx
-        open.append(idx)
-        lastChild.append(-1)
+        top.lastChild = Int32(truncatingIfNeeded: idx)
+        outer.append(top)
+        top = OpenNode(node: idx, lastChild: -1, kind: kind)
     }
 
     /// Closes the innermost open node; it ends after the last token appended. The root cannot be closed.
     @inlinable
     public mutating func finishNode() {
-        precondition(open.count > 1, "finishNode without an open node")
-        let idx = open.removeLast()
-        lastChild.removeLast()
-        nodes[idx].endToken = tokens.count
+        precondition(!outer.isEmpty, "finishNode without an open node")
+        nodes[Int(top.node)].endToken = tokens.count
+        top = outer.removeLast()
     }
 
     /// Closes every open node, covers leftover bytes with an `error` token, and returns the tree.
     public mutating func finish() -> SyntaxTree {
         if nextTokenStart < bytes.count { token(.error, end: bytes.count) }
-        while open.count > 1 { finishNode() }
+        while !outer.isEmpty { finishNode() }
         nodes[0].endToken = tokens.count
         return SyntaxTree(bytes: bytes, tokens: tokens, nodes: nodes)
     }

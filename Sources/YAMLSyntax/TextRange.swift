@@ -16,6 +16,12 @@ public struct TextRange: Hashable, Sendable, Comparable, CustomStringConvertible
         self.end = end
     }
 
+    /// `start ..< end` for offsets already known to be ordered (no check; for stored ranges).
+    @inlinable @inline(__always) init(uncheckedStart start: Int, end: Int) {
+        self.start = start
+        self.end = end
+    }
+
     /// An empty range at `offset`.
     @inlinable public init(empty offset: Int) { self.init(start: offset, end: offset) }
 

@@ -207,7 +207,7 @@ final class CorpusModelTests: XCTestCase {
     static func outlineProblem(_ outline: OutlineSurface?, snapshot: DocumentSnapshot) -> String? {
         guard let outline else { return "no outline" }
         if let p = containmentProblem(outline.symbols, parent: TextRange(start: 0, end: snapshot.bytes.count)) { return p }
-        let expected = expectedTopLevel(snapshot.parse.events)
+        let expected = expectedTopLevel(Array(snapshot.parse.events))
         if expected.count == 1 {
             return compare(outline.symbols, expected[0], truncated: outline.truncated, label: "root")
         }

@@ -26,4 +26,15 @@ final class SyntaxTreeBuilderTests: XCTestCase {
         XCTAssertEqual(tree.deepestNode(at: 3).kind, .scalar)
         XCTAssertEqual(tree.deepestNode(at: 2).kind, .mappingEntry)
     }
+
+    func testTokensAndNodesAreCompact() {
+        // Tokens and nodes are the bulk of a parse's memory: 32-bit offsets and indices.
+        XCTAssertEqual(MemoryLayout<Token>.stride, 12)
+        XCTAssertEqual(MemoryLayout<SyntaxTree.NodeData>.stride, 24)
+        var token = Token(kind: .plainScalar, range: TextRange(start: 3, end: 9))
+        XCTAssertEqual(token.range, TextRange(start: 3, end: 9))
+        token.range = TextRange(start: 100_000, end: 2_000_000_000)
+        XCTAssertEqual(token.range.start, 100_000)
+        XCTAssertEqual(token.range.end, 2_000_000_000)
+    }
 }

@@ -1,0 +1,193 @@
+import YAMLSyntax
+
+/// The event stream of one parse, stored compactly and read as ``Event`` values.
+///
+/// Each event is kept as a 24-byte record (kind, style, its UTF-8 byte range and where its text is)
+/// instead of an ``Event`` with its strings: a scalar whose value equals its source bytes (a plain
+/// scalar on one line, a quoted scalar without escapes or line breaks) points into the text, other
+/// scalar values are decoded once into a shared byte buffer, anchors and alias names point into the
+/// text, and resolved tags are kept once each. An ``Event`` (with its `String`s) is built when an
+/// element is read, so iterating, counting and subscripting work as on an `[Event]`.
+///
+/// Offsets are stored in 32 bits: like ``SyntaxTree``, a parse covers a text of at most 2 GiB
+/// (`Int32.max` bytes). Indices are `Int`, from 0 to `count`.
+public struct ParseEvents: RandomAccessCollection, Sendable {
+    /// Where an event's text lives; the record's `a`/`b` fields are read according to it.
+    @usableFromInline enum Text: UInt8, Sendable {
+        /// No text (or, for `documentStart`, `a` indexes ``ParseEvents/documents`` when >= 0).
+        case none
+        /// The bytes `a ..< b` of the source text (scalar value, anchor or alias name).
+        case source
+        /// The bytes `a ..< b` of ``ParseEvents/decoded`` (a scalar value after escapes and folding).
+        case decoded
+    }
+
+    /// The kind of an event record (``Event/Kind`` without its payload).
+    @usableFromInline enum RecordKind: UInt8, Sendable {
+        case streamStart, streamEnd, documentStart, documentEnd
+        case mappingStart, mappingEnd, sequenceStart, sequenceEnd, scalar, alias
+    }
+
+    /// One event in 24 bytes. `start`/`end` are the event's range (UTF-8 byte offsets), `a`/`b` its
+    /// text (see ``Text``), `properties` an index into ``ParseEvents/properties`` or -1; `style` is a
+    /// ``ScalarStyle`` or ``CollectionStyle`` ordinal, or 1 for an explicit document start or end.
+    @usableFromInline struct Record: Sendable {
+        var start: Int32
+        var end: Int32
+        var a: Int32
+        var b: Int32
+        var properties: Int32
+        var kind: RecordKind
+        var style: UInt8
+        var text: Text
+
+        init(_ kind: RecordKind, start: Int, end: Int, style: UInt8 = 0, text: Text = .none, a: Int = -1, b: Int = -1,
+             properties: Int = -1) {
+            self.start = Int32(truncatingIfNeeded: start)
+            self.end = Int32(truncatingIfNeeded: end)
+            self.a = Int32(truncatingIfNeeded: a)
+            self.b = Int32(truncatingIfNeeded: b)
+            self.properties = Int32(truncatingIfNeeded: properties)
+            self.kind = kind
+            self.style = style
+            self.text = text
+        }
+    }
+
+    /// A node's anchor (source range of the name without `&`; `anchorStart` < 0 for none) and tag
+    /// (index into ``ParseEvents/tags``, -1 for none).
+    @usableFromInline struct Properties: Sendable {
+        var anchorStart: Int32
+        var anchorEnd: Int32
+        var tag: Int32
+    }
+
+    /// `%YAML` version and `%TAG` directives of a document start that has any.
+    @usableFromInline struct DocumentInfo: Sendable {
+        var version: String?
+        var tagDirectives: [TagDirective]
+    }
+
+    @usableFromInline var records: [Record]
+    @usableFromInline var bytes: [UInt8]
+    @usableFromInline var decoded: [UInt8]
+    @usableFromInline var properties: [Properties]
+    @usableFromInline var tags: [String]
+    @usableFromInline var documents: [DocumentInfo]
+    /// Events given as values (``init(_:)``); used instead of the records when non-nil.
+    @usableFromInline var values: [Event]?
+
+    /// Wraps events built as values (e.g. by hand in a test, or by another producer).
+    public init(_ events: [Event]) {
+        records = []
+        bytes = []
+        decoded = []
+        properties = []
+        tags = []
+        documents = []
+        values = events
+    }
+
+    init(records: [Record], bytes: [UInt8], decoded: [UInt8], properties: [Properties], tags: [String],
+         documents: [DocumentInfo]) {
+        self.records = records
+        self.bytes = bytes
+        self.decoded = decoded
+        self.properties = properties
+        self.tags = tags
+        self.documents = documents
+        values = nil
+    }
+
+    /// The index of the first event (0).
+    public var startIndex: Int { 0 }
+    /// The number of events (one past the last index).
+    public var endIndex: Int { values?.count ?? records.count }
+    /// The number of events.
+    public var count: Int { endIndex }
+
+    /// The event at `index` (0 ..< count), built from its record.
+    public subscript(index: Int) -> Event {
+        if let values { return values[index] }
+        return event(records[index])
+    }
+
+    /// The UTF-8 byte range of event `index` (cheaper than `self[index].range`: builds no strings).
+    public func range(at index: Int) -> TextRange {
+        if let values { return values[index].range }
+        let r = records[index]
+        return TextRange(start: Int(r.start), end: Int(r.end))
+    }
+
+    private func string(_ buffer: [UInt8], _ a: Int32, _ b: Int32) -> String {
+        buffer.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[Int(a)..<Int(b)]), as: UTF8.self)
+        }
+    }
+
+    private func text(_ r: Record) -> String {
+        switch r.text {
+        case .none: return ""
+        case .source: return string(bytes, r.a, r.b)
+        case .decoded: return string(decoded, r.a, r.b)
+        }
+    }
+
+    private func anchorAndTag(_ r: Record) -> (String?, String?) {
+        if r.properties < 0 { return (nil, nil) }
+        let p = properties[Int(r.properties)]
+        let anchor = p.anchorStart < 0 ? nil : string(bytes, p.anchorStart, p.anchorEnd)
+        let tag = p.tag < 0 ? nil : tags[Int(p.tag)]
+        return (anchor, tag)
+    }
+
+    private func event(_ r: Record) -> Event {
+        let range = TextRange(start: Int(r.start), end: Int(r.end))
+        let kind: Event.Kind
+        switch r.kind {
+        case .streamStart: kind = .streamStart
+        case .streamEnd: kind = .streamEnd
+        case .documentStart:
+            let info = r.a >= 0 ? documents[Int(r.a)] : DocumentInfo(version: nil, tagDirectives: [])
+            kind = .documentStart(explicit: r.style == 1, version: info.version, tagDirectives: info.tagDirectives)
+        case .documentEnd: kind = .documentEnd(explicit: r.style == 1)
+        case .mappingStart:
+            let (anchor, tag) = anchorAndTag(r)
+            kind = .mappingStart(anchor: anchor, tag: tag, style: r.style == 1 ? .flow : .block)
+        case .mappingEnd: kind = .mappingEnd
+        case .sequenceStart:
+            let (anchor, tag) = anchorAndTag(r)
+            kind = .sequenceStart(anchor: anchor, tag: tag, style: r.style == 1 ? .flow : .block)
+        case .sequenceEnd: kind = .sequenceEnd
+        case .scalar:
+            let (anchor, tag) = anchorAndTag(r)
+            kind = .scalar(value: text(r), style: ScalarStyle(ordinal: r.style), anchor: anchor, tag: tag)
+        case .alias: kind = .alias(anchor: text(r))
+        }
+        return Event(kind, range: range)
+    }
+}
+
+extension ScalarStyle {
+    /// The style with ordinal `ordinal` (see ``ordinal``).
+    init(ordinal: UInt8) {
+        switch ordinal {
+        case 1: self = .singleQuoted
+        case 2: self = .doubleQuoted
+        case 3: self = .literal
+        case 4: self = .folded
+        default: self = .plain
+        }
+    }
+
+    /// The style's ordinal in a compact event record.
+    var ordinal: UInt8 {
+        switch self {
+        case .plain: return 0
+        case .singleQuoted: return 1
+        case .doubleQuoted: return 2
+        case .literal: return 3
+        case .folded: return 4
+        }
+    }
+}

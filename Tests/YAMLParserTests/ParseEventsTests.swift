@@ -1,0 +1,52 @@
+import XCTest
+@testable import YAMLParser
+import YAMLSyntax
+
+/// The compact event stream reads back as the `Event` values the parser means.
+final class ParseEventsTests: XCTestCase {
+    func testValuesFromTheTextAndFromTheDecodedBuffer() {
+        let text = """
+        %TAG !e! tag:example.com,2000:
+        --- &root
+        plain: one line with  spaces
+        folded: first
+          second
+        quoted: "a\\tb"
+        verbatim: "as is"
+        single: 'it''s'
+        tagged: !e!thing value
+        block: |
+          line
+        alias: *root
+        ...
+
+        """
+        let parse = Parser.parse(text)
+        XCTAssertTrue(parse.isValid, "\(parse.errors)")
+        let values = parse.events.compactMap { e -> String? in
+            if case .scalar(let value, _, _, _) = e.kind { return value }
+            return nil
+        }
+        XCTAssertEqual(values, ["plain", "one line with  spaces", "folded", "first second", "quoted", "a\tb",
+                                "verbatim", "as is", "single", "it's", "tagged", "value", "block", "line\n", "alias"])
+        guard case .documentStart(true, nil, let directives) = parse.events[1].kind else {
+            return XCTFail("\(parse.events[1])")
+        }
+        XCTAssertEqual(directives, [TagDirective(handle: "!e!", prefix: "tag:example.com,2000:")])
+        XCTAssertEqual(parse.events[2].kind, .mappingStart(anchor: "root", tag: nil, style: .block))
+        XCTAssertTrue(parse.events.contains { $0.kind == .scalar(value: "value", style: .plain, anchor: nil, tag: "tag:example.com,2000:thing") })
+        XCTAssertTrue(parse.events.contains { $0.kind == .alias(anchor: "root") })
+        XCTAssertTrue(parse.events.contains { $0.kind == .documentEnd(explicit: true) })
+        for i in parse.events.indices { XCTAssertEqual(parse.events.range(at: i), parse.events[i].range) }
+    }
+
+    func testEventsGivenAsValuesReadBackUnchanged() {
+        let parse = Parser.parse("a: [1, {b: c}]\n")
+        let array = Array(parse.events)
+        let wrapped = ParseEvents(array)
+        XCTAssertEqual(Array(wrapped), array)
+        XCTAssertEqual(wrapped.count, parse.events.count)
+        XCTAssertEqual(Event.testSuiteEvents(wrapped), Event.testSuiteEvents(parse.events))
+        XCTAssertEqual(MemoryLayout<ParseEvents.Record>.stride, 24)
+    }
+}
