@@ -55,7 +55,7 @@ struct IndentationRule: TokenLintRule {
         let nextToken = s.token(i + 1)
         let nextnext = s.token(i + 2)
         let isVisible = t.kind != .streamStart && t.kind != .streamEnd && t.kind != .blockEnd
-            && !(t.kind == .scalar && t.value.isEmpty)
+            && !(t.kind == .scalar && t.style != .plain && s.value(t).isEmpty)
         let firstInLine = isVisible && t.startLine + 1 > currentLine
         let found = t.startColumn
 

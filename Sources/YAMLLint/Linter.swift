@@ -22,7 +22,7 @@ public enum Linter {
         if isDisableFile(text.bytes[firstLine.start..<firstLine.end]) { return [] }
         let enabled = configuration.enabledRules(forPath: path)
         if enabled.isEmpty { return [] }
-        let stream = LintStream(text: text, tokens: LintTokenizer.tokens(parse, text: text))
+        let stream = LintStream(text: text, tokens: LintTokenizer.tokens(parse, text: text), parse: parse)
         let comments = LintComment.comments(stream)
 
         var tokenRules: [any TokenLintRule] = []
