@@ -25,27 +25,32 @@ public enum Linter {
         let stream = LintStream(text: text, tokens: LintTokenizer.tokens(parse, text: text), parse: parse)
         let comments = LintComment.comments(stream)
 
-        var tokenRules: [any TokenLintRule] = []
-        var tokenRuleTags: [(LintRuleID, LintLevel)] = []
+        // One array per rule type (not `[any TokenLintRule]`): the per-token calls are then direct.
+        var spacingRules: [RuleSlot<SpacingRule>] = []
+        var markerRules: [RuleSlot<DocumentMarkerRule>] = []
+        var keysRules: [RuleSlot<KeysRule>] = []
+        var valueRules: [RuleSlot<ValueRule>] = []
+        var indentationRules: [RuleSlot<IndentationRule>] = []
         var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []
         var lineRules: [(LintRuleID, LintLevel, LineRule)] = []
         for (id, settings) in enabled {
             let o = settings.options
+            let level = settings.level
             switch id {
             case .braces, .brackets, .colons, .commas, .hyphens:
-                tokenRules.append(SpacingRule(id: id, options: o)); tokenRuleTags.append((id, settings.level))
+                spacingRules.append(RuleSlot(rule: SpacingRule(id: id, options: o), id: id, level: level))
             case .documentStart, .documentEnd:
-                tokenRules.append(DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true)); tokenRuleTags.append((id, settings.level))
+                markerRules.append(RuleSlot(rule: DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true), id: id, level: level))
             case .anchors, .keyDuplicates, .keyOrdering:
-                tokenRules.append(KeysRule(id: id, options: o)); tokenRuleTags.append((id, settings.level))
+                keysRules.append(RuleSlot(rule: KeysRule(id: id, options: o), id: id, level: level))
             case .truthy, .octalValues, .floatValues, .emptyValues, .quotedStrings:
-                tokenRules.append(ValueRule(id: id, options: o)); tokenRuleTags.append((id, settings.level))
+                valueRules.append(RuleSlot(rule: ValueRule(id: id, options: o), id: id, level: level))
             case .indentation:
-                tokenRules.append(IndentationRule(options: o)); tokenRuleTags.append((id, settings.level))
+                indentationRules.append(RuleSlot(rule: IndentationRule(options: o), id: id, level: level))
             case .comments, .commentsIndentation:
-                commentRules.append((id, settings.level, CommentRule(id: id, options: o)))
+                commentRules.append((id, level, CommentRule(id: id, options: o)))
             case .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces:
-                lineRules.append((id, settings.level, LineRule(id: id, options: o)))
+                lineRules.append((id, level, LineRule(id: id, options: o)))
             }
         }
         let allRules = Set(enabled.map(\.id.rawValue))
@@ -113,9 +118,23 @@ public enum Linter {
         var commentIndex = 0
         for i in stream.tokens.indices {
             flushLines(before: stream.tokens[i].startLine + 1)
-            for k in tokenRules.indices {
-                tokenRules[k].check(stream, i, &problems)
-                if !problems.isEmpty { flush(tokenRuleTags[k].0, tokenRuleTags[k].1) }
+            func step<R: TokenLintRule>(_ slots: inout [RuleSlot<R>]) {
+                for k in slots.indices {
+                    slots[k].rule.check(stream, i, &problems)
+                    if !problems.isEmpty { flush(slots[k].id, slots[k].level) }
+                }
+            }
+            let mark = cache.count
+            step(&keysRules)
+            step(&spacingRules)
+            step(&markerRules)
+            step(&indentationRules)
+            step(&valueRules)
+            if cache.count - mark > 1 {
+                // yamllint runs the rules in id order for each token: restore that order (stable).
+                let rank = { (rule: String) in LintRuleID.allCases.firstIndex { $0.rawValue == rule } ?? 0 }
+                let sorted = cache[mark...].enumerated().sorted { (rank($0.element.rule), $0.offset) < (rank($1.element.rule), $1.offset) }
+                cache.replaceSubrange(mark..., with: sorted.map(\.element))
             }
             while commentIndex < comments.count && comments[commentIndex].tokenBefore == i {
                 flushLines(before: comments[commentIndex].line)
@@ -125,6 +144,13 @@ public enum Linter {
         }
         flushLines(before: Int.max)
         return findings
+    }
+
+    /// One enabled token rule with its id and level.
+    private struct RuleSlot<R: TokenLintRule> {
+        var rule: R
+        let id: LintRuleID
+        let level: LintLevel
     }
 
     /// `# yamllint <keyword>( rule:ID)*` followed only by whitespace: the rule ids (empty: all rules),
