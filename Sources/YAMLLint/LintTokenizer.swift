@@ -42,6 +42,8 @@ public enum LintTokenizer {
             return -1
         }
         var out: [LintToken] = [LintToken(.streamStart, start: 0, end: 0)]
+        // At most one token per tree token plus a start, an end and a key per node (no regrowing copies).
+        out.reserveCapacity(tree.tokens.count + 2 * tree.nodes.count + 2)
         var indents: [Int] = []
         var stack: [Frame] = []
         if !tree.nodes.isEmpty {

@@ -18,10 +18,8 @@ struct ValueRule: TokenLintRule {
 
     /// Compiled once per run: the YAML 1.1 resolver, float patterns, and the configured key patterns.
     private let resolver: YAML11Resolver?
-    private let nan = LintPattern(#"(\.nan|\.NaN|\.NAN)"#)
-    private let inf = LintPattern(#"[-+]?(\.inf|\.Inf|\.INF)"#)
-    private let scientific = LintPattern(#"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)"#)
-    private let noNumeral = LintPattern(#"[-+]?(\.[0-9]+)([eE][-+]?[0-9]+)?"#)
+    /// float-values' patterns (compiled for that rule only).
+    private let nan, inf, scientific, noNumeral: LintPattern?
     private let extraRequired: [LintPattern]
     private let extraAllowed: [LintPattern]
     /// truthy's `allowed-values` and `check-keys`; quoted-strings' `quote-type`, `required` and
@@ -36,6 +34,11 @@ struct ValueRule: TokenLintRule {
         self.id = id
         self.options = options
         resolver = id == .quotedStrings ? YAML11Resolver() : nil
+        let floats = id == .floatValues
+        nan = floats ? LintPattern(#"(\.nan|\.NaN|\.NAN)"#) : nil
+        inf = floats ? LintPattern(#"[-+]?(\.inf|\.Inf|\.INF)"#) : nil
+        scientific = floats ? LintPattern(#"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)"#) : nil
+        noNumeral = floats ? LintPattern(#"[-+]?(\.[0-9]+)([eE][-+]?[0-9]+)?"#) : nil
         extraRequired = (options["extra-required"]?.strings ?? []).map(LintPattern.init)
         extraAllowed = (options["extra-allowed"]?.strings ?? []).map(LintPattern.init)
         func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
@@ -80,17 +83,17 @@ struct ValueRule: TokenLintRule {
             guard prev?.kind != .tag, t.kind == .scalar, t.isPlain else { return }
             let v = s.value(t)
             func report(_ m: String) { out.append(.init(line: t.startLine + 1, column: t.startColumn + 1, message: m)) }
-            if flag("forbid-nan") && nan.wholeMatch(v) {
+            if flag("forbid-nan") && nan?.wholeMatch(v) == true {
                 report("forbidden not a number value \"\(v)\"")
             }
-            if flag("forbid-inf") && inf.wholeMatch(v) {
+            if flag("forbid-inf") && inf?.wholeMatch(v) == true {
                 report("forbidden infinite value \"\(v)\"")
             }
             if flag("forbid-scientific-notation")
-                && scientific.wholeMatch(v) {
+                && scientific?.wholeMatch(v) == true {
                 report("forbidden scientific notation \"\(v)\"")
             }
-            if flag("require-numeral-before-decimal") && noNumeral.wholeMatch(v) {
+            if flag("require-numeral-before-decimal") && noNumeral?.wholeMatch(v) == true {
                 report("forbidden decimal missing 0 prefix \"\(v)\"")
             }
         case .emptyValues:
