@@ -22,20 +22,71 @@ enum LintFixes {
         return CodeActionCandidate(title: title, kind: .quickFix, edits: edits, diagnostic: d, isPreferred: true)
     }
 
-    /// Every verified data-preserving lint fix of the document, one per stretch of text.
+    /// Rounds of fixing in ``fixAllEdits(_:_:configuration:)``: a fix can uncover another (sorting an outer
+    /// mapping before an inner one, re-indenting after quotes change), so fixes are applied, the result
+    /// linted again, and its fixes applied, up to this many times.
+    static let fixAllRounds = 4
+
+    /// Every verified data-preserving lint fix of the document (not `truthy`), applied in rounds until no
+    /// fixable finding is left (at most ``fixAllRounds``), as line edits from the original text to the
+    /// result. Each round keeps the data and the comments, and so does the whole; a round whose fixes
+    /// fail together keeps the rules whose fixes pass alone. Only rules with findings in `diagnostics`
+    /// are fixed (their configuration may exclude others for this file's path).
     static func fixAllEdits(_ s: DocumentSnapshot, _ diagnostics: [YAMLDiagnostic], configuration: LintConfiguration) -> [TextReplacement] {
-        var all: [TextReplacement] = []
-        for d in diagnostics where d.source == DocumentModel.lintSource && d.code != "truthy" {
-            if let (_, e) = edits(s, d, configuration) { all += e }
+        let fixable = Set(diagnostics.filter { $0.source == DocumentModel.lintSource && $0.code != "truthy" }.map(\.code))
+        var current = s
+        var findings = diagnostics.filter { $0.source == DocumentModel.lintSource && fixable.contains($0.code) }
+        for _ in 0..<fixAllRounds where !findings.isEmpty {
+            let groups = editsByRule(current, findings, configuration)
+            var accepted = merged(groups.values.flatMap { $0 })
+            if accepted.isEmpty { break }
+            if !verify(current, accepted, configuration: configuration, removes: nil, keepsData: true) {
+                let passing = groups.filter { verify(current, merged($0.value), configuration: configuration, removes: nil, keepsData: true) }
+                accepted = merged(passing.values.flatMap { $0 })
+                guard !accepted.isEmpty, verify(current, accepted, configuration: configuration, removes: nil, keepsData: true) else { break }
+            }
+            guard let next = CodeActions.reparse(current, accepted) else { break }
+            current = next
+            findings = lintDiagnostics(current, configuration).filter { fixable.contains($0.code) }
         }
-        all.sort { $0.range < $1.range }
-        var merged: [TextReplacement] = []
-        for e in all {
-            if let last = merged.last, last.range.end > e.range.start || last.range == e.range { continue }
-            merged.append(e)
+        guard current.bytes != s.bytes else { return [] }
+        let edits = LineDiff.replacements(from: s.bytes, to: current.bytes)
+        guard !edits.isEmpty, verify(s, edits, configuration: configuration, removes: nil, keepsData: true) else { return [] }
+        return edits
+    }
+
+    /// The unverified fix edits of `findings`, grouped by rule (indentation: the whole document's lines).
+    private static func editsByRule(_ s: DocumentSnapshot, _ findings: [YAMLDiagnostic], _ c: LintConfiguration) -> [String: [TextReplacement]] {
+        var groups: [String: [TextReplacement]] = [:]
+        let needsTokens = findings.contains { $0.code == "quoted-strings" || $0.code == "key-ordering" }
+        let tokens = needsTokens ? Self.tokens(s) : []
+        for d in findings where d.code != "indentation" {
+            if let (_, e) = edits(s, d, c, tokens: tokens) { groups[d.code, default: []] += e }
         }
-        guard !merged.isEmpty, verify(s, merged, configuration: configuration, removes: nil, keepsData: true) else { return [] }
-        return merged
+        if findings.contains(where: { $0.code == "indentation" }),
+           let e = LintRewriteFixes.indentation(s, c, lineRange: nil), !e.isEmpty {
+            groups["indentation"] = e
+        }
+        return groups
+    }
+
+    /// `edits` sorted, one per stretch of text (an edit overlapping an earlier one is dropped; equal
+    /// edits from two findings count once).
+    private static func merged(_ edits: [TextReplacement]) -> [TextReplacement] {
+        var out: [TextReplacement] = []
+        for e in edits.sorted(by: { $0.range < $1.range }) {
+            if let last = out.last, last.range.end > e.range.start || last.range == e.range { continue }
+            out.append(e)
+        }
+        return out
+    }
+
+    /// The lint findings of `s` under `c` as diagnostics (as ``LintDiagnostics`` makes them).
+    static func lintDiagnostics(_ s: DocumentSnapshot, _ c: LintConfiguration) -> [YAMLDiagnostic] {
+        Linter.lint(s.parse, configuration: c, lineIndex: s.lineIndex).map {
+            YAMLDiagnostic(range: $0.range, severity: $0.level == .error ? .error : .warning, code: $0.rule,
+                           message: $0.message, source: DocumentModel.lintSource)
+        }
     }
 
     // MARK: Edits
@@ -45,7 +96,15 @@ enum LintFixes {
         return c.rules[id]?.options[option]?.int
     }
 
-    static func edits(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, _ c: LintConfiguration) -> (String, [TextReplacement])? {
+    /// The lint token stream of `s` (for the fixes that look at scalar values and keys).
+    static func tokens(_ s: DocumentSnapshot) -> [LintToken] {
+        LintTokenizer.tokens(s.parse, text: LintText(s.lineIndex))
+    }
+
+    /// The edits of the fix for `d` (unverified), with the fix's title; `tokens` is `s`'s lint token
+    /// stream when the caller has it.
+    static func edits(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, _ c: LintConfiguration,
+                      tokens: [LintToken]? = nil) -> (String, [TextReplacement])? {
         let b = s.bytes
         let p = d.range.start
         let line = s.lineIndex.line(containing: p)
@@ -128,6 +187,14 @@ enum LintFixes {
             }
             guard !edits.isEmpty else { return nil }
             return (dos ? "Use \\r\\n line breaks" : "Use \\n line breaks", edits)
+        case "quoted-strings":
+            return LintRewriteFixes.quotedStrings(s, d, c, tokens: tokens ?? Self.tokens(s))
+        case "key-ordering":
+            return LintRewriteFixes.keyOrdering(s, d, c, tokens: tokens ?? Self.tokens(s))
+        case "indentation":
+            guard d.message.hasPrefix("wrong indentation"), let lines = LintRewriteFixes.blockLines(s, d),
+                  let edits = LintRewriteFixes.indentation(s, c, lineRange: lines), !edits.isEmpty else { return nil }
+            return ("Re-indent this block", edits)
         case "colons", "commas", "hyphens", "braces", "brackets":
             return spacing(s, d, c, lineStart: lineStart, lineEnd: lineEnd)
         case "truthy":

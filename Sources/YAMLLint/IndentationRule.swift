@@ -14,6 +14,8 @@ struct IndentationRule: TokenLintRule {
 
     /// Either a fixed width or "consistent" (learnt from the first indentation seen).
     private var spaces: Int?
+    /// The width in force (the option, or the one learnt so far for `consistent`), nil until known.
+    var learntSpaces: Int? { spaces }
     /// `true`, `false`, or nil for "whatever"; `consistentSequences` when "consistent" and not learnt yet.
     private var indentSequences: Bool?
     private var indentSequencesConsistent: Bool

@@ -211,7 +211,7 @@ struct ValueRule: TokenLintRule {
     }
 
     /// PyYAML's `Reader.check_printable` character class.
-    static func isPrintable(_ c: Unicode.Scalar) -> Bool {
+    public static func isPrintable(_ c: Unicode.Scalar) -> Bool {
         let v = c.value
         return v == 0x09 || v == 0x0A || v == 0x0D || (v >= 0x20 && v <= 0x7E) || v == 0x85
             || (v >= 0xA0 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || (v >= 0x10000 && v <= 0x10FFFF)
