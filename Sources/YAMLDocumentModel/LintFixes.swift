@@ -41,9 +41,16 @@ enum LintFixes {
             var accepted = merged(groups.values.flatMap { $0 })
             if accepted.isEmpty { break }
             if !verify(current, accepted, configuration: configuration, removes: nil, keepsData: true) {
-                let passing = groups.filter { verify(current, merged($0.value), configuration: configuration, removes: nil, keepsData: true) }
-                accepted = merged(passing.values.flatMap { $0 })
-                guard !accepted.isEmpty, verify(current, accepted, configuration: configuration, removes: nil, keepsData: true) else { break }
+                // Keep what passes: each rule's fixes, halved until the failing ones are isolated.
+                accepted = []
+                for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
+                    let passing = passingSubset(current, merged(group), configuration: configuration)
+                    let union = merged(accepted + passing)
+                    if !passing.isEmpty, verify(current, union, configuration: configuration, removes: nil, keepsData: true) {
+                        accepted = union
+                    }
+                }
+                if accepted.isEmpty { break }
             }
             guard let next = CodeActions.reparse(current, accepted) else { break }
             current = next
@@ -53,6 +60,19 @@ enum LintFixes {
         let edits = LineDiff.replacements(from: s.bytes, to: current.bytes)
         guard !edits.isEmpty, verify(s, edits, configuration: configuration, removes: nil, keepsData: true) else { return [] }
         return edits
+    }
+
+    /// The largest part of `edits` found by halving that verifies (each failing edit is isolated with
+    /// about log2(n) re-parses).
+    private static func passingSubset(_ s: DocumentSnapshot, _ edits: [TextReplacement], configuration: LintConfiguration,
+                                      depth: Int = 0) -> [TextReplacement] {
+        if edits.isEmpty || verify(s, edits, configuration: configuration, removes: nil, keepsData: true) { return edits }
+        guard edits.count > 1, depth < 12 else { return [] }
+        let half = edits.count / 2
+        let left = passingSubset(s, Array(edits[..<half]), configuration: configuration, depth: depth + 1)
+        let right = passingSubset(s, Array(edits[half...]), configuration: configuration, depth: depth + 1)
+        if verify(s, left + right, configuration: configuration, removes: nil, keepsData: true) { return left + right }
+        return left.count >= right.count ? left : right
     }
 
     /// The unverified fix edits of `findings`, grouped by rule (indentation: the whole document's lines).
@@ -115,7 +135,8 @@ enum LintFixes {
         case "trailing-spaces":
             var start = lineEnd
             while start > lineStart && isBlank(b[start - 1]) { start -= 1 }
-            guard start < lineEnd else { return nil }
+            // In a block scalar's content the spaces are part of the value (YAML 1.2.2 §8.1.1.2).
+            guard start < lineEnd, !isInsideScalar(s, start, kinds: [.blockScalarContent]) else { return nil }
             return ("Remove trailing spaces", [TextReplacement(range: TextRange(start: start, end: lineEnd), newText: "")])
         case "new-line-at-end-of-file":
             return ("Add a final line break", [TextReplacement(range: TextRange(empty: b.count), newText: "\n")])
@@ -128,7 +149,10 @@ enum LintFixes {
             guard blank > allowed else { return nil }
             let removeFrom = s.lineIndex.lineStart(first)
             let removeTo = s.lineIndex.lineStart(first + (blank - allowed))
-            guard removeTo > removeFrom else { return nil }
+            // Blank lines inside a scalar are line feeds of its value (YAML 1.2.2 §6.5, §8.1.1.2).
+            guard removeTo > removeFrom, !isInsideScalar(s, removeFrom, kinds: [.blockScalarContent, .plainScalar,
+                                                                                 .singleQuotedScalar, .doubleQuotedScalar])
+            else { return nil }
             return ("Remove extra blank lines", [TextReplacement(range: TextRange(start: removeFrom, end: removeTo), newText: "")])
         case "comments":
             if d.message.hasPrefix("missing starting space") {
@@ -209,6 +233,14 @@ enum LintFixes {
         default:
             return nil
         }
+    }
+
+    /// True when byte `offset` lies inside (not at the start of) a token of one of `kinds`.
+    static func isInsideScalar(_ s: DocumentSnapshot, _ offset: Int, kinds: Set<TokenKind>) -> Bool {
+        let tree = s.parse.tree
+        guard let i = tree.tokenIndex(at: offset) else { return false }
+        let t = tree.tokens[i]
+        return kinds.contains(t.kind) && t.range.start < offset
     }
 
     private static func isEmptyLine(_ s: DocumentSnapshot, _ line: Int) -> Bool {
