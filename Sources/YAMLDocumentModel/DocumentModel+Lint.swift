@@ -47,21 +47,23 @@ extension DocumentModel {
             }
         }
         if only?.contains(.sourceFixAll) == true {
-            let lintEdits = LintFixes.fixAllEdits(s, diagnostics, configuration: configuration)
-            guard !lintEdits.isEmpty else { return out }
-            if let i = out.firstIndex(where: { $0.kind == .sourceFixAll }) {
-                var merged = out[i].edits
-                for e in lintEdits where !merged.contains(where: { $0.range.overlaps(e.range) || $0.range == e.range }) {
-                    merged.append(e)
-                }
-                merged.sort { $0.range < $1.range }
-                if let after = CodeActions.reparse(s, merged), CodeActions.errorCount(after) <= CodeActions.errorCount(s),
-                   let a = CodeActions.data(s), let b = CodeActions.data(after), a == b {
-                    out[i].edits = merged
-                    out[i].title = "Fix all safe problems (including lint)"
-                }
+            // Lint fixes run on the text the core fixes (tabs, unused anchors) leave, then one set of line
+            // edits goes from the original text to the result.
+            let core = out.firstIndex { $0.kind == .sourceFixAll }
+            let base = core.flatMap { CodeActions.reparse(s, out[$0].edits) } ?? s
+            let codes = Set(diagnostics.map(\.code))
+            let baseDiagnostics = core == nil ? diagnostics
+                : LintFixes.lintDiagnostics(base, configuration).filter { codes.contains($0.code) }
+            let fixed = LintFixes.fixAll(base, baseDiagnostics, configuration: configuration)
+            guard fixed.bytes != base.bytes else { return out }
+            let edits = LineDiff.replacements(from: s.bytes, to: fixed.bytes)
+            guard let after = CodeActions.reparse(s, edits), CodeActions.errorCount(after) <= CodeActions.errorCount(s),
+                  let a = CodeActions.data(s), let b = CodeActions.data(after), a == b else { return out }
+            if let core {
+                out[core].edits = edits
+                out[core].title = "Fix all safe problems (including lint)"
             } else {
-                out.append(CodeActionCandidate(title: "Fix all safe lint problems", kind: .sourceFixAll, edits: lintEdits))
+                out.append(CodeActionCandidate(title: "Fix all safe lint problems", kind: .sourceFixAll, edits: edits))
             }
         }
         return out

@@ -25,14 +25,24 @@ enum LintFixes {
     /// Rounds of fixing in ``fixAllEdits(_:_:configuration:)``: a fix can uncover another (sorting an outer
     /// mapping before an inner one, re-indenting after quotes change), so fixes are applied, the result
     /// linted again, and its fixes applied, up to this many times.
-    static let fixAllRounds = 4
+    static let fixAllRounds = 8
 
     /// Every verified data-preserving lint fix of the document (not `truthy`), applied in rounds until no
     /// fixable finding is left (at most ``fixAllRounds``), as line edits from the original text to the
     /// result. Each round keeps the data and the comments, and so does the whole; a round whose fixes
-    /// fail together keeps the rules whose fixes pass alone. Only rules with findings in `diagnostics`
-    /// are fixed (their configuration may exclude others for this file's path).
+    /// fail together keeps the fixes that pass alone. Only rules with findings in `diagnostics` are fixed
+    /// (their configuration may exclude others for this file's path).
     static func fixAllEdits(_ s: DocumentSnapshot, _ diagnostics: [YAMLDiagnostic], configuration: LintConfiguration) -> [TextReplacement] {
+        let fixed = fixAll(s, diagnostics, configuration: configuration)
+        guard fixed.bytes != s.bytes else { return [] }
+        let edits = LineDiff.replacements(from: s.bytes, to: fixed.bytes)
+        guard !edits.isEmpty, verify(s, edits, configuration: configuration, removes: nil, keepsData: true) else { return [] }
+        return edits
+    }
+
+    /// The snapshot after the rounds of ``fixAllEdits(_:_:configuration:)`` (`s` itself when nothing is
+    /// fixed); `diagnostics` are `s`'s lint diagnostics.
+    static func fixAll(_ s: DocumentSnapshot, _ diagnostics: [YAMLDiagnostic], configuration: LintConfiguration) -> DocumentSnapshot {
         let fixable = Set(diagnostics.filter { $0.source == DocumentModel.lintSource && $0.code != "truthy" }.map(\.code))
         var current = s
         var findings = diagnostics.filter { $0.source == DocumentModel.lintSource && fixable.contains($0.code) }
@@ -52,14 +62,11 @@ enum LintFixes {
                 }
                 if accepted.isEmpty { break }
             }
-            guard let next = CodeActions.reparse(current, accepted) else { break }
+            guard let next = CodeActions.reparse(current, accepted), next.bytes != current.bytes else { break }
             current = next
             findings = lintDiagnostics(current, configuration).filter { fixable.contains($0.code) }
         }
-        guard current.bytes != s.bytes else { return [] }
-        let edits = LineDiff.replacements(from: s.bytes, to: current.bytes)
-        guard !edits.isEmpty, verify(s, edits, configuration: configuration, removes: nil, keepsData: true) else { return [] }
-        return edits
+        return current
     }
 
     /// The largest part of `edits` found by halving that verifies (each failing edit is isolated with
@@ -90,15 +97,28 @@ enum LintFixes {
         return groups
     }
 
-    /// `edits` sorted, one per stretch of text (an edit overlapping an earlier one is dropped; equal
-    /// edits from two findings count once).
+    /// `edits` sorted, one per stretch of text: the shortest edits are taken first and an edit
+    /// overlapping a taken one is dropped (a mapping sorted as a whole waits for the fixes inside it,
+    /// in a later round); equal edits from two findings count once.
     private static func merged(_ edits: [TextReplacement]) -> [TextReplacement] {
-        var out: [TextReplacement] = []
-        for e in edits.sorted(by: { $0.range < $1.range }) {
-            if let last = out.last, last.range.end > e.range.start || last.range == e.range { continue }
-            out.append(e)
+        func conflict(_ a: TextRange, _ b: TextRange) -> Bool {
+            a == b || (a.start < b.end && b.start < a.end)
+                || (a.isEmpty && b.start < a.start && a.start < b.end) || (b.isEmpty && a.start < b.start && b.start < a.end)
         }
-        return out
+        var taken: [TextReplacement] = []   // sorted by range, pairwise without conflict
+        for e in edits.sorted(by: { ($0.range.end - $0.range.start, $0.range) < ($1.range.end - $1.range.start, $1.range) }) {
+            var lo = 0, hi = taken.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if taken[mid].range < e.range { lo = mid + 1 } else { hi = mid }
+            }
+            // Taken edits are disjoint and sorted: only the neighbours can conflict (an earlier, shorter
+            // edit lying inside `e` is the next one).
+            if lo > 0 && conflict(taken[lo - 1].range, e.range) { continue }
+            if lo < taken.count && conflict(taken[lo].range, e.range) { continue }
+            taken.insert(e, at: lo)
+        }
+        return taken
     }
 
     /// The lint findings of `s` under `c` as diagnostics (as ``LintDiagnostics`` makes them).
@@ -291,7 +311,7 @@ enum LintFixes {
                                removes rule: String?, keepsData: Bool) -> Bool {
         guard let after = CodeActions.reparse(s, edits),
               CodeActions.errorCount(after) <= CodeActions.errorCount(s),
-              comments(after) == comments(s) else { return false }
+              comments(after).sorted() == comments(s).sorted() else { return false }
         if keepsData {
             guard let a = CodeActions.data(s), let b = CodeActions.data(after), a == b else { return false }
         } else {
@@ -305,7 +325,7 @@ enum LintFixes {
         return true
     }
 
-    /// The comments of a snapshot with spaces removed.
+    /// The comments of a snapshot with spaces removed (compared as a multiset: sorting keys moves them).
     private static func comments(_ s: DocumentSnapshot) -> [String] {
         s.parse.tree.tokens.filter { $0.kind == .comment }.map {
             String(decoding: s.parse.tree.slice($0.range).filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)
