@@ -125,9 +125,16 @@ enum LintRewriteFixes {
         let lines = s.lineIndex
         var node: SyntaxNode? = tree.deepestNode(at: d.range.start)
         while let n = node, n.kind != .mappingEntry { node = n.parent }
-        guard let mapping = node?.parent, mapping.kind == .blockMapping else { return nil }
+        guard let mapping = node?.parent, mapping.kind == .blockMapping || mapping.kind == .flowMapping else { return nil }
         let entries = mapping.children.filter { $0.kind == .mappingEntry }
         guard entries.count > 1 else { return nil }
+        if mapping.kind == .flowMapping {
+            // A flow mapping is sorted only when it lies on one line without comments: entries swap
+            // places, the `, ` between them stay.
+            guard let r = Folding.significantRange(of: mapping),
+                  lines.line(containing: r.start) == lines.line(containing: max(r.start, r.end - 1)),
+                  !mapping.tokens.contains(where: { $0.kind == .comment }) else { return nil }
+        }
         var keys: [String] = []
         var starts: [Int] = []
         var ends: [Int] = []
@@ -137,11 +144,14 @@ enum LintRewriteFixes {
                   tokens[k - 1].start == tokens[k - 1].end else { return nil }
             keys.append(LintTokenizer.value(of: tokens[k], in: s.parse))
             starts.append(r.start)
-            ends.append(lines.lineContentEnd(lines.line(containing: max(r.start, r.end - 1))))
+            ends.append(mapping.kind == .flowMapping ? r.end : lines.lineContentEnd(lines.line(containing: max(r.start, r.end - 1))))
         }
         let order = LintFixSupport.keyOrder(keys, configuration: c)
         guard order != Array(keys.indices) else { return nil }
         func isBlank(_ x: UInt8) -> Bool { x == 0x20 || x == 0x09 }
+        if mapping.kind == .flowMapping {
+            return reordered(b, starts: starts, ends: ends, order: order)
+        }
         // Comment lines directly above an entry (not the first), at its column, go with it.
         let column = starts[0] - lines.lineStart(lines.line(containing: starts[0]))
         for k in 1..<entries.count {
@@ -162,12 +172,18 @@ enum LintRewriteFixes {
             guard end >= ends[k] else { return nil }
             ends[k] = end
         }
+        return reordered(b, starts: starts, ends: ends, order: order)
+    }
+
+    /// One edit over `starts[0]..<ends.last` putting chunk `order[slot]` (`starts[k]..<ends[k]`) in each
+    /// slot, the text between chunks kept in place.
+    private static func reordered(_ b: [UInt8], starts: [Int], ends: [Int], order: [Int]) -> (String, [TextReplacement]) {
         var text: [UInt8] = []
-        for slot in entries.indices {
+        for slot in starts.indices {
             text += b[starts[order[slot]]..<ends[order[slot]]]
-            if slot + 1 < entries.count { text += b[ends[slot]..<starts[slot + 1]] }
+            if slot + 1 < starts.count { text += b[ends[slot]..<starts[slot + 1]] }
         }
-        let range = TextRange(start: starts[0], end: ends[entries.count - 1])
+        let range = TextRange(start: starts[0], end: ends[starts.count - 1])
         return ("Sort the keys of this mapping", [TextReplacement(range: range, newText: String(decoding: text, as: UTF8.self))])
     }
 

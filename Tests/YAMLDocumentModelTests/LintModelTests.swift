@@ -139,6 +139,8 @@ extension LintModelTests {
         // A sequence item's mapping, and ignored keys staying in place.
         XCTAssertEqual(try applyFixAll("rules: {key-ordering: {ignored-keys: [name]}}", "- name: x\n  b: 1\n  a: 2\n"),
                        "- name: x\n  a: 2\n  b: 1\n")
+        // A one-line flow mapping.
+        XCTAssertEqual(try applyFixAll("rules: {key-ordering: enable}", "- {b: 1, a: [x, y]}\n"), "- {a: [x, y], b: 1}\n")
         // An alias must stay after its anchor: no fix.
         XCTAssertEqual(try applyFixAll("rules: {key-ordering: enable}", "b: &x 1\na: *x\n"), "b: &x 1\na: *x\n")
     }
