@@ -90,9 +90,11 @@ enum LintFixes {
         for d in findings where d.code != "indentation" {
             if let (_, e) = edits(s, d, c, tokens: tokens) { groups[d.code, default: []] += e }
         }
-        if findings.contains(where: { $0.code == "indentation" }),
-           let e = LintRewriteFixes.indentation(s, c, lineRange: nil), !e.isEmpty {
-            groups["indentation"] = e
+        let indentation = findings.filter { $0.code == "indentation" }
+        if !indentation.isEmpty {
+            let flowLines = indentation.compactMap { LintRewriteFixes.flowLine(s, $0) }
+            let blockLines = LintRewriteFixes.indentation(s, c, lineRange: nil) ?? []
+            if !flowLines.isEmpty || !blockLines.isEmpty { groups["indentation"] = flowLines + blockLines }
         }
         return groups
     }
@@ -236,6 +238,7 @@ enum LintFixes {
         case "key-ordering":
             return LintRewriteFixes.keyOrdering(s, d, c, tokens: tokens ?? Self.tokens(s))
         case "indentation":
+            if let edit = LintRewriteFixes.flowLine(s, d) { return ("Re-indent this line", [edit]) }
             guard d.message.hasPrefix("wrong indentation"), let lines = LintRewriteFixes.blockLines(s, d),
                   let edits = LintRewriteFixes.indentation(s, c, lineRange: lines), !edits.isEmpty else { return nil }
             return ("Re-indent this block", edits)

@@ -224,6 +224,28 @@ enum LintRewriteFixes {
         return edits
     }
 
+    /// An indentation finding on a line inside a flow collection (the formatter copies flow content as
+    /// written): the line's leading spaces set to the column the message expects ("expected N but found
+    /// M"). Between flow tokens white space is only separation (YAML 1.2.2 §7.4), so the data stays.
+    static func flowLine(_ s: DocumentSnapshot, _ d: YAMLDiagnostic) -> TextReplacement? {
+        let words = d.message.split(separator: " ")
+        guard d.message.hasPrefix("wrong indentation: expected "), words.count >= 7, let expected = Int(words[3]),
+              let found = Int(words[6]), expected >= 0 else { return nil }
+        let line = s.lineIndex.line(containing: d.range.start)
+        let start = s.lineIndex.lineStart(line)
+        guard d.range.start == start + found, s.bytes[start..<d.range.start].allSatisfy({ $0 == 0x20 }),
+              let t = s.parse.tree.tokenIndex(at: d.range.start), s.parse.tree.tokens[t].range.start == d.range.start
+        else { return nil }
+        var node: SyntaxNode? = s.parse.tree.deepestNode(at: d.range.start)
+        var inFlow = false
+        while let n = node, !inFlow {
+            inFlow = n.kind == .flowMapping || n.kind == .flowSequence
+            node = n.parent
+        }
+        guard inFlow else { return nil }
+        return TextReplacement(range: TextRange(start: start, end: d.range.start), newText: String(repeating: " ", count: expected))
+    }
+
     /// The lines of the block collection an indentation finding is about: the innermost block mapping or
     /// sequence holding the finding's line, from its first line to its last.
     static func blockLines(_ s: DocumentSnapshot, _ d: YAMLDiagnostic) -> ClosedRange<Int>? {

@@ -2,14 +2,12 @@
 /// is indented like the content before or after it).
 struct CommentRule {
     let id: LintRuleID
-    let options: [String: LintOption]
     /// The options, read once.
     private let minSpacesFromContent: Int
     private let requireStartingSpace, ignoreShebangs: Bool
 
     init(id: LintRuleID, options: [String: LintOption]) {
         self.id = id
-        self.options = options
         minSpacesFromContent = options["min-spaces-from-content"]?.int ?? id.defaultOptions["min-spaces-from-content"]?.int ?? -1
         func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
         requireStartingSpace = flag("require-starting-space")

@@ -2,7 +2,6 @@
 /// `new-lines`, `trailing-spaces`.
 struct LineRule {
     let id: LintRuleID
-    let options: [String: LintOption]
     /// The options, read once: empty-lines' `max`/`max-start`/`max-end` (line-length's `max` is `max`),
     /// line-length's two `allow-non-breakable-*` flags, new-lines' `type` being `dos`.
     private let max, maxStart, maxEnd: Int
@@ -10,7 +9,6 @@ struct LineRule {
 
     init(id: LintRuleID, options: [String: LintOption]) {
         self.id = id
-        self.options = options
         func int(_ k: String) -> Int { options[k]?.int ?? id.defaultOptions[k]?.int ?? -1 }
         func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
         max = int("max")

@@ -31,7 +31,7 @@ public enum Linter {
         var keysRules: [RuleSlot<KeysRule>] = []
         var valueRules: [RuleSlot<ValueRule>] = []
         var indentationRules: [RuleSlot<IndentationRule>] = []
-        var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []
+        var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []   // plain data: copied without reference counting
         var lineRules: [(LintRuleID, LintLevel, LineRule)] = []
         for (id, settings) in enabled {
             let o = settings.options
@@ -69,9 +69,9 @@ public enum Linter {
         }
 
         func processComment(_ index: Int) {
-            for k in commentRules.indices {
-                commentRules[k].2.check(stream, comments, index, &problems)
-                flush(commentRules[k].0, commentRules[k].1)
+            for (id, level, rule) in commentRules {
+                rule.check(stream, comments, index, &problems)
+                flush(id, level)
             }
             let c = comments[index]
             let body = c.text(stream)
@@ -87,9 +87,9 @@ public enum Linter {
         }
         let inlineMapping: (LintLine) -> Bool = { line in isInlineMappingWithUnbreakableValue(text, line) }
         func processLine(_ line: LintLine) {
-            for k in lineRules.indices {
-                lineRules[k].2.check(stream, line, inlineMapping: inlineMapping, &problems)
-                flush(lineRules[k].0, lineRules[k].1)
+            for (id, level, rule) in lineRules {
+                rule.check(stream, line, inlineMapping: inlineMapping, &problems)
+                flush(id, level)
             }
             for entry in cache where !disabledForLine.contains(entry.rule) && !disabled.contains(entry.rule) {
                 let offset = text.offset(line: entry.problem.line, column: entry.problem.column)
@@ -192,10 +192,23 @@ public enum Linter {
     /// value is a scalar with no space from its start to the end of the line. Only the one line is
     /// parsed, and only for lines already too long.
     static func isInlineMappingWithUnbreakableValue(_ text: LintText, _ line: LintLine) -> Bool {
-        let content = Array(text.bytes[line.start..<line.end])
-        let parse = Parser.parse(content)
-        let lineText = LintText(content)
-        let tokens = LintTokenizer.tokens(parse, text: lineText)
+        var content = Array(text.bytes[line.start..<line.end])
+        var parse = Parser.parse(content)
+        var tokens = LintTokenizer.tokens(parse, text: LintText(content))
+        // PyYAML's scanner takes a stray `,` in block context as a flow entry token and goes on, a simple
+        // key allowed after it (its parser, which yamllint does not run here, rejects it later): the key
+        // after it starts a block mapping at its column. Our parser stops the document there, so the rest
+        // of the line is read again with everything up to the `,` blanked out (columns and byte offsets
+        // stay the same).
+        var retries = 0
+        while !tokens.contains(where: { $0.kind == .blockMappingStart }), retries < 8,
+              let stray = parse.errors.first(where: { $0.code == "unexpected-content" }),
+              stray.range.start < content.count, content[stray.range.start] == UInt8(ascii: ",") {
+            for k in 0...stray.range.start { content[k] = 0x20 }
+            parse = Parser.parse(content)
+            tokens = LintTokenizer.tokens(parse, text: LintText(content))
+            retries += 1
+        }
         guard var i = tokens.firstIndex(where: { $0.kind == .blockMappingStart }) else { return false }
         // Like yamllint: the first value token followed by a scalar (a value followed by anything else
         // is skipped together with that token).

@@ -44,11 +44,9 @@ final class LintFixAllCorpusTests: XCTestCase {
         var offset = index.lineStart(line - 1) + column - 1
         if rule == "empty-lines" { offset = index.lineStart(max(0, line - 2)) }
         for t in parse.tree.tokens where t.range.start < offset && offset < t.range.end {
-            switch t.kind {
-            case .blockScalarContent: return "inside a block scalar: part of the value"
-            case .plainScalar, .singleQuotedScalar, .doubleQuotedScalar where rule == "empty-lines":
+            if t.kind == .blockScalarContent { return "inside a block scalar: part of the value" }
+            if rule == "empty-lines" && [.plainScalar, .singleQuotedScalar, .doubleQuotedScalar].contains(t.kind) {
                 return "blank lines inside a multi-line scalar are line feeds of the value"
-            default: continue
             }
         }
         return nil
