@@ -66,30 +66,6 @@ final class LintFixAllCorpusTests: XCTestCase {
             """)
     }
 
-    private func yamllintCommand() -> [String]? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = "\(dir)/yamllint"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return [candidate] }
-        }
-        if let out = try? LintFixAllCorpusTests.run(["/usr/bin/env", "python3", "-c", "import yamllint"]), out.status == 0 {
-            return ["/usr/bin/env", "python3", "-m", "yamllint"]
-        }
-        return nil
-    }
-
-    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: arguments[0])
-        p.arguments = Array(arguments.dropFirst())
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     private func corpusFiles(_ root: URL) -> [String] {
         let full = ProcessInfo.processInfo.environment["PUREYAML_LINT_FIXALL_FULL"] == "1"
         var byKind: [String: [String]] = [:]
@@ -123,7 +99,7 @@ final class LintFixAllCorpusTests: XCTestCase {
 
     private func check(configuration: String) throws {
         let corpus = try requireSharedFolder("corpus")
-        guard let command = yamllintCommand() else {
+        guard let command = YamllintRunner.command() else {
             if SharedFixtures.isCI { XCTFail("yamllint not found (pip install yamllint)") }
             throw XCTSkip("yamllint not found on PATH nor as `python3 -m yamllint`; skipping fix-all check")
         }
@@ -156,19 +132,12 @@ final class LintFixAllCorpusTests: XCTestCase {
             try Data(out).write(to: target)
             written.append(file)
         }
-        // yamllint over the fixed files, two processes at a time.
-        let batches = stride(from: 0, to: written.count, by: 100).map { Array(written[$0..<min(written.count, $0 + 100)]) }
-        let outputs = Outputs(count: batches.count)
         let root = work.path
-        DispatchQueue.concurrentPerform(iterations: 2) { worker in
-            for b in stride(from: worker, to: batches.count, by: 2) {
-                let args = command + ["-f", "parsable", "-c", configPath] + batches[b].map { root + "/" + $0 }
-                outputs.set(b, (try? LintFixAllCorpusTests.run(args))?.output ?? "")
-            }
-        }
+        let outputs = YamllintRunner.outputs(command, options: ["-f", "parsable", "-c", configPath],
+                                             paths: written.map { root + "/" + $0 })
         var left: [String] = []
         var known: [String: Int] = [:]
-        for line in outputs.all.flatMap({ $0.split(separator: "\n") }) {
+        for line in outputs.flatMap({ $0.split(separator: "\n") }) {
             guard let open = line.lastIndex(of: "("), line.hasSuffix(")") else { continue }
             let rule = String(line[line.index(after: open)..<line.index(before: line.endIndex)])
             guard LintFixAllCorpusTests.fixableRules.contains(rule) else { continue }
@@ -186,14 +155,5 @@ final class LintFixAllCorpusTests: XCTestCase {
         if !left.isEmpty {
             XCTFail("\(left.count) fixable findings left after fix-all, first ones:\n" + left.prefix(40).joined(separator: "\n"))
         }
-    }
-
-    /// yamllint outputs per batch, filled from two threads.
-    private final class Outputs: @unchecked Sendable {
-        private var items: [String]
-        private let lock = NSLock()
-        init(count: Int) { items = Array(repeating: "", count: count) }
-        func set(_ i: Int, _ s: String) { lock.lock(); items[i] = s; lock.unlock() }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
     }
 }
