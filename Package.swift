@@ -34,7 +34,7 @@ let package = Package(
                           dependencies: ["YAMLLanguageServer", "PureYAMLCommandLine", "JSONRPC"]),
         // The benchmark: `swift run -c release pureyaml-bench`.
         .executableTarget(name: "pureyaml-bench",
-                          dependencies: ["YAMLDocumentModel", "YAMLLint", "YAMLParser", "YAMLComposer", "YAMLFormatter",
+                          dependencies: ["YAMLDocumentModel", "YAMLParser", "YAMLComposer", "YAMLFormatter",
                                          "YAMLSchema", "YAMLSyntax"]),
 
         // Test support: locating ../shared, running the built binary.

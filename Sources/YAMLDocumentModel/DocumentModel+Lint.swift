@@ -15,6 +15,15 @@ extension DocumentModel {
         snapshot(uri) == nil ? nil : lint.findings[uri] ?? []
     }
 
+    /// The lint findings of `snapshot` under yamllint's preset `preset` (`default` or `relaxed`; nil for
+    /// another name), computed from the snapshot's parse and line index (nothing is parsed again): what
+    /// lint adds to a document's diagnostics, as the benchmark measures it.
+    public static func lintFindings(_ snapshot: DocumentSnapshot, preset: String) -> [LintFinding]? {
+        LintConfiguration.preset(named: preset).map {
+            Linter.lint(snapshot.parse, configuration: $0, lineIndex: snapshot.lineIndex)
+        }
+    }
+
     /// Recomputes the lint findings of `uri` from its snapshot; true when its lint diagnostics changed.
     @discardableResult
     func refreshLint(_ uri: DocumentURI) -> Bool {
@@ -94,6 +103,12 @@ extension DocumentModel {
 
 /// Turns lint findings into diagnostics.
 enum LintDiagnostics {
+    /// A finding as a diagnostic: code = rule id, severity from the rule's level, source `yamllint`.
+    static func diagnostic(_ f: LintFinding) -> YAMLDiagnostic {
+        YAMLDiagnostic(range: f.range, severity: f.level == .error ? .error : .warning, code: f.rule,
+                       message: f.message, source: DocumentModel.lintSource)
+    }
+
     static func compute(_ s: DocumentSnapshot, _ resolution: LintState.Resolution) -> ([LintFinding], [YAMLDiagnostic]) {
         switch resolution {
         case .off:
@@ -112,11 +127,7 @@ enum LintDiagnostics {
                     f.range.start >= firstError && !(LintRuleID(rawValue: f.rule)?.isLineRule ?? false)
                 }
             }
-            let diagnostics = findings.map {
-                YAMLDiagnostic(range: $0.range, severity: $0.level == .error ? .error : .warning, code: $0.rule,
-                               message: $0.message, source: DocumentModel.lintSource)
-            }
-            return (findings, diagnostics)
+            return (findings, findings.map(diagnostic))
         }
     }
 }

@@ -22,26 +22,17 @@ enum LintFixes {
         return CodeActionCandidate(title: title, kind: .quickFix, edits: edits, diagnostic: d, isPreferred: true)
     }
 
-    /// Rounds of fixing in ``fixAllEdits(_:_:configuration:)``: a fix can uncover another (sorting an outer
+    /// Rounds of fixing in ``fixAll(_:_:configuration:)``: a fix can uncover another (sorting an outer
     /// mapping before an inner one, re-indenting after quotes change), so fixes are applied, the result
     /// linted again, and its fixes applied, up to this many times.
     static let fixAllRounds = 8
 
     /// Every verified data-preserving lint fix of the document (not `truthy`), applied in rounds until no
-    /// fixable finding is left (at most ``fixAllRounds``), as line edits from the original text to the
-    /// result. Each round keeps the data and the comments, and so does the whole; a round whose fixes
-    /// fail together keeps the fixes that pass alone. Only rules with findings in `diagnostics` are fixed
-    /// (their configuration may exclude others for this file's path).
-    static func fixAllEdits(_ s: DocumentSnapshot, _ diagnostics: [YAMLDiagnostic], configuration: LintConfiguration) -> [TextReplacement] {
-        let fixed = fixAll(s, diagnostics, configuration: configuration)
-        guard fixed.bytes != s.bytes else { return [] }
-        let edits = LineDiff.replacements(from: s.bytes, to: fixed.bytes)
-        guard !edits.isEmpty, verify(s, edits, configuration: configuration, removes: nil, keepsData: true) else { return [] }
-        return edits
-    }
-
-    /// The snapshot after the rounds of ``fixAllEdits(_:_:configuration:)`` (`s` itself when nothing is
-    /// fixed); `diagnostics` are `s`'s lint diagnostics.
+    /// fixable finding is left (at most ``fixAllRounds``): the snapshot after them (`s` itself when nothing
+    /// is fixed). Each round keeps the data and the comments; a round whose fixes fail together keeps the
+    /// fixes that pass alone. Only rules with findings in `diagnostics` (`s`'s lint diagnostics) are
+    /// fixed (the configuration may exclude others for this file's path). The caller turns the result
+    /// into line edits and verifies them against the original text.
     static func fixAll(_ s: DocumentSnapshot, _ diagnostics: [YAMLDiagnostic], configuration: LintConfiguration) -> DocumentSnapshot {
         let fixable = Set(diagnostics.filter { $0.source == DocumentModel.lintSource && $0.code != "truthy" }.map(\.code))
         var current = s
@@ -125,10 +116,7 @@ enum LintFixes {
 
     /// The lint findings of `s` under `c` as diagnostics (as ``LintDiagnostics`` makes them).
     static func lintDiagnostics(_ s: DocumentSnapshot, _ c: LintConfiguration) -> [YAMLDiagnostic] {
-        Linter.lint(s.parse, configuration: c, lineIndex: s.lineIndex).map {
-            YAMLDiagnostic(range: $0.range, severity: $0.level == .error ? .error : .warning, code: $0.rule,
-                           message: $0.message, source: DocumentModel.lintSource)
-        }
+        Linter.lint(s.parse, configuration: c, lineIndex: s.lineIndex).map(LintDiagnostics.diagnostic)
     }
 
     // MARK: Edits

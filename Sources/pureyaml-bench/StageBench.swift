@@ -1,6 +1,5 @@
 import YAMLComposer
 import YAMLDocumentModel
-import YAMLLint
 import YAMLParser
 import YAMLSchema
 import YAMLSyntax
@@ -28,8 +27,9 @@ struct StageBench {
     /// (`JSONSchema.validate` of every composed document, when the input has a schema), `outline`
     /// (`DocumentModel.outline`), `format` (`DocumentModel.formatting`, including its safety net) and
     /// `keystroke` (`DocumentModel.perform(.change)` of one character, inserted and deleted in turn:
-    /// what the model does per keystroke before diagnostics are published), and `lint` (`Linter.lint` of a
-    /// ready snapshot with yamllint's `default` preset: what lint adds to a file's diagnostics; its target
+    /// what the model does per keystroke before diagnostics are published), and `lint`
+    /// (`DocumentModel.lintFindings` of a ready snapshot with yamllint's `default` preset: what lint adds
+    /// to a file's diagnostics; its target
     /// is at most one parse of the same input).
     static let stages = ["parse", "lint", "compose", "diagnostics", "schema", "outline", "format", "keystroke"]
 
@@ -45,7 +45,7 @@ struct StageBench {
         let parse = Parser.parse(bytes)
         if wanted.contains("lint") {
             let snapshot = DocumentSnapshot(uri: DocumentURI("file:///bench/\(input.name)"), version: 1, bytes: bytes)
-            record("lint") { Linter.lint(snapshot.parse, configuration: .default, lineIndex: snapshot.lineIndex) }
+            record("lint") { DocumentModel.lintFindings(snapshot, preset: "default") }
         }
         record("compose") { Composer.compose(parse) }
         record("diagnostics") { DocumentSnapshot(uri: DocumentURI("file:///bench/\(input.name)"), version: 1, bytes: bytes) }
