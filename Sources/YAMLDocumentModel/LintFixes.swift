@@ -37,6 +37,7 @@ enum LintFixes {
         let fixable = Set(diagnostics.filter { $0.source == DocumentModel.lintSource && $0.code != "truthy" }.map(\.code))
         var current = s
         var findings = diagnostics.filter { $0.source == DocumentModel.lintSource && fixable.contains($0.code) }
+        var budget = isolationBudget
         for _ in 0..<fixAllRounds where !findings.isEmpty {
             let groups = editsByRule(current, findings, configuration)
             var accepted = merged(groups.values.flatMap { $0 })
@@ -45,7 +46,7 @@ enum LintFixes {
                 // Keep what passes: each rule's fixes, halved until the failing ones are isolated.
                 accepted = []
                 for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
-                    let passing = passingSubset(current, merged(group), configuration: configuration)
+                    let passing = passingSubset(current, merged(group), configuration: configuration, budget: &budget)
                     let union = merged(accepted + passing)
                     if !passing.isEmpty, verify(current, union, configuration: configuration, removes: nil, keepsData: true) {
                         accepted = union
@@ -60,15 +61,23 @@ enum LintFixes {
         return current
     }
 
+    /// Re-parses one fix-all may spend isolating failing fixes (each costs a parse, compose and lint of the
+    /// whole text), so fix-all on save stays bounded on a large file.
+    static let isolationBudget = 64
+
     /// The largest part of `edits` found by halving that verifies (each failing edit is isolated with
-    /// about log2(n) re-parses).
+    /// about log2(n) re-parses, within `budget`, which is decremented per re-parse).
     private static func passingSubset(_ s: DocumentSnapshot, _ edits: [TextReplacement], configuration: LintConfiguration,
-                                      depth: Int = 0) -> [TextReplacement] {
-        if edits.isEmpty || verify(s, edits, configuration: configuration, removes: nil, keepsData: true) { return edits }
-        guard edits.count > 1, depth < 12 else { return [] }
+                                      budget: inout Int) -> [TextReplacement] {
+        guard !edits.isEmpty, budget > 0 else { return [] }
+        budget -= 1
+        if verify(s, edits, configuration: configuration, removes: nil, keepsData: true) { return edits }
+        guard edits.count > 1 else { return [] }
         let half = edits.count / 2
-        let left = passingSubset(s, Array(edits[..<half]), configuration: configuration, depth: depth + 1)
-        let right = passingSubset(s, Array(edits[half...]), configuration: configuration, depth: depth + 1)
+        let left = passingSubset(s, Array(edits[..<half]), configuration: configuration, budget: &budget)
+        let right = passingSubset(s, Array(edits[half...]), configuration: configuration, budget: &budget)
+        if left.isEmpty || right.isEmpty { return left + right }
+        budget -= 1
         if verify(s, left + right, configuration: configuration, removes: nil, keepsData: true) { return left + right }
         return left.count >= right.count ? left : right
     }
