@@ -15,6 +15,15 @@ extension DocumentModel {
         snapshot(uri) == nil ? nil : lint.findings[uri] ?? []
     }
 
+    /// The lint findings of `snapshot` under yamllint's preset `preset` (`default` or `relaxed`; nil for
+    /// another name), computed from the snapshot's parse and line index (nothing is parsed again): what
+    /// lint adds to a document's diagnostics, as the benchmark measures it.
+    public static func lintFindings(_ snapshot: DocumentSnapshot, preset: String) -> [LintFinding]? {
+        LintConfiguration.preset(named: preset).map {
+            Linter.lint(snapshot.parse, configuration: $0, lineIndex: snapshot.lineIndex)
+        }
+    }
+
     /// Recomputes the lint findings of `uri` from its snapshot; true when its lint diagnostics changed.
     @discardableResult
     func refreshLint(_ uri: DocumentURI) -> Bool {
@@ -47,21 +56,23 @@ extension DocumentModel {
             }
         }
         if only?.contains(.sourceFixAll) == true {
-            let lintEdits = LintFixes.fixAllEdits(s, diagnostics, configuration: configuration)
-            guard !lintEdits.isEmpty else { return out }
-            if let i = out.firstIndex(where: { $0.kind == .sourceFixAll }) {
-                var merged = out[i].edits
-                for e in lintEdits where !merged.contains(where: { $0.range.overlaps(e.range) || $0.range == e.range }) {
-                    merged.append(e)
-                }
-                merged.sort { $0.range < $1.range }
-                if let after = CodeActions.reparse(s, merged), CodeActions.errorCount(after) <= CodeActions.errorCount(s),
-                   let a = CodeActions.data(s), let b = CodeActions.data(after), a == b {
-                    out[i].edits = merged
-                    out[i].title = "Fix all safe problems (including lint)"
-                }
+            // Lint fixes run on the text the core fixes (tabs, unused anchors) leave, then one set of line
+            // edits goes from the original text to the result.
+            let core = out.firstIndex { $0.kind == .sourceFixAll }
+            let base = core.flatMap { CodeActions.reparse(s, out[$0].edits) } ?? s
+            let codes = Set(diagnostics.map(\.code))
+            let baseDiagnostics = core == nil ? diagnostics
+                : LintFixes.lintDiagnostics(base, configuration).filter { codes.contains($0.code) }
+            let fixed = LintFixes.fixAll(base, baseDiagnostics, configuration: configuration)
+            guard fixed.bytes != base.bytes else { return out }
+            let edits = LineDiff.replacements(from: s.bytes, to: fixed.bytes)
+            guard let after = CodeActions.reparse(s, edits), CodeActions.errorCount(after) <= CodeActions.errorCount(s),
+                  let a = CodeActions.data(s), let b = CodeActions.data(after), a == b else { return out }
+            if let core {
+                out[core].edits = edits
+                out[core].title = "Fix all safe problems (including lint)"
             } else {
-                out.append(CodeActionCandidate(title: "Fix all safe lint problems", kind: .sourceFixAll, edits: lintEdits))
+                out.append(CodeActionCandidate(title: "Fix all safe lint problems", kind: .sourceFixAll, edits: edits))
             }
         }
         return out
@@ -92,6 +103,12 @@ extension DocumentModel {
 
 /// Turns lint findings into diagnostics.
 enum LintDiagnostics {
+    /// A finding as a diagnostic: code = rule id, severity from the rule's level, source `yamllint`.
+    static func diagnostic(_ f: LintFinding) -> YAMLDiagnostic {
+        YAMLDiagnostic(range: f.range, severity: f.level == .error ? .error : .warning, code: f.rule,
+                       message: f.message, source: DocumentModel.lintSource)
+    }
+
     static func compute(_ s: DocumentSnapshot, _ resolution: LintState.Resolution) -> ([LintFinding], [YAMLDiagnostic]) {
         switch resolution {
         case .off:
@@ -110,11 +127,7 @@ enum LintDiagnostics {
                     f.range.start >= firstError && !(LintRuleID(rawValue: f.rule)?.isLineRule ?? false)
                 }
             }
-            let diagnostics = findings.map {
-                YAMLDiagnostic(range: $0.range, severity: $0.level == .error ? .error : .warning, code: $0.rule,
-                               message: $0.message, source: DocumentModel.lintSource)
-            }
-            return (findings, diagnostics)
+            return (findings, findings.map(diagnostic))
         }
     }
 }

@@ -22,20 +22,110 @@ enum LintFixes {
         return CodeActionCandidate(title: title, kind: .quickFix, edits: edits, diagnostic: d, isPreferred: true)
     }
 
-    /// Every verified data-preserving lint fix of the document, one per stretch of text.
-    static func fixAllEdits(_ s: DocumentSnapshot, _ diagnostics: [YAMLDiagnostic], configuration: LintConfiguration) -> [TextReplacement] {
-        var all: [TextReplacement] = []
-        for d in diagnostics where d.source == DocumentModel.lintSource && d.code != "truthy" {
-            if let (_, e) = edits(s, d, configuration) { all += e }
+    /// Rounds of fixing in ``fixAll(_:_:configuration:)``: a fix can uncover another (sorting an outer
+    /// mapping before an inner one, re-indenting after quotes change), so fixes are applied, the result
+    /// linted again, and its fixes applied, up to this many times.
+    static let fixAllRounds = 8
+
+    /// Every verified data-preserving lint fix of the document (not `truthy`), applied in rounds until no
+    /// fixable finding is left (at most ``fixAllRounds``): the snapshot after them (`s` itself when nothing
+    /// is fixed). Each round keeps the data and the comments; a round whose fixes fail together keeps the
+    /// fixes that pass alone. Only rules with findings in `diagnostics` (`s`'s lint diagnostics) are
+    /// fixed (the configuration may exclude others for this file's path). The caller turns the result
+    /// into line edits and verifies them against the original text.
+    static func fixAll(_ s: DocumentSnapshot, _ diagnostics: [YAMLDiagnostic], configuration: LintConfiguration) -> DocumentSnapshot {
+        let fixable = Set(diagnostics.filter { $0.source == DocumentModel.lintSource && $0.code != "truthy" }.map(\.code))
+        var current = s
+        var findings = diagnostics.filter { $0.source == DocumentModel.lintSource && fixable.contains($0.code) }
+        var budget = isolationBudget
+        for _ in 0..<fixAllRounds where !findings.isEmpty {
+            let groups = editsByRule(current, findings, configuration)
+            var accepted = merged(groups.values.flatMap { $0 })
+            if accepted.isEmpty { break }
+            if !verify(current, accepted, configuration: configuration, removes: nil, keepsData: true) {
+                // Keep what passes: each rule's fixes, halved until the failing ones are isolated.
+                accepted = []
+                for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
+                    let passing = passingSubset(current, merged(group), configuration: configuration, budget: &budget)
+                    let union = merged(accepted + passing)
+                    if !passing.isEmpty, verify(current, union, configuration: configuration, removes: nil, keepsData: true) {
+                        accepted = union
+                    }
+                }
+                if accepted.isEmpty { break }
+            }
+            guard let next = CodeActions.reparse(current, accepted), next.bytes != current.bytes else { break }
+            current = next
+            findings = lintDiagnostics(current, configuration).filter { fixable.contains($0.code) }
         }
-        all.sort { $0.range < $1.range }
-        var merged: [TextReplacement] = []
-        for e in all {
-            if let last = merged.last, last.range.end > e.range.start || last.range == e.range { continue }
-            merged.append(e)
+        return current
+    }
+
+    /// Re-parses one fix-all may spend isolating failing fixes (each costs a parse, compose and lint of the
+    /// whole text), so fix-all on save stays bounded on a large file.
+    static let isolationBudget = 64
+
+    /// The largest part of `edits` found by halving that verifies (each failing edit is isolated with
+    /// about log2(n) re-parses, within `budget`, which is decremented per re-parse).
+    private static func passingSubset(_ s: DocumentSnapshot, _ edits: [TextReplacement], configuration: LintConfiguration,
+                                      budget: inout Int) -> [TextReplacement] {
+        guard !edits.isEmpty, budget > 0 else { return [] }
+        budget -= 1
+        if verify(s, edits, configuration: configuration, removes: nil, keepsData: true) { return edits }
+        guard edits.count > 1 else { return [] }
+        let half = edits.count / 2
+        let left = passingSubset(s, Array(edits[..<half]), configuration: configuration, budget: &budget)
+        let right = passingSubset(s, Array(edits[half...]), configuration: configuration, budget: &budget)
+        if left.isEmpty || right.isEmpty { return left + right }
+        budget -= 1
+        if verify(s, left + right, configuration: configuration, removes: nil, keepsData: true) { return left + right }
+        return left.count >= right.count ? left : right
+    }
+
+    /// The unverified fix edits of `findings`, grouped by rule (indentation: the whole document's lines).
+    private static func editsByRule(_ s: DocumentSnapshot, _ findings: [YAMLDiagnostic], _ c: LintConfiguration) -> [String: [TextReplacement]] {
+        var groups: [String: [TextReplacement]] = [:]
+        let needsTokens = findings.contains { $0.code == "quoted-strings" || $0.code == "key-ordering" }
+        let tokens = needsTokens ? Self.tokens(s) : []
+        for d in findings where d.code != "indentation" {
+            if let (_, e) = edits(s, d, c, tokens: tokens) { groups[d.code, default: []] += e }
         }
-        guard !merged.isEmpty, verify(s, merged, configuration: configuration, removes: nil, keepsData: true) else { return [] }
-        return merged
+        let indentation = findings.filter { $0.code == "indentation" }
+        if !indentation.isEmpty {
+            let flowLines = indentation.compactMap { LintRewriteFixes.flowLine(s, $0) }
+            let blockLines = LintRewriteFixes.indentation(s, c, lineRange: nil) ?? []
+            if !flowLines.isEmpty || !blockLines.isEmpty { groups["indentation"] = flowLines + blockLines }
+        }
+        return groups
+    }
+
+    /// `edits` sorted, one per stretch of text: the shortest edits are taken first and an edit
+    /// overlapping a taken one is dropped (a mapping sorted as a whole waits for the fixes inside it,
+    /// in a later round); equal edits from two findings count once.
+    private static func merged(_ edits: [TextReplacement]) -> [TextReplacement] {
+        func conflict(_ a: TextRange, _ b: TextRange) -> Bool {
+            a == b || (a.start < b.end && b.start < a.end)
+                || (a.isEmpty && b.start < a.start && a.start < b.end) || (b.isEmpty && a.start < b.start && b.start < a.end)
+        }
+        var taken: [TextReplacement] = []   // sorted by range, pairwise without conflict
+        for e in edits.sorted(by: { ($0.range.end - $0.range.start, $0.range) < ($1.range.end - $1.range.start, $1.range) }) {
+            var lo = 0, hi = taken.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if taken[mid].range < e.range { lo = mid + 1 } else { hi = mid }
+            }
+            // Taken edits are disjoint and sorted: only the neighbours can conflict (an earlier, shorter
+            // edit lying inside `e` is the next one).
+            if lo > 0 && conflict(taken[lo - 1].range, e.range) { continue }
+            if lo < taken.count && conflict(taken[lo].range, e.range) { continue }
+            taken.insert(e, at: lo)
+        }
+        return taken
+    }
+
+    /// The lint findings of `s` under `c` as diagnostics (as ``LintDiagnostics`` makes them).
+    static func lintDiagnostics(_ s: DocumentSnapshot, _ c: LintConfiguration) -> [YAMLDiagnostic] {
+        Linter.lint(s.parse, configuration: c, lineIndex: s.lineIndex).map(LintDiagnostics.diagnostic)
     }
 
     // MARK: Edits
@@ -45,7 +135,15 @@ enum LintFixes {
         return c.rules[id]?.options[option]?.int
     }
 
-    static func edits(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, _ c: LintConfiguration) -> (String, [TextReplacement])? {
+    /// The lint token stream of `s` (for the fixes that look at scalar values and keys).
+    static func tokens(_ s: DocumentSnapshot) -> [LintToken] {
+        LintTokenizer.tokens(s.parse, text: LintText(s.lineIndex))
+    }
+
+    /// The edits of the fix for `d` (unverified), with the fix's title; `tokens` is `s`'s lint token
+    /// stream when the caller has it.
+    static func edits(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, _ c: LintConfiguration,
+                      tokens: [LintToken]? = nil) -> (String, [TextReplacement])? {
         let b = s.bytes
         let p = d.range.start
         let line = s.lineIndex.line(containing: p)
@@ -56,7 +154,8 @@ enum LintFixes {
         case "trailing-spaces":
             var start = lineEnd
             while start > lineStart && isBlank(b[start - 1]) { start -= 1 }
-            guard start < lineEnd else { return nil }
+            // In a block scalar's content the spaces are part of the value (YAML 1.2.2 §8.1.1.2).
+            guard start < lineEnd, !isInsideScalar(s, start, kinds: [.blockScalarContent]) else { return nil }
             return ("Remove trailing spaces", [TextReplacement(range: TextRange(start: start, end: lineEnd), newText: "")])
         case "new-line-at-end-of-file":
             return ("Add a final line break", [TextReplacement(range: TextRange(empty: b.count), newText: "\n")])
@@ -69,7 +168,10 @@ enum LintFixes {
             guard blank > allowed else { return nil }
             let removeFrom = s.lineIndex.lineStart(first)
             let removeTo = s.lineIndex.lineStart(first + (blank - allowed))
-            guard removeTo > removeFrom else { return nil }
+            // Blank lines inside a scalar are line feeds of its value (YAML 1.2.2 §6.5, §8.1.1.2).
+            guard removeTo > removeFrom, !isInsideScalar(s, removeFrom, kinds: [.blockScalarContent, .plainScalar,
+                                                                                 .singleQuotedScalar, .doubleQuotedScalar])
+            else { return nil }
             return ("Remove extra blank lines", [TextReplacement(range: TextRange(start: removeFrom, end: removeTo), newText: "")])
         case "comments":
             if d.message.hasPrefix("missing starting space") {
@@ -128,6 +230,15 @@ enum LintFixes {
             }
             guard !edits.isEmpty else { return nil }
             return (dos ? "Use \\r\\n line breaks" : "Use \\n line breaks", edits)
+        case "quoted-strings":
+            return LintRewriteFixes.quotedStrings(s, d, c, tokens: tokens ?? Self.tokens(s))
+        case "key-ordering":
+            return LintRewriteFixes.keyOrdering(s, d, c, tokens: tokens ?? Self.tokens(s))
+        case "indentation":
+            if let edit = LintRewriteFixes.flowLine(s, d) { return ("Re-indent this line", [edit]) }
+            guard d.message.hasPrefix("wrong indentation"), let lines = LintRewriteFixes.blockLines(s, d),
+                  let edits = LintRewriteFixes.indentation(s, c, lineRange: lines), !edits.isEmpty else { return nil }
+            return ("Re-indent this block", edits)
         case "colons", "commas", "hyphens", "braces", "brackets":
             return spacing(s, d, c, lineStart: lineStart, lineEnd: lineEnd)
         case "truthy":
@@ -142,6 +253,14 @@ enum LintFixes {
         default:
             return nil
         }
+    }
+
+    /// True when byte `offset` lies inside (not at the start of) a token of one of `kinds`.
+    static func isInsideScalar(_ s: DocumentSnapshot, _ offset: Int, kinds: Set<TokenKind>) -> Bool {
+        let tree = s.parse.tree
+        guard let i = tree.tokenIndex(at: offset) else { return false }
+        let t = tree.tokens[i]
+        return kinds.contains(t.kind) && t.range.start < offset
     }
 
     private static func isEmptyLine(_ s: DocumentSnapshot, _ line: Int) -> Bool {
@@ -192,7 +311,7 @@ enum LintFixes {
                                removes rule: String?, keepsData: Bool) -> Bool {
         guard let after = CodeActions.reparse(s, edits),
               CodeActions.errorCount(after) <= CodeActions.errorCount(s),
-              comments(after) == comments(s) else { return false }
+              comments(after).sorted() == comments(s).sorted() else { return false }
         if keepsData {
             guard let a = CodeActions.data(s), let b = CodeActions.data(after), a == b else { return false }
         } else {
@@ -206,7 +325,7 @@ enum LintFixes {
         return true
     }
 
-    /// The comments of a snapshot with spaces removed.
+    /// The comments of a snapshot with spaces removed (compared as a multiset: sorting keys moves them).
     private static func comments(_ s: DocumentSnapshot) -> [String] {
         s.parse.tree.tokens.filter { $0.kind == .comment }.map {
             String(decoding: s.parse.tree.slice($0.range).filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)

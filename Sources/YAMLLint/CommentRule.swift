@@ -2,26 +2,33 @@
 /// is indented like the content before or after it).
 struct CommentRule {
     let id: LintRuleID
-    let options: [String: LintOption]
+    /// The options, read once.
+    private let minSpacesFromContent: Int
+    private let requireStartingSpace, ignoreShebangs: Bool
 
-    private func int(_ k: String) -> Int { options[k]?.int ?? id.defaultOptions[k]?.int ?? -1 }
-    private func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
+    init(id: LintRuleID, options: [String: LintOption]) {
+        self.id = id
+        minSpacesFromContent = options["min-spaces-from-content"]?.int ?? id.defaultOptions["min-spaces-from-content"]?.int ?? -1
+        func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
+        requireStartingSpace = flag("require-starting-space")
+        ignoreShebangs = flag("ignore-shebangs")
+    }
 
     /// Checks comment number `index` of `comments`.
     func check(_ s: LintStream, _ comments: [LintComment], _ index: Int, _ out: inout [LintStream.Problem]) {
         let c = comments[index]
         let bytes = s.bytes
         if id == .comments {
-            let minSpaces = int("min-spaces-from-content")
+            let minSpaces = minSpacesFromContent
             if minSpaces != -1 && c.isInline(s) && c.pointer - s.tokens[c.tokenBefore].end < minSpaces {
                 out.append(.init(line: c.line, column: c.column,
                                  message: "too few spaces before comment: expected \(minSpaces)"))
             }
-            if flag("require-starting-space") {
+            if requireStartingSpace {
                 var textStart = c.pointer + 1
                 while textStart < bytes.count && bytes[textStart] == UInt8(ascii: "#") { textStart += 1 }
                 if textStart < bytes.count {
-                    if flag("ignore-shebangs") && c.line == 1 && c.column == 1 && bytes[textStart] == UInt8(ascii: "!") {
+                    if ignoreShebangs && c.line == 1 && c.column == 1 && bytes[textStart] == UInt8(ascii: "!") {
                         return
                     }
                     let b = bytes[textStart]

@@ -14,6 +14,8 @@ struct IndentationRule: TokenLintRule {
 
     /// Either a fixed width or "consistent" (learnt from the first indentation seen).
     private var spaces: Int?
+    /// The width in force (the option, or the one learnt so far for `consistent`), nil until known.
+    var learntSpaces: Int? { spaces }
     /// `true`, `false`, or nil for "whatever"; `consistentSequences` when "consistent" and not learnt yet.
     private var indentSequences: Bool?
     private var indentSequencesConsistent: Bool
@@ -55,7 +57,7 @@ struct IndentationRule: TokenLintRule {
         let nextToken = s.token(i + 1)
         let nextnext = s.token(i + 2)
         let isVisible = t.kind != .streamStart && t.kind != .streamEnd && t.kind != .blockEnd
-            && !(t.kind == .scalar && t.value.isEmpty)
+            && !(t.kind == .scalar && t.style != .plain && s.value(t).isEmpty)
         let firstInLine = isVisible && t.startLine + 1 > currentLine
         let found = t.startColumn
 

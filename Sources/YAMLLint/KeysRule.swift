@@ -8,8 +8,15 @@ struct KeysRule: TokenLintRule {
     private var anchors: [String: Anchor] = [:]
     /// Anchor names in declaration order (for reporting unused ones in a stable order).
     private var anchorOrder: [String] = []
+    /// The keys of one open mapping seen so far: all of them (key-duplicates), or only the greatest, which
+    /// decides key-ordering (a key is out of order when some earlier key sorts after it, that is when the
+    /// greatest earlier key does).
+    private struct SeenKeys {
+        var all: Set<String> = []
+        var greatest: String? = nil
+    }
     /// One entry per open collection: nil for a sequence, the keys seen so far for a mapping.
-    private var stack: [[String]?] = []
+    private var stack: [SeenKeys?] = []
 
     /// key-ordering's `ignored-keys`, compiled once.
     private let ignoredKeys: [LintPattern]
@@ -38,6 +45,7 @@ struct KeysRule: TokenLintRule {
             guard next == .streamEnd || next == .documentStart || next == .documentEnd else { return }
         }
         let t = s.tokens[i]
+        let name = t.kind == .anchor || t.kind == .alias ? s.value(t) : ""
         let undeclared = flag("forbid-undeclared-aliases")
         let duplicated = flag("forbid-duplicated-anchors")
         let unused = flag("forbid-unused-anchors")
@@ -46,13 +54,13 @@ struct KeysRule: TokenLintRule {
             anchors = [:]
             anchorOrder = []
         }
-        if undeclared && t.kind == .alias && anchors[t.value] == nil {
+        if undeclared && t.kind == .alias && anchors[name] == nil {
             out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
-                             message: "found undeclared alias \"\(t.value)\""))
+                             message: "found undeclared alias \"\(name)\""))
         }
-        if duplicated && t.kind == .anchor && anchors[t.value] != nil {
+        if duplicated && t.kind == .anchor && anchors[name] != nil {
             out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
-                             message: "found duplicated anchor \"\(t.value)\""))
+                             message: "found duplicated anchor \"\(name)\""))
         }
         if unused {
             if let next = s.token(i + 1)?.kind, next == .streamEnd || next == .documentStart || next == .documentEnd {
@@ -62,12 +70,12 @@ struct KeysRule: TokenLintRule {
                     }
                 }
             } else if t.kind == .alias {
-                anchors[t.value]?.used = true
+                anchors[name]?.used = true
             }
         }
         if t.kind == .anchor {
-            if anchors[t.value] == nil { anchorOrder.append(t.value) }
-            anchors[t.value] = Anchor(line: t.startLine, column: t.startColumn, used: false)
+            if anchors[name] == nil { anchorOrder.append(name) }
+            anchors[name] = Anchor(line: t.startLine, column: t.startColumn, used: false)
         }
     }
 
@@ -79,29 +87,32 @@ struct KeysRule: TokenLintRule {
         }
         let t = s.tokens[i]
         switch t.kind {
-        case .blockMappingStart, .flowMappingStart: stack.append([])
+        case .blockMappingStart, .flowMappingStart: stack.append(SeenKeys())
         case .blockSequenceStart, .flowSequenceStart: stack.append(nil)
         case .blockEnd, .flowMappingEnd, .flowSequenceEnd:
             if !stack.isEmpty { stack.removeLast() }
         case .key:
-            guard let next = s.token(i + 1), next.kind == .scalar, let top = stack.last, var keys = top else { return }
+            guard let next = s.token(i + 1), next.kind == .scalar, !stack.isEmpty, var keys = stack[stack.count - 1] else { return }
+            // Taken out of the stack while it changes, so the set is not copied on write.
+            stack[stack.count - 1] = nil
+            defer { stack[stack.count - 1] = keys }
+            let key = s.value(next)
             if id == .keyDuplicates {
-                if keys.contains(next.value) && (next.value != "<<" || flag("forbid-duplicated-merge-keys")) {
+                if keys.all.contains(key) && (key != "<<" || flag("forbid-duplicated-merge-keys")) {
                     out.append(.init(line: next.startLine + 1, column: next.startColumn + 1,
-                                     message: "duplication of key \"\(next.value)\" in mapping"))
+                                     message: "duplication of key \"\(key)\" in mapping"))
                 } else {
-                    keys.append(next.value)
+                    keys.all.insert(key)
                 }
             } else {
-                if ignoredKeys.contains(where: { $0.search(next.value) }) { return }
-                if keys.contains(where: { KeysRule.collatesBefore(next.value, $0) }) {
+                if ignoredKeys.contains(where: { $0.search(key) }) { return }
+                if let greatest = keys.greatest, KeysRule.collatesBefore(key, greatest) {
                     out.append(.init(line: next.startLine + 1, column: next.startColumn + 1,
-                                     message: "wrong ordering of key \"\(next.value)\" in mapping"))
+                                     message: "wrong ordering of key \"\(key)\" in mapping"))
                 } else {
-                    keys.append(next.value)
+                    keys.greatest = key
                 }
             }
-            stack[stack.count - 1] = keys
         default:
             return
         }

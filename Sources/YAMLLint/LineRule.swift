@@ -2,10 +2,22 @@
 /// `new-lines`, `trailing-spaces`.
 struct LineRule {
     let id: LintRuleID
-    let options: [String: LintOption]
+    /// The options, read once: empty-lines' `max`/`max-start`/`max-end` (line-length's `max` is `max`),
+    /// line-length's two `allow-non-breakable-*` flags, new-lines' `type` being `dos`.
+    private let max, maxStart, maxEnd: Int
+    private let allowNonBreakableWords, allowNonBreakableInlineMappings, dos: Bool
 
-    private func int(_ k: String) -> Int { options[k]?.int ?? id.defaultOptions[k]?.int ?? -1 }
-    private func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
+    init(id: LintRuleID, options: [String: LintOption]) {
+        self.id = id
+        func int(_ k: String) -> Int { options[k]?.int ?? id.defaultOptions[k]?.int ?? -1 }
+        func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
+        max = int("max")
+        maxStart = int("max-start")
+        maxEnd = int("max-end")
+        allowNonBreakableWords = flag("allow-non-breakable-words")
+        allowNonBreakableInlineMappings = flag("allow-non-breakable-inline-mappings")
+        dos = (options["type"]?.string ?? "unix") == "dos"
+    }
 
     /// Checks `line`; `inlineMapping` answers line-length's "is this a `key: value` line whose value has
     /// no space" question for a line.
@@ -24,21 +36,21 @@ struct LineRule {
             var start = line.start
             while start >= 2 && at(start - 2) == 0x0D && at(start - 1) == 0x0A { blank += 1; start -= 2 }
             while start >= 1 && at(start - 1) == 0x0A { blank += 1; start -= 1 }
-            var maximum = int("max")
-            if start == 0 { blank += 1; maximum = int("max-start") }
+            var maximum = max
+            if start == 0 { blank += 1; maximum = maxStart }
             if (line.end == n - 1 && at(line.end) == 0x0A) || (line.end == n - 2 && at(line.end) == 0x0D && at(line.end + 1) == 0x0A) {
                 if line.end == 0 { return }
-                maximum = int("max-end")
+                maximum = maxEnd
             }
             if blank > maximum {
                 out.append(.init(line: line.number, column: 1, message: "too many blank lines (\(blank) > \(maximum))"))
             }
         case .lineLength:
-            let maximum = int("max")
+            let maximum = max
             let length = s.text.scalarCount(from: line.start, to: line.end)
             guard length > maximum else { return }
-            let inline = flag("allow-non-breakable-inline-mappings")
-            if flag("allow-non-breakable-words") || inline {
+            let inline = allowNonBreakableInlineMappings
+            if allowNonBreakableWords || inline {
                 var start = line.start
                 while start < line.end && at(start) == 0x20 { start += 1 }
                 if start != line.end {
@@ -60,8 +72,6 @@ struct LineRule {
                                  message: "no new line character at the end of file"))
             }
         case .newLines:
-            let type = options["type"]?.string ?? "unix"
-            let dos = type == "dos"
             guard line.start == 0 && n > line.end else { return }
             let ok = dos ? (at(line.end) == 0x0D && at(line.end + 1) == 0x0A) : at(line.end) == 0x0A
             if !ok {

@@ -1,9 +1,24 @@
+import YAMLParser
+
 /// The text and token stream one lint run works on, with yamllint's shared position helpers
 /// (`yamllint/rules/common.py`). Problems are collected as 1-based line / 1-based column (Unicode scalars).
-struct LintStream {
+/// A class: every rule gets it for every token, and passing a reference costs no reference counting.
+final class LintStream {
     let text: LintText
     let tokens: [LintToken]
-    var bytes: [UInt8] { text.bytes }
+    /// The parse the tokens were derived from (for values, looked up only when a rule needs one).
+    let parse: ParseResult
+    let bytes: [UInt8]
+
+    init(text: LintText, tokens: [LintToken], parse: ParseResult) {
+        self.text = text
+        self.tokens = tokens
+        self.parse = parse
+        bytes = text.bytes
+    }
+
+    /// The value of `t` (see ``LintTokenizer/value(of:in:)``).
+    func value(_ t: LintToken) -> String { LintTokenizer.value(of: t, in: parse) }
 
     /// A problem in yamllint's coordinates, before the rule id and level are attached.
     struct Problem {

@@ -20,7 +20,7 @@ public struct LintText: Sendable {
     /// Prepares the text of an existing line index (O(n), reusing its line starts).
     public init(_ index: LineIndex) {
         self.index = index
-        lines = LintText.splitLines(index.bytes)
+        lines = LintText.splitLines(index)
     }
 
     /// The 0-based mark line containing byte `offset`.
@@ -59,17 +59,26 @@ public struct LintText: Sendable {
         return offset
     }
 
-    private static func splitLines(_ bytes: [UInt8]) -> [LintLine] {
+    /// yamllint's lines from the index's lines: the same, except that a lone `\r` (a break for PyYAML's
+    /// marks) does not end a line here (O(lines), not O(bytes)).
+    private static func splitLines(_ index: LineIndex) -> [LintLine] {
+        let bytes = index.bytes
         var out: [LintLine] = []
+        out.reserveCapacity(index.lineCount)
         var start = 0
-        var number = 1
-        for i in 0..<bytes.count where bytes[i] == 0x0A {
-            let end = i > 0 && bytes[i - 1] == 0x0D && i - 1 >= start ? i - 1 : i
-            out.append(LintLine(number: number, start: start, end: end))
-            start = i + 1
-            number += 1
+        for line in 0..<index.lineCount {
+            let end = index.lineContentEnd(line)
+            if end < bytes.count && bytes[end] == 0x0D && !(end + 1 < bytes.count && bytes[end + 1] == 0x0A) {
+                continue   // a lone `\r`: the yamllint line goes on
+            }
+            if end >= bytes.count {
+                out.append(LintLine(number: out.count + 1, start: start, end: bytes.count))
+                return out
+            }
+            out.append(LintLine(number: out.count + 1, start: start, end: end))
+            start = end + (bytes[end] == 0x0D ? 2 : 1)
         }
-        out.append(LintLine(number: number, start: start, end: bytes.count))
+        out.append(LintLine(number: out.count + 1, start: start, end: bytes.count))
         return out
     }
 }

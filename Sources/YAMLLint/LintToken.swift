@@ -31,11 +31,10 @@ public struct LintToken: Sendable, Hashable {
     public var endLine: Int = 0
     /// 0-based column of `end`, in Unicode scalars.
     public var endColumn: Int = 0
-    /// Scalar value (after escapes and folding); anchor/alias name; tag handle (`!!`, `!`, `!e!`, or empty
-    /// for a verbatim tag); directive name (`YAML`, `TAG`, ...).
-    public var value: String = ""
-    /// Directive: its first parameter (the version for `%YAML`).
-    public var detail: String = ""
+    /// Scalar: the index of its scalar event in the parse's events (-1 when none matched: the value is
+    /// then the token's text). The value itself is looked up only when a rule needs it
+    /// (``LintTokenizer/value(of:in:)``), so tokens stay plain data that copy without reference counting.
+    public var event: Int = -1
     /// Scalar style; nil for other tokens.
     public var style: ScalarStyle? = nil
 

@@ -29,19 +29,21 @@ public enum LintTokenizer {
         let n = bytes.count
         // Scalar events come in the same order as scalar tokens: a cursor finds each token's value.
         var eventCursor = 0
-        func scalarValue(endingAt end: Int) -> String? {
-            let events = parse.events
+        let events = parse.events
+        func scalarEvent(endingAt end: Int) -> Int {
             while eventCursor < events.count {
-                let e = events[eventCursor]
-                if case .scalar(let value, _, _, _) = e.kind, !e.range.isEmpty, e.range.end >= end {
-                    if e.range.end == end { eventCursor += 1; return value }
-                    return nil
+                let range = events[eventCursor].range
+                if range.end >= end, !range.isEmpty, case .scalar = events[eventCursor].kind {
+                    if range.end == end { eventCursor += 1; return eventCursor - 1 }
+                    return -1
                 }
                 eventCursor += 1
             }
-            return nil
+            return -1
         }
         var out: [LintToken] = [LintToken(.streamStart, start: 0, end: 0)]
+        // At most one token per tree token plus a start, an end and a key per node (no regrowing copies).
+        out.reserveCapacity(tree.tokens.count + 2 * tree.nodes.count + 2)
         var indents: [Int] = []
         var stack: [Frame] = []
         if !tree.nodes.isEmpty {
@@ -129,11 +131,7 @@ public enum LintTokenizer {
             case .whitespace, .newline, .comment, .byteOrderMark, .error, .blockScalarContent:
                 return
             case .directive:
-                var tok = LintToken(.directive, start: r.start, end: r.end)
-                let words = tree.text(r).dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
-                tok.value = words.first.map(String.init) ?? ""
-                tok.detail = words.dropFirst().first.map(String.init) ?? ""
-                out.append(tok)
+                out.append(LintToken(.directive, start: r.start, end: r.end))
             case .directivesEnd: out.append(LintToken(.documentStart, start: r.start, end: r.end))
             case .documentEnd: out.append(LintToken(.documentEnd, start: r.start, end: r.end))
             case .sequenceEntry: out.append(LintToken(.blockEntry, start: r.start, end: r.end))
@@ -145,17 +143,13 @@ public enum LintTokenizer {
             case .flowMappingEnd: out.append(LintToken(.flowMappingEnd, start: r.start, end: r.end))
             case .flowEntry: out.append(LintToken(.flowEntry, start: r.start, end: r.end))
             case .anchor, .alias:
-                var tok = LintToken(t.kind == .anchor ? .anchor : .alias, start: r.start, end: r.end)
-                tok.value = String(tree.text(r).dropFirst())
-                out.append(tok)
+                out.append(LintToken(t.kind == .anchor ? .anchor : .alias, start: r.start, end: r.end))
             case .tag:
-                var tok = LintToken(.tag, start: r.start, end: r.end)
-                tok.value = tagHandle(tree.text(r))
-                out.append(tok)
+                out.append(LintToken(.tag, start: r.start, end: r.end))
             case .plainScalar, .singleQuotedScalar, .doubleQuotedScalar:
                 var tok = LintToken(.scalar, start: r.start, end: r.end)
                 tok.style = t.kind == .plainScalar ? .plain : t.kind == .singleQuotedScalar ? .singleQuoted : .doubleQuoted
-                tok.value = scalarValue(endingAt: r.end) ?? tree.text(r)
+                tok.event = scalarEvent(endingAt: r.end)
                 out.append(tok)
             case .blockScalarHeader:
                 // PyYAML's block scalar token runs from the header over the header's comment and line
@@ -175,7 +169,7 @@ public enum LintTokenizer {
                 let end = max(contentEnd ?? 0, lineEnd)
                 var tok = LintToken(.scalar, start: r.start, end: end)
                 tok.style = bytes[r.start] == UInt8(ascii: "|") ? .literal : .folded
-                tok.value = scalarValue(endingAt: contentEnd ?? r.end) ?? ""
+                tok.event = scalarEvent(endingAt: contentEnd ?? r.end)
                 out.append(tok)
             }
         }
@@ -228,6 +222,35 @@ public enum LintTokenizer {
             }
         }
         return out
+    }
+
+    /// A token's value as PyYAML's token holds it: a scalar's value (after escapes and folding; its text
+    /// when no event matched, empty for a block scalar without content); an anchor's or alias's name; a
+    /// tag's handle (`!!`, `!`, `!e!`, or empty for a verbatim tag); a directive's name (`YAML`, `TAG`, ...).
+    public static func value(of t: LintToken, in parse: ParseResult) -> String {
+        let tree = parse.tree
+        let r = TextRange(start: t.start, end: t.end)
+        switch t.kind {
+        case .scalar:
+            if t.event >= 0, t.event < parse.events.count, case .scalar(let value, _, _, _) = parse.events[t.event].kind {
+                return value
+            }
+            return t.style == .literal || t.style == .folded ? "" : tree.text(r)
+        case .anchor, .alias: return String(tree.text(r).dropFirst())
+        case .tag: return tagHandle(tree.text(r))
+        case .directive: return directiveWords(tree.text(r)).first ?? ""
+        default: return ""
+        }
+    }
+
+    /// A directive's first parameter (the version of `%YAML`), empty when none.
+    public static func directiveParameter(of t: LintToken, in parse: ParseResult) -> String {
+        let words = directiveWords(parse.tree.text(TextRange(start: t.start, end: t.end)))
+        return words.count > 1 ? words[1] : ""
+    }
+
+    private static func directiveWords(_ text: String) -> [String] {
+        text.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     }
 
     /// Line lookup that moves forward from the last answer (binary search when asked to go back).

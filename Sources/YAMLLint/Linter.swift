@@ -22,30 +22,35 @@ public enum Linter {
         if isDisableFile(text.bytes[firstLine.start..<firstLine.end]) { return [] }
         let enabled = configuration.enabledRules(forPath: path)
         if enabled.isEmpty { return [] }
-        let stream = LintStream(text: text, tokens: LintTokenizer.tokens(parse, text: text))
+        let stream = LintStream(text: text, tokens: LintTokenizer.tokens(parse, text: text), parse: parse)
         let comments = LintComment.comments(stream)
 
-        var tokenRules: [any TokenLintRule] = []
-        var tokenRuleTags: [(LintRuleID, LintLevel)] = []
-        var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []
+        // One array per rule type (not `[any TokenLintRule]`): the per-token calls are then direct.
+        var spacingRules: [RuleSlot<SpacingRule>] = []
+        var markerRules: [RuleSlot<DocumentMarkerRule>] = []
+        var keysRules: [RuleSlot<KeysRule>] = []
+        var valueRules: [RuleSlot<ValueRule>] = []
+        var indentationRules: [RuleSlot<IndentationRule>] = []
+        var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []   // plain data: copied without reference counting
         var lineRules: [(LintRuleID, LintLevel, LineRule)] = []
         for (id, settings) in enabled {
             let o = settings.options
+            let level = settings.level
             switch id {
             case .braces, .brackets, .colons, .commas, .hyphens:
-                tokenRules.append(SpacingRule(id: id, options: o)); tokenRuleTags.append((id, settings.level))
+                spacingRules.append(RuleSlot(rule: SpacingRule(id: id, options: o), id: id, level: level))
             case .documentStart, .documentEnd:
-                tokenRules.append(DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true)); tokenRuleTags.append((id, settings.level))
+                markerRules.append(RuleSlot(rule: DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true), id: id, level: level))
             case .anchors, .keyDuplicates, .keyOrdering:
-                tokenRules.append(KeysRule(id: id, options: o)); tokenRuleTags.append((id, settings.level))
+                keysRules.append(RuleSlot(rule: KeysRule(id: id, options: o), id: id, level: level))
             case .truthy, .octalValues, .floatValues, .emptyValues, .quotedStrings:
-                tokenRules.append(ValueRule(id: id, options: o)); tokenRuleTags.append((id, settings.level))
+                valueRules.append(RuleSlot(rule: ValueRule(id: id, options: o), id: id, level: level))
             case .indentation:
-                tokenRules.append(IndentationRule(options: o)); tokenRuleTags.append((id, settings.level))
+                indentationRules.append(RuleSlot(rule: IndentationRule(options: o), id: id, level: level))
             case .comments, .commentsIndentation:
-                commentRules.append((id, settings.level, CommentRule(id: id, options: o)))
+                commentRules.append((id, level, CommentRule(id: id, options: o)))
             case .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces:
-                lineRules.append((id, settings.level, LineRule(id: id, options: o)))
+                lineRules.append((id, level, LineRule(id: id, options: o)))
             }
         }
         let allRules = Set(enabled.map(\.id.rawValue))
@@ -64,9 +69,9 @@ public enum Linter {
         }
 
         func processComment(_ index: Int) {
-            for k in commentRules.indices {
-                commentRules[k].2.check(stream, comments, index, &problems)
-                flush(commentRules[k].0, commentRules[k].1)
+            for (id, level, rule) in commentRules {
+                rule.check(stream, comments, index, &problems)
+                flush(id, level)
             }
             let c = comments[index]
             let body = c.text(stream)
@@ -82,9 +87,9 @@ public enum Linter {
         }
         let inlineMapping: (LintLine) -> Bool = { line in isInlineMappingWithUnbreakableValue(text, line) }
         func processLine(_ line: LintLine) {
-            for k in lineRules.indices {
-                lineRules[k].2.check(stream, line, inlineMapping: inlineMapping, &problems)
-                flush(lineRules[k].0, lineRules[k].1)
+            for (id, level, rule) in lineRules {
+                rule.check(stream, line, inlineMapping: inlineMapping, &problems)
+                flush(id, level)
             }
             for entry in cache where !disabledForLine.contains(entry.rule) && !disabled.contains(entry.rule) {
                 let offset = text.offset(line: entry.problem.line, column: entry.problem.column)
@@ -113,9 +118,23 @@ public enum Linter {
         var commentIndex = 0
         for i in stream.tokens.indices {
             flushLines(before: stream.tokens[i].startLine + 1)
-            for k in tokenRules.indices {
-                tokenRules[k].check(stream, i, &problems)
-                if !problems.isEmpty { flush(tokenRuleTags[k].0, tokenRuleTags[k].1) }
+            func step<R: TokenLintRule>(_ slots: inout [RuleSlot<R>]) {
+                for k in slots.indices {
+                    slots[k].rule.check(stream, i, &problems)
+                    if !problems.isEmpty { flush(slots[k].id, slots[k].level) }
+                }
+            }
+            let mark = cache.count
+            step(&keysRules)
+            step(&spacingRules)
+            step(&markerRules)
+            step(&indentationRules)
+            step(&valueRules)
+            if cache.count - mark > 1 {
+                // yamllint runs the rules in id order for each token: restore that order (stable).
+                let rank = { (rule: String) in LintRuleID.allCases.firstIndex { $0.rawValue == rule } ?? 0 }
+                let sorted = cache[mark...].enumerated().sorted { (rank($0.element.rule), $0.offset) < (rank($1.element.rule), $1.offset) }
+                cache.replaceSubrange(mark..., with: sorted.map(\.element))
             }
             while commentIndex < comments.count && comments[commentIndex].tokenBefore == i {
                 flushLines(before: comments[commentIndex].line)
@@ -125,6 +144,13 @@ public enum Linter {
         }
         flushLines(before: Int.max)
         return findings
+    }
+
+    /// One enabled token rule with its id and level.
+    private struct RuleSlot<R: TokenLintRule> {
+        var rule: R
+        let id: LintRuleID
+        let level: LintLevel
     }
 
     /// `# yamllint <keyword>( rule:ID)*` followed only by whitespace: the rule ids (empty: all rules),
@@ -166,10 +192,23 @@ public enum Linter {
     /// value is a scalar with no space from its start to the end of the line. Only the one line is
     /// parsed, and only for lines already too long.
     static func isInlineMappingWithUnbreakableValue(_ text: LintText, _ line: LintLine) -> Bool {
-        let content = Array(text.bytes[line.start..<line.end])
-        let parse = Parser.parse(content)
-        let lineText = LintText(content)
-        let tokens = LintTokenizer.tokens(parse, text: lineText)
+        var content = Array(text.bytes[line.start..<line.end])
+        var parse = Parser.parse(content)
+        var tokens = LintTokenizer.tokens(parse, text: LintText(content))
+        // PyYAML's scanner takes a stray `,` in block context as a flow entry token and goes on, a simple
+        // key allowed after it (its parser, which yamllint does not run here, rejects it later): the key
+        // after it starts a block mapping at its column. Our parser stops the document there, so the rest
+        // of the line is read again with everything up to the `,` blanked out (columns and byte offsets
+        // stay the same).
+        var retries = 0
+        while !tokens.contains(where: { $0.kind == .blockMappingStart }), retries < 8,
+              let stray = parse.errors.first(where: { $0.code == "unexpected-content" }),
+              stray.range.start < content.count, content[stray.range.start] == UInt8(ascii: ",") {
+            for k in 0...stray.range.start { content[k] = 0x20 }
+            parse = Parser.parse(content)
+            tokens = LintTokenizer.tokens(parse, text: LintText(content))
+            retries += 1
+        }
         guard var i = tokens.firstIndex(where: { $0.kind == .blockMappingStart }) else { return false }
         // Like yamllint: the first value token followed by a scalar (a value followed by anything else
         // is skipped together with that token).

@@ -1,9 +1,9 @@
 /// Whether a string written as a plain scalar in block context (after `key: `) scans back as exactly
 /// that plain scalar, following the plain-scalar rules PyYAML's scanner applies (YAML 1.1 §9.1.3, which
 /// agree with YAML 1.2.2 §7.3.3 for these cases). Used by `quoted-strings: {required: only-when-needed}`.
-enum PlainScalarCheck {
+public enum PlainScalarCheck {
     /// True when `value` could be written plain without changing its content.
-    static func scansAsSamePlainScalar(_ value: String) -> Bool {
+    public static func scansAsSamePlainScalar(_ value: String) -> Bool {
         let s = Array(value.unicodeScalars)
         guard let first = s.first, let last = s.last else { return false }
         func isSpace(_ c: Unicode.Scalar?) -> Bool { c == nil || c == " " || c == "\t" || c == "\n" || c == "\r" }

@@ -9,8 +9,24 @@ protocol TokenLintRule {
 struct SpacingRule: TokenLintRule {
     let id: LintRuleID
     let options: [String: LintOption]
+    /// The numeric options, read once (-1: no bound).
+    private let maxSpacesBefore, maxSpacesAfter, minSpacesAfter, minSpacesInside, maxSpacesInside: Int
+    private let minSpacesInsideEmpty, maxSpacesInsideEmpty: Int
+    private let forbid: LintOption
 
-    private func int(_ k: String) -> Int { options[k]?.int ?? id.defaultOptions[k]?.int ?? -1 }
+    init(id: LintRuleID, options: [String: LintOption]) {
+        self.id = id
+        self.options = options
+        func int(_ k: String) -> Int { options[k]?.int ?? id.defaultOptions[k]?.int ?? -1 }
+        maxSpacesBefore = int("max-spaces-before")
+        maxSpacesAfter = int("max-spaces-after")
+        minSpacesAfter = int("min-spaces-after")
+        minSpacesInside = int("min-spaces-inside")
+        maxSpacesInside = int("max-spaces-inside")
+        minSpacesInsideEmpty = int("min-spaces-inside-empty")
+        maxSpacesInsideEmpty = int("max-spaces-inside-empty")
+        forbid = options["forbid"] ?? .bool(false)
+    }
 
     func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
         guard SpacingRule.concerns(id, s.tokens[i].kind) else { return }
@@ -26,28 +42,28 @@ struct SpacingRule: TokenLintRule {
                  forbidden: "forbidden flow sequence", &out)
         case .colons:
             if t.kind == .value && !(prev?.kind == .alias && t.start - (prev?.end ?? 0) == 1) {
-                if let p = s.spacesBefore(t, prev: prev, max: int("max-spaces-before"),
+                if let p = s.spacesBefore(t, prev: prev, max: maxSpacesBefore,
                                           maxMessage: "too many spaces before colon") { out.append(p) }
-                if let p = s.spacesAfter(t, next: next, max: int("max-spaces-after"),
+                if let p = s.spacesAfter(t, next: next, max: maxSpacesAfter,
                                          maxMessage: "too many spaces after colon") { out.append(p) }
             }
             if t.kind == .key && s.isExplicitKey(t),
-               let p = s.spacesAfter(t, next: next, max: int("max-spaces-after"),
+               let p = s.spacesAfter(t, next: next, max: maxSpacesAfter,
                                      maxMessage: "too many spaces after question mark") { out.append(p) }
         case .commas:
             guard t.kind == .flowEntry else { return }
-            if let prev, int("max-spaces-before") != -1, prev.endLine < t.startLine {
+            if let prev, maxSpacesBefore != -1, prev.endLine < t.startLine {
                 out.append(.init(line: t.startLine + 1, column: max(1, t.startColumn), message: "too many spaces before comma"))
-            } else if let p = s.spacesBefore(t, prev: prev, max: int("max-spaces-before"),
+            } else if let p = s.spacesBefore(t, prev: prev, max: maxSpacesBefore,
                                              maxMessage: "too many spaces before comma") {
                 out.append(p)
             }
-            if let p = s.spacesAfter(t, next: next, min: int("min-spaces-after"), max: int("max-spaces-after"),
+            if let p = s.spacesAfter(t, next: next, min: minSpacesAfter, max: maxSpacesAfter,
                                      minMessage: "too few spaces after comma",
                                      maxMessage: "too many spaces after comma") { out.append(p) }
         case .hyphens:
             if t.kind == .blockEntry,
-               let p = s.spacesAfter(t, next: next, max: int("max-spaces-after"),
+               let p = s.spacesAfter(t, next: next, max: maxSpacesAfter,
                                      maxMessage: "too many spaces after hyphen") { out.append(p) }
         default:
             return
@@ -69,24 +85,23 @@ struct SpacingRule: TokenLintRule {
     private func flow(_ s: LintStream, _ t: LintToken, _ prev: LintToken?, _ next: LintToken?,
                       open: LintToken.Kind, close: LintToken.Kind, noun: String, forbidden: String,
                       _ out: inout [LintStream.Problem]) {
-        let forbid = options["forbid"] ?? .bool(false)
         if forbid == .bool(true) && t.kind == open {
             out.append(.init(line: t.startLine + 1, column: t.endColumn + 1, message: forbidden))
         } else if forbid == .string("non-empty") && t.kind == open && next?.kind != close {
             out.append(.init(line: t.startLine + 1, column: t.endColumn + 1, message: forbidden))
         } else if t.kind == open && next?.kind == close {
-            let minEmpty = int("min-spaces-inside-empty"), maxEmpty = int("max-spaces-inside-empty")
+            let minEmpty = minSpacesInsideEmpty, maxEmpty = maxSpacesInsideEmpty
             if let p = s.spacesAfter(t, next: next,
-                                     min: minEmpty != -1 ? minEmpty : int("min-spaces-inside"),
-                                     max: maxEmpty != -1 ? maxEmpty : int("max-spaces-inside"),
+                                     min: minEmpty != -1 ? minEmpty : minSpacesInside,
+                                     max: maxEmpty != -1 ? maxEmpty : maxSpacesInside,
                                      minMessage: "too few spaces inside empty \(noun)",
                                      maxMessage: "too many spaces inside empty \(noun)") { out.append(p) }
         } else if t.kind == open {
-            if let p = s.spacesAfter(t, next: next, min: int("min-spaces-inside"), max: int("max-spaces-inside"),
+            if let p = s.spacesAfter(t, next: next, min: minSpacesInside, max: maxSpacesInside,
                                      minMessage: "too few spaces inside \(noun)",
                                      maxMessage: "too many spaces inside \(noun)") { out.append(p) }
         } else if t.kind == close && prev?.kind != open {
-            if let p = s.spacesBefore(t, prev: prev, min: int("min-spaces-inside"), max: int("max-spaces-inside"),
+            if let p = s.spacesBefore(t, prev: prev, min: minSpacesInside, max: maxSpacesInside,
                                       minMessage: "too few spaces inside \(noun)",
                                       maxMessage: "too many spaces inside \(noun)") { out.append(p) }
         }

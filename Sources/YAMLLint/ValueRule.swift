@@ -18,19 +18,35 @@ struct ValueRule: TokenLintRule {
 
     /// Compiled once per run: the YAML 1.1 resolver, float patterns, and the configured key patterns.
     private let resolver: YAML11Resolver?
-    private let nan = LintPattern(#"(\.nan|\.NaN|\.NAN)"#)
-    private let inf = LintPattern(#"[-+]?(\.inf|\.Inf|\.INF)"#)
-    private let scientific = LintPattern(#"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)"#)
-    private let noNumeral = LintPattern(#"[-+]?(\.[0-9]+)([eE][-+]?[0-9]+)?"#)
+    /// float-values' patterns (compiled for that rule only).
+    private let nan, inf, scientific, noNumeral: LintPattern?
     private let extraRequired: [LintPattern]
     private let extraAllowed: [LintPattern]
+    /// truthy's `allowed-values` and `check-keys`; quoted-strings' `quote-type`, `required` and
+    /// `allow-quoted-quotes` (read once, not per token).
+    private let allowedTruthy: [String]
+    private let checkKeys: Bool
+    private let quoteType: String
+    private let required: LintOption
+    private let allowQuotedQuotes: Bool
 
     init(id: LintRuleID, options: [String: LintOption]) {
         self.id = id
         self.options = options
         resolver = id == .quotedStrings ? YAML11Resolver() : nil
+        let floats = id == .floatValues
+        nan = floats ? LintPattern(#"(\.nan|\.NaN|\.NAN)"#) : nil
+        inf = floats ? LintPattern(#"[-+]?(\.inf|\.Inf|\.INF)"#) : nil
+        scientific = floats ? LintPattern(#"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)"#) : nil
+        noNumeral = floats ? LintPattern(#"[-+]?(\.[0-9]+)([eE][-+]?[0-9]+)?"#) : nil
         extraRequired = (options["extra-required"]?.strings ?? []).map(LintPattern.init)
         extraAllowed = (options["extra-allowed"]?.strings ?? []).map(LintPattern.init)
+        func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
+        allowedTruthy = options["allowed-values"]?.strings ?? ["true", "false"]
+        checkKeys = flag("check-keys")
+        quoteType = options["quote-type"]?.string ?? "any"
+        required = options["required"] ?? .bool(true)
+        allowQuotedQuotes = flag("allow-quoted-quotes")
     }
 
     private func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
@@ -48,35 +64,36 @@ struct ValueRule: TokenLintRule {
         let prev = s.token(i - 1)
         let next = s.token(i + 1)
         switch id {
-        case .truthy: truthy(t, prev, &out)
+        case .truthy: truthy(s, t, prev, &out)
         case .octalValues:
             guard prev?.kind != .tag, t.kind == .scalar, t.isPlain else { return }
-            let v = Array(t.value.utf8)
+            let value = s.value(t)
+            let v = Array(value.utf8)
             if flag("forbid-implicit-octal") && v.count > 1 && v[0] == UInt8(ascii: "0")
                 && v.allSatisfy({ $0 >= 0x30 && $0 <= 0x37 }) {
                 out.append(.init(line: t.startLine + 1, column: t.endColumn + 1,
-                                 message: "forbidden implicit octal value \"\(t.value)\""))
+                                 message: "forbidden implicit octal value \"\(value)\""))
             }
             if flag("forbid-explicit-octal") && v.count > 2 && v[0] == UInt8(ascii: "0") && v[1] == UInt8(ascii: "o")
                 && v[2...].allSatisfy({ $0 >= 0x30 && $0 <= 0x37 }) {
                 out.append(.init(line: t.startLine + 1, column: t.endColumn + 1,
-                                 message: "forbidden explicit octal value \"\(t.value)\""))
+                                 message: "forbidden explicit octal value \"\(value)\""))
             }
         case .floatValues:
             guard prev?.kind != .tag, t.kind == .scalar, t.isPlain else { return }
-            let v = t.value
+            let v = s.value(t)
             func report(_ m: String) { out.append(.init(line: t.startLine + 1, column: t.startColumn + 1, message: m)) }
-            if flag("forbid-nan") && nan.wholeMatch(v) {
+            if flag("forbid-nan") && nan?.wholeMatch(v) == true {
                 report("forbidden not a number value \"\(v)\"")
             }
-            if flag("forbid-inf") && inf.wholeMatch(v) {
+            if flag("forbid-inf") && inf?.wholeMatch(v) == true {
                 report("forbidden infinite value \"\(v)\"")
             }
             if flag("forbid-scientific-notation")
-                && scientific.wholeMatch(v) {
+                && scientific?.wholeMatch(v) == true {
                 report("forbidden scientific notation \"\(v)\"")
             }
-            if flag("require-numeral-before-decimal") && noNumeral.wholeMatch(v) {
+            if flag("require-numeral-before-decimal") && noNumeral?.wholeMatch(v) == true {
                 report("forbidden decimal missing 0 prefix \"\(v)\"")
             }
         case .emptyValues:
@@ -95,22 +112,30 @@ struct ValueRule: TokenLintRule {
         }
     }
 
-    private mutating func truthy(_ t: LintToken, _ prev: LintToken?, _ out: inout [LintStream.Problem]) {
-        if t.kind == .directive && t.value == "YAML" {
-            specVersion = t.detail
+    private mutating func truthy(_ s: LintStream, _ t: LintToken, _ prev: LintToken?, _ out: inout [LintStream.Problem]) {
+        if t.kind == .directive && s.value(t) == "YAML" {
+            specVersion = LintTokenizer.directiveParameter(of: t, in: s.parse)
         } else if t.kind == .documentEnd {
             specVersion = nil
             badTruthy = nil
         }
         if prev?.kind == .tag { return }
-        if !flag("check-keys") && prev?.kind == .key && t.kind == .scalar { return }
+        if !checkKeys && prev?.kind == .key && t.kind == .scalar { return }
         guard t.kind == .scalar, t.isPlain else { return }
-        let allowed = options["allowed-values"]?.strings ?? ["true", "false"]
+        // Every YAML 1.1 boolean spelling is 1...5 letters starting with y, n, o, t or f: most plain
+        // scalars are ruled out from their bytes, without building their value.
+        let length = t.end - t.start
+        guard length >= 1 && length <= 5, t.start < s.bytes.count else { return }
+        switch s.bytes[t.start] | 0x20 {
+        case UInt8(ascii: "y"), UInt8(ascii: "n"), UInt8(ascii: "o"), UInt8(ascii: "t"), UInt8(ascii: "f"): break
+        default: return
+        }
+        let allowed = allowedTruthy
         if badTruthy == nil {
             let all = specVersion == "1.2" ? ["TRUE", "True", "true", "FALSE", "False", "false"] : LintRuleID.truthy11
             badTruthy = Set(all).subtracting(allowed)
         }
-        if badTruthy?.contains(t.value) == true {
+        if badTruthy?.contains(s.value(t)) == true {
             out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
                              message: "truthy value should be one of [" + allowed.sorted().joined(separator: ", ") + "]"))
         }
@@ -120,22 +145,24 @@ struct ValueRule: TokenLintRule {
                                         _ out: inout [LintStream.Problem]) {
         if t.kind == .flowMappingStart || t.kind == .flowSequenceStart { flowNesting += 1 }
         if t.kind == .flowMappingEnd || t.kind == .flowSequenceEnd { flowNesting -= 1 }
-        guard t.kind == .scalar, let p = prev?.kind,
-              [.blockEntry, .flowEntry, .flowSequenceStart, .tag, .value, .key].contains(p) else { return }
+        guard t.kind == .scalar, let prev else { return }
+        let p = prev.kind
+        switch p {
+        case .blockEntry, .flowEntry, .flowSequenceStart, .tag, .value, .key: break
+        default: return
+        }
         let node = p == .key ? "key" : "value"
-        if node == "key" && !flag("check-keys") { return }
-        if p == .tag && prev?.value == "!!" { return }
-        let isString = !(resolver?.isNonString(t.value) ?? false)
+        if node == "key" && !checkKeys { return }
+        if p == .tag && s.value(prev) == "!!" { return }
+        let value = s.value(t)
+        let isString = !(resolver?.isNonString(value) ?? false)
         if t.isPlain && !isString { return }
         if t.style == .literal || t.style == .folded { return }
-        let quoteType = options["quote-type"]?.string ?? "any"
-        let required = options["required"] ?? .bool(true)
         let style: ScalarStyleKey? = t.style == .singleQuoted ? .single : t.style == .doubleQuoted ? .double : nil
         let quoted = style != nil
-        let allowQuotedQuotes = flag("allow-quoted-quotes")
-        let hasQuotedQuotes = (style == .single && t.value.contains("\"")) || (style == .double && t.value.contains("'"))
-        let extraRequired = self.extraRequired.contains { $0.search(t.value) }
-        let extraAllowed = self.extraAllowed.contains { $0.search(t.value) }
+        let hasQuotedQuotes = (style == .single && value.contains("\"")) || (style == .double && value.contains("'"))
+        let extraRequired = self.extraRequired.contains { $0.search(value) }
+        let extraAllowed = self.extraAllowed.contains { $0.search(value) }
         func quoteMatches() -> Bool {
             if quoteType == "consistent", let style {
                 if consistentStyle == nil { consistentStyle = style }
@@ -155,7 +182,7 @@ struct ValueRule: TokenLintRule {
                 message = "string \(node) is not quoted"
             }
         } else {
-            if quoted && isString && !t.value.isEmpty && !quotesNeeded(s, t) {
+            if quoted && isString && !value.isEmpty && !quotesNeeded(s, t, value) {
                 if !(extraRequired || extraAllowed) {
                     message = "string \(node) is redundantly quoted with \(quoteType) quotes"
                 }
@@ -170,8 +197,7 @@ struct ValueRule: TokenLintRule {
 
     /// yamllint `_quotes_are_needed`: whether the value, written plain after `key: `, would scan back as
     /// the same plain scalar.
-    private func quotesNeeded(_ s: LintStream, _ t: LintToken) -> Bool {
-        let v = t.value
+    private func quotesNeeded(_ s: LintStream, _ t: LintToken, _ v: String) -> Bool {
         if flowNesting > 0 && v.contains(where: { ",[]{}".contains($0) }) { return true }
         if t.style == .doubleQuoted {
             if v.unicodeScalars.contains(where: { !ValueRule.isPrintable($0) }) { return true }
@@ -185,7 +211,7 @@ struct ValueRule: TokenLintRule {
     }
 
     /// PyYAML's `Reader.check_printable` character class.
-    static func isPrintable(_ c: Unicode.Scalar) -> Bool {
+    public static func isPrintable(_ c: Unicode.Scalar) -> Bool {
         let v = c.value
         return v == 0x09 || v == 0x0A || v == 0x0D || (v >= 0x20 && v <= 0x7E) || v == 0x85
             || (v >= 0xA0 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || (v >= 0x10000 && v <= 0x10FFFF)

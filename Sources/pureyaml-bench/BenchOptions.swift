@@ -26,7 +26,7 @@ struct BenchOptions {
       --markdown     print markdown tables (for docs/performance.md)
       --no-lsp       skip the editor-latency measurements through `pureyaml lsp`
       --lsp-only     skip the in-process stages
-      --stage NAME   only this in-process stage (parse, compose, diagnostics, schema, outline, format, keystroke)
+      --stage NAME   only this in-process stage (parse, lint, compose, diagnostics, schema, outline, format, keystroke)
       --server PATH  the pureyaml executable (default: the one beside pureyaml-bench)
       --save-inputs DIR  write the generated inputs to DIR
     Big inputs come from $PUREYAML_SHARED/corpus/big (else ../shared); build with `swift build -c release` first.

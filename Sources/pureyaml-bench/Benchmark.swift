@@ -214,6 +214,7 @@ struct Benchmark {
                                           pass: ratio >= 0.7 && ratio <= 1.3))
             }
         }
+        if let lint = TargetCheck.lintWithinOneParse(stages) { checks.append(lint) }
         for input in inputs where input.name.hasPrefix("anchors-") && !input.name.hasSuffix("-plain") {
             for name in ["parse", "compose", "diagnostics"] {
                 guard let a = stage(input.name, name), let p = stage(input.name + "-plain", name) else { continue }
@@ -226,7 +227,11 @@ struct Benchmark {
     }
 
     /// The per-row target of a stage figure, for the stage table.
-    func rowTarget(_ r: StageBench.Row) -> (String, String) {
+    func rowTarget(_ r: StageBench.Row, among rows: [StageBench.Row]) -> (String, String) {
+        if r.stage == "lint", let parse = rows.first(where: { $0.input == r.input && $0.stage == "parse" }) {
+            let ratio = r.sample.medianCPU / max(parse.sample.medianCPU, 1e-9)
+            return ("≤ 1 × parse (\(Figures.fixed(ratio, 2)) ×)", ratio <= 1 ? "PASS" : "FAIL")
+        }
         guard r.stage == "parse" else { return ("", "") }
         if r.input == Self.k8sStreamName { return ("≥ 60 MB/s", r.megabytesPerSecond >= 60 ? "PASS" : "FAIL") }
         return ("≥ 30 MB/s", r.megabytesPerSecond >= 30 ? "PASS" : "FAIL")
@@ -248,7 +253,7 @@ struct Benchmark {
                                 numeric: [2, 3, 4, 5, 6, 7, 8])
         let order = Dictionary(uniqueKeysWithValues: StageBench.stages.enumerated().map { ($1, $0) })
         for r in stages.sorted(by: { ($0.bytes, $0.input, order[$0.stage] ?? 0) < ($1.bytes, $1.input, order[$1.stage] ?? 0) }) {
-            let (target, verdict) = rowTarget(r)
+            let (target, verdict) = rowTarget(r, among: stages)
             table.add([r.input, r.stage, "\(r.bytes)", "\(r.sample.cpu.count)", Figures.ms(r.sample.medianCPU), Figures.ms(r.sample.minCPU),
                        Figures.fixed(r.megabytesPerSecond, 1), Figures.ms(r.sample.medianWall), Figures.mib(r.peakRSS), target, verdict])
         }

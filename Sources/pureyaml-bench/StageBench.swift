@@ -27,8 +27,11 @@ struct StageBench {
     /// (`JSONSchema.validate` of every composed document, when the input has a schema), `outline`
     /// (`DocumentModel.outline`), `format` (`DocumentModel.formatting`, including its safety net) and
     /// `keystroke` (`DocumentModel.perform(.change)` of one character, inserted and deleted in turn:
-    /// what the model does per keystroke before diagnostics are published).
-    static let stages = ["parse", "compose", "diagnostics", "schema", "outline", "format", "keystroke"]
+    /// what the model does per keystroke before diagnostics are published), and `lint`
+    /// (`DocumentModel.lintFindings` of a ready snapshot with yamllint's `default` preset: what lint adds
+    /// to a file's diagnostics; its target
+    /// is at most one parse of the same input).
+    static let stages = ["parse", "lint", "compose", "diagnostics", "schema", "outline", "format", "keystroke"]
 
     func run(_ input: BenchInput, stages wanted: Set<String>) -> [Row] {
         var rows: [Row] = []
@@ -40,6 +43,10 @@ struct StageBench {
         }
         record("parse") { Parser.parse(bytes) }
         let parse = Parser.parse(bytes)
+        if wanted.contains("lint") {
+            let snapshot = DocumentSnapshot(uri: DocumentURI("file:///bench/\(input.name)"), version: 1, bytes: bytes)
+            record("lint") { DocumentModel.lintFindings(snapshot, preset: "default") }
+        }
         record("compose") { Composer.compose(parse) }
         record("diagnostics") { DocumentSnapshot(uri: DocumentURI("file:///bench/\(input.name)"), version: 1, bytes: bytes) }
         if let schema = input.schema {

@@ -115,3 +115,48 @@ extension LintModelTests {
         XCTAssertEqual(try applyFixAll("extends: default", "---\n-   a: 1\n    b: 2\n"), "---\n-   a: 1\n    b: 2\n")
     }
 }
+
+extension LintModelTests {
+    func testQuotedStringsFixes() throws {
+        // Remove redundant quotes; keep them where the plain scalar would read differently.
+        XCTAssertEqual(try applyFixAll("rules: {quoted-strings: {required: only-when-needed}}",
+                                       "a: 'x'\nb: \"y z\"\nc: 'x: y'\nd: '123'\n"),
+                       "a: x\nb: y z\nc: 'x: y'\nd: '123'\n")
+        // Add quotes of the configured type; escapes make the value the same string.
+        XCTAssertEqual(try applyFixAll("rules: {quoted-strings: {quote-type: double}}",
+                                       "a: x\nb: 'it''s \\ \"q\"'\n"),
+                       "a: \"x\"\nb: \"it's \\\\ \\\"q\\\"\"\n")
+        XCTAssertEqual(try applyFixAll("rules: {quoted-strings: {quote-type: single}}", "a: \"two\\nlines\"\nb: \"x\"\n"),
+                       "a: \"two\\nlines\"\nb: 'x'\n")   // a line break cannot be written in single quotes on one line
+        XCTAssertEqual(try applyFixAll("rules: {quoted-strings: {quote-type: single, allow-quoted-quotes: true}}",
+                                       "a: it's\n"), "a: \"it's\"\n")
+    }
+
+    func testKeyOrderingFixMovesEntriesWithComments() throws {
+        let text = "b: 1\n# about a\na:\n  z: 1   # z\n  y: 2\nc: 3\n"
+        XCTAssertEqual(try applyFixAll("rules: {key-ordering: enable}", text),
+                       "# about a\na:\n  y: 2\n  z: 1   # z\nb: 1\nc: 3\n")
+        // A sequence item's mapping, and ignored keys staying in place.
+        XCTAssertEqual(try applyFixAll("rules: {key-ordering: {ignored-keys: [name]}}", "- name: x\n  b: 1\n  a: 2\n"),
+                       "- name: x\n  a: 2\n  b: 1\n")
+        // A one-line flow mapping.
+        XCTAssertEqual(try applyFixAll("rules: {key-ordering: enable}", "- {b: 1, a: [x, y]}\n"), "- {a: [x, y], b: 1}\n")
+        // An alias must stay after its anchor: no fix.
+        XCTAssertEqual(try applyFixAll("rules: {key-ordering: enable}", "b: &x 1\na: *x\n"), "b: &x 1\na: *x\n")
+    }
+
+    func testIndentationFix() throws {
+        XCTAssertEqual(try applyFixAll("rules: {indentation: {spaces: 2}}", "a:\n    b:\n         - 1\n         - 2\n    c: |\n       text\n"),
+                       "a:\n  b:\n    - 1\n    - 2\n  c: |\n     text\n")
+        XCTAssertEqual(try applyFixAll("rules: {indentation: {spaces: 4, indent-sequences: false}}", "a:\n  b:\n    - 1\n"),
+                       "a:\n    b:\n    - 1\n")
+        // Quick fix on one finding.
+        let m = model(files: ["/p/.yamllint": "rules: {indentation: {spaces: 2}}"])
+        let uri = DocumentURI(filePath: "/p/a.yaml")
+        let text = "a:\n  b: 1\nc:\n     d: 2\n"
+        m.perform(.open(uri, version: 1, text: text))
+        let fix = try XCTUnwrap(m.codeActions(uri, range: TextRange(start: 18, end: 19), only: [.quickFix])?
+            .first { $0.title == "Re-indent this block" })
+        XCTAssertEqual(fix.edits.map(\.newText), ["  d: 2"])
+    }
+}

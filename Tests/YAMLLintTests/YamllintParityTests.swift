@@ -52,31 +52,6 @@ final class YamllintParityTests: XCTestCase {
         try compare(preset: YamllintParityTests.everyRuleConfiguration, configuration: configuration)
     }
 
-    private func yamllintCommand() -> [String]? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        for dir in path.split(separator: ":") {
-            let candidate = "\(dir)/yamllint"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return [candidate] }
-        }
-        if let out = try? YamllintParityTests.run(["/usr/bin/env", "python3", "-c", "import yamllint"]), out.status == 0 {
-            return ["/usr/bin/env", "python3", "-m", "yamllint"]
-        }
-        return nil
-    }
-
-    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: arguments[0])
-        p.arguments = Array(arguments.dropFirst())
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     /// The corpus files to compare, relative paths, sorted.
     private func corpusFiles(_ root: URL) throws -> [String] {
         let full = ProcessInfo.processInfo.environment["PUREYAML_LINT_PARITY_FULL"] == "1"
@@ -103,7 +78,7 @@ final class YamllintParityTests: XCTestCase {
 
     private func compare(preset: String, configuration: LintConfiguration) throws {
         let corpus = try requireSharedFolder("corpus")
-        guard let command = yamllintCommand() else {
+        guard let command = YamllintRunner.command() else {
             if SharedFixtures.isCI { XCTFail("yamllint not found (pip install yamllint)") }
             throw XCTSkip("yamllint not found on PATH nor as `python3 -m yamllint`; skipping parity")
         }
@@ -111,18 +86,9 @@ final class YamllintParityTests: XCTestCase {
         // yamllint's findings, batched.
         var theirs: [String: Set<Finding>] = [:]
         var syntaxErrors = Set<String>()
-        let batches = stride(from: 0, to: files.count, by: 100).map { Array(files[$0..<min(files.count, $0 + 100)]) }
-        let outputs = Outputs(count: batches.count)
         let root = corpus.path
-        // Two yamllint processes at a time (the machine has two cores).
-        DispatchQueue.concurrentPerform(iterations: 2) { worker in
-            for b in stride(from: worker, to: batches.count, by: 2) {
-                let out = (try? YamllintParityTests.run(command + ["-f", "parsable", "-d", preset]
-                                                        + batches[b].map { root + "/" + $0 }))?.output ?? ""
-                outputs.set(b, out)
-            }
-        }
-        for output in outputs.all {
+        let outputs = YamllintRunner.outputs(command, options: ["-f", "parsable", "-d", preset], paths: files.map { root + "/" + $0 })
+        for output in outputs {
             for line in output.split(separator: "\n") {
                 guard let parsed = parseParsable(String(line), root: corpus.path + "/") else { continue }
                 if parsed.finding.rule == "syntax" { syntaxErrors.insert(parsed.file); continue }
@@ -156,15 +122,6 @@ final class YamllintParityTests: XCTestCase {
             XCTFail("\(unexpected.count) differences from yamllint [\(preset.count > 10 ? "every rule" : preset)], first ones:\n"
                     + unexpected.prefix(40).joined(separator: "\n"))
         }
-    }
-
-    /// yamllint outputs per batch, filled from two threads.
-    private final class Outputs: @unchecked Sendable {
-        private var items: [String]
-        private let lock = NSLock()
-        init(count: Int) { items = Array(repeating: "", count: count) }
-        func set(_ i: Int, _ s: String) { lock.lock(); items[i] = s; lock.unlock() }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
     }
 
     private func parseParsable(_ line: String, root: String) -> (file: String, finding: Finding)? {

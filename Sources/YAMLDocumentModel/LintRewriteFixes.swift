@@ -1,0 +1,265 @@
+import YAMLFormatter
+import YAMLLint
+import YAMLParser
+import YAMLSyntax
+
+/// The lint fixes that rewrite more than a run of blanks: `quoted-strings` (add, change or remove a
+/// scalar's quotes), `key-ordering` (sort the entries of a block mapping) and `indentation` (re-indent
+/// lines as the formatter lays them out with the rule's `spaces` and `indent-sequences`). Each returns
+/// edits only; ``LintFixes`` verifies them (same data, same comments, one finding fewer) before they are
+/// offered. Offsets are UTF-8 byte offsets.
+enum LintRewriteFixes {
+    // MARK: quoted-strings
+
+    /// The quotes of the scalar the finding points at, changed as the message asks: removed ("redundantly
+    /// quoted"), added or changed to the configured `quote-type` ("not quoted ..."). Nil when the value
+    /// cannot be written in that style on one line (a single-quoted scalar has no escapes) or, for
+    /// removal, when it would not read back as the same plain scalar.
+    static func quotedStrings(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, _ c: LintConfiguration,
+                              tokens: [LintToken]) -> (String, [TextReplacement])? {
+        guard let i = tokenIndex(tokens, startingAt: d.range.start), tokens[i].kind == .scalar else { return nil }
+        let t = tokens[i]
+        guard t.style != .literal, t.style != .folded else { return nil }
+        let value = LintTokenizer.value(of: t, in: s.parse)
+        let range = TextRange(start: t.start, end: t.end)
+        if d.message.contains("redundantly quoted") {
+            guard t.style != .plain, PlainScalarCheck.scansAsSamePlainScalar(value),
+                  !(isInFlow(s, t.start) && value.contains(where: { ",[]{}".contains($0) })) else { return nil }
+            return ("Remove the quotes", [TextReplacement(range: range, newText: value)])
+        }
+        let options = c.rules[.quotedStrings]?.options ?? [:]
+        let allowQuotedQuotes = options["allow-quoted-quotes"]?.bool ?? false
+        var wanted: ScalarStyle
+        switch options["quote-type"]?.string ?? "any" {
+        case "double": wanted = .doubleQuoted
+        case "single": wanted = .singleQuoted
+        case "consistent":
+            wanted = tokens.first { $0.kind == .scalar && ($0.style == .singleQuoted || $0.style == .doubleQuoted) }?.style
+                ?? .singleQuoted
+        default: wanted = t.style == .doubleQuoted ? .doubleQuoted : .singleQuoted
+        }
+        // A quote character inside may be kept in the other style when the rule allows it.
+        if allowQuotedQuotes && wanted == .singleQuoted && value.contains("'") && !value.contains("\"") { wanted = .doubleQuoted }
+        if allowQuotedQuotes && wanted == .doubleQuoted && value.contains("\"") && !value.contains("'") { wanted = .singleQuoted }
+        if wanted == .singleQuoted && !LintFixSupport.fitsOneLineSingleQuoted(value) {
+            guard (options["quote-type"]?.string ?? "any") == "any" else { return nil }
+            wanted = .doubleQuoted
+        }
+        guard wanted != t.style else { return nil }
+        let text = wanted == .singleQuoted ? singleQuoted(value) : doubleQuoted(value)
+        return (wanted == .singleQuoted ? "Use single quotes" : "Use double quotes", [TextReplacement(range: range, newText: text)])
+    }
+
+    /// `value` as a one-line single-quoted scalar (YAML 1.2.2 §7.3.2: `'` doubled, nothing escaped).
+    static func singleQuoted(_ value: String) -> String {
+        "'" + value.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+    }
+
+    /// `value` as a one-line double-quoted scalar (YAML 1.2.2 §7.3.1, escapes from §5.7).
+    static func doubleQuoted(_ value: String) -> String {
+        var out = "\""
+        for c in value.unicodeScalars {
+            switch c {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\0": out += "\\0"
+            default:
+                if LintFixSupport.fitsOneLineSingleQuoted(String(c)) {
+                    out.unicodeScalars.append(c)
+                } else if c.value <= 0xFF {
+                    out += "\\x" + hex(c.value, width: 2)
+                } else if c.value <= 0xFFFF {
+                    out += "\\u" + hex(c.value, width: 4)
+                } else {
+                    out += "\\U" + hex(c.value, width: 8)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    private static func hex(_ v: UInt32, width: Int) -> String {
+        let digits = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// True when `offset` lies inside a flow collection.
+    private static func isInFlow(_ s: DocumentSnapshot, _ offset: Int) -> Bool {
+        var node: SyntaxNode? = s.parse.tree.deepestNode(at: offset)
+        while let n = node {
+            if n.kind == .flowMapping || n.kind == .flowSequence { return true }
+            node = n.parent
+        }
+        return false
+    }
+
+    /// The index of the token starting at `offset` (binary search; the stream is ordered by start).
+    static func tokenIndex(_ tokens: [LintToken], startingAt offset: Int) -> Int? {
+        var lo = 0, hi = tokens.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if tokens[mid].start < offset { lo = mid + 1 } else { hi = mid }
+        }
+        var i = lo
+        while i < tokens.count && tokens[i].start == offset {
+            if tokens[i].kind == .scalar { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    // MARK: key-ordering
+
+    /// The entries of the block mapping holding the finding's key, in the order `key-ordering` wants
+    /// (each entry moves with its nested content, its inline comment, the comment lines directly above
+    /// it at its column, and comment lines after it). One edit over the mapping; nil when a key is not a
+    /// scalar or is explicit (`?`), when the entries are not separated by blank space only, or when the
+    /// order is already right.
+    static func keyOrdering(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, _ c: LintConfiguration,
+                            tokens: [LintToken]) -> (String, [TextReplacement])? {
+        let tree = s.parse.tree
+        let b = s.bytes
+        let lines = s.lineIndex
+        var node: SyntaxNode? = tree.deepestNode(at: d.range.start)
+        while let n = node, n.kind != .mappingEntry { node = n.parent }
+        guard let mapping = node?.parent, mapping.kind == .blockMapping || mapping.kind == .flowMapping else { return nil }
+        let entries = mapping.children.filter { $0.kind == .mappingEntry }
+        guard entries.count > 1 else { return nil }
+        if mapping.kind == .flowMapping {
+            // A flow mapping is sorted only when it lies on one line without comments: entries swap
+            // places, the `, ` between them stay.
+            guard let r = Folding.significantRange(of: mapping),
+                  lines.line(containing: r.start) == lines.line(containing: max(r.start, r.end - 1)),
+                  !mapping.tokens.contains(where: { $0.kind == .comment }) else { return nil }
+        }
+        var keys: [String] = []
+        var starts: [Int] = []
+        var ends: [Int] = []
+        for e in entries {
+            guard let r = Folding.significantRange(of: e), b[r.start] != UInt8(ascii: "?"),
+                  let k = tokenIndex(tokens, startingAt: r.start), k > 0, tokens[k - 1].kind == .key,
+                  tokens[k - 1].start == tokens[k - 1].end else { return nil }
+            keys.append(LintTokenizer.value(of: tokens[k], in: s.parse))
+            starts.append(r.start)
+            ends.append(mapping.kind == .flowMapping ? r.end : lines.lineContentEnd(lines.line(containing: max(r.start, r.end - 1))))
+        }
+        let order = LintFixSupport.keyOrder(keys, configuration: c)
+        guard order != Array(keys.indices) else { return nil }
+        func isBlank(_ x: UInt8) -> Bool { x == 0x20 || x == 0x09 }
+        if mapping.kind == .flowMapping {
+            return reordered(b, starts: starts, ends: ends, order: order)
+        }
+        // Comment lines directly above an entry (not the first), at its column, go with it.
+        let column = starts[0] - lines.lineStart(lines.line(containing: starts[0]))
+        for k in 1..<entries.count {
+            var line = lines.line(containing: starts[k])
+            while line > 0 {
+                let start = lines.lineStart(line - 1), end = lines.lineContentEnd(line - 1)
+                let hash = start + column
+                guard hash < end, b[hash] == UInt8(ascii: "#"), b[start..<hash].allSatisfy({ $0 == 0x20 }),
+                      hash > ends[k - 1] else { break }
+                starts[k] = hash
+                line -= 1
+            }
+        }
+        // A chunk ends at the last non-blank byte before the next chunk (trailing comment lines included).
+        for k in 0..<(entries.count - 1) {
+            var end = starts[k + 1]
+            while end > ends[k] && (isBlank(b[end - 1]) || b[end - 1] == 0x0A || b[end - 1] == 0x0D) { end -= 1 }
+            guard end >= ends[k] else { return nil }
+            ends[k] = end
+        }
+        return reordered(b, starts: starts, ends: ends, order: order)
+    }
+
+    /// One edit over `starts[0]..<ends.last` putting chunk `order[slot]` (`starts[k]..<ends[k]`) in each
+    /// slot, the text between chunks kept in place.
+    private static func reordered(_ b: [UInt8], starts: [Int], ends: [Int], order: [Int]) -> (String, [TextReplacement]) {
+        var text: [UInt8] = []
+        for slot in starts.indices {
+            text += b[starts[order[slot]]..<ends[order[slot]]]
+            if slot + 1 < starts.count { text += b[ends[slot]..<starts[slot + 1]] }
+        }
+        let range = TextRange(start: starts[0], end: ends[starts.count - 1])
+        return ("Sort the keys of this mapping", [TextReplacement(range: range, newText: String(decoding: text, as: UTF8.self))])
+    }
+
+    // MARK: indentation
+
+    /// The lines whose indentation the formatter changes when it lays the text out with the rule's
+    /// `spaces` (or the width yamllint learns for `consistent`) and `indent-sequences`, limited to the
+    /// lines of `lineRange` (all lines when nil): one edit per line, each replacing the line by the
+    /// formatter's line when the two differ in spaces only. Nil when the formatter refuses the text.
+    static func indentation(_ s: DocumentSnapshot, _ c: LintConfiguration, lineRange: ClosedRange<Int>?) -> [TextReplacement]? {
+        guard let options = c.rules[.indentation]?.options else { return nil }
+        var format = FormatOptions()
+        format.indentWidth = LintFixSupport.indentationWidth(s.parse, configuration: c, lineIndex: s.lineIndex) ?? 2
+        guard format.indentWidth > 0 else { return nil }
+        switch options["indent-sequences"] ?? .bool(true) {
+        case .bool(true): format.sequenceIndent = .indented
+        case .bool(false): format.sequenceIndent = .compact
+        default: format.sequenceIndent = .preserve
+        }
+        format.trimTrailingWhitespace = false
+        format.insertFinalNewline = false
+        format.trimFinalNewlines = false
+        format.maxBlankLines = Int.max
+        guard let formatted = Formatter.format(s.parse, options: format) else { return nil }
+        let old = LineIndex(s.bytes), new = LineIndex(formatted)
+        guard old.lineCount == new.lineCount else { return nil }
+        let first = lineRange?.lowerBound ?? 0
+        let last = min(lineRange?.upperBound ?? old.lineCount - 1, old.lineCount - 1)
+        guard first <= last else { return nil }
+        var edits: [TextReplacement] = []
+        for line in first...last {
+            let a = s.bytes[old.lineStart(line)..<old.lineContentEnd(line)]
+            let b = formatted[new.lineStart(line)..<new.lineContentEnd(line)]
+            guard a != b, a.filter({ $0 != 0x20 }) == b.filter({ $0 != 0x20 }) else { continue }
+            edits.append(TextReplacement(range: TextRange(start: old.lineStart(line), end: old.lineContentEnd(line)),
+                                         newText: String(decoding: b, as: UTF8.self)))
+        }
+        return edits
+    }
+
+    /// An indentation finding on a line inside a flow collection (the formatter copies flow content as
+    /// written): the line's leading spaces set to the column the message expects ("expected N but found
+    /// M"). Between flow tokens white space is only separation (YAML 1.2.2 §7.4), so the data stays.
+    static func flowLine(_ s: DocumentSnapshot, _ d: YAMLDiagnostic) -> TextReplacement? {
+        let words = d.message.split(separator: " ")
+        guard d.message.hasPrefix("wrong indentation: expected "), words.count >= 7, let expected = Int(words[3]),
+              let found = Int(words[6]), expected >= 0 else { return nil }
+        let line = s.lineIndex.line(containing: d.range.start)
+        let start = s.lineIndex.lineStart(line)
+        guard d.range.start == start + found, s.bytes[start..<d.range.start].allSatisfy({ $0 == 0x20 }),
+              let t = s.parse.tree.tokenIndex(at: d.range.start), s.parse.tree.tokens[t].range.start == d.range.start
+        else { return nil }
+        var node: SyntaxNode? = s.parse.tree.deepestNode(at: d.range.start)
+        var inFlow = false
+        while let n = node, !inFlow {
+            inFlow = n.kind == .flowMapping || n.kind == .flowSequence
+            node = n.parent
+        }
+        guard inFlow else { return nil }
+        return TextReplacement(range: TextRange(start: start, end: d.range.start), newText: String(repeating: " ", count: expected))
+    }
+
+    /// The lines of the block collection an indentation finding is about: the innermost block mapping or
+    /// sequence holding the finding's line, from its first line to its last.
+    static func blockLines(_ s: DocumentSnapshot, _ d: YAMLDiagnostic) -> ClosedRange<Int>? {
+        // A line indented wrongly often belongs, by the parse, to the collection around the one it was
+        // meant for: take the innermost block collection's parent collection when there is one.
+        var collections: [SyntaxNode] = []
+        var node: SyntaxNode? = s.parse.tree.deepestNode(at: d.range.start)
+        while let n = node, collections.count < 2 {
+            if n.kind == .blockMapping || n.kind == .blockSequence { collections.append(n) }
+            node = n.parent
+        }
+        guard let block = collections.last, let r = Folding.significantRange(of: block) else { return nil }
+        let first = s.lineIndex.line(containing: r.start)
+        let last = s.lineIndex.line(containing: max(r.start, r.end - 1))
+        return first...last
+    }
+}
