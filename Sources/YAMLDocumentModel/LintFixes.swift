@@ -158,6 +158,7 @@ enum LintFixes {
             guard start < lineEnd, !isInsideScalar(s, start, kinds: [.blockScalarContent]) else { return nil }
             return ("Remove trailing spaces", [TextReplacement(range: TextRange(start: start, end: lineEnd), newText: "")])
         case "new-line-at-end-of-file":
+            guard !endsInBlockScalarContent(s) else { return nil }
             return ("Add a final line break", [TextReplacement(range: TextRange(empty: b.count), newText: "\n")])
         case "empty-lines":
             // The finding is on the last blank line of a run; keep as many blank lines as allowed.
@@ -261,6 +262,16 @@ enum LintFixes {
         guard let i = tree.tokenIndex(at: offset) else { return false }
         let t = tree.tokens[i]
         return kinds.contains(t.kind) && t.range.start < offset
+    }
+
+    /// True when the text ends inside a block scalar's content (no line break after its last line). Adding
+    /// the final line break could then change the value for some readers: YAML 1.2.2 §8.1.1.2
+    /// (`b-chomped-last`) lets the last line end at the end of the input, which PyYAML and libyaml read as
+    /// no line break (`|` + `x` is "x"), while the yaml-test-suite's reference (L24T) and PureYAML read the
+    /// end of the input as one ("x\n"). `new-line-at-end-of-file` gets no fix there.
+    static func endsInBlockScalarContent(_ s: DocumentSnapshot) -> Bool {
+        guard let last = s.tree.tokens.last(where: { $0.kind != .error }) else { return false }
+        return last.kind == .blockScalarContent && last.range.end == s.bytes.count
     }
 
     private static func isEmptyLine(_ s: DocumentSnapshot, _ line: Int) -> Bool {

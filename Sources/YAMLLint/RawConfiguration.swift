@@ -59,7 +59,8 @@ struct RawConfiguration {
                 if rules[id] == nil { ruleOrder.append(id) }
                 switch v {
                 case .string("enable"): rules[id] = .settings([])
-                case .string("disable"): rules[id] = .disabled
+                // yamllint's validate_rule_conf takes `false` as "disable" (but `true` is invalid).
+                case .string("disable"), .bool(false): rules[id] = .disabled
                 case .map(let m): rules[id] = .settings(m)
                 default: rules[id] = .invalid(v)
                 }

@@ -39,6 +39,10 @@ final class LintFixAllCorpusTests: XCTestCase {
             }
             return nil
         }
+        if rule == "new-line-at-end-of-file",
+           parse.tree.tokens.last(where: { $0.kind != .error }).map({ $0.kind == .blockScalarContent && $0.range.end == bytes.count }) == true {
+            return "the text ends in a block scalar: parsers disagree whether a final line break changes its value"
+        }
         guard rule == "trailing-spaces" || rule == "empty-lines" else { return nil }
         // Trailing spaces in a block scalar and blank lines in any scalar are part of the value.
         var offset = index.lineStart(line - 1) + column - 1

@@ -89,6 +89,21 @@ final class LintModelTests: XCTestCase {
         }
         XCTAssertEqual(String(decoding: out, as: UTF8.self), "---\na: 1\n# comment\nb: {x: 1}\nc: yes\n\n\nd: 2\n")
     }
+
+    /// A text ending inside a block scalar gets no final line break from the fix: PyYAML and libyaml read
+    /// `|` + `x` at the end of the input as "x", with the line break as "x\n".
+    func testNoFinalLineBreakFixAtTheEndOfABlockScalar() throws {
+        let m = model(files: ["/p/.yamllint": "extends: default\n"])
+        for (name, text, fixed) in [("block", "---\nrun: |\n  make", false), ("folded", "---\nrun: >-\n  make", false),
+                                    ("plain", "---\nrun: make", true)] {
+            let uri = DocumentURI(filePath: "/p/\(name).yaml")
+            m.perform(.open(uri, version: 1, text: text))
+            XCTAssertTrue(lintCodes(m, uri).contains("new-line-at-end-of-file"), name)
+            let titles = try XCTUnwrap(m.codeActions(uri, range: TextRange(start: 0, end: text.utf8.count), only: [.quickFix])).map(\.title)
+            XCTAssertEqual(titles.contains("Add a final line break"), fixed, "\(name): \(titles)")
+            XCTAssertEqual(try XCTUnwrap(m.fixAllEdits(uri)).contains { $0.newText.hasSuffix("\n") && $0.range.start == text.utf8.count }, fixed, name)
+        }
+    }
 }
 
 extension LintModelTests {

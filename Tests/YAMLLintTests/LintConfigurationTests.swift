@@ -27,6 +27,15 @@ final class LintConfigurationTests: XCTestCase {
         XCTAssertNil(c.rules[.truthy])
     }
 
+    /// `rule: false` disables a rule, as yamllint's `validate_rule_conf` allows (kubespray's `.yamllint` has
+    /// `comments-indentation: false`); `true` stays invalid there too.
+    func testFalseDisablesARule() throws {
+        let c = try LintConfiguration.parse(Array("extends: default\nrules:\n  comments-indentation: false\n".utf8))
+        XCTAssertNil(c.rules[.commentsIndentation])
+        XCTAssertNotNil(c.rules[.colons])
+        XCTAssertThrowsError(try LintConfiguration.parse(Array("rules: {colons: true}".utf8)))
+    }
+
     func testErrorsUseYamllintMessages() {
         func message(_ text: String) -> String? {
             do { _ = try LintConfiguration.parse(Array(text.utf8)); return nil } catch { return "\(error)" }
