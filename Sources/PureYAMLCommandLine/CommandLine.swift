@@ -68,6 +68,9 @@ public struct CommandLineTool {
         var reports: [FileReport] = []
         var tally = CheckTally()
         var ioFailed = false
+        // A schema named with --schema that cannot be loaded or is not a schema validates nothing: like a
+        // missing schema file, that is exit 2, so a CI check cannot pass without validating.
+        var schemaUnusable = false
         for input in expand(options.paths, ioFailed: &ioFailed) {
             guard let file = read(input, stdinFilename: options.stdinFilename, ioFailed: &ioFailed),
                   let problems = configure(model, for: file, lookup: &lookup, adjust: schemaOptions.apply,
@@ -84,6 +87,10 @@ public struct CommandLineTool {
                 if options.reportFormat == .text || options.reportFormat == .parsable { out(text) } else { err(text) }
             }
             let diagnostics = model.checkFindings(file.uri) ?? []
+            if schemaOptions.schema != nil,
+               diagnostics.contains(where: { ["schema-load-failed", "schema-invalid"].contains($0.diagnostic.code) }) {
+                schemaUnusable = true
+            }
             tally.files += 1
             tally.count(diagnostics.map(\.diagnostic))
             reports.append(FileReport(path: file.display, absolutePath: file.absolutePath, diagnostics: diagnostics))
@@ -103,6 +110,10 @@ public struct CommandLineTool {
             }
         } catch {
             err("pureyaml check: cannot write the \(options.reportFormat.rawValue) report: \(error)\n")
+            return 2
+        }
+        if schemaUnusable, let schema = schemaOptions.schema {
+            err("pureyaml check: --schema \(schema) could not be used (see the schema-load-failed or schema-invalid finding)\n")
             return 2
         }
         if ioFailed { return 2 }

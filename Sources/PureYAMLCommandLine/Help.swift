@@ -11,8 +11,8 @@ public enum Help {
 
     SYNOPSIS
         pureyaml lsp | --stdio
-        pureyaml check [--format FORMAT] [--strict] [--config PATH | --no-config]
-                       [--stdin-filename NAME] PATH...
+        pureyaml check [--format FORMAT] [--strict] [--fix] [--config PATH | --no-config]
+                       [--stdin-filename NAME] [--schema URL|PATH] [--explain] [--offline] PATH...
         pureyaml format [--check] [--config PATH | --no-config] [--stdin-filename NAME] PATH...
         pureyaml events PATH | -
         pureyaml help [COMMAND]  |  pureyaml COMMAND --help
@@ -101,7 +101,8 @@ public enum Help {
 
     EXIT STATUS
         0 no errors (and, with --strict, no warnings); 1 errors, warnings under --strict, or an
-        unusable settings file; 2 wrong usage, or a file or settings file that cannot be read.
+        unusable settings file; 2 wrong usage, a file or settings file that cannot be read, or a
+        --schema that is missing, cannot be loaded or is not a schema.
 
     FILES
         .pureyaml.yaml, .pureyaml.yml
@@ -115,7 +116,10 @@ public enum Help {
             invalid-configuration, and the defaults apply. See docs/cli.md for every key.
 
     ENVIRONMENT
-        No environment variable changes what check reports.
+        YAMLLINT_CONFIG_FILE
+            the yamllint configuration to use when none is found beside the files (see LINT).
+        PUREYAML_NETWORK=loopback
+            schema downloads only from 127.0.0.1/localhost (for tests and sandboxed CI).
 
     EXAMPLES
         pureyaml check .

@@ -94,7 +94,7 @@ public final class SchemaLoader: Sendable {
         let cached = options.cache?.read(uri)
         guard options.allowNetwork else {
             if let cached { return .success(cached.body) }
-            return .failure(SchemaLoadFailure("downloads are disabled (yaml.schemaDownload.enable is false) and no cached copy exists"))
+            return .failure(SchemaLoadFailure("downloads are disabled (the setting yaml.schemaDownload.enable is false, or check --offline) and no cached copy exists"))
         }
         guard let url = URL(string: uri) else { return .failure(SchemaLoadFailure("not a valid URL")) }
         if !options.allowRemoteHosts && !Self.isLoopback(url.host ?? "") {

@@ -64,4 +64,21 @@ final class CommandLineInputTests: XCTestCase {
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(String(decoding: r.stderr, as: UTF8.self).contains("no such file"))
     }
+
+    /// A --schema file that exists but is not a schema validates nothing: exit 2 like a missing one, and the
+    /// finding says why; a usable schema still decides the status by its findings.
+    func testABrokenSchemaFileIsAUsageError() throws {
+        let dir = try tempDir()
+        let file = dir.appendingPathComponent("a.yaml")
+        try "a: 1\n".write(to: file, atomically: true, encoding: .utf8)
+        let broken = dir.appendingPathComponent("broken.json")
+        try "{ not json".write(to: broken, atomically: true, encoding: .utf8)
+        let r = try runProcess(try binary(), ["check", "--schema", broken.path, file.path])
+        XCTAssertEqual(r.status, 2, String(decoding: r.stdout + r.stderr, as: UTF8.self))
+        XCTAssertTrue(String(decoding: r.stdout, as: UTF8.self).contains("schema-invalid"))
+        XCTAssertTrue(String(decoding: r.stderr, as: UTF8.self).contains("could not be used"))
+        let good = dir.appendingPathComponent("good.json")
+        try #"{"properties": {"a": {"type": "integer"}}}"#.write(to: good, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try runProcess(try binary(), ["check", "--schema", good.path, file.path]).status, 0)
+    }
 }
