@@ -279,7 +279,11 @@ public struct CommandLineTool {
             if isDir.boolValue {
                 if !YAMLFileFilter.isSkippedDirectory(name) { walk(path, into: &found, visited: &visited, ioFailed: &ioFailed) }
             } else if YAMLFileFilter.isYAMLFile(name) {
-                found.append(path)
+                // Only regular files (or links to them) are taken from a folder: a FIFO or device named
+                // `*.yaml` would block the walk or never end. A path named on the command line is read as given.
+                let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                let type = (try? fm.attributesOfItem(atPath: target)[.type]) as? FileAttributeType
+                if type == .typeRegular { found.append(path) }
             }
         }
     }

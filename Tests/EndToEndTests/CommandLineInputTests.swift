@@ -81,4 +81,17 @@ final class CommandLineInputTests: XCTestCase {
         try #"{"properties": {"a": {"type": "integer"}}}"#.write(to: good, atomically: true, encoding: .utf8)
         XCTAssertEqual(try runProcess(try binary(), ["check", "--schema", good.path, file.path]).status, 0)
     }
+
+    /// A FIFO named `*.yaml` inside a checked folder is skipped, not read (reading it would block forever);
+    /// regular files and links to them are checked.
+    func testAFIFOInAFolderDoesNotBlockTheCheck() throws {
+        let dir = try tempDir()
+        try "a: 1\n".write(to: dir.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("link.yaml"),
+                                                   withDestinationURL: dir.appendingPathComponent("a.yaml"))
+        XCTAssertEqual(mkfifo(dir.appendingPathComponent("pipe.yaml").path, 0o600), 0)
+        let r = try runProcess(try binary(), ["check", dir.path])
+        XCTAssertEqual(r.status, 0, String(decoding: r.stderr, as: UTF8.self))
+        XCTAssertTrue(String(decoding: r.stderr, as: UTF8.self).contains("2 files"), String(decoding: r.stderr, as: UTF8.self))
+    }
 }
