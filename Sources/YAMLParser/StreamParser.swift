@@ -580,6 +580,17 @@ struct StreamParser {
     /// Parses one node: properties, then an alias, scalar, collection start or an empty node.
     mutating func parseNode(block: Bool, indentless: Bool) {
         var tok = scanner.peek()
+        if tok.kind == .scalar {
+            // Fast path for the most common node, a scalar without properties: no property array or
+            // tag string to create and release.
+            open(.scalar, at: tok.start)
+            _ = consume()
+            builder.finishNode()
+            events.append(.init(.scalar, start: tok.start, end: tok.end, style: tok.style.ordinal, text: tok.valueText,
+                                a: tok.valueStart, b: tok.valueEnd))
+            popState()
+            return
+        }
         var props: [ScannerToken] = []
         var anchor: (start: Int, end: Int) = (-1, -1)
         var tag: String? = nil
