@@ -178,9 +178,15 @@ struct StreamParser {
 
     /// Covers `builder.position ..< end` with trivia tokens (whitespace, newlines, comments, BOM);
     /// bytes that are not trivia become `error` tokens (the scanner reported them).
-    mutating func flush(to end: Int) {
+    @inline(__always) mutating func flush(to end: Int) {
+        // Most calls have nothing to cover (the token starts where the last one ended): test that
+        // inline, without the cost of a call to the loop.
+        if builder.position < end { flushTrivia(to: end) }
+    }
+
+    /// ``flush(to:)`` when there is at least one byte to cover.
+    mutating func flushTrivia(to end: Int) {
         var p = builder.position
-        guard p < end else { return }
         while p < end {
             let c = buf[p]
             var q = p + 1
