@@ -178,9 +178,15 @@ struct StreamParser {
 
     /// Covers `builder.position ..< end` with trivia tokens (whitespace, newlines, comments, BOM);
     /// bytes that are not trivia become `error` tokens (the scanner reported them).
-    mutating func flush(to end: Int) {
+    @inline(__always) mutating func flush(to end: Int) {
+        // Most calls have nothing to cover (the token starts where the last one ended): test that
+        // inline, without the cost of a call to the loop.
+        if builder.position < end { flushTrivia(to: end) }
+    }
+
+    /// ``flush(to:)`` when there is at least one byte to cover.
+    mutating func flushTrivia(to end: Int) {
         var p = builder.position
-        guard p < end else { return }
         while p < end {
             let c = buf[p]
             var q = p + 1
@@ -580,6 +586,17 @@ struct StreamParser {
     /// Parses one node: properties, then an alias, scalar, collection start or an empty node.
     mutating func parseNode(block: Bool, indentless: Bool) {
         var tok = scanner.peek()
+        if tok.kind == .scalar {
+            // Fast path for the most common node, a scalar without properties: no property array or
+            // tag string to create and release.
+            open(.scalar, at: tok.start)
+            _ = consume()
+            builder.finishNode()
+            events.append(.init(.scalar, start: tok.start, end: tok.end, style: tok.style.ordinal, text: tok.valueText,
+                                a: tok.valueStart, b: tok.valueEnd))
+            popState()
+            return
+        }
         var props: [ScannerToken] = []
         var anchor: (start: Int, end: Int) = (-1, -1)
         var tag: String? = nil

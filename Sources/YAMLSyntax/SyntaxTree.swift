@@ -81,6 +81,18 @@ public struct SyntaxTree: Sendable {
             set { sibling = Int32(truncatingIfNeeded: newValue) }
         }
 
+        /// Creates the storage of a node just opened: it starts and ends at token `first`, has no
+        /// children and no next sibling.
+        @inlinable
+        init(kind: NodeKind, first: Int32, parent: Int32) {
+            self.kind = kind
+            self.first = first
+            end = first
+            up = parent
+            child = -1
+            sibling = -1
+        }
+
         /// Creates node storage (indices into the tree's `tokens` and `nodes`, -1 for none).
         @inlinable
         init(kind: NodeKind, firstToken: Int, endToken: Int, parent: Int, firstChild: Int, nextSibling: Int) {
@@ -234,26 +246,20 @@ public struct SyntaxNode: Sendable {
 public struct SyntaxTreeBuilder {
     // The hot methods are `@inlinable` so the parser (another module) calls them without a function
     // call and a uniqueness check per token; the storage is `@usableFromInline` for that reason only.
+    //
+    // Open nodes need no stack of their own: an open node's parent is its `parent` field, and its
+    // `nextSibling` field (always -1 while it is open: siblings come after it closes) holds its last
+    // child so far (-1 for none); ``finishNode()`` resets it to -1.
     @usableFromInline let bytes: [UInt8]
     @usableFromInline var tokens: [Token] = []
     @usableFromInline var nodes: [SyntaxTree.NodeData] = []
-    /// The open nodes around the innermost one, outermost first.
-    @usableFromInline var outer: [OpenNode] = []
-    /// The innermost open node (kept out of the array: it is read and written for every node).
-    @usableFromInline var top = OpenNode(node: 0, lastChild: -1, kind: .stream)
+    /// The innermost open node.
+    @usableFromInline var top: Int32 = 0
+    /// The innermost open node's kind (kept out of the array: it is read for every node).
+    @usableFromInline var topKind: NodeKind = .stream
+    /// Number of open nodes, the root included.
+    @usableFromInline var openCount = 1
     @usableFromInline var nextTokenStart: Int = 0
-
-    /// An open node: its index, the index of its last child so far (-1 if none) and its kind.
-    @usableFromInline struct OpenNode {
-        @usableFromInline var node: Int32
-        @usableFromInline var lastChild: Int32
-        @usableFromInline var kind: NodeKind
-        @inlinable init(node: Int, lastChild: Int, kind: NodeKind) {
-            self.node = Int32(truncatingIfNeeded: node)
-            self.lastChild = Int32(truncatingIfNeeded: lastChild)
-            self.kind = kind
-        }
-    }
 
     /// Byte offset where the next token must start.
     @inlinable public var position: Int { nextTokenStart }
@@ -270,9 +276,9 @@ public struct SyntaxTreeBuilder {
     }
 
     /// Kind of the innermost open node.
-    @inlinable public var currentNodeKind: NodeKind { top.kind }
+    @inlinable public var currentNodeKind: NodeKind { topKind }
     /// Number of open nodes (1 when only the root is open).
-    @inlinable public var depth: Int { outer.count + 1 }
+    @inlinable public var depth: Int { openCount }
 
     /// Appends a token covering `position ..< end`. Precondition: `end >= position`; an empty token is
     /// ignored.
@@ -287,30 +293,43 @@ public struct SyntaxTreeBuilder {
     /// Opens a node of `kind` as the last child of the innermost open node; it starts at the next token.
     @inlinable
     public mutating func startNode(_ kind: NodeKind) {
-        let parent = Int(top.node)
-        let idx = nodes.count
-        nodes.append(.init(kind: kind, firstToken: tokens.count, endToken: tokens.count, parent: parent,
-                           firstChild: -1, nextSibling: -1))
-        let prev = Int(top.lastChild)
-        if prev >= 0 { nodes[prev].nextSibling = idx } else { nodes[parent].firstChild = idx }
-        top.lastChild = Int32(truncatingIfNeeded: idx)
-        outer.append(top)
-        top = OpenNode(node: idx, lastChild: -1, kind: kind)
+        let parent = Int(top)
+        let idx = Int32(truncatingIfNeeded: nodes.count)
+        let first = Int32(truncatingIfNeeded: tokens.count)
+        nodes.withUnsafeMutableBufferPointer { n in
+            let prev = Int(n[parent].sibling)
+            if prev >= 0 { n[prev].sibling = idx } else { n[parent].child = idx }
+            n[parent].sibling = idx
+        }
+        nodes.append(.init(kind: kind, first: first, parent: top))
+        top = idx
+        topKind = kind
+        openCount += 1
     }
 
     /// Closes the innermost open node; it ends after the last token appended. The root cannot be closed.
     @inlinable
     public mutating func finishNode() {
-        precondition(!outer.isEmpty, "finishNode without an open node")
-        nodes[Int(top.node)].endToken = tokens.count
-        top = outer.removeLast()
+        precondition(openCount > 1, "finishNode without an open node")
+        let end = Int32(truncatingIfNeeded: tokens.count)
+        let closed = Int(top)
+        let parent = nodes.withUnsafeMutableBufferPointer { n -> Int32 in
+            n[closed].end = end
+            n[closed].sibling = -1
+            let parent = n[closed].up
+            topKind = n[Int(parent)].kind
+            return parent
+        }
+        top = parent
+        openCount -= 1
     }
 
     /// Closes every open node, covers leftover bytes with an `error` token, and returns the tree.
     public mutating func finish() -> SyntaxTree {
         if nextTokenStart < bytes.count { token(.error, end: bytes.count) }
-        while !outer.isEmpty { finishNode() }
+        while openCount > 1 { finishNode() }
         nodes[0].endToken = tokens.count
+        nodes[0].nextSibling = -1
         return SyntaxTree(bytes: bytes, tokens: tokens, nodes: nodes)
     }
 }
