@@ -284,8 +284,21 @@ enum LintFixes {
             var contentStart = lineStart
             while contentStart < lineEnd && isBlank(b[contentStart]) { contentStart += 1 }
             guard contentStart == p else { return nil }
-            return ("Indent the comment like the content",
-                    [TextReplacement(range: TextRange(start: lineStart, end: p), newText: String(repeating: " ", count: indent))])
+            // The comment lines after it at the same column go with it: yamllint measures each comment
+            // against the one before, so fixed one by one they would take one fix-all round each.
+            let column = p - lineStart
+            let newIndent = String(repeating: " ", count: indent)
+            var edits = [TextReplacement(range: TextRange(start: lineStart, end: p), newText: newIndent)]
+            var following = line + 1
+            while following < next {
+                let start = s.lineIndex.lineStart(following), end = s.lineIndex.lineContentEnd(following)
+                var k = start
+                while k < end && b[k] == 0x20 { k += 1 }
+                guard k - start == column, k < end, b[k] == UInt8(ascii: "#") else { break }
+                edits.append(TextReplacement(range: TextRange(start: start, end: k), newText: newIndent))
+                following += 1
+            }
+            return ("Indent the comment like the content", edits)
         case "document-end":
             // Every missing `...` at once (two findings can share a position: yamllint reports the one at
             // the end of the text on the line above it).
