@@ -38,7 +38,7 @@ final class LintFixAllSafetyTests: XCTestCase {
               include:
                 - {
                     os: "linux",
-                    arch: "x86-64",
+                    arch: "x86-64",\u{20}
                   }
                 - {
                     os: "macos",
@@ -48,6 +48,7 @@ final class LintFixAllSafetyTests: XCTestCase {
             """
         let bytes = Array(text.utf8)
         let (out, _, _) = Self.fixAll("extends: default\n", bytes)
+        XCTAssertNotEqual(out, bytes, "the trailing space is removed")
         XCTAssertEqual(Self.coreCodes(out), Self.coreCodes(bytes), String(decoding: out, as: UTF8.self))
     }
 
@@ -67,11 +68,12 @@ extension LintFixAllSafetyTests {
     /// `-` would re-indent the mapping's next key): the other fixes of every document are still made
     /// (documents are checked one by one, not by a bounded number of whole-text halvings).
     func testFailingFixInEveryDocumentKeepsTheOthers() {
-        let document = "---\nx:\n  -   a: 1\n      b: 2\ny:  3   \n"
+        // The same rule (hyphens) has a safe fix (`-   c`) beside the unsafe one in every document.
+        let document = "---\nx:\n  -   a: 1\n      b: 2\ny:  3   \nz:\n  -   c\n"
         let count = 150
         let bytes = Array(String(repeating: document, count: count).utf8)
         let (out, _, _) = Self.fixAll("extends: default\n", bytes)
-        let fixed = "---\nx:\n  -   a: 1\n      b: 2\ny: 3\n"
+        let fixed = "---\nx:\n  -   a: 1\n      b: 2\ny: 3\nz:\n  - c\n"
         XCTAssertEqual(String(decoding: out, as: UTF8.self), String(repeating: fixed, count: count))
     }
 
