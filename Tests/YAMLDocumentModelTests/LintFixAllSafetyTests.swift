@@ -31,7 +31,7 @@ final class LintFixAllSafetyTests: XCTestCase {
 
     /// yamllint wants the closing `}` of `- {` at the `-` column; there it is not indented more than the
     /// sequence, which strict YAML 1.2 parsers reject (`insufficient-indentation`): left as it is.
-    func testFlowClosingBracketIsNotMovedToTheSequenceColumn() {
+    func testFlowClosingBracketIsNotMovedToTheSequenceColumn() throws {
         let text = """
             ---
             jobs:
@@ -47,8 +47,12 @@ final class LintFixAllSafetyTests: XCTestCase {
 
             """
         let bytes = Array(text.utf8)
-        let (out, _, _) = Self.fixAll("extends: default\n", bytes)
+        let (out, model, uri) = Self.fixAll("extends: default\n", bytes)
         XCTAssertNotEqual(out, bytes, "the trailing space is removed")
+        // Nor is the line re-indented by a quick fix.
+        let close = try XCTUnwrap(text.range(of: "      }").map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) })
+        let actions = model.codeActions(uri, range: TextRange(start: close, end: close + 7), only: [.quickFix]) ?? []
+        XCTAssertFalse(actions.contains { $0.title == "Re-indent this line" }, "\(actions.map(\.title))")
         XCTAssertEqual(Self.coreCodes(out), Self.coreCodes(bytes), String(decoding: out, as: UTF8.self))
     }
 
