@@ -4,9 +4,11 @@ import YAMLParser
 import YAMLSyntax
 
 /// Quick fixes for lint findings and the lint part of "fix all". Every fix is verified by parsing the
-/// edited text again: no new syntax error, the same data in every document (compared through the JSON
-/// projection, YAML 1.2.2 §3.2.1), the same comments (ignoring spaces), and one fewer finding of the rule
-/// when re-linted with the same configuration. `truthy` fixes change YAML 1.2 data on purpose (`yes` is a
+/// edited text again: no new syntax error nor any new core (parser, composer, model) diagnostic of any
+/// severity, the same data in every document (compared through the JSON projection, YAML 1.2.2 §3.2.1),
+/// the same comments (ignoring spaces), and (quick fixes) one fewer finding of the rule when re-linted
+/// with the same configuration. Fix-all works in rounds to a fixed point, one parse per round plus the
+/// re-parse of the documents whose fixes fail, so it stays linear in the text. `truthy` fixes change YAML 1.2 data on purpose (`yes` is a
 /// string in YAML 1.2.2 but a boolean to yamllint), so they are checked for the rest only and are not part
 /// of fix-all.
 ///
