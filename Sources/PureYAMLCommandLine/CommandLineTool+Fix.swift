@@ -19,10 +19,7 @@ extension CommandLineTool {
                   configure(model, for: file, lookup: &lookup, ioFailed: &ioFailed) != nil else { continue }
             model.load(file.uri, bytes: file.bytes)
             if let edits = model.fixAllEdits(file.uri), !edits.isEmpty {
-                var fixed = file.bytes
-                for e in edits.sorted(by: { $0.range.start > $1.range.start }) where e.range.end <= fixed.count {
-                    fixed.replaceSubrange(e.range.start..<e.range.end, with: Array(e.newText.utf8))
-                }
+                let fixed = TextReplacement.apply(edits, to: file.bytes)
                 do {
                     try Data(fixed).write(to: URL(fileURLWithPath: input))
                     err("fixed \(file.display) (\(edits.count) edit\(edits.count == 1 ? "" : "s"))\n")

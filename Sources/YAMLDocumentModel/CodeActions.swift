@@ -142,7 +142,7 @@ enum CodeActions {
         }
         guard !merged.isEmpty else { return nil }
         guard let after = reparse(s, merged), errorCount(after) < errorCount(s) || hints(after) < hints(s),
-              errorCount(after) <= errorCount(s) else { return nil }
+              errorCount(after) <= errorCount(s), !addsCoreDiagnostic(s, after) else { return nil }
         return CodeActionCandidate(title: "Fix all safe problems (tab indentation, unused anchors)", kind: .sourceFixAll,
                                    edits: merged)
     }
@@ -173,27 +173,34 @@ enum CodeActions {
 
     // MARK: Verification
 
-    /// The text with `edits` (sorted, non-overlapping) applied.
-    static func apply(_ edits: [TextReplacement], to bytes: [UInt8]) -> [UInt8] {
-        var out = bytes
-        for e in edits.sorted(by: { $0.range.start > $1.range.start }) {
-            guard e.range.end <= out.count else { continue }
-            out.replaceSubrange(e.range.start..<e.range.end, with: Array(e.newText.utf8))
-        }
-        return out
-    }
+    /// The text with `edits` applied (see ``TextReplacement/apply(_:to:)``).
+    static func apply(_ edits: [TextReplacement], to bytes: [UInt8]) -> [UInt8] { TextReplacement.apply(edits, to: bytes) }
 
     static func reparse(_ s: DocumentSnapshot, _ edits: [TextReplacement]) -> DocumentSnapshot? {
         DocumentSnapshot(uri: s.uri, version: s.version, bytes: apply(edits, to: s.bytes))
     }
 
     static func errorCount(_ s: DocumentSnapshot) -> Int { s.diagnostics.filter { $0.severity == .error }.count }
+
+    /// True when `after` has a core diagnostic (parser, composer or model, any severity: not lint) of a
+    /// code more often than `before` does: an edit that adds one (e.g. `insufficient-indentation`, which
+    /// strict YAML 1.2 parsers reject) makes the file worse and is not offered, whatever it fixes.
+    static func addsCoreDiagnostic(_ before: DocumentSnapshot, _ after: DocumentSnapshot) -> Bool {
+        var counts: [String: Int] = [:]
+        for d in before.diagnostics { counts[d.code, default: 0] += 1 }
+        for d in after.diagnostics {
+            counts[d.code, default: 0] -= 1
+            if counts[d.code, default: 0] < 0 { return true }
+        }
+        return false
+    }
     static func hints(_ s: DocumentSnapshot) -> Int { s.diagnostics.filter { $0.severity == .hint }.count }
 
     /// True when the edited text has no more errors than before, has one fewer diagnostic with code
     /// `removes` (when given), and, when `keepsData`, composes to the same data.
     static func verify(_ s: DocumentSnapshot, _ edits: [TextReplacement], removes code: String?, keepsData: Bool) -> Bool {
         guard let after = reparse(s, edits) else { return false }
+        if addsCoreDiagnostic(s, after) { return false }
         if let code {
             let before = s.diagnostics.filter { $0.code == code }.count
             if after.diagnostics.filter({ $0.code == code }).count >= before { return false }

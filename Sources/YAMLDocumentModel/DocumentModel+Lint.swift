@@ -31,11 +31,18 @@ extension DocumentModel {
             let had = lint.diagnostics.removeValue(forKey: uri) != nil
             lint.findings.removeValue(forKey: uri)
             lint.configurations.removeValue(forKey: uri)
+            lint.relativePaths.removeValue(forKey: uri)
             lint.generation.removeValue(forKey: uri)
             return had
         }
         let resolution = lint.resolve(uri, settings: settings)
-        if case .lint(let c, _) = resolution { lint.configurations[uri] = c } else { lint.configurations[uri] = nil }
+        if case .lint(let c, let path) = resolution {
+            lint.configurations[uri] = c
+            lint.relativePaths[uri] = path
+        } else {
+            lint.configurations[uri] = nil
+            lint.relativePaths[uri] = nil
+        }
         let (findings, diagnostics) = LintDiagnostics.compute(s, resolution)
         let changed = lint.diagnostics[uri] ?? [] != diagnostics
         lint.findings[uri] = findings
@@ -60,14 +67,13 @@ extension DocumentModel {
             // edits goes from the original text to the result.
             let core = out.firstIndex { $0.kind == .sourceFixAll }
             let base = core.flatMap { CodeActions.reparse(s, out[$0].edits) } ?? s
-            let codes = Set(diagnostics.map(\.code))
-            let baseDiagnostics = core == nil ? diagnostics
-                : LintFixes.lintDiagnostics(base, configuration).filter { codes.contains($0.code) }
-            let fixed = LintFixes.fixAll(base, baseDiagnostics, configuration: configuration)
+            let path = lint.relativePaths[s.uri]
+            let baseDiagnostics = core == nil ? diagnostics : LintFixes.lintDiagnostics(base, configuration, path: path)
+            let fixed = LintFixes.fixAll(base, baseDiagnostics, configuration: configuration, path: path)
             guard fixed.bytes != base.bytes else { return out }
             let edits = LineDiff.replacements(from: s.bytes, to: fixed.bytes)
             guard let after = CodeActions.reparse(s, edits), CodeActions.errorCount(after) <= CodeActions.errorCount(s),
-                  let a = CodeActions.data(s), let b = CodeActions.data(after), a == b else { return out }
+                  !CodeActions.addsCoreDiagnostic(s, after), let a = CodeActions.data(s), let b = CodeActions.data(after), a == b else { return out }
             if let core {
                 out[core].edits = edits
                 out[core].title = "Fix all safe problems (including lint)"

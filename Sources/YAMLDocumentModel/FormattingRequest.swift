@@ -35,6 +35,23 @@ public struct TextReplacement: Hashable, Sendable {
     public var newText: String
     /// Creates a replacement of `range` (UTF-8 byte offsets) by `newText`.
     public init(range: TextRange, newText: String) { self.range = range; self.newText = newText }
+
+    /// `bytes` with `edits` (UTF-8 byte ranges of `bytes`, in any order) applied in one pass, linear in the
+    /// text and the edits; inserts at one offset go in their given order, and an edit past the end or
+    /// overlapping an earlier one is skipped.
+    public static func apply(_ edits: [TextReplacement], to bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.newText.utf8.count })
+        var copied = 0
+        let ordered = edits.enumerated().sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }
+        for e in ordered.map(\.element) where e.range.end <= bytes.count && e.range.start >= copied {
+            out += bytes[copied..<e.range.start]
+            out += e.newText.utf8
+            copied = e.range.end
+        }
+        out += bytes[copied...]
+        return out
+    }
 }
 
 /// The answer to a formatting request.

@@ -4,9 +4,11 @@ import YAMLParser
 import YAMLSyntax
 
 /// Quick fixes for lint findings and the lint part of "fix all". Every fix is verified by parsing the
-/// edited text again: no new syntax error, the same data in every document (compared through the JSON
-/// projection, YAML 1.2.2 §3.2.1), the same comments (ignoring spaces), and one fewer finding of the rule
-/// when re-linted with the same configuration. `truthy` fixes change YAML 1.2 data on purpose (`yes` is a
+/// edited text again: no new syntax error nor any new core (parser, composer, model) diagnostic of any
+/// severity, the same data in every document (compared through the JSON projection, YAML 1.2.2 §3.2.1),
+/// the same comments (ignoring spaces), and (quick fixes) one fewer finding of the rule when re-linted
+/// with the same configuration. Fix-all works in rounds to a fixed point, one parse per round plus the
+/// re-parse of the documents whose fixes fail, so it stays linear in the text. `truthy` fixes change YAML 1.2 data on purpose (`yes` is a
 /// string in YAML 1.2.2 but a boolean to yamllint), so they are checked for the rest only and are not part
 /// of fix-all.
 ///
@@ -24,61 +26,131 @@ enum LintFixes {
 
     /// Rounds of fixing in ``fixAll(_:_:configuration:)``: a fix can uncover another (sorting an outer
     /// mapping before an inner one, re-indenting after quotes change), so fixes are applied, the result
-    /// linted again, and its fixes applied, up to this many times.
-    static let fixAllRounds = 8
+    /// linted again, and its fixes applied, up to this many times (so that a second fix-all changes nothing).
+    static let fixAllRounds = 12
 
     /// Every verified data-preserving lint fix of the document (not `truthy`), applied in rounds until no
     /// fixable finding is left (at most ``fixAllRounds``): the snapshot after them (`s` itself when nothing
     /// is fixed). Each round keeps the data and the comments; a round whose fixes fail together keeps the
-    /// fixes that pass alone. Only rules with findings in `diagnostics` (`s`'s lint diagnostics) are
-    /// fixed (the configuration may exclude others for this file's path). The caller turns the result
-    /// into line edits and verifies them against the original text.
-    static func fixAll(_ s: DocumentSnapshot, _ diagnostics: [YAMLDiagnostic], configuration: LintConfiguration) -> DocumentSnapshot {
-        let fixable = Set(diagnostics.filter { $0.source == DocumentModel.lintSource && $0.code != "truthy" }.map(\.code))
+    /// fixes that pass alone. `diagnostics` are `s`'s lint diagnostics; each later round lints with
+    /// `configuration` and `path` (the document's path relative to the configuration, for `ignore`
+    /// patterns), so findings a fix uncovers are fixed too. The caller turns the result into line edits
+    /// and verifies them against the original text.
+    static func fixAll(_ s: DocumentSnapshot, _ diagnostics: [YAMLDiagnostic], configuration: LintConfiguration,
+                       path: String? = nil) -> DocumentSnapshot {
         var current = s
-        var findings = diagnostics.filter { $0.source == DocumentModel.lintSource && fixable.contains($0.code) }
-        var budget = isolationBudget
+        var findings = diagnostics.filter { $0.source == DocumentModel.lintSource && $0.code != "truthy" }
+        var budget = isolationBudget * min(s.bytes.count, 64 << 10) + 4 * s.bytes.count
         for _ in 0..<fixAllRounds where !findings.isEmpty {
             let groups = editsByRule(current, findings, configuration)
-            var accepted = merged(groups.values.flatMap { $0 })
-            if accepted.isEmpty { break }
-            if !verify(current, accepted, configuration: configuration, removes: nil, keepsData: true) {
-                // Keep what passes: each rule's fixes, halved until the failing ones are isolated.
-                accepted = []
-                for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
-                    let passing = passingSubset(current, merged(group), configuration: configuration, budget: &budget)
-                    let union = merged(accepted + passing)
-                    if !passing.isEmpty, verify(current, union, configuration: configuration, removes: nil, keepsData: true) {
-                        accepted = union
-                    }
-                }
-                if accepted.isEmpty { break }
+            let all = merged(groups.values.flatMap { $0 })
+            if all.isEmpty { break }
+            let baseline = Baseline(current)
+            var next = checked(current, all, baseline)
+            // Keep what passes: each independently checkable document (chunk) on its own, and in a
+            // failing one each rule's fixes, halved until the failing ones are isolated.
+            if next == nil, let chunks = current.chunks {
+                let accepted = chunkwise(current, chunks, groups, budget: &budget)
+                if !accepted.isEmpty { next = checked(current, accepted, baseline) }
             }
-            guard let next = CodeActions.reparse(current, accepted), next.bytes != current.bytes else { break }
-            current = next
-            findings = lintDiagnostics(current, configuration).filter { fixable.contains($0.code) }
+            if next == nil {
+                let accepted = passingByRule(current, groups, baseline, budget: &budget)
+                if !accepted.isEmpty { next = checked(current, accepted, baseline) }
+            }
+            guard let after = next, after.bytes != current.bytes else { break }
+            current = after
+            // Findings a fix uncovered (blank lines left by removed spaces) are fixed in the next round.
+            findings = lintDiagnostics(current, configuration, path: path).filter { $0.code != "truthy" }
         }
         return current
     }
 
-    /// Re-parses one fix-all may spend isolating failing fixes (each costs a parse, compose and lint of the
-    /// whole text), so fix-all on save stays bounded on a large file.
+    /// Bytes fix-all may re-parse per byte of a small text while isolating failing fixes: about this many
+    /// re-parses of a text up to 64 KiB; a larger text gets four whole re-parses more (checkable documents
+    /// are re-parsed alone), so fix-all on save stays bounded and linear on a large file.
     static let isolationBudget = 64
 
-    /// The largest part of `edits` found by halving that verifies (each failing edit is isolated with
-    /// about log2(n) re-parses, within `budget`, which is decremented per re-parse).
-    private static func passingSubset(_ s: DocumentSnapshot, _ edits: [TextReplacement], configuration: LintConfiguration,
+    /// What a fix keeps, computed once for the text the fixes apply to.
+    struct Baseline {
+        let data: [JSONValue]?
+        let comments: [String]
+        init(_ s: DocumentSnapshot) {
+            data = CodeActions.data(s)
+            comments = LintFixes.comments(s).sorted()
+        }
+    }
+
+    /// The snapshot after `edits` when it keeps `s`'s data and comments and adds no error nor any core
+    /// diagnostic, else nil.
+    private static func checked(_ s: DocumentSnapshot, _ edits: [TextReplacement], _ baseline: Baseline) -> DocumentSnapshot? {
+        guard let after = CodeActions.reparse(s, edits), CodeActions.errorCount(after) <= CodeActions.errorCount(s),
+              !CodeActions.addsCoreDiagnostic(s, after), comments(after).sorted() == baseline.comments,
+              let a = baseline.data, let b = CodeActions.data(after), a == b else { return nil }
+        return after
+    }
+
+    /// The passing fixes of each rule in `groups`, kept when they pass together with the rules before.
+    private static func passingByRule(_ s: DocumentSnapshot, _ groups: [String: [TextReplacement]], _ baseline: Baseline,
+                                      budget: inout Int) -> [TextReplacement] {
+        var accepted: [TextReplacement] = []
+        for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
+            let passing = passingSubset(s, merged(group), baseline, budget: &budget)
+            let union = merged(accepted + passing)
+            if !passing.isEmpty, budget > 0 {
+                budget -= s.bytes.count
+                if checked(s, union, baseline) != nil { accepted = union }
+            }
+        }
+        return accepted
+    }
+
+    /// The passing fixes of `groups`, document by document: each chunk of `chunks` (a part of `s`
+    /// parsed alone as the snapshot's own re-checks do) is checked with its own fixes; an edit across a
+    /// chunk boundary is dropped. Offsets in the result are `s`'s.
+    private static func chunkwise(_ s: DocumentSnapshot, _ chunks: DocumentChunks, _ groups: [String: [TextReplacement]],
+                                  budget: inout Int) -> [TextReplacement] {
+        let starts = chunks.starts
+        var perChunk: [Int: [String: [TextReplacement]]] = [:]
+        for (rule, edits) in groups {
+            for e in edits {
+                // The chunk holding the edit's start: the last start at or before it.
+                var lo = 0, hi = starts.count
+                while hi - lo > 1 { let mid = (lo + hi) / 2; if starts[mid] <= e.range.start { lo = mid } else { hi = mid } }
+                let end = lo + 1 < starts.count ? starts[lo + 1] : s.bytes.count
+                guard e.range.end <= end, e.range.start < end || lo + 1 == starts.count else { continue }
+                perChunk[lo, default: [:]][rule, default: []].append(e)
+            }
+        }
+        var accepted: [TextReplacement] = []
+        for (k, rules) in perChunk.sorted(by: { $0.key < $1.key }) {
+            let start = starts[k], end = k + 1 < starts.count ? starts[k + 1] : s.bytes.count
+            let part = DocumentSnapshot(uri: s.uri, version: s.version, bytes: Array(s.bytes[start..<end]))
+            func shifted(_ e: TextReplacement, _ by: Int) -> TextReplacement {
+                TextReplacement(range: TextRange(start: e.range.start + by, end: e.range.end + by), newText: e.newText)
+            }
+            let local = rules.mapValues { $0.map { shifted($0, -start) } }
+            let baseline = Baseline(part)
+            let all = merged(local.values.flatMap { $0 })
+            let passing = checked(part, all, baseline) != nil ? all : passingByRule(part, local, baseline, budget: &budget)
+            accepted += passing.map { shifted($0, start) }
+        }
+        return accepted
+    }
+
+    /// The largest part of `edits` found by halving that passes ``checked(_:_:_:)`` (each failing edit
+    /// is isolated with about log2(n) re-parses, within `budget` bytes re-parsed, decremented per re-parse).
+    private static func passingSubset(_ s: DocumentSnapshot, _ edits: [TextReplacement], _ baseline: Baseline,
                                       budget: inout Int) -> [TextReplacement] {
         guard !edits.isEmpty, budget > 0 else { return [] }
-        budget -= 1
-        if verify(s, edits, configuration: configuration, removes: nil, keepsData: true) { return edits }
+        budget -= s.bytes.count
+        if checked(s, edits, baseline) != nil { return edits }
         guard edits.count > 1 else { return [] }
         let half = edits.count / 2
-        let left = passingSubset(s, Array(edits[..<half]), configuration: configuration, budget: &budget)
-        let right = passingSubset(s, Array(edits[half...]), configuration: configuration, budget: &budget)
+        let left = passingSubset(s, Array(edits[..<half]), baseline, budget: &budget)
+        let right = passingSubset(s, Array(edits[half...]), baseline, budget: &budget)
         if left.isEmpty || right.isEmpty { return left + right }
-        budget -= 1
-        if verify(s, left + right, configuration: configuration, removes: nil, keepsData: true) { return left + right }
+        budget -= s.bytes.count
+        if checked(s, left + right, baseline) != nil { return left + right }
         return left.count >= right.count ? left : right
     }
 
@@ -101,31 +173,46 @@ enum LintFixes {
 
     /// `edits` sorted, one per stretch of text: the shortest edits are taken first and an edit
     /// overlapping a taken one is dropped (a mapping sorted as a whole waits for the fixes inside it,
-    /// in a later round); equal edits from two findings count once.
+    /// in a later round); equal edits from two findings count once. Linear after sorting: only runs of
+    /// mutually overlapping edits (usually one or two edits) are resolved shortest-first.
     private static func merged(_ edits: [TextReplacement]) -> [TextReplacement] {
         func conflict(_ a: TextRange, _ b: TextRange) -> Bool {
             a == b || (a.start < b.end && b.start < a.end)
                 || (a.isEmpty && b.start < a.start && a.start < b.end) || (b.isEmpty && a.start < b.start && b.start < a.end)
         }
-        var taken: [TextReplacement] = []   // sorted by range, pairwise without conflict
-        for e in edits.sorted(by: { ($0.range.end - $0.range.start, $0.range) < ($1.range.end - $1.range.start, $1.range) }) {
-            var lo = 0, hi = taken.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if taken[mid].range < e.range { lo = mid + 1 } else { hi = mid }
+        let sorted = edits.sorted { $0.range < $1.range }
+        var out: [TextReplacement] = []
+        out.reserveCapacity(sorted.count)
+        var runStart = 0
+        var runEnd = -1   // the largest end offset in the current run
+        func flush(_ upTo: Int) {
+            let run = sorted[runStart..<upTo]
+            if run.count == 1 { out.append(run[run.startIndex]); return }
+            var taken: [TextReplacement] = []
+            for e in run.sorted(by: { ($0.range.end - $0.range.start, $0.range) < ($1.range.end - $1.range.start, $1.range) })
+            where !taken.contains(where: { conflict($0.range, e.range) }) {
+                taken.append(e)
             }
-            // Taken edits are disjoint and sorted: only the neighbours can conflict (an earlier, shorter
-            // edit lying inside `e` is the next one).
-            if lo > 0 && conflict(taken[lo - 1].range, e.range) { continue }
-            if lo < taken.count && conflict(taken[lo].range, e.range) { continue }
-            taken.insert(e, at: lo)
+            out += taken.sorted { $0.range < $1.range }
         }
-        return taken
+        for (k, e) in sorted.enumerated() {
+            // A run goes on while the next edit can conflict with one in it (starts before the run's end,
+            // or is the same empty range as the previous one).
+            if k > runStart, !(e.range.start < runEnd || e.range == sorted[k - 1].range) {
+                flush(k)
+                runStart = k
+                runEnd = -1
+            }
+            runEnd = max(runEnd, e.range.end)
+        }
+        if runStart < sorted.count { flush(sorted.count) }
+        return out
     }
 
-    /// The lint findings of `s` under `c` as diagnostics (as ``LintDiagnostics`` makes them).
-    static func lintDiagnostics(_ s: DocumentSnapshot, _ c: LintConfiguration) -> [YAMLDiagnostic] {
-        Linter.lint(s.parse, configuration: c, lineIndex: s.lineIndex).map(LintDiagnostics.diagnostic)
+    /// The lint findings of `s` under `c` as diagnostics (as ``LintDiagnostics`` makes them); `path` is
+    /// the document's path relative to the configuration (for `ignore` patterns).
+    static func lintDiagnostics(_ s: DocumentSnapshot, _ c: LintConfiguration, path: String? = nil) -> [YAMLDiagnostic] {
+        LintDiagnostics.compute(s, .lint(c, relativePath: path)).1
     }
 
     // MARK: Edits
@@ -200,8 +287,21 @@ enum LintFixes {
             var contentStart = lineStart
             while contentStart < lineEnd && isBlank(b[contentStart]) { contentStart += 1 }
             guard contentStart == p else { return nil }
-            return ("Indent the comment like the content",
-                    [TextReplacement(range: TextRange(start: lineStart, end: p), newText: String(repeating: " ", count: indent))])
+            // The comment lines after it at the same column go with it: yamllint measures each comment
+            // against the one before, so fixed one by one they would take one fix-all round each.
+            let column = p - lineStart
+            let newIndent = String(repeating: " ", count: indent)
+            var edits = [TextReplacement(range: TextRange(start: lineStart, end: p), newText: newIndent)]
+            var following = line + 1
+            while following < next {
+                let start = s.lineIndex.lineStart(following), end = s.lineIndex.lineContentEnd(following)
+                var k = start
+                while k < end && b[k] == 0x20 { k += 1 }
+                guard k - start == column, k < end, b[k] == UInt8(ascii: "#") else { break }
+                edits.append(TextReplacement(range: TextRange(start: start, end: k), newText: newIndent))
+                following += 1
+            }
+            return ("Indent the comment like the content", edits)
         case "document-end":
             // Every missing `...` at once (two findings can share a position: yamllint reports the one at
             // the end of the text on the line above it).
@@ -321,7 +421,7 @@ enum LintFixes {
     private static func verify(_ s: DocumentSnapshot, _ edits: [TextReplacement], configuration: LintConfiguration,
                                removes rule: String?, keepsData: Bool) -> Bool {
         guard let after = CodeActions.reparse(s, edits),
-              CodeActions.errorCount(after) <= CodeActions.errorCount(s),
+              CodeActions.errorCount(after) <= CodeActions.errorCount(s), !CodeActions.addsCoreDiagnostic(s, after),
               comments(after).sorted() == comments(s).sorted() else { return false }
         if keepsData {
             guard let a = CodeActions.data(s), let b = CodeActions.data(after), a == b else { return false }
@@ -337,7 +437,7 @@ enum LintFixes {
     }
 
     /// The comments of a snapshot with spaces removed (compared as a multiset: sorting keys moves them).
-    private static func comments(_ s: DocumentSnapshot) -> [String] {
+    static func comments(_ s: DocumentSnapshot) -> [String] {
         s.parse.tree.tokens.filter { $0.kind == .comment }.map {
             String(decoding: s.parse.tree.slice($0.range).filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)
         }

@@ -243,6 +243,15 @@ enum LintRewriteFixes {
             node = n.parent
         }
         guard inFlow else { return nil }
+        // Flow content inside a block collection must be indented more than that collection (YAML 1.2.2
+        // §7.1 / §8.2.1, `s-l+block-node(n,c)` puts a flow node at n+1): yamllint asks for a closing bracket
+        // at the column of its opening line, which for `- {` is the sequence's own column; strict parsers
+        // reject that, so the line is left as it is.
+        while let n = node, n.kind != .blockMapping && n.kind != .blockSequence { node = n.parent }
+        if let block = node, let r = Folding.significantRange(of: block) {
+            let column = r.start - s.lineIndex.lineStart(s.lineIndex.line(containing: r.start))
+            guard expected > column else { return nil }
+        }
         return TextReplacement(range: TextRange(start: start, end: d.range.start), newText: String(repeating: " ", count: expected))
     }
 

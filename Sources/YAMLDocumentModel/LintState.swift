@@ -26,6 +26,9 @@ struct LintState {
     var generation: [DocumentURI: Int] = [:]
     /// The configuration each linted open document was checked with (for quick fixes).
     var configurations: [DocumentURI: LintConfiguration] = [:]
+    /// Each linted open document's path relative to its configuration's directory (for `ignore`
+    /// patterns when fix-all lints its intermediate texts); absent when there is none.
+    var relativePaths: [DocumentURI: String] = [:]
 
     static let configFileNames = [".yamllint", ".yamllint.yaml", ".yamllint.yml"]
 
