@@ -83,20 +83,24 @@ final class SnapshotAnalysis: Sendable {
 
     /// Drops the parse events (the largest part of a parse) while keeping tree and errors, once the
     /// diagnostics, lint and schema validation have read them. For a text of at least
-    /// ``HeapTrim/minimumBytes`` it also drops the composition (a `YAMLNode` graph takes about as much
+    /// ``compositionReleaseBytes`` it also drops the composition (a `YAMLNode` graph takes about as much
     /// memory as the tree; it is composed again, identically, by the first surface that reads
-    /// ``composition``, and kept from then on) and returns the freed heap pages to the system.
+    /// ``composition``, and kept from then on). The language server returns the freed pages to the
+    /// system after a `didOpen` (`malloc_trim`).
     func releaseEvents() {
-        let large = bytes.count >= HeapTrim.minimumBytes
-        var released: (parse: ParseResult?, composition: Composition?) = state.withLock { s in
+        let large = bytes.count >= Self.compositionReleaseBytes
+        // What is dropped is returned, so that it is taken apart outside the lock (a large graph takes
+        // a while).
+        _ = state.withLock { s -> (ParseResult?, Composition?) in
             guard s.tree != nil else { return (nil, nil) }
             let kept = (s.parse, large && composes ? s.composition : nil)
             s.parse = nil
             if large && composes { s.composition = nil }
             return kept
         }
-        guard released.parse != nil || released.composition != nil else { return }
-        released = (nil, nil)
-        if large { HeapTrim.trim() }
     }
+
+    /// Texts of at least this many UTF-8 bytes do not keep their composition after
+    /// ``releaseEvents()``; smaller ones keep it, so that typing in them never composes twice.
+    static let compositionReleaseBytes = 256 << 10
 }

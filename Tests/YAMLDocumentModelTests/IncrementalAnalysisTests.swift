@@ -215,13 +215,13 @@ final class IncrementalAnalysisTests: XCTestCase {
         XCTAssertTrue(snapshot.hasWholeTextAnalysis)
     }
 
-    /// A text of at least `HeapTrim.minimumBytes`: after the open, the model keeps neither events nor
+    /// A text of at least `SnapshotAnalysis.compositionReleaseBytes`: after the open, the model keeps neither events nor
     /// composition; the first surface that needs the graph composes it again, exactly as before.
     func testALargeTextIsRecomposedIdenticallyAfterTheCompositionIsDropped() throws {
         let body = (0..<4000).map { i in
             "item\(i):\n  name: \"value number \(i) with some padding\"\n  tags: [a, b, &x\(i) c\(i)]\n  ref: *x\(i)\n  n: \(i)\n"
         }.joined() + "item0: again\n"
-        XCTAssertGreaterThanOrEqual(body.utf8.count, HeapTrim.minimumBytes)
+        XCTAssertGreaterThanOrEqual(body.utf8.count, SnapshotAnalysis.compositionReleaseBytes)
         let model = DocumentModel()
         let uri = DocumentURI("file:///large.yaml")
         model.perform(.open(uri, version: 1, text: body))
