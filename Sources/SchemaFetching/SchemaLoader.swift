@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -34,20 +35,36 @@ public final class SchemaLoader: Sendable {
 
     /// The options in force.
     public let options: Options
-    private let session: URLSession
+    /// The HTTP session, made by the first request that really goes to the network: creating a
+    /// `URLSession` starts the networking stack (curl, TLS), which costs several MB of resident memory,
+    /// so a server that never downloads (downloads disabled, `PUREYAML_NETWORK=loopback` for a remote
+    /// host, no schema over HTTP) never pays for it.
+    private let session = Mutex<URLSession?>(nil)
 
-    /// A loader with `options`.
+    /// A loader with `options`. Makes no network connection and no `URLSession`.
     public init(options: Options = Options()) {
         self.options = options
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = options.timeout
-        configuration.timeoutIntervalForResource = options.timeout
-        session = URLSession(configuration: configuration)
     }
 
-    deinit { session.finishTasksAndInvalidate() }
+    deinit { session.withLock { $0?.finishTasksAndInvalidate() } }
+
+    /// The session, created on first use.
+    private var sharedSession: URLSession {
+        session.withLock { stored in
+            if let stored { return stored }
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.timeoutIntervalForRequest = options.timeout
+            configuration.timeoutIntervalForResource = options.timeout
+            let made = URLSession(configuration: configuration)
+            stored = made
+            return made
+        }
+    }
+
+    /// True once an HTTP request has created the session (for tests: a refused download must not).
+    package var hasSession: Bool { session.withLock { $0 != nil } }
 
     /// Loads `uri` synchronously (blocks for at most about ``Options/timeout`` seconds). Never call it on
     /// the queue that serves the protocol; use ``load(_:completion:)`` there.
@@ -139,7 +156,7 @@ public final class SchemaLoader: Sendable {
         final class Box: @unchecked Sendable { var value: (Data?, URLResponse?, Error?) = (nil, nil, nil) }
         let box = Box()
         let done = DispatchSemaphore(value: 0)
-        session.dataTask(with: request) { data, response, error in
+        sharedSession.dataTask(with: request) { data, response, error in
             box.value = (data, response, error)
             done.signal()
         }.resume()

@@ -11,7 +11,8 @@ import YAMLSyntax
 /// needs the whole tree, and the first surface that does (outline, folding, formatting, lint, ...)
 /// parses and composes the whole text here, exactly as a full analysis would, and keeps the tree, errors
 /// and composition for later reads. The parse events are kept only while something needs them (see
-/// ``releaseEvents()``); a later read of ``parse`` parses again.
+/// ``releaseEvents()``); a later read of ``parse`` parses again. So is the composition of a large text
+/// (see ``releaseEvents()``).
 ///
 /// Thread-safe: snapshots cross threads, and two readers of a missing part compute it once.
 final class SnapshotAnalysis: Sendable {
@@ -24,12 +25,15 @@ final class SnapshotAnalysis: Sendable {
 
     /// The snapshot's text.
     private let bytes: [UInt8]
+    /// False above the full-analysis limit, where the composition is always empty.
+    private let composes: Bool
     private let state: Mutex<State>
 
     /// Analysis of `bytes`, with whatever is already known (nothing for a partly re-checked snapshot).
     /// `composes` is false above the full-analysis limit: the composition is then empty.
     init(bytes: [UInt8], composes: Bool, parse: ParseResult? = nil, composition: Composition? = nil) {
         self.bytes = bytes
+        self.composes = composes
         state = Mutex(State(tree: parse?.tree, errors: parse?.errors, parse: parse,
                             composition: composes ? composition : Composition(documents: [], errors: [])))
     }
@@ -77,8 +81,26 @@ final class SnapshotAnalysis: Sendable {
     /// True when the tree and composition are at hand (a full analysis, or a surface already asked).
     var isComplete: Bool { state.withLock { $0.tree != nil && $0.composition != nil } }
 
-    /// Drops the parse events (the largest part of a parse) while keeping tree and errors.
+    /// Drops the parse events (the largest part of a parse) while keeping tree and errors, once the
+    /// diagnostics, lint and schema validation have read them. For a text of at least
+    /// ``compositionReleaseBytes`` it also drops the composition (a `YAMLNode` graph takes about as much
+    /// memory as the tree; it is composed again, identically, by the first surface that reads
+    /// ``composition``, and kept from then on). The language server returns the freed pages to the
+    /// system after a `didOpen` (`malloc_trim`).
     func releaseEvents() {
-        state.withLock { s in if s.tree != nil { s.parse = nil } }
+        let large = bytes.count >= Self.compositionReleaseBytes
+        // What is dropped is returned, so that it is taken apart outside the lock (a large graph takes
+        // a while).
+        _ = state.withLock { s -> (ParseResult?, Composition?) in
+            guard s.tree != nil else { return (nil, nil) }
+            let kept = (s.parse, large && composes ? s.composition : nil)
+            s.parse = nil
+            if large && composes { s.composition = nil }
+            return kept
+        }
     }
+
+    /// Texts of at least this many UTF-8 bytes do not keep their composition after
+    /// ``releaseEvents()``; smaller ones keep it, so that typing in them never composes twice.
+    static let compositionReleaseBytes = 256 << 10
 }

@@ -70,6 +70,28 @@ final class SchemaLoaderTests: XCTestCase {
         XCTAssertEqual(run(), expected, "validated from the on-disk cache")
     }
 
+    func testARefusedDownloadNeverStartsTheNetworkingStack() throws {
+        let schema = #"{"type": "object"}"#
+        try schema.write(to: temp.appendingPathComponent("www/s.json"), atomically: true, encoding: .utf8)
+        let server = try LocalHTTPServer(root: temp.appendingPathComponent("www"))
+        let url = server.url("s.json")
+        let off = loader(network: false)
+        XCTAssertTrue(text(off.load(url)).hasPrefix("failure: downloads are disabled"))
+        XCTAssertFalse(off.hasSession, "downloads off, no cached copy: no URLSession")
+        var o = SchemaLoader.Options()
+        o.cache = SchemaDiskCache(directory: temp.appendingPathComponent("cache"))
+        o.allowRemoteHosts = false
+        let loopbackOnly = SchemaLoader(options: o)
+        XCTAssertEqual(text(loopbackOnly.load("https://example.invalid/x.json")),
+                       "failure: downloads from example.invalid are disabled (PUREYAML_NETWORK=loopback) and no cached copy exists")
+        XCTAssertFalse(loopbackOnly.hasSession, "a refused remote host: no URLSession")
+        XCTAssertEqual(text(loopbackOnly.load(url)), schema, "loopback still downloads")
+        XCTAssertTrue(loopbackOnly.hasSession)
+        XCTAssertEqual(text(off.load(url)), schema, "downloads off: the cached copy")
+        XCTAssertFalse(off.hasSession, "offline with a cached copy: no URLSession")
+        server.stop()
+    }
+
     func testFilesAndPaths() throws {
         let file = temp.appendingPathComponent("s p.yaml")
         try "type: object\n".write(to: file, atomically: true, encoding: .utf8)

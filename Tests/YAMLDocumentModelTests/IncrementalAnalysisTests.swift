@@ -214,4 +214,41 @@ final class IncrementalAnalysisTests: XCTestCase {
         XCTAssertNotNil(model.outline(uri))
         XCTAssertTrue(snapshot.hasWholeTextAnalysis)
     }
+
+    /// A text of at least `SnapshotAnalysis.compositionReleaseBytes`: after the open, the model keeps neither events nor
+    /// composition; the first surface that needs the graph composes it again, exactly as before.
+    func testALargeTextIsRecomposedIdenticallyAfterTheCompositionIsDropped() throws {
+        let body = (0..<4000).map { i in
+            "item\(i):\n  name: \"value number \(i) with some padding\"\n  tags: [a, b, &x\(i) c\(i)]\n  ref: *x\(i)\n  n: \(i)\n"
+        }.joined() + "item0: again\n"
+        XCTAssertGreaterThanOrEqual(body.utf8.count, SnapshotAnalysis.compositionReleaseBytes)
+        let model = DocumentModel()
+        let uri = DocumentURI("file:///large.yaml")
+        model.perform(.open(uri, version: 1, text: body))
+        let snapshot = try XCTUnwrap(model.snapshot(uri))
+        XCTAssertFalse(snapshot.hasWholeTextAnalysis, "the composition was dropped after diagnostics")
+        let fresh = DocumentSnapshot(uri: uri, version: 1, bytes: snapshot.bytes)
+        XCTAssertTrue(fresh.hasWholeTextAnalysis)
+        XCTAssertEqual(snapshot.diagnostics, fresh.diagnostics)
+        XCTAssertTrue(snapshot.diagnostics.contains { $0.code == "duplicate-key" })
+        func dump(_ n: YAMLNode, into out: inout [String]) {
+            switch n.content {
+            case .scalar(let v, let style): out.append("S \(n.tag) \(n.range) \(n.anchor ?? "") \(style) \(v)")
+            case .sequence(let items):
+                out.append("Q \(n.tag) \(n.range) \(items.count)")
+                for item in items { dump(item, into: &out) }
+            case .mapping(let pairs):
+                out.append("M \(n.tag) \(n.range) \(pairs.count)")
+                for pair in pairs { dump(pair.key, into: &out); dump(pair.value, into: &out) }
+            case .alias(let name, let target): out.append("A \(name) \(target?.range.description ?? "-")")
+            }
+        }
+        var again: [String] = [], expected: [String] = []
+        for d in snapshot.composition.documents { dump(d.root, into: &again) }
+        for d in fresh.composition.documents { dump(d.root, into: &expected) }
+        XCTAssertEqual(again.count, expected.count)
+        XCTAssertTrue(again == expected, "the recomposed graph differs")
+        XCTAssertEqual(snapshot.composition.errors.map { "\($0.range) \($0.message)" }, fresh.composition.errors.map { "\($0.range) \($0.message)" })
+        XCTAssertTrue(snapshot.hasWholeTextAnalysis, "kept once composed again")
+    }
 }
