@@ -47,7 +47,7 @@ struct LineRule {
             }
         case .lineLength:
             let maximum = max
-            let length = s.text.scalarCount(from: line.start, to: line.end)
+            let length = s.scalarCount(from: line.start, to: line.end)
             guard length > maximum else { return }
             let inline = allowNonBreakableInlineMappings
             if allowNonBreakableWords || inline {
@@ -68,14 +68,14 @@ struct LineRule {
                              message: "line too long (\(length) > \(maximum) characters)"))
         case .newLineAtEndOfFile:
             if line.end == n && line.end > line.start {
-                out.append(.init(line: line.number, column: s.text.scalarCount(from: line.start, to: line.end) + 1,
+                out.append(.init(line: line.number, column: s.scalarCount(from: line.start, to: line.end) + 1,
                                  message: "no new line character at the end of file"))
             }
         case .newLines:
             guard line.start == 0 && n > line.end else { return }
             let ok = dos ? (at(line.end) == 0x0D && at(line.end + 1) == 0x0A) : at(line.end) == 0x0A
             if !ok {
-                out.append(.init(line: 1, column: s.text.scalarCount(from: line.start, to: line.end) + 1,
+                out.append(.init(line: 1, column: s.scalarCount(from: line.start, to: line.end) + 1,
                                  message: "wrong new line character: expected " + (dos ? "\\r\\n" : "\\n")))
             }
         case .trailingSpaces:
@@ -83,7 +83,7 @@ struct LineRule {
             var pos = line.end
             while pos > line.start && s.isPythonWhitespace(at(pos - 1)) { pos -= 1 }
             if pos != line.end && (at(pos) == 0x20 || at(pos) == 0x09) {
-                out.append(.init(line: line.number, column: s.text.scalarCount(from: line.start, to: pos) + 1,
+                out.append(.init(line: line.number, column: s.scalarCount(from: line.start, to: pos) + 1,
                                  message: "trailing spaces"))
             }
         default:

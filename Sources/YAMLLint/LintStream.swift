@@ -5,20 +5,96 @@ import YAMLParser
 /// A class: every rule gets it for every token, and passing a reference costs no reference counting.
 final class LintStream {
     let text: LintText
-    let tokens: [LintToken]
+    /// The tokens and the text's bytes, borrowed for the run (see ``run(text:tokens:parse:_:)``): reading
+    /// them costs no reference counting.
+    let tokens: UnsafeBufferPointer<LintToken>
+    let bytes: UnsafeBufferPointer<UInt8>
     /// The parse the tokens were derived from (for values, looked up only when a rule needs one).
     let parse: ParseResult
-    let bytes: [UInt8]
+    /// True when every byte is ASCII (then columns are byte counts).
+    let isASCII: Bool
 
-    init(text: LintText, tokens: [LintToken], parse: ParseResult) {
+    private init(text: LintText, tokens: UnsafeBufferPointer<LintToken>, bytes: UnsafeBufferPointer<UInt8>,
+                 parse: ParseResult) {
         self.text = text
         self.tokens = tokens
+        self.bytes = bytes
         self.parse = parse
-        bytes = text.bytes
+        isASCII = text.isASCII
     }
 
+    /// Calls `body` with a stream over `tokens` and `text`; the stream must not outlive the call.
+    static func run<R>(text: LintText, tokens: [LintToken], parse: ParseResult, _ body: (LintStream) -> R) -> R {
+        let bytes = text.bytes
+        return bytes.withUnsafeBufferPointer { b in
+            tokens.withUnsafeBufferPointer { t in
+                body(LintStream(text: text, tokens: t, bytes: b, parse: parse))
+            }
+        }
+    }
+
+    /// Number of Unicode scalars in `from..<to` (bytes).
+    func scalarCount(from: Int, to: Int) -> Int {
+        if isASCII || to <= from { return Swift.max(0, to - from) }
+        var count = 0
+        var i = from
+        while i < to {
+            if bytes[i] & 0xC0 != 0x80 { count += 1 }
+            i += 1
+        }
+        return count
+    }
+
+    /// Finds scalar events on demand (most values are read from the bytes: see ``sourceValue(_:)``).
+    private var resolver = LintTokenizer.EventResolver()
+    /// The last event looked up (a value is often asked for twice: by the key rules and indentation).
+    private var lastLookup: (start: Int32, event: Int) = (-1, -1)
+
     /// The value of `t` (see ``LintTokenizer/value(of:in:)``).
-    func value(_ t: LintToken) -> String { LintTokenizer.value(of: t, in: parse) }
+    func value(_ t: LintToken) -> String {
+        if let r = sourceValue(t) { return String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self) }
+        guard t.kind == .scalar, t.event32 < -1 else { return LintTokenizer.value(of: t, in: parse) }
+        var resolved = t
+        if lastLookup.start == t.start32 {
+            resolved.event = lastLookup.event
+        } else {
+            resolved.event = resolver.event(of: t, in: parse.events)
+            lastLookup = (t.start32, resolved.event)
+        }
+        return LintTokenizer.value(of: resolved, in: parse)
+    }
+
+    /// True when scalar `t`'s value is empty (read from the bytes when they are the value).
+    func hasEmptyValue(_ t: LintToken) -> Bool {
+        if let r = sourceValue(t) { return r.isEmpty }
+        return value(t).isEmpty
+    }
+
+    /// The bytes of scalar `t`'s value when they are its source bytes, without looking at the events:
+    /// a plain scalar on one line (its text) or a quoted scalar on one line without escapes (`''` in
+    /// single quotes, `\` in double quotes) or lone `\r`; nil otherwise.
+    func sourceValue(_ t: LintToken) -> Range<Int>? {
+        guard t.kind == .scalar, t.startLine32 == t.endLine32, let style = t.style else { return nil }
+        let start = t.start, end = t.end
+        guard start <= end, end <= bytes.count else { return nil }
+        switch style {
+        case .plain:
+            return start..<end
+        case .singleQuoted, .doubleQuoted:
+            let quote: UInt8 = style == .singleQuoted ? UInt8(ascii: "'") : UInt8(ascii: "\"")
+            guard end - start >= 2, bytes[start] == quote, bytes[end - 1] == quote else { return nil }
+            let escape: UInt8 = style == .singleQuoted ? UInt8(ascii: "'") : UInt8(ascii: "\\")
+            var k = start + 1
+            while k < end - 1 {
+                let b = bytes[k]
+                if b == escape || b == 0x0D { return nil }
+                k += 1
+            }
+            return (start + 1)..<(end - 1)
+        default:
+            return nil
+        }
+    }
 
     /// A problem in yamllint's coordinates, before the rule id and level are attached.
     struct Problem {

@@ -22,7 +22,16 @@ public enum Linter {
         if isDisableFile(text.bytes[firstLine.start..<firstLine.end]) { return [] }
         let enabled = configuration.enabledRules(forPath: path)
         if enabled.isEmpty { return [] }
-        let stream = LintStream(text: text, tokens: LintTokenizer.tokens(parse, text: text), parse: parse)
+        let tokens = LintTokenizer.unresolvedTokens(parse, text: text)
+        return LintStream.run(text: text, tokens: tokens, parse: parse) { stream in
+            run(stream, enabled: enabled)
+        }
+    }
+
+    /// The problems of the enabled rules in `stream`, in yamllint's order.
+    private static func run(_ stream: LintStream, enabled: [(id: LintRuleID, settings: LintConfiguration.RuleSettings)]) -> [LintFinding] {
+        let text = stream.text
+        let bytes = stream.bytes
         let comments = LintComment.comments(stream)
 
         // One array per rule type (not `[any TokenLintRule]`): the per-token calls are then direct.
@@ -38,15 +47,15 @@ public enum Linter {
             let level = settings.level
             switch id {
             case .braces, .brackets, .colons, .commas, .hyphens:
-                spacingRules.append(RuleSlot(rule: SpacingRule(id: id, options: o), id: id, level: level))
+                spacingRules.append(RuleSlot(rule: SpacingRule(id: id, options: o), id: id, level: level, kinds: SpacingRule.kindBits(id)))
             case .documentStart, .documentEnd:
-                markerRules.append(RuleSlot(rule: DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true), id: id, level: level))
+                markerRules.append(RuleSlot(rule: DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true), id: id, level: level, kinds: DocumentMarkerRule.kindBits(id)))
             case .anchors, .keyDuplicates, .keyOrdering:
-                keysRules.append(RuleSlot(rule: KeysRule(id: id, options: o), id: id, level: level))
+                keysRules.append(RuleSlot(rule: KeysRule(id: id, options: o), id: id, level: level, kinds: KeysRule.kindBits(id)))
             case .truthy, .octalValues, .floatValues, .emptyValues, .quotedStrings:
-                valueRules.append(RuleSlot(rule: ValueRule(id: id, options: o), id: id, level: level))
+                valueRules.append(RuleSlot(rule: ValueRule(id: id, options: o), id: id, level: level, kinds: ValueRule.kindBits(id)))
             case .indentation:
-                indentationRules.append(RuleSlot(rule: IndentationRule(options: o), id: id, level: level))
+                indentationRules.append(RuleSlot(rule: IndentationRule(options: o), id: id, level: level, kinds: IndentationRule.kindBits(id)))
             case .comments, .commentsIndentation:
                 commentRules.append((id, level, CommentRule(id: id, options: o)))
             case .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces:
@@ -87,24 +96,26 @@ public enum Linter {
         }
         let inlineMapping: (LintLine) -> Bool = { line in isInlineMappingWithUnbreakableValue(text, line) }
         func processLine(_ line: LintLine) {
-            for (id, level, rule) in lineRules {
-                rule.check(stream, line, inlineMapping: inlineMapping, &problems)
-                flush(id, level)
+            for k in lineRules.indices {
+                lineRules[k].2.check(stream, line, inlineMapping: inlineMapping, &problems)
+                if !problems.isEmpty { flush(lineRules[k].0, lineRules[k].1) }
             }
             for entry in cache where !disabledForLine.contains(entry.rule) && !disabled.contains(entry.rule) {
                 let offset = text.offset(line: entry.problem.line, column: entry.problem.column)
                 var end = offset
-                if end < text.bytes.count && text.bytes[end] != 0x0A && text.bytes[end] != 0x0D {
+                if end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D {
                     end += 1
-                    while end < text.bytes.count && text.bytes[end] & 0xC0 == 0x80 { end += 1 }
+                    while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
                 }
                 findings.append(LintFinding(range: TextRange(start: offset, end: end), line: entry.problem.line,
                                             column: entry.problem.column, level: entry.level, rule: entry.rule,
                                             message: entry.problem.message))
             }
-            disabledForLine = disabledForNextLine
-            disabledForNextLine = []
-            cache.removeAll(keepingCapacity: true)
+            if !disabledForLine.isEmpty || !disabledForNextLine.isEmpty {
+                disabledForLine = disabledForNextLine
+                disabledForNextLine = []
+            }
+            if !cache.isEmpty { cache.removeAll(keepingCapacity: true) }
         }
 
         let lines = text.lines
@@ -118,8 +129,9 @@ public enum Linter {
         var commentIndex = 0
         for i in stream.tokens.indices {
             flushLines(before: stream.tokens[i].startLine + 1)
+            let bit = stream.tokens[i].kindBit
             func step<R: TokenLintRule>(_ slots: inout [RuleSlot<R>]) {
-                for k in slots.indices {
+                for k in slots.indices where slots[k].kinds & bit != 0 {
                     slots[k].rule.check(stream, i, &problems)
                     if !problems.isEmpty { flush(slots[k].id, slots[k].level) }
                 }
@@ -151,6 +163,8 @@ public enum Linter {
         var rule: R
         let id: LintRuleID
         let level: LintLevel
+        /// The token kinds the rule looks at (``LintToken/kindBit``s).
+        let kinds: UInt32
     }
 
     /// `# yamllint <keyword>( rule:ID)*` followed only by whitespace: the rule ids (empty: all rules),
@@ -194,7 +208,7 @@ public enum Linter {
     static func isInlineMappingWithUnbreakableValue(_ text: LintText, _ line: LintLine) -> Bool {
         var content = Array(text.bytes[line.start..<line.end])
         var parse = Parser.parse(content)
-        var tokens = LintTokenizer.tokens(parse, text: LintText(content))
+        var tokens = LintTokenizer.unresolvedTokens(parse, text: LintText(content))
         // PyYAML's scanner takes a stray `,` in block context as a flow entry token and goes on, a simple
         // key allowed after it (its parser, which yamllint does not run here, rejects it later): the key
         // after it starts a block mapping at its column. Our parser stops the document there, so the rest
@@ -206,7 +220,7 @@ public enum Linter {
               stray.range.start < content.count, content[stray.range.start] == UInt8(ascii: ",") {
             for k in 0...stray.range.start { content[k] = 0x20 }
             parse = Parser.parse(content)
-            tokens = LintTokenizer.tokens(parse, text: LintText(content))
+            tokens = LintTokenizer.unresolvedTokens(parse, text: LintText(content))
             retries += 1
         }
         guard var i = tokens.firstIndex(where: { $0.kind == .blockMappingStart }) else { return false }

@@ -2,6 +2,18 @@
 protocol TokenLintRule {
     /// Checks `s.tokens[i]` (with its neighbours) and appends problems.
     mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem])
+    /// False when rule `id` never looks at tokens of `kind` (the linter then does not call it for them).
+    static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool
+}
+
+extension TokenLintRule {
+    /// By default a rule looks at every token.
+    static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool { true }
+
+    /// The kinds rule `id` looks at, as a set of ``LintToken/kindBit``s.
+    static func kindBits(_ id: LintRuleID) -> UInt32 {
+        LintToken.Kind.allCases.reduce(0) { concerns(id, $1) ? $0 | (1 << UInt32($1.rawValue)) : $0 }
+    }
 }
 
 /// The spacing rules around flow indicators and block indicators: `braces`, `brackets`, `colons`,
@@ -71,7 +83,7 @@ struct SpacingRule: TokenLintRule {
     }
 
     /// True when the rule looks at tokens of `kind` (checked first: most tokens concern no spacing rule).
-    private static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool {
+    static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool {
         switch kind {
         case .flowMappingStart, .flowMappingEnd: return id == .braces
         case .flowSequenceStart, .flowSequenceEnd: return id == .brackets
