@@ -44,17 +44,23 @@ struct KeyTable {
         return true
     }
 
-    /// Removes the keys added after the table held `mark` keys (newest first).
+    /// Removes the keys added after the table held `mark` keys (newest first). A table left mostly
+    /// empty is made smaller (at most an eighth full), so the open mappings' keys stay close together in
+    /// memory once a big mapping has closed.
     mutating func removeKeys(after mark: Int) {
+        guard log.count > mark else { return }
         while log.count > mark {
             let slot = Int(log.removeLast())
             slots[slot].token = -1
         }
+        if slots.count > 256 && log.count * 8 < slots.count { rebuild(capacity: slots.count / 4) }
     }
 
-    private mutating func grow() {
+    private mutating func grow() { rebuild(capacity: Swift.max(64, slots.count * 2)) }
+
+    /// Moves the keys into a table of `capacity` slots (a power of two, more than twice the keys).
+    private mutating func rebuild(capacity: Int) {
         let old = slots
-        let capacity = Swift.max(64, slots.count * 2)
         slots = Array(repeating: Slot(hash: 0, token: -1, mapping: 0), count: capacity)
         let mask = capacity - 1
         // Re-inserted in insertion order, so the log stays last-in first-out.

@@ -2,12 +2,12 @@
 /// mapping while walking the token stream.
 struct KeysRule: TokenLintRule {
     let id: LintRuleID
-    let options: [String: LintOption]
 
-    private struct Anchor { var line: Int; var column: Int; var used: Bool }
-    private var anchors: [String: Anchor] = [:]
-    /// Anchor names in declaration order (for reporting unused ones in a stable order).
-    private var anchorOrder: [String] = []
+    private struct Anchor { var name: String; var line: Int; var column: Int; var used: Bool }
+    /// The anchors of the current document in order of first declaration (a redeclared anchor keeps
+    /// its place, as in a Python dict), and each name's index there.
+    private var anchors: [Anchor] = []
+    private var anchorIndex: [String: Int] = [:]
     /// One entry per open collection: its mapping number (-1 for a sequence) and how many keys
     /// ``seen`` held when it opened.
     private var stack: [(mapping: Int32, mark: Int)] = []
@@ -26,7 +26,6 @@ struct KeysRule: TokenLintRule {
 
     init(id: LintRuleID, options: [String: LintOption]) {
         self.id = id
-        self.options = options
         ignoredKeys = (options["ignored-keys"]?.strings ?? []).map(LintPattern.init)
         func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
         forbidDuplicatedMergeKeys = flag("forbid-duplicated-merge-keys")
@@ -57,31 +56,36 @@ struct KeysRule: TokenLintRule {
         let unused = forbidUnusedAnchors
         guard undeclared || duplicated || unused else { return }
         if t.kind == .streamStart || t.kind == .documentStart || t.kind == .documentEnd {
-            anchors = [:]
-            anchorOrder = []
+            anchors.removeAll()
+            anchorIndex.removeAll()
         }
-        if undeclared && t.kind == .alias && anchors[name] == nil {
+        // One lookup per anchor or alias.
+        let known = t.kind == .anchor || t.kind == .alias ? anchorIndex[name] : nil
+        if undeclared && t.kind == .alias && known == nil {
             out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
                              message: "found undeclared alias \"\(name)\""))
         }
-        if duplicated && t.kind == .anchor && anchors[name] != nil {
+        if duplicated && t.kind == .anchor && known != nil {
             out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
                              message: "found duplicated anchor \"\(name)\""))
         }
         if unused {
             if let next = s.token(i + 1)?.kind, next == .streamEnd || next == .documentStart || next == .documentEnd {
-                for name in anchorOrder {
-                    if let a = anchors[name], !a.used {
-                        out.append(.init(line: a.line + 1, column: a.column + 1, message: "found unused anchor \"\(name)\""))
-                    }
+                for a in anchors where !a.used {
+                    out.append(.init(line: a.line + 1, column: a.column + 1, message: "found unused anchor \"\(a.name)\""))
                 }
-            } else if t.kind == .alias {
-                anchors[name]?.used = true
+            } else if t.kind == .alias, let known {
+                anchors[known].used = true
             }
         }
         if t.kind == .anchor {
-            if anchors[name] == nil { anchorOrder.append(name) }
-            anchors[name] = Anchor(line: t.startLine, column: t.startColumn, used: false)
+            let anchor = Anchor(name: name, line: t.startLine, column: t.startColumn, used: false)
+            if let known {
+                anchors[known] = anchor
+            } else {
+                anchorIndex[name] = anchors.count
+                anchors.append(anchor)
+            }
         }
     }
 

@@ -108,23 +108,23 @@ final class LintStream {
     /// yamllint `spaces_after`: a problem when the gap between `token` and `next` on the same line is
     /// outside `min...max` (-1 disables a bound).
     func spacesAfter(_ t: LintToken, next: LintToken?, min: Int = -1, max: Int = -1,
-                     minMessage: String = "", maxMessage: String = "") -> Problem? {
+                     minMessage: @autoclosure () -> String = "", maxMessage: @autoclosure () -> String = "") -> Problem? {
         guard let next, t.endLine == next.startLine else { return nil }
         let spaces = next.start - t.end
-        if max != -1 && spaces > max { return Problem(line: t.startLine + 1, column: next.startColumn, message: maxMessage) }
-        if min != -1 && spaces < min { return Problem(line: t.startLine + 1, column: next.startColumn + 1, message: minMessage) }
+        if max != -1 && spaces > max { return Problem(line: t.startLine + 1, column: next.startColumn, message: maxMessage()) }
+        if min != -1 && spaces < min { return Problem(line: t.startLine + 1, column: next.startColumn + 1, message: minMessage()) }
         return nil
     }
 
     /// yamllint `spaces_before`: a problem when the gap between `prev` and `token` on the same line is
     /// outside `min...max`.
     func spacesBefore(_ t: LintToken, prev: LintToken?, min: Int = -1, max: Int = -1,
-                      minMessage: String = "", maxMessage: String = "") -> Problem? {
+                      minMessage: @autoclosure () -> String = "", maxMessage: @autoclosure () -> String = "") -> Problem? {
         guard let prev, prev.endLine == t.startLine,
               prev.end == 0 || bytes[prev.end - 1] != 0x0A else { return nil }
         let spaces = t.start - prev.end
-        if max != -1 && spaces > max { return Problem(line: t.startLine + 1, column: t.startColumn, message: maxMessage) }
-        if min != -1 && spaces < min { return Problem(line: t.startLine + 1, column: t.startColumn + 1, message: minMessage) }
+        if max != -1 && spaces > max { return Problem(line: t.startLine + 1, column: t.startColumn, message: maxMessage()) }
+        if min != -1 && spaces < min { return Problem(line: t.startLine + 1, column: t.startColumn + 1, message: minMessage()) }
         return nil
     }
 
