@@ -19,10 +19,8 @@ struct LineRule {
         dos = (options["type"]?.string ?? "unix") == "dos"
     }
 
-    /// Checks `line`; `inlineMapping` answers line-length's "is this a `key: value` line whose value has
-    /// no space" question for a line.
-    func check(_ s: LintStream, _ line: LintLine, inlineMapping: (LintLine) -> Bool,
-               _ out: inout [LintStream.Problem]) {
+    /// Checks `line`.
+    func check(_ s: LintStream, _ line: LintLine, _ out: inout [LintStream.Problem]) {
         let b = s.bytes
         let n = b.count
         func at(_ i: Int) -> UInt8 { i >= 0 && i < n ? b[i] : 0 }
@@ -61,7 +59,7 @@ struct LineRule {
                         start += 2
                     }
                     if start >= line.end || !b[start..<line.end].contains(0x20) { return }
-                    if inline && inlineMapping(line) { return }
+                    if inline && Linter.isInlineMappingWithUnbreakableValue(s.text, line) { return }
                 }
             }
             out.append(.init(line: line.number, column: maximum + 1,
