@@ -173,36 +173,45 @@ public enum LintTokenizer {
             }
         }
 
+        // Each outer step enters a node or leaves one; in between, the tokens a node holds directly
+        // (outside its children) are read in a tight loop with the frame kept in a local.
         var steps = 0
         let limit = 4 * (tree.tokens.count + tree.nodes.count) + 16
-        while !stack.isEmpty && steps < limit {
+        let nodes = tree.nodes
+        let treeTokens = tree.tokens
+        outer: while !stack.isEmpty && steps < limit {
             steps += 1
             var frame = stack[stack.count - 1]
-            let d = tree.nodes[frame.node]
-            if frame.pos < d.endToken {
-                while frame.child >= 0 && tree.nodes[frame.child].endToken <= frame.pos {
-                    frame.child = tree.nodes[frame.child].nextSibling
+            let end = nodes[frame.node].endToken
+            while frame.pos < end {
+                while frame.child >= 0 && nodes[frame.child].endToken <= frame.pos {
+                    frame.child = nodes[frame.child].nextSibling
                 }
-                if frame.child >= 0 && tree.nodes[frame.child].firstToken == frame.pos {
+                let next = frame.child >= 0 ? nodes[frame.child].firstToken : end
+                if next == frame.pos {
                     let c = frame.child
-                    frame.pos = tree.nodes[c].endToken
-                    frame.child = tree.nodes[c].nextSibling
+                    frame.pos = nodes[c].endToken
+                    frame.child = nodes[c].nextSibling
                     let childFrame = enter(c, parentFrame: &frame)
                     stack[stack.count - 1] = frame
                     stack.append(childFrame)
-                } else {
-                    token(frame.pos, in: frame.node)
+                    continue outer
+                }
+                let stop = next > frame.pos ? Swift.min(next, end) : frame.pos + 1
+                while frame.pos < stop {
+                    switch treeTokens[frame.pos].kind {
+                    case .whitespace, .newline, .comment, .byteOrderMark, .error, .blockScalarContent: break
+                    default: token(frame.pos, in: frame.node)
+                    }
                     frame.pos += 1
-                    stack[stack.count - 1] = frame
                 }
-            } else {
-                if frame.pushedIndent {
-                    let p = nextSignificantStart(from: d.endToken)
-                    out.append(LintToken(.blockEnd, start: p, end: p))
-                    indents.removeLast()
-                }
-                stack.removeLast()
             }
+            if frame.pushedIndent {
+                let p = nextSignificantStart(from: end)
+                out.append(LintToken(.blockEnd, start: p, end: p))
+                indents.removeLast()
+            }
+            stack.removeLast()
         }
         out.append(LintToken(.streamEnd, start: n, end: n))
         // Tokens come (almost) in text order: find lines with a forward-moving cursor.
