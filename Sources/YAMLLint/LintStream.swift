@@ -64,9 +64,21 @@ final class LintStream {
         return LintTokenizer.value(of: resolved, in: parse)
     }
 
-    /// True when scalar `t`'s value is empty (read from the bytes when they are the value).
+    /// True when scalar `t`'s value is empty (read from the bytes when they are the value, or when a
+    /// block scalar's content lines hold a character other than a blank or a line break: then its value
+    /// holds that character).
     func hasEmptyValue(_ t: LintToken) -> Bool {
         if let r = sourceValue(t) { return r.isEmpty }
+        if t.kind == .scalar, t.style == .literal || t.style == .folded {
+            let end = Swift.min(t.end, bytes.count)
+            var k = Swift.max(t.start, 0)
+            while k < end && bytes[k] != 0x0A && bytes[k] != 0x0D { k += 1 }   // the header line
+            while k < end {
+                let b = bytes[k]
+                if b != 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { return false }
+                k += 1
+            }
+        }
         return value(t).isEmpty
     }
 
