@@ -35,14 +35,7 @@ final class LintStream {
 
     /// Number of Unicode scalars in `from..<to` (bytes).
     func scalarCount(from: Int, to: Int) -> Int {
-        if isASCII || to <= from { return Swift.max(0, to - from) }
-        var count = 0
-        var i = from
-        while i < to {
-            if bytes[i] & 0xC0 != 0x80 { count += 1 }
-            i += 1
-        }
-        return count
+        LintText.scalarCount(bytes, from: from, to: to, isASCII: isASCII)
     }
 
     /// Finds scalar events on demand (most values are read from the bytes: see ``sourceValue(_:)``).
