@@ -33,7 +33,7 @@ struct CommentRule {
                     }
                     let b = bytes[textStart]
                     if b != 0x20 && b != 0x0A && b != 0x0D && b != 0 {
-                        out.append(.init(line: c.line, column: c.column + s.text.scalarCount(from: c.pointer, to: textStart),
+                        out.append(.init(line: c.line, column: c.column + s.scalarCount(from: c.pointer, to: textStart),
                                          message: "missing starting space in comment"))
                     }
                 }

@@ -57,7 +57,7 @@ struct IndentationRule: TokenLintRule {
         let nextToken = s.token(i + 1)
         let nextnext = s.token(i + 2)
         let isVisible = t.kind != .streamStart && t.kind != .streamEnd && t.kind != .blockEnd
-            && !(t.kind == .scalar && t.style != .plain && s.value(t).isEmpty)
+            && !(t.kind == .scalar && t.style != .plain && s.hasEmptyValue(t))
         let firstInLine = isVisible && t.startLine + 1 > currentLine
         let found = t.startColumn
 
@@ -121,7 +121,7 @@ struct IndentationRule: TokenLintRule {
                n.startLine == prev.startLine && n.startLine < nextnext.startLine {
                 n = nextnext
             }
-            if ![.blockEnd, .flowMappingEnd, .flowSequenceEnd, .key].contains(n.kind) {
+            if !IndentationRule.endsValue(n.kind) {
                 let top = stack[stack.count - 1]
                 let indent: Int
                 if top.explicitKey {
@@ -177,13 +177,20 @@ struct IndentationRule: TokenLintRule {
             } else if top.kind == .value && t.kind != .value && t.kind != .anchor && t.kind != .tag {
                 guard below?.kind == .key else { throw Unexpected() }
                 stack.removeLast(2)
-            } else if top.kind == .key, let n = next?.kind,
-                      [.blockEnd, .flowMappingEnd, .flowSequenceEnd, .key].contains(n) {
+            } else if top.kind == .key, let n = next?.kind, IndentationRule.endsValue(n) {
                 stack.removeLast()
             } else {
                 break
             }
             if stack.isEmpty { stack = [Parent(kind: .root, indent: 0)]; throw Unexpected() }
+        }
+    }
+
+    /// A token that ends a mapping entry's value (or shows it is empty).
+    private static func endsValue(_ kind: LintToken.Kind) -> Bool {
+        switch kind {
+        case .blockEnd, .flowMappingEnd, .flowSequenceEnd, .key: return true
+        default: return false
         }
     }
 

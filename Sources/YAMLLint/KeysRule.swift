@@ -2,32 +2,37 @@
 /// mapping while walking the token stream.
 struct KeysRule: TokenLintRule {
     let id: LintRuleID
-    let options: [String: LintOption]
 
-    private struct Anchor { var line: Int; var column: Int; var used: Bool }
-    private var anchors: [String: Anchor] = [:]
-    /// Anchor names in declaration order (for reporting unused ones in a stable order).
-    private var anchorOrder: [String] = []
-    /// The keys of one open mapping seen so far: all of them (key-duplicates), or only the greatest, which
-    /// decides key-ordering (a key is out of order when some earlier key sorts after it, that is when the
-    /// greatest earlier key does).
-    private struct SeenKeys {
-        var all: Set<String> = []
-        var greatest: String? = nil
-    }
-    /// One entry per open collection: nil for a sequence, the keys seen so far for a mapping.
-    private var stack: [SeenKeys?] = []
+    private struct Anchor { var name: String; var line: Int; var column: Int; var used: Bool }
+    /// The anchors of the current document in order of first declaration (a redeclared anchor keeps
+    /// its place, as in a Python dict), and each name's index there.
+    private var anchors: [Anchor] = []
+    private var anchorIndex: [String: Int] = [:]
+    /// One entry per open collection: its mapping number (-1 for a sequence) and how many keys
+    /// ``seen`` held when it opened.
+    private var stack: [(mapping: Int32, mark: Int)] = []
+    /// Mappings opened so far (numbers the mappings).
+    private var mappingCount: Int32 = 0
+    /// key-duplicates: every key seen, per mapping number (hashed from the value's bytes).
+    private var seen = KeyTable()
+    /// key-ordering: the greatest key so far of each open mapping (a key is out of order when some
+    /// earlier key sorts after it, that is when the greatest earlier key does), by stack depth.
+    private var greatest: [String?] = []
+    /// Read once: key-duplicates' `forbid-duplicated-merge-keys`, the anchors flags.
+    private let forbidDuplicatedMergeKeys, forbidUndeclaredAliases, forbidDuplicatedAnchors, forbidUnusedAnchors: Bool
 
     /// key-ordering's `ignored-keys`, compiled once.
     private let ignoredKeys: [LintPattern]
 
     init(id: LintRuleID, options: [String: LintOption]) {
         self.id = id
-        self.options = options
         ignoredKeys = (options["ignored-keys"]?.strings ?? []).map(LintPattern.init)
+        func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
+        forbidDuplicatedMergeKeys = flag("forbid-duplicated-merge-keys")
+        forbidUndeclaredAliases = flag("forbid-undeclared-aliases")
+        forbidDuplicatedAnchors = flag("forbid-duplicated-anchors")
+        forbidUnusedAnchors = flag("forbid-unused-anchors")
     }
-
-    private func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
 
     mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
         switch id {
@@ -46,71 +51,86 @@ struct KeysRule: TokenLintRule {
         }
         let t = s.tokens[i]
         let name = t.kind == .anchor || t.kind == .alias ? s.value(t) : ""
-        let undeclared = flag("forbid-undeclared-aliases")
-        let duplicated = flag("forbid-duplicated-anchors")
-        let unused = flag("forbid-unused-anchors")
+        let undeclared = forbidUndeclaredAliases
+        let duplicated = forbidDuplicatedAnchors
+        let unused = forbidUnusedAnchors
         guard undeclared || duplicated || unused else { return }
         if t.kind == .streamStart || t.kind == .documentStart || t.kind == .documentEnd {
-            anchors = [:]
-            anchorOrder = []
+            anchors.removeAll()
+            anchorIndex.removeAll()
         }
-        if undeclared && t.kind == .alias && anchors[name] == nil {
+        // One lookup per anchor or alias.
+        let known = t.kind == .anchor || t.kind == .alias ? anchorIndex[name] : nil
+        if undeclared && t.kind == .alias && known == nil {
             out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
                              message: "found undeclared alias \"\(name)\""))
         }
-        if duplicated && t.kind == .anchor && anchors[name] != nil {
+        if duplicated && t.kind == .anchor && known != nil {
             out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
                              message: "found duplicated anchor \"\(name)\""))
         }
         if unused {
             if let next = s.token(i + 1)?.kind, next == .streamEnd || next == .documentStart || next == .documentEnd {
-                for name in anchorOrder {
-                    if let a = anchors[name], !a.used {
-                        out.append(.init(line: a.line + 1, column: a.column + 1, message: "found unused anchor \"\(name)\""))
-                    }
+                for a in anchors where !a.used {
+                    out.append(.init(line: a.line + 1, column: a.column + 1, message: "found unused anchor \"\(a.name)\""))
                 }
-            } else if t.kind == .alias {
-                anchors[name]?.used = true
+            } else if t.kind == .alias, let known {
+                anchors[known].used = true
             }
         }
         if t.kind == .anchor {
-            if anchors[name] == nil { anchorOrder.append(name) }
-            anchors[name] = Anchor(line: t.startLine, column: t.startColumn, used: false)
+            let anchor = Anchor(name: name, line: t.startLine, column: t.startColumn, used: false)
+            if let known {
+                anchors[known] = anchor
+            } else {
+                anchorIndex[name] = anchors.count
+                anchors.append(anchor)
+            }
+        }
+    }
+
+    static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool {
+        guard id != .anchors else { return true }
+        switch kind {
+        case .blockMappingStart, .flowMappingStart, .blockSequenceStart, .flowSequenceStart, .blockEnd,
+             .flowMappingEnd, .flowSequenceEnd, .key: return true
+        default: return false
         }
     }
 
     private mutating func checkKeys(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
-        switch s.tokens[i].kind {
-        case .blockMappingStart, .flowMappingStart, .blockSequenceStart, .flowSequenceStart, .blockEnd,
-             .flowMappingEnd, .flowSequenceEnd, .key: break
-        default: return
-        }
+        guard KeysRule.concerns(id, s.tokens[i].kind) else { return }
         let t = s.tokens[i]
         switch t.kind {
-        case .blockMappingStart, .flowMappingStart: stack.append(SeenKeys())
-        case .blockSequenceStart, .flowSequenceStart: stack.append(nil)
+        case .blockMappingStart, .flowMappingStart:
+            stack.append((mappingCount, seen.count))
+            mappingCount &+= 1
+            if id == .keyOrdering { greatest.append(nil) }
+        case .blockSequenceStart, .flowSequenceStart:
+            stack.append((-1, seen.count))
+            if id == .keyOrdering { greatest.append(nil) }
         case .blockEnd, .flowMappingEnd, .flowSequenceEnd:
-            if !stack.isEmpty { stack.removeLast() }
+            if let closed = stack.popLast() { seen.removeKeys(after: closed.mark) }
+            if !greatest.isEmpty { greatest.removeLast() }
         case .key:
-            guard let next = s.token(i + 1), next.kind == .scalar, !stack.isEmpty, var keys = stack[stack.count - 1] else { return }
-            // Taken out of the stack while it changes, so the set is not copied on write.
-            stack[stack.count - 1] = nil
-            defer { stack[stack.count - 1] = keys }
-            let key = s.value(next)
+            guard i + 1 < s.tokens.count, s.tokens[i + 1].kind == .scalar, let mapping = stack.last?.mapping, mapping >= 0 else { return }
+            let next = s.tokens[i + 1]
             if id == .keyDuplicates {
-                if keys.all.contains(key) && (key != "<<" || flag("forbid-duplicated-merge-keys")) {
-                    out.append(.init(line: next.startLine + 1, column: next.startColumn + 1,
-                                     message: "duplication of key \"\(key)\" in mapping"))
-                } else {
-                    keys.all.insert(key)
+                if seen.insert(mapping: mapping, key: i + 1, s) == false {
+                    let key = s.value(next)
+                    if key != "<<" || forbidDuplicatedMergeKeys {
+                        out.append(.init(line: next.startLine + 1, column: next.startColumn + 1,
+                                         message: "duplication of key \"\(key)\" in mapping"))
+                    }
                 }
             } else {
+                let key = s.value(next)
                 if ignoredKeys.contains(where: { $0.search(key) }) { return }
-                if let greatest = keys.greatest, KeysRule.collatesBefore(key, greatest) {
+                if let g = greatest[greatest.count - 1], KeysRule.collatesBefore(key, g) {
                     out.append(.init(line: next.startLine + 1, column: next.startColumn + 1,
                                      message: "wrong ordering of key \"\(key)\" in mapping"))
                 } else {
-                    keys.greatest = key
+                    greatest[greatest.count - 1] = key
                 }
             }
         default:

@@ -19,10 +19,8 @@ struct LineRule {
         dos = (options["type"]?.string ?? "unix") == "dos"
     }
 
-    /// Checks `line`; `inlineMapping` answers line-length's "is this a `key: value` line whose value has
-    /// no space" question for a line.
-    func check(_ s: LintStream, _ line: LintLine, inlineMapping: (LintLine) -> Bool,
-               _ out: inout [LintStream.Problem]) {
+    /// Checks `line`.
+    func check(_ s: LintStream, _ line: LintLine, _ out: inout [LintStream.Problem]) {
         let b = s.bytes
         let n = b.count
         func at(_ i: Int) -> UInt8 { i >= 0 && i < n ? b[i] : 0 }
@@ -47,7 +45,7 @@ struct LineRule {
             }
         case .lineLength:
             let maximum = max
-            let length = s.text.scalarCount(from: line.start, to: line.end)
+            let length = s.scalarCount(from: line.start, to: line.end)
             guard length > maximum else { return }
             let inline = allowNonBreakableInlineMappings
             if allowNonBreakableWords || inline {
@@ -61,21 +59,21 @@ struct LineRule {
                         start += 2
                     }
                     if start >= line.end || !b[start..<line.end].contains(0x20) { return }
-                    if inline && inlineMapping(line) { return }
+                    if inline && Linter.isInlineMappingWithUnbreakableValue(s.text, line) { return }
                 }
             }
             out.append(.init(line: line.number, column: maximum + 1,
                              message: "line too long (\(length) > \(maximum) characters)"))
         case .newLineAtEndOfFile:
             if line.end == n && line.end > line.start {
-                out.append(.init(line: line.number, column: s.text.scalarCount(from: line.start, to: line.end) + 1,
+                out.append(.init(line: line.number, column: s.scalarCount(from: line.start, to: line.end) + 1,
                                  message: "no new line character at the end of file"))
             }
         case .newLines:
             guard line.start == 0 && n > line.end else { return }
             let ok = dos ? (at(line.end) == 0x0D && at(line.end + 1) == 0x0A) : at(line.end) == 0x0A
             if !ok {
-                out.append(.init(line: 1, column: s.text.scalarCount(from: line.start, to: line.end) + 1,
+                out.append(.init(line: 1, column: s.scalarCount(from: line.start, to: line.end) + 1,
                                  message: "wrong new line character: expected " + (dos ? "\\r\\n" : "\\n")))
             }
         case .trailingSpaces:
@@ -83,7 +81,7 @@ struct LineRule {
             var pos = line.end
             while pos > line.start && s.isPythonWhitespace(at(pos - 1)) { pos -= 1 }
             if pos != line.end && (at(pos) == 0x20 || at(pos) == 0x09) {
-                out.append(.init(line: line.number, column: s.text.scalarCount(from: line.start, to: pos) + 1,
+                out.append(.init(line: line.number, column: s.scalarCount(from: line.start, to: pos) + 1,
                                  message: "trailing spaces"))
             }
         default:

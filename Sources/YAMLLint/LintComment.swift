@@ -24,7 +24,7 @@ struct LintComment {
     func text(_ s: LintStream) -> ArraySlice<UInt8> {
         var end = pointer
         while end < s.bytes.count && s.bytes[end] != 0x0A { end += 1 }
-        return s.bytes[pointer..<end]
+        return ArraySlice(s.bytes[pointer..<end])
     }
 
     /// All comments of the stream, in order, with the index of the token each follows.
@@ -49,7 +49,7 @@ struct LintComment {
                 var lineEnd = pointer
                 while lineEnd < endPointer && bytes[lineEnd] != 0x0A { lineEnd += 1 }
                 if let hash = bytes[pointer..<lineEnd].firstIndex(of: UInt8(ascii: "#")) {
-                    let c = LintComment(line: lineNumber, column: column + s.text.scalarCount(from: pointer, to: hash),
+                    let c = LintComment(line: lineNumber, column: column + s.scalarCount(from: pointer, to: hash),
                                         pointer: hash, tokenBefore: i, tokenAfter: t2 == nil ? i : i + 1,
                                         commentBefore: before)
                     before = out.count

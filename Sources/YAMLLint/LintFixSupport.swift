@@ -13,15 +13,16 @@ public enum LintFixSupport {
         guard let options = configuration.rules[.indentation]?.options else { return nil }
         if let fixed = options["spaces"]?.int { return fixed }
         let text = lineIndex.map(LintText.init) ?? LintText(parse.tree.bytes)
-        let stream = LintStream(text: text, tokens: LintTokenizer.tokens(parse, text: text), parse: parse)
-        var rule = IndentationRule(options: options)
-        var ignored: [LintStream.Problem] = []
-        for i in stream.tokens.indices {
-            rule.check(stream, i, &ignored)
-            if let learnt = rule.learntSpaces { return learnt }
-            ignored.removeAll(keepingCapacity: true)
+        return LintStream.run(text: text, tokens: LintTokenizer.unresolvedTokens(parse, text: text), parse: parse) { stream in
+            var rule = IndentationRule(options: options)
+            var ignored: [LintStream.Problem] = []
+            for i in stream.tokens.indices {
+                rule.check(stream, i, &ignored)
+                if let learnt = rule.learntSpaces { return learnt }
+                ignored.removeAll(keepingCapacity: true)
+            }
+            return nil
         }
-        return nil
     }
 
     /// The order `key-ordering` accepts for one mapping's keys (their values, in document order): a

@@ -5,20 +5,101 @@ import YAMLParser
 /// A class: every rule gets it for every token, and passing a reference costs no reference counting.
 final class LintStream {
     let text: LintText
-    let tokens: [LintToken]
+    /// The tokens and the text's bytes, borrowed for the run (see ``run(text:tokens:parse:_:)``): reading
+    /// them costs no reference counting.
+    let tokens: UnsafeBufferPointer<LintToken>
+    let bytes: UnsafeBufferPointer<UInt8>
     /// The parse the tokens were derived from (for values, looked up only when a rule needs one).
     let parse: ParseResult
-    let bytes: [UInt8]
+    /// True when every byte is ASCII (then columns are byte counts).
+    let isASCII: Bool
 
-    init(text: LintText, tokens: [LintToken], parse: ParseResult) {
+    private init(text: LintText, tokens: UnsafeBufferPointer<LintToken>, bytes: UnsafeBufferPointer<UInt8>,
+                 parse: ParseResult) {
         self.text = text
         self.tokens = tokens
+        self.bytes = bytes
         self.parse = parse
-        bytes = text.bytes
+        isASCII = text.isASCII
     }
 
+    /// Calls `body` with a stream over `tokens` and `text`; the stream must not outlive the call.
+    static func run<R>(text: LintText, tokens: [LintToken], parse: ParseResult, _ body: (LintStream) -> R) -> R {
+        let bytes = text.bytes
+        return bytes.withUnsafeBufferPointer { b in
+            tokens.withUnsafeBufferPointer { t in
+                body(LintStream(text: text, tokens: t, bytes: b, parse: parse))
+            }
+        }
+    }
+
+    /// Number of Unicode scalars in `from..<to` (bytes).
+    func scalarCount(from: Int, to: Int) -> Int {
+        LintText.scalarCount(bytes, from: from, to: to, isASCII: isASCII)
+    }
+
+    /// Finds scalar events on demand (most values are read from the bytes: see ``sourceValue(_:)``).
+    private var resolver = LintTokenizer.EventResolver()
+    /// The last event looked up (a value is often asked for twice: by the key rules and indentation).
+    private var lastLookup: (start: Int32, event: Int) = (-1, -1)
+
     /// The value of `t` (see ``LintTokenizer/value(of:in:)``).
-    func value(_ t: LintToken) -> String { LintTokenizer.value(of: t, in: parse) }
+    func value(_ t: LintToken) -> String {
+        if let r = sourceValue(t) { return String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self) }
+        guard t.kind == .scalar, t.event32 < -1 else { return LintTokenizer.value(of: t, in: parse) }
+        var resolved = t
+        if lastLookup.start == t.start32 {
+            resolved.event = lastLookup.event
+        } else {
+            resolved.event = resolver.event(of: t, in: parse.events)
+            lastLookup = (t.start32, resolved.event)
+        }
+        return LintTokenizer.value(of: resolved, in: parse)
+    }
+
+    /// True when scalar `t`'s value is empty (read from the bytes when they are the value, or when a
+    /// block scalar's content lines hold a character other than a blank or a line break: then its value
+    /// holds that character).
+    func hasEmptyValue(_ t: LintToken) -> Bool {
+        if let r = sourceValue(t) { return r.isEmpty }
+        if t.kind == .scalar, t.style == .literal || t.style == .folded {
+            let end = Swift.min(t.end, bytes.count)
+            var k = Swift.max(t.start, 0)
+            while k < end && bytes[k] != 0x0A && bytes[k] != 0x0D { k += 1 }   // the header line
+            while k < end {
+                let b = bytes[k]
+                if b != 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { return false }
+                k += 1
+            }
+        }
+        return value(t).isEmpty
+    }
+
+    /// The bytes of scalar `t`'s value when they are its source bytes, without looking at the events:
+    /// a plain scalar on one line (its text) or a quoted scalar on one line without escapes (`''` in
+    /// single quotes, `\` in double quotes) or lone `\r`; nil otherwise.
+    func sourceValue(_ t: LintToken) -> Range<Int>? {
+        guard t.kind == .scalar, t.startLine32 == t.endLine32, let style = t.style else { return nil }
+        let start = t.start, end = t.end
+        guard start <= end, end <= bytes.count else { return nil }
+        switch style {
+        case .plain:
+            return start..<end
+        case .singleQuoted, .doubleQuoted:
+            let quote: UInt8 = style == .singleQuoted ? UInt8(ascii: "'") : UInt8(ascii: "\"")
+            guard end - start >= 2, bytes[start] == quote, bytes[end - 1] == quote else { return nil }
+            let escape: UInt8 = style == .singleQuoted ? UInt8(ascii: "'") : UInt8(ascii: "\\")
+            var k = start + 1
+            while k < end - 1 {
+                let b = bytes[k]
+                if b == escape || b == 0x0D { return nil }
+                k += 1
+            }
+            return (start + 1)..<(end - 1)
+        default:
+            return nil
+        }
+    }
 
     /// A problem in yamllint's coordinates, before the rule id and level are attached.
     struct Problem {
@@ -32,23 +113,23 @@ final class LintStream {
     /// yamllint `spaces_after`: a problem when the gap between `token` and `next` on the same line is
     /// outside `min...max` (-1 disables a bound).
     func spacesAfter(_ t: LintToken, next: LintToken?, min: Int = -1, max: Int = -1,
-                     minMessage: String = "", maxMessage: String = "") -> Problem? {
+                     minMessage: @autoclosure () -> String = "", maxMessage: @autoclosure () -> String = "") -> Problem? {
         guard let next, t.endLine == next.startLine else { return nil }
         let spaces = next.start - t.end
-        if max != -1 && spaces > max { return Problem(line: t.startLine + 1, column: next.startColumn, message: maxMessage) }
-        if min != -1 && spaces < min { return Problem(line: t.startLine + 1, column: next.startColumn + 1, message: minMessage) }
+        if max != -1 && spaces > max { return Problem(line: t.startLine + 1, column: next.startColumn, message: maxMessage()) }
+        if min != -1 && spaces < min { return Problem(line: t.startLine + 1, column: next.startColumn + 1, message: minMessage()) }
         return nil
     }
 
     /// yamllint `spaces_before`: a problem when the gap between `prev` and `token` on the same line is
     /// outside `min...max`.
     func spacesBefore(_ t: LintToken, prev: LintToken?, min: Int = -1, max: Int = -1,
-                      minMessage: String = "", maxMessage: String = "") -> Problem? {
+                      minMessage: @autoclosure () -> String = "", maxMessage: @autoclosure () -> String = "") -> Problem? {
         guard let prev, prev.endLine == t.startLine,
               prev.end == 0 || bytes[prev.end - 1] != 0x0A else { return nil }
         let spaces = t.start - prev.end
-        if max != -1 && spaces > max { return Problem(line: t.startLine + 1, column: t.startColumn, message: maxMessage) }
-        if min != -1 && spaces < min { return Problem(line: t.startLine + 1, column: t.startColumn + 1, message: minMessage) }
+        if max != -1 && spaces > max { return Problem(line: t.startLine + 1, column: t.startColumn, message: maxMessage()) }
+        if min != -1 && spaces < min { return Problem(line: t.startLine + 1, column: t.startColumn + 1, message: minMessage()) }
         return nil
     }
 

@@ -29,9 +29,15 @@ public struct LintText: Sendable {
     /// Number of Unicode scalars in `from..<to` (bytes).
     public func scalarCount(from: Int, to: Int) -> Int {
         if isASCII || to <= from { return max(0, to - from) }
+        return bytes.withUnsafeBufferPointer { LintText.scalarCount($0, from: from, to: to, isASCII: false) }
+    }
+
+    /// Number of Unicode scalars in `bytes[from..<to]` (the byte count when `isASCII`).
+    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, isASCII: Bool) -> Int {
+        if isASCII || to <= from { return max(0, to - from) }
         var count = 0
         var i = from
-        while i < to {
+        while i < to && i < bytes.count {
             if bytes[i] & 0xC0 != 0x80 { count += 1 }
             i += 1
         }

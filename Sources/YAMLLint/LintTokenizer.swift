@@ -22,29 +22,28 @@ public enum LintTokenizer {
     }
 
     /// The token stream for `parse`, starting with `STREAM-START` and ending with `STREAM-END`, with
-    /// line/column marks filled in from `text` (which must hold the same bytes as `parse.tree`).
+    /// line/column marks filled in from `text` (which must hold the same bytes as `parse.tree`) and each
+    /// scalar's event index (``LintToken/event``) looked up.
     public static func tokens(_ parse: ParseResult, text: LintText) -> [LintToken] {
+        var out = unresolvedTokens(parse, text: text)
+        var resolver = EventResolver()
+        for i in out.indices where out[i].kind == .scalar {
+            out[i].event = resolver.event(of: out[i], in: parse.events)
+        }
+        return out
+    }
+
+    /// The token stream with every scalar's ``LintToken/event`` unresolved (see ``EventResolver``): no
+    /// event is read while tokenizing.
+    static func unresolvedTokens(_ parse: ParseResult, text: LintText) -> [LintToken] {
         let tree = parse.tree
         let bytes = tree.bytes
         let n = bytes.count
-        // Scalar events come in the same order as scalar tokens: a cursor finds each token's value.
-        var eventCursor = 0
-        let events = parse.events
-        func scalarEvent(endingAt end: Int) -> Int {
-            while eventCursor < events.count {
-                let range = events[eventCursor].range
-                if range.end >= end, !range.isEmpty, case .scalar = events[eventCursor].kind {
-                    if range.end == end { eventCursor += 1; return eventCursor - 1 }
-                    return -1
-                }
-                eventCursor += 1
-            }
-            return -1
-        }
         var out: [LintToken] = [LintToken(.streamStart, start: 0, end: 0)]
         // At most one token per tree token plus a start, an end and a key per node (no regrowing copies).
         out.reserveCapacity(tree.tokens.count + 2 * tree.nodes.count + 2)
         var indents: [Int] = []
+        var columns = PositionCursor(text: text)
         var stack: [Frame] = []
         if !tree.nodes.isEmpty {
             stack.append(Frame(node: 0, pos: tree.nodes[0].firstToken, child: tree.nodes[0].firstChild))
@@ -80,7 +79,7 @@ public enum LintTokenizer {
                     parentFrame.collectionStartPending = false
                     if let t = firstSignificant(ofNode: index) {
                         let start = tree.tokens[t].range.start
-                        let column = text.position(of: start).column
+                        let column = columns.position(of: start).column
                         if (indents.last ?? -1) < column {
                             let isMapping = tree.nodes[parentFrame.node].kind == .blockMapping
                             out.append(LintToken(isMapping ? .blockMappingStart : .blockSequenceStart,
@@ -149,7 +148,7 @@ public enum LintTokenizer {
             case .plainScalar, .singleQuotedScalar, .doubleQuotedScalar:
                 var tok = LintToken(.scalar, start: r.start, end: r.end)
                 tok.style = t.kind == .plainScalar ? .plain : t.kind == .singleQuotedScalar ? .singleQuoted : .doubleQuoted
-                tok.event = scalarEvent(endingAt: r.end)
+                tok.event32 = EventResolver.unresolved(matchingEnd: r.end)
                 out.append(tok)
             case .blockScalarHeader:
                 // PyYAML's block scalar token runs from the header over the header's comment and line
@@ -169,41 +168,50 @@ public enum LintTokenizer {
                 let end = max(contentEnd ?? 0, lineEnd)
                 var tok = LintToken(.scalar, start: r.start, end: end)
                 tok.style = bytes[r.start] == UInt8(ascii: "|") ? .literal : .folded
-                tok.event = scalarEvent(endingAt: contentEnd ?? r.end)
+                tok.event32 = EventResolver.unresolved(matchingEnd: contentEnd ?? r.end)
                 out.append(tok)
             }
         }
 
+        // Each outer step enters a node or leaves one; in between, the tokens a node holds directly
+        // (outside its children) are read in a tight loop with the frame kept in a local.
         var steps = 0
         let limit = 4 * (tree.tokens.count + tree.nodes.count) + 16
-        while !stack.isEmpty && steps < limit {
+        let nodes = tree.nodes
+        let treeTokens = tree.tokens
+        outer: while !stack.isEmpty && steps < limit {
             steps += 1
             var frame = stack[stack.count - 1]
-            let d = tree.nodes[frame.node]
-            if frame.pos < d.endToken {
-                while frame.child >= 0 && tree.nodes[frame.child].endToken <= frame.pos {
-                    frame.child = tree.nodes[frame.child].nextSibling
+            let end = nodes[frame.node].endToken
+            while frame.pos < end {
+                while frame.child >= 0 && nodes[frame.child].endToken <= frame.pos {
+                    frame.child = nodes[frame.child].nextSibling
                 }
-                if frame.child >= 0 && tree.nodes[frame.child].firstToken == frame.pos {
+                let next = frame.child >= 0 ? nodes[frame.child].firstToken : end
+                if next == frame.pos {
                     let c = frame.child
-                    frame.pos = tree.nodes[c].endToken
-                    frame.child = tree.nodes[c].nextSibling
+                    frame.pos = nodes[c].endToken
+                    frame.child = nodes[c].nextSibling
                     let childFrame = enter(c, parentFrame: &frame)
                     stack[stack.count - 1] = frame
                     stack.append(childFrame)
-                } else {
-                    token(frame.pos, in: frame.node)
+                    continue outer
+                }
+                let stop = next > frame.pos ? Swift.min(next, end) : frame.pos + 1
+                while frame.pos < stop {
+                    switch treeTokens[frame.pos].kind {
+                    case .whitespace, .newline, .comment, .byteOrderMark, .error, .blockScalarContent: break
+                    default: token(frame.pos, in: frame.node)
+                    }
                     frame.pos += 1
-                    stack[stack.count - 1] = frame
                 }
-            } else {
-                if frame.pushedIndent {
-                    let p = nextSignificantStart(from: d.endToken)
-                    out.append(LintToken(.blockEnd, start: p, end: p))
-                    indents.removeLast()
-                }
-                stack.removeLast()
             }
+            if frame.pushedIndent {
+                let p = nextSignificantStart(from: end)
+                out.append(LintToken(.blockEnd, start: p, end: p))
+                indents.removeLast()
+            }
+            stack.removeLast()
         }
         out.append(LintToken(.streamEnd, start: n, end: n))
         // Tokens come (almost) in text order: find lines with a forward-moving cursor.
@@ -232,7 +240,9 @@ public enum LintTokenizer {
         let r = TextRange(start: t.start, end: t.end)
         switch t.kind {
         case .scalar:
-            if t.event >= 0, t.event < parse.events.count, case .scalar(let value, _, _, _) = parse.events[t.event].kind {
+            var event = t.event
+            if event < -1 { var resolver = EventResolver(); event = resolver.event(of: t, in: parse.events) }
+            if event >= 0, event < parse.events.count, case .scalar(let value, _, _, _) = parse.events[event].kind {
                 return value
             }
             return t.style == .literal || t.style == .folded ? "" : tree.text(r)
@@ -255,17 +265,37 @@ public enum LintTokenizer {
 
     /// Line lookup that moves forward from the last answer (binary search when asked to go back).
     private struct PositionCursor {
-        let text: LintText
+        let starts: [Int]
+        let bytes: [UInt8]
+        let isASCII: Bool
         var line = 0
 
+        init(text: LintText) {
+            starts = text.index.lineStarts
+            bytes = text.bytes
+            isASCII = text.isASCII
+        }
+
         mutating func position(of offset: Int) -> (line: Int, column: Int) {
-            let index = text.index
-            if offset < index.lineStart(line) {
-                line = index.line(containing: offset)
+            if offset < starts[line] {
+                var lo = 0, hi = line
+                while lo < hi {
+                    let mid = (lo + hi + 1) / 2
+                    if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+                }
+                line = lo
             } else {
-                while line + 1 < index.lineCount && index.lineStart(line + 1) <= offset { line += 1 }
+                while line + 1 < starts.count && starts[line + 1] <= offset { line += 1 }
             }
-            return (line, text.scalarCount(from: index.lineStart(line), to: offset))
+            let from = starts[line]
+            if isASCII || offset <= from { return (line, Swift.max(0, offset - from)) }
+            var count = 0
+            var i = from
+            while i < offset && i < bytes.count {
+                if bytes[i] & 0xC0 != 0x80 { count += 1 }
+                i += 1
+            }
+            return (line, count)
         }
     }
 
@@ -278,5 +308,35 @@ public enum LintTokenizer {
             return String(decoding: b[0...second], as: UTF8.self)
         }
         return "!"
+    }
+
+    /// Finds scalar tokens' events. Scalar events come in the same order as scalar tokens, so a cursor
+    /// moving forward finds each (it starts over when asked about an earlier token). Until looked up, a
+    /// scalar token's ``LintToken/event`` holds `-2 - end`, `end` being the byte at which its event's
+    /// range must end (the token's end; for a block scalar, the end of its content, or of its header
+    /// when it has none).
+    struct EventResolver {
+        private var cursor = 0
+        private var lastEnd = -1
+
+        /// The unresolved event field of a scalar whose event range must end at `end`.
+        static func unresolved(matchingEnd end: Int) -> Int32 { Int32(truncatingIfNeeded: -2 - end) }
+
+        /// The index of `t`'s scalar event, -1 when there is none; `t.event` when already resolved.
+        mutating func event(of t: LintToken, in events: ParseEvents) -> Int {
+            if t.event32 >= -1 { return t.event }
+            let end = -2 - Int(t.event32)
+            if end < lastEnd { cursor = 0 }
+            lastEnd = end
+            while cursor < events.count {
+                let range = events.range(at: cursor)
+                if range.end >= end, !range.isEmpty, case .scalar = events[cursor].kind {
+                    if range.end == end { cursor += 1; return cursor - 1 }
+                    return -1
+                }
+                cursor += 1
+            }
+            return -1
+        }
     }
 }

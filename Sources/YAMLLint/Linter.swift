@@ -22,135 +22,11 @@ public enum Linter {
         if isDisableFile(text.bytes[firstLine.start..<firstLine.end]) { return [] }
         let enabled = configuration.enabledRules(forPath: path)
         if enabled.isEmpty { return [] }
-        let stream = LintStream(text: text, tokens: LintTokenizer.tokens(parse, text: text), parse: parse)
-        let comments = LintComment.comments(stream)
-
-        // One array per rule type (not `[any TokenLintRule]`): the per-token calls are then direct.
-        var spacingRules: [RuleSlot<SpacingRule>] = []
-        var markerRules: [RuleSlot<DocumentMarkerRule>] = []
-        var keysRules: [RuleSlot<KeysRule>] = []
-        var valueRules: [RuleSlot<ValueRule>] = []
-        var indentationRules: [RuleSlot<IndentationRule>] = []
-        var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []   // plain data: copied without reference counting
-        var lineRules: [(LintRuleID, LintLevel, LineRule)] = []
-        for (id, settings) in enabled {
-            let o = settings.options
-            let level = settings.level
-            switch id {
-            case .braces, .brackets, .colons, .commas, .hyphens:
-                spacingRules.append(RuleSlot(rule: SpacingRule(id: id, options: o), id: id, level: level))
-            case .documentStart, .documentEnd:
-                markerRules.append(RuleSlot(rule: DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true), id: id, level: level))
-            case .anchors, .keyDuplicates, .keyOrdering:
-                keysRules.append(RuleSlot(rule: KeysRule(id: id, options: o), id: id, level: level))
-            case .truthy, .octalValues, .floatValues, .emptyValues, .quotedStrings:
-                valueRules.append(RuleSlot(rule: ValueRule(id: id, options: o), id: id, level: level))
-            case .indentation:
-                indentationRules.append(RuleSlot(rule: IndentationRule(options: o), id: id, level: level))
-            case .comments, .commentsIndentation:
-                commentRules.append((id, level, CommentRule(id: id, options: o)))
-            case .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces:
-                lineRules.append((id, level, LineRule(id: id, options: o)))
-            }
+        let tokens = LintTokenizer.unresolvedTokens(parse, text: text)
+        return LintStream.run(text: text, tokens: tokens, parse: parse) { stream in
+            var run = LintRun(stream, enabled: enabled)
+            return run.run()
         }
-        let allRules = Set(enabled.map(\.id.rawValue))
-
-        var findings: [LintFinding] = []
-        var cache: [(rule: String, level: LintLevel, problem: LintStream.Problem)] = []
-        var disabled = Set<String>()
-        var disabledForLine = Set<String>()
-        var disabledForNextLine = Set<String>()
-        var problems: [LintStream.Problem] = []
-        /// Moves what the last rule found into the cache, tagged with the rule and its level.
-        func flush(_ id: LintRuleID, _ level: LintLevel) {
-            guard !problems.isEmpty else { return }
-            for p in problems { cache.append((id.rawValue, level, p)) }
-            problems.removeAll(keepingCapacity: true)
-        }
-
-        func processComment(_ index: Int) {
-            for (id, level, rule) in commentRules {
-                rule.check(stream, comments, index, &problems)
-                flush(id, level)
-            }
-            let c = comments[index]
-            let body = c.text(stream)
-            if let rules = directive(body, keyword: "disable") {
-                if rules.isEmpty { disabled = allRules } else { disabled.formUnion(rules.filter(allRules.contains)) }
-            } else if let rules = directive(body, keyword: "enable") {
-                if rules.isEmpty { disabled.removeAll() } else { disabled.subtract(rules) }
-            }
-            if let rules = directive(body, keyword: "disable-line") {
-                let set = rules.isEmpty ? allRules : Set(rules.filter(allRules.contains))
-                if c.isInline(stream) { disabledForLine.formUnion(set) } else { disabledForNextLine.formUnion(set) }
-            }
-        }
-        let inlineMapping: (LintLine) -> Bool = { line in isInlineMappingWithUnbreakableValue(text, line) }
-        func processLine(_ line: LintLine) {
-            for (id, level, rule) in lineRules {
-                rule.check(stream, line, inlineMapping: inlineMapping, &problems)
-                flush(id, level)
-            }
-            for entry in cache where !disabledForLine.contains(entry.rule) && !disabled.contains(entry.rule) {
-                let offset = text.offset(line: entry.problem.line, column: entry.problem.column)
-                var end = offset
-                if end < text.bytes.count && text.bytes[end] != 0x0A && text.bytes[end] != 0x0D {
-                    end += 1
-                    while end < text.bytes.count && text.bytes[end] & 0xC0 == 0x80 { end += 1 }
-                }
-                findings.append(LintFinding(range: TextRange(start: offset, end: end), line: entry.problem.line,
-                                            column: entry.problem.column, level: entry.level, rule: entry.rule,
-                                            message: entry.problem.message))
-            }
-            disabledForLine = disabledForNextLine
-            disabledForNextLine = []
-            cache.removeAll(keepingCapacity: true)
-        }
-
-        let lines = text.lines
-        var lineIndex = 0
-        func flushLines(before lineNumber: Int) {
-            while lineIndex < lines.count && lines[lineIndex].number < lineNumber {
-                processLine(lines[lineIndex])
-                lineIndex += 1
-            }
-        }
-        var commentIndex = 0
-        for i in stream.tokens.indices {
-            flushLines(before: stream.tokens[i].startLine + 1)
-            func step<R: TokenLintRule>(_ slots: inout [RuleSlot<R>]) {
-                for k in slots.indices {
-                    slots[k].rule.check(stream, i, &problems)
-                    if !problems.isEmpty { flush(slots[k].id, slots[k].level) }
-                }
-            }
-            let mark = cache.count
-            step(&keysRules)
-            step(&spacingRules)
-            step(&markerRules)
-            step(&indentationRules)
-            step(&valueRules)
-            if cache.count - mark > 1 {
-                // yamllint runs the rules in id order for each token: restore that order (stable).
-                let rank = { (rule: String) in LintRuleID.allCases.firstIndex { $0.rawValue == rule } ?? 0 }
-                let sorted = cache[mark...].enumerated().sorted { (rank($0.element.rule), $0.offset) < (rank($1.element.rule), $1.offset) }
-                cache.replaceSubrange(mark..., with: sorted.map(\.element))
-            }
-            while commentIndex < comments.count && comments[commentIndex].tokenBefore == i {
-                flushLines(before: comments[commentIndex].line)
-                processComment(commentIndex)
-                commentIndex += 1
-            }
-        }
-        flushLines(before: Int.max)
-        return findings
-    }
-
-    /// One enabled token rule with its id and level.
-    private struct RuleSlot<R: TokenLintRule> {
-        var rule: R
-        let id: LintRuleID
-        let level: LintLevel
     }
 
     /// `# yamllint <keyword>( rule:ID)*` followed only by whitespace: the rule ids (empty: all rules),
@@ -194,7 +70,7 @@ public enum Linter {
     static func isInlineMappingWithUnbreakableValue(_ text: LintText, _ line: LintLine) -> Bool {
         var content = Array(text.bytes[line.start..<line.end])
         var parse = Parser.parse(content)
-        var tokens = LintTokenizer.tokens(parse, text: LintText(content))
+        var tokens = LintTokenizer.unresolvedTokens(parse, text: LintText(content))
         // PyYAML's scanner takes a stray `,` in block context as a flow entry token and goes on, a simple
         // key allowed after it (its parser, which yamllint does not run here, rejects it later): the key
         // after it starts a block mapping at its column. Our parser stops the document there, so the rest
@@ -206,7 +82,7 @@ public enum Linter {
               stray.range.start < content.count, content[stray.range.start] == UInt8(ascii: ",") {
             for k in 0...stray.range.start { content[k] = 0x20 }
             parse = Parser.parse(content)
-            tokens = LintTokenizer.tokens(parse, text: LintText(content))
+            tokens = LintTokenizer.unresolvedTokens(parse, text: LintText(content))
             retries += 1
         }
         guard var i = tokens.firstIndex(where: { $0.kind == .blockMappingStart }) else { return false }

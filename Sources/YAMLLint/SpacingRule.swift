@@ -2,21 +2,32 @@
 protocol TokenLintRule {
     /// Checks `s.tokens[i]` (with its neighbours) and appends problems.
     mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem])
+    /// False when rule `id` never looks at tokens of `kind` (the linter then does not call it for them).
+    static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool
+}
+
+extension TokenLintRule {
+    /// By default a rule looks at every token.
+    static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool { true }
+
+    /// The kinds rule `id` looks at, as a set of ``LintToken/kindBit``s.
+    static func kindBits(_ id: LintRuleID) -> UInt32 {
+        LintToken.Kind.allCases.reduce(0) { concerns(id, $1) ? $0 | (1 << UInt32($1.rawValue)) : $0 }
+    }
 }
 
 /// The spacing rules around flow indicators and block indicators: `braces`, `brackets`, `colons`,
 /// `commas`, `hyphens` (stateless).
 struct SpacingRule: TokenLintRule {
     let id: LintRuleID
-    let options: [String: LintOption]
     /// The numeric options, read once (-1: no bound).
     private let maxSpacesBefore, maxSpacesAfter, minSpacesAfter, minSpacesInside, maxSpacesInside: Int
     private let minSpacesInsideEmpty, maxSpacesInsideEmpty: Int
-    private let forbid: LintOption
+    /// braces / brackets `forbid`: `true` (every flow collection) or `non-empty` (all but empty ones).
+    private let forbidAll, forbidNonEmpty: Bool
 
     init(id: LintRuleID, options: [String: LintOption]) {
         self.id = id
-        self.options = options
         func int(_ k: String) -> Int { options[k]?.int ?? id.defaultOptions[k]?.int ?? -1 }
         maxSpacesBefore = int("max-spaces-before")
         maxSpacesAfter = int("max-spaces-after")
@@ -25,7 +36,9 @@ struct SpacingRule: TokenLintRule {
         maxSpacesInside = int("max-spaces-inside")
         minSpacesInsideEmpty = int("min-spaces-inside-empty")
         maxSpacesInsideEmpty = int("max-spaces-inside-empty")
-        forbid = options["forbid"] ?? .bool(false)
+        let forbid = options["forbid"] ?? .bool(false)
+        forbidAll = forbid == .bool(true)
+        forbidNonEmpty = forbid == .string("non-empty")
     }
 
     func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
@@ -71,7 +84,7 @@ struct SpacingRule: TokenLintRule {
     }
 
     /// True when the rule looks at tokens of `kind` (checked first: most tokens concern no spacing rule).
-    private static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool {
+    static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool {
         switch kind {
         case .flowMappingStart, .flowMappingEnd: return id == .braces
         case .flowSequenceStart, .flowSequenceEnd: return id == .brackets
@@ -85,9 +98,9 @@ struct SpacingRule: TokenLintRule {
     private func flow(_ s: LintStream, _ t: LintToken, _ prev: LintToken?, _ next: LintToken?,
                       open: LintToken.Kind, close: LintToken.Kind, noun: String, forbidden: String,
                       _ out: inout [LintStream.Problem]) {
-        if forbid == .bool(true) && t.kind == open {
+        if forbidAll && t.kind == open {
             out.append(.init(line: t.startLine + 1, column: t.endColumn + 1, message: forbidden))
-        } else if forbid == .string("non-empty") && t.kind == open && next?.kind != close {
+        } else if forbidNonEmpty && t.kind == open && next?.kind != close {
             out.append(.init(line: t.startLine + 1, column: t.endColumn + 1, message: forbidden))
         } else if t.kind == open && next?.kind == close {
             let minEmpty = minSpacesInsideEmpty, maxEmpty = maxSpacesInsideEmpty

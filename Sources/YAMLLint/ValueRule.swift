@@ -51,15 +51,19 @@ struct ValueRule: TokenLintRule {
 
     private func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
 
-    mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
-        switch (id, s.tokens[i].kind) {
-        case (.truthy, .scalar), (.truthy, .directive), (.truthy, .documentEnd): break
-        case (.octalValues, .scalar), (.floatValues, .scalar): break
-        case (.emptyValues, .value), (.emptyValues, .blockEntry): break
+    static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool {
+        switch (id, kind) {
+        case (.truthy, .scalar), (.truthy, .directive), (.truthy, .documentEnd): return true
+        case (.octalValues, .scalar), (.floatValues, .scalar): return true
+        case (.emptyValues, .value), (.emptyValues, .blockEntry): return true
         case (.quotedStrings, .scalar), (.quotedStrings, .flowMappingStart), (.quotedStrings, .flowSequenceStart),
-             (.quotedStrings, .flowMappingEnd), (.quotedStrings, .flowSequenceEnd): break
-        default: return
+             (.quotedStrings, .flowMappingEnd), (.quotedStrings, .flowSequenceEnd): return true
+        default: return false
         }
+    }
+
+    mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
+        guard ValueRule.concerns(id, s.tokens[i].kind) else { return }
         let t = s.tokens[i]
         let prev = s.token(i - 1)
         let next = s.token(i + 1)

@@ -47,6 +47,18 @@ final class LinterTests: XCTestCase {
                    "7:1 error document-end: missing document end \"...\""])
     }
 
+    func testKeyDuplicatesPerMapping() throws {
+        // A key repeats only within its own mapping; quoted and escaped spellings of the same value are
+        // the same key; a mapping of 300 keys (the key table grows, then shrinks when it closes).
+        var text = "---\na: 1\nb:\n  a: 2\n  c: 3\n  c: 4\n\"a\": 5\n'b': 6\n\"\\x63\": 7\nm: {x: 1, \"x\": 2}\nbig:\n"
+        for k in 0..<300 { text += "  k\(k): 0\n" }
+        text += "  k150: 1\nk5: 1\nn: {k5: 1}\n"
+        let rule = "error key-duplicates: duplication of key"
+        try check("rules: {key-duplicates: enable}", text,
+                  ["6:3 \(rule) \"c\" in mapping", "7:1 \(rule) \"a\" in mapping", "8:1 \(rule) \"b\" in mapping",
+                   "10:11 \(rule) \"x\" in mapping", "312:3 \(rule) \"k150\" in mapping"])
+    }
+
     func testIndentationCommentsAnchorsLines() throws {
         try check("rules: {indentation: {spaces: 4, indent-sequences: false}, comments: enable, "
                   + "comments-indentation: enable, anchors: {forbid-unused-anchors: true}, empty-lines: enable, "
