@@ -87,10 +87,7 @@ public struct CommandLineTool {
                 if options.reportFormat == .text || options.reportFormat == .parsable { out(text) } else { err(text) }
             }
             let diagnostics = model.checkFindings(file.uri) ?? []
-            if schemaOptions.schema != nil,
-               diagnostics.contains(where: { ["schema-load-failed", "schema-invalid"].contains($0.diagnostic.code) }) {
-                schemaUnusable = true
-            }
+            if model.forcedSchemaIsUnusable(file.uri) { schemaUnusable = true }
             tally.files += 1
             tally.count(diagnostics.map(\.diagnostic))
             reports.append(FileReport(path: file.display, absolutePath: file.absolutePath, diagnostics: diagnostics))

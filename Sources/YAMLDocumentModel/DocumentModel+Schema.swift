@@ -29,6 +29,19 @@ extension DocumentModel {
                                  catalogStatus: catalogURL.flatMap { schemaRegistry.catalogStatus($0) })
     }
 
+    /// True when the settings force one schema on every document (the command line's `--schema`) and, for
+    /// `uri`, that schema could not be loaded or is not a schema: nothing was validated, which a check must
+    /// not pass as success. False while it is still loading, or when no schema is forced.
+    public func forcedSchemaIsUnusable(_ uri: DocumentURI) -> Bool {
+        guard settings.schema.overrideSchema != nil, let documents = schemaResults[uri]?.documents else { return false }
+        return documents.contains { d in
+            switch d.status {
+            case .failed?, .invalid?: return d.rule == .commandLine
+            default: return false
+            }
+        }
+    }
+
     /// The absolute URI of the configured catalog.
     var catalogURI: String {
         SchemaAssociator(settings: settings.schema, catalogHit: nil).resolveSetting(settings.schema.schemaStoreURL)
