@@ -46,7 +46,7 @@ enum CodeActions {
         case UnusedAnchors.code:
             let edit = unusedAnchorEdit(s, d)
             guard verify(s, [edit], removes: d.code, keepsData: true) else { return nil }
-            let name = s.parse.tree.text(d.range)
+            let name = s.tree.text(d.range)
             return CodeActionCandidate(title: "Remove unused anchor \(name)", kind: .quickFix, edits: [edit],
                                        diagnostic: d, isPreferred: true)
         default:
@@ -85,7 +85,7 @@ enum CodeActions {
     /// Deletes the whole entry whose key is the duplicate: its lines in a block mapping, the entry and one
     /// adjacent `,` in a flow mapping.
     static func duplicateKeyEdit(_ s: DocumentSnapshot, _ d: YAMLDiagnostic) -> TextReplacement? {
-        let tree = s.parse.tree
+        let tree = s.tree
         var node: SyntaxNode? = tree.deepestNode(at: d.range.start)
         while let n = node, n.kind != .mappingEntry { node = n.parent }
         guard let entry = node, let parent = entry.parent, let r = Folding.significantRange(of: entry) else { return nil }
@@ -150,7 +150,7 @@ enum CodeActions {
     // MARK: Style rewrites
 
     static func rewrites(_ s: DocumentSnapshot, at offset: Int, indentWidth: Int) -> [CodeActionCandidate] {
-        let tree = s.parse.tree
+        let tree = s.tree
         var out: [CodeActionCandidate] = []
         var outermostFlow: SyntaxNode?
         var innermostBlock: SyntaxNode?

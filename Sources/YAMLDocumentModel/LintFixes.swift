@@ -306,7 +306,7 @@ enum LintFixes {
             // Every missing `...` at once (two findings can share a position: yamllint reports the one at
             // the end of the text on the line above it).
             guard d.message.hasPrefix("missing") else { return nil }
-            let tokens = s.parse.tree.tokens.filter { !$0.kind.isTrivia && $0.kind != .error }
+            let tokens = s.tree.tokens.filter { !$0.kind.isTrivia && $0.kind != .error }
             var edits: [TextReplacement] = []
             for (k, t) in tokens.enumerated() where t.kind == .directivesEnd && k > 0 {
                 let before = tokens[k - 1].kind
@@ -343,9 +343,9 @@ enum LintFixes {
         case "colons", "commas", "hyphens", "braces", "brackets":
             return spacing(s, d, c, lineStart: lineStart, lineEnd: lineEnd)
         case "truthy":
-            guard let token = s.parse.tree.tokenIndex(at: p).map({ s.parse.tree.tokens[$0] }), token.kind == .plainScalar,
+            guard let token = s.tree.tokenIndex(at: p).map({ s.tree.tokens[$0] }), token.kind == .plainScalar,
                   token.range.start == p else { return nil }
-            let text = s.parse.tree.text(token.range)
+            let text = s.tree.text(token.range)
             let allowed = c.rules[.truthy]?.options["allowed-values"]?.strings ?? ["true", "false"]
             let truthyWords = ["yes", "on", "true"]
             let replacement = truthyWords.contains(text.lowercased()) ? "true" : "false"
@@ -358,7 +358,7 @@ enum LintFixes {
 
     /// True when byte `offset` lies inside (not at the start of) a token of one of `kinds`.
     static func isInsideScalar(_ s: DocumentSnapshot, _ offset: Int, kinds: Set<TokenKind>) -> Bool {
-        let tree = s.parse.tree
+        let tree = s.tree
         guard let i = tree.tokenIndex(at: offset) else { return false }
         let t = tree.tokens[i]
         return kinds.contains(t.kind) && t.range.start < offset
@@ -438,8 +438,8 @@ enum LintFixes {
 
     /// The comments of a snapshot with spaces removed (compared as a multiset: sorting keys moves them).
     static func comments(_ s: DocumentSnapshot) -> [String] {
-        s.parse.tree.tokens.filter { $0.kind == .comment }.map {
-            String(decoding: s.parse.tree.slice($0.range).filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)
+        s.tree.tokens.filter { $0.kind == .comment }.map {
+            String(decoding: s.tree.slice($0.range).filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)
         }
     }
 }

@@ -88,7 +88,7 @@ enum LintRewriteFixes {
 
     /// True when `offset` lies inside a flow collection.
     private static func isInFlow(_ s: DocumentSnapshot, _ offset: Int) -> Bool {
-        var node: SyntaxNode? = s.parse.tree.deepestNode(at: offset)
+        var node: SyntaxNode? = s.tree.deepestNode(at: offset)
         while let n = node {
             if n.kind == .flowMapping || n.kind == .flowSequence { return true }
             node = n.parent
@@ -120,7 +120,7 @@ enum LintRewriteFixes {
     /// order is already right.
     static func keyOrdering(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, _ c: LintConfiguration,
                             tokens: [LintToken]) -> (String, [TextReplacement])? {
-        let tree = s.parse.tree
+        let tree = s.tree
         let b = s.bytes
         let lines = s.lineIndex
         var node: SyntaxNode? = tree.deepestNode(at: d.range.start)
@@ -234,9 +234,9 @@ enum LintRewriteFixes {
         let line = s.lineIndex.line(containing: d.range.start)
         let start = s.lineIndex.lineStart(line)
         guard d.range.start == start + found, s.bytes[start..<d.range.start].allSatisfy({ $0 == 0x20 }),
-              let t = s.parse.tree.tokenIndex(at: d.range.start), s.parse.tree.tokens[t].range.start == d.range.start
+              let t = s.tree.tokenIndex(at: d.range.start), s.tree.tokens[t].range.start == d.range.start
         else { return nil }
-        var node: SyntaxNode? = s.parse.tree.deepestNode(at: d.range.start)
+        var node: SyntaxNode? = s.tree.deepestNode(at: d.range.start)
         var inFlow = false
         while let n = node, !inFlow {
             inFlow = n.kind == .flowMapping || n.kind == .flowSequence
@@ -261,7 +261,7 @@ enum LintRewriteFixes {
         // A line indented wrongly often belongs, by the parse, to the collection around the one it was
         // meant for: take the innermost block collection's parent collection when there is one.
         var collections: [SyntaxNode] = []
-        var node: SyntaxNode? = s.parse.tree.deepestNode(at: d.range.start)
+        var node: SyntaxNode? = s.tree.deepestNode(at: d.range.start)
         while let n = node, collections.count < 2 {
             if n.kind == .blockMapping || n.kind == .blockSequence { collections.append(n) }
             node = n.parent

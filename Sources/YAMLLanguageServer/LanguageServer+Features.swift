@@ -53,7 +53,7 @@ extension LanguageServer {
             let p = try request.decodeParams(PrepareRenameRequest.self)
             connection.reply(PrepareRenameRequest.self, id: id, result: at(p.textDocument, p.position) { uri, o, to in
                 guard case .success(let r) = model.prepareRename(uri, at: o), let s = model.snapshot(uri) else { return nil }
-                return PrepareRenameResult(range: to.range(r), placeholder: s.parse.tree.text(r))
+                return PrepareRenameResult(range: to.range(r), placeholder: s.tree.text(r))
             } ?? nil)
         case RenameRequest.method.rawValue:
             let p = try request.decodeParams(RenameRequest.self)
