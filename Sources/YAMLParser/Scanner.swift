@@ -64,8 +64,12 @@ struct Scanner {
     private(set) var flowLevel = 0
     /// For each open flow collection, innermost last: true for a mapping.
     private var flowIsMapping: [Bool] = []
-    /// True once the nesting limit was exceeded; the rest of the text is left unscanned.
-    private var aborted = false
+    /// True once the nesting limit was exceeded; the rest of the text is left unscanned (the parser then
+    /// closes what is open without reporting it: `nesting-too-deep` says why the text stops).
+    private(set) var aborted = false
+    /// Where the nesting limit was exceeded (`Int.max` while it was not): the tokens that close what was
+    /// open then start at or after this UTF-8 byte offset.
+    private(set) var abortOffset = Int.max
     /// True right after a JSON-like node (quoted scalar, flow collection) in flow context, where `:`
     /// is a value indicator even when not followed by a space (§7.4.2 c-ns-flow-map-adjacent-value).
     private var afterJSONNode = false
@@ -685,7 +689,10 @@ struct Scanner {
 
     private mutating func abort(at p: Int) {
         if !aborted {
-            error("nesting-too-deep", "Collections are nested more than \(Self.maxDepth) levels deep; the rest of the text is not parsed.", p, n)
+            error("nesting-too-deep",
+                  "This collection opens nesting level \(Self.maxDepth + 1), deeper than the limit of \(Self.maxDepth) levels (block indentation and flow brackets together); the text from here to its end is not parsed.",
+                  p, p + 1)
+            abortOffset = p
         }
         aborted = true
     }

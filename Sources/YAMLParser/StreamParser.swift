@@ -851,6 +851,13 @@ struct StreamParser {
 
     mutating func unclosed(_ tok: ScannerToken, sequence: Bool) {
         let opener = collections.last?.opener ?? tok.start
+        // Past the nesting limit the scanner stopped early: the collections it cut off are closed
+        // quietly, since `nesting-too-deep` already says why the text ends there.
+        if tok.start >= scanner.abortOffset {
+            endCollection(sequence ? .sequenceEnd : .mappingEnd)
+            popState()
+            return
+        }
         let expected = "Expected '\(sequence ? "]" : "}")' to close the flow \(sequence ? "sequence" : "mapping") opened at line \(lineNumber(opener))"
         var message = "\(expected), but found \(describe(tok))."
         if tok.isVirtual || tok.kind == .streamEnd || tok.kind == .documentStart || tok.kind == .documentEnd {

@@ -50,6 +50,35 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(parseChecked(Array(ok.utf8)).isValid)
     }
 
+    /// At the nesting limit the parser says so once, at the collection that goes one level too deep, and
+    /// reports nothing about the collections it then closes: the text did not end there.
+    func testNestingLimitGivesOneDiagnosticAtTheCollectionThatExceedsIt() {
+        let limit = Parser.maxNestingDepth
+        var block = ""
+        for i in 0..<1_200 { block += String(repeating: " ", count: i) + "k:\n" }
+        var blockThenFlow = ""
+        for i in 0..<(limit - 10) { blockThenFlow += String(repeating: " ", count: i) + "k:\n" }
+        blockThenFlow += String(repeating: " ", count: limit - 10) + String(repeating: "[", count: 20) + "x"
+            + String(repeating: "]", count: 20) + "\nnext: 1\n"
+        // Byte offset where line `line` starts in the nested `k:` texts (line i is i spaces and "k:\n").
+        func lineStart(_ line: Int) -> Int { (0..<line).reduce(0) { $0 + $1 + 3 } }
+        let cases: [(name: String, text: String, hit: Int)] = [
+            ("flow", String(repeating: "[", count: 100_000), limit),
+            ("flow, closed again", String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1) + "\n", limit),
+            ("flow mappings", String(repeating: "[{a: ", count: 3_000), 5 * (limit / 2)),
+            ("block", block, lineStart(limit) + limit),
+            ("block then flow", blockThenFlow, lineStart(limit - 10) + limit),
+        ]
+        for c in cases {
+            let result = parseChecked(Array(c.text.utf8))
+            XCTAssertEqual(result.errors.map(\.code), ["nesting-too-deep"], c.name)
+            guard let error = result.errors.first else { continue }
+            XCTAssertEqual(error.range, TextRange(start: c.hit, end: c.hit + 1), c.name)
+            XCTAssertTrue(error.message.contains("deeper than the limit of \(limit) levels"), error.message)
+            XCTAssertFalse(error.message.contains("ended"), error.message)
+        }
+    }
+
     func testDeeplyNestedCompactSequences() {
         let text = String(repeating: "- ", count: 5_000) + "x\n"
         XCTAssertTrue(parseChecked(Array(text.utf8)).errors.contains { $0.code == "nesting-too-deep" })
