@@ -4,15 +4,14 @@ import YAMLSyntax
 
 /// Turns parser and composer findings into ``YAMLDiagnostic``s, sorted by position.
 ///
-/// Character problems (invalid UTF-8, NUL and other non-printable characters, YAML 1.2.2 §5.1–5.2) come
-/// from ``CharacterCheck``, which reports whole byte sequences and caps the count; the parser's own
-/// reports of the same bytes are left out so that each problem is reported once.
+/// Character problems (invalid UTF-8, NUL and other non-printable characters, YAML 1.2.2 §5.1–5.2) are
+/// the parser's (its `CharacterCheck` runs over the whole text): the model shows them as they are.
 enum DiagnosticsCollector {
-    /// Parser codes that ``CharacterCheck`` reports instead.
-    static let characterCodes: Set<String> = ["invalid-utf8", "non-printable-character"]
+    /// The codes of character problems (counted by ``DocumentChunks`` against the parser's cap).
+    static let characterCodes = CharacterCheck.codes
 
     static func syntaxDiagnostics(_ parse: ParseResult) -> [YAMLDiagnostic] {
-        parse.errors.filter { !characterCodes.contains($0.code) }.map {
+        parse.errors.map {
             YAMLDiagnostic(range: $0.range, severity: $0.severity == .error ? .error : .warning, code: $0.code, message: $0.message)
         }
     }
@@ -24,7 +23,6 @@ enum DiagnosticsCollector {
                                       code: e.code, message: e.message))
         }
         out += UnusedAnchors.diagnostics(parse.tree)
-        out += CharacterCheck.diagnostics(parse.tree.bytes)
         sort(&out)
         return out
     }
@@ -39,7 +37,6 @@ enum DiagnosticsCollector {
     static func collectSyntaxOnly(parse: ParseResult, limit: Int) -> [YAMLDiagnostic] {
         let bytes = parse.tree.bytes
         var out = syntaxDiagnostics(parse)
-        out += CharacterCheck.diagnostics(bytes)
         out.append(YAMLDiagnostic(
             range: TextRange(empty: 0), severity: .information, code: "file-too-large",
             message: "This file has \(bytes.count) bytes, more than pureyaml.maxFileSize (\(limit) bytes): only syntax is checked; duplicate keys, aliases, schemas, hints and formatting are skipped."))

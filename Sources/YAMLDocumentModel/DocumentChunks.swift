@@ -74,7 +74,7 @@ struct DocumentChunks: Sendable {
     /// The result is used only when the chunk parses without a syntax error into exactly one document that
     /// still starts with its `---` (for chunks after the first) and ends with a line break (for chunks
     /// before the last), no old diagnostic sits on a chunk boundary, character problems stay under
-    /// ``CharacterCheck/maximumDiagnostics`` (so that none of them was capped away), and, when the edit
+    /// the parser's cap on them (`CharacterCheck.maximumErrors`, so that none was capped away), and, when the edit
     /// changed the number of lines, no diagnostic of a later chunk cites a line number in its message.
     /// `lineIndex` and `newLineIndex` index `old` and `new`.
     func recheck(old: [UInt8], diagnostics oldDiagnostics: [YAMLDiagnostic], lineIndex: LineIndex, new: [UInt8],
@@ -117,7 +117,7 @@ struct DocumentChunks: Sendable {
 
         var chunkDiagnostics = DiagnosticsCollector.collect(parse: parse, composition: composition)
         for d in chunkDiagnostics where DiagnosticsCollector.characterCodes.contains(d.code) { characterProblems += 1 }
-        guard characterProblems < CharacterCheck.maximumDiagnostics else { return nil }
+        guard characterProblems < CharacterCheck.maximumErrors else { return nil }
         var diagnostics: [YAMLDiagnostic] = []
         diagnostics.reserveCapacity(oldDiagnostics.count + chunkDiagnostics.count)
         var i = 0

@@ -94,75 +94,7 @@ struct Scanner {
         buf = buffer
         n = buffer.count
         queue.reserveCapacity(16)
-        checkCharacters()
-    }
-
-    /// Reports characters YAML does not allow anywhere in a stream (§5.1 c-printable): C0 control
-    /// characters other than tab, LF and CR, DEL, and bytes that are not valid UTF-8 (§5.2). At most
-    /// 100 are reported, so a binary file does not produce a flood.
-    private mutating func checkCharacters() {
-        var i = 0
-        var reported = 0
-        let base = buf.baseAddress.map { UnsafeRawPointer($0) }
-        let high: UInt64 = 0x8080_8080_8080_8080
-        while i < n && reported < 100 {
-            // Eight bytes at a time while they are all printable ASCII (0x20-0x7E): no high bit set,
-            // no byte below 0x20 and no DEL. A word that fails is checked byte by byte below.
-            if let base {
-                while i + 8 <= n {
-                    let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    let control = (w &- 0x2020_2020_2020_2020) & ~w & high
-                    let x = w ^ 0x7F7F_7F7F_7F7F_7F7F
-                    let del = (x &- 0x0101_0101_0101_0101) & ~x & high
-                    if (w & high) | control | del != 0 { break }
-                    i += 8
-                }
-            }
-            let stop = min(i + 8, n)
-            while i < stop && reported < 100 {
-                let b = buf[i]
-                if b >= 0x20 && b < 0x7F || b == 0x09 || b == 0x0A || b == 0x0D { i += 1; continue }
-                if b < 0x80 {
-                    error("non-printable-character",
-                          "The control character U+\(Self.hex4(b)) is not allowed in YAML; write it as an escape in a double-quoted scalar.",
-                          i, i + 1)
-                    reported += 1
-                    i += 1
-                    continue
-                }
-                let length = Self.utf8SequenceLength(buf, at: i)
-                if length == 0 {
-                    error("invalid-utf8", "This byte is not valid UTF-8; YAML text must be UTF-8 (or UTF-16/32 with a byte order mark).",
-                          i, i + 1)
-                    reported += 1
-                    i += 1
-                } else {
-                    i += length
-                }
-            }
-        }
-    }
-
-    /// Length of the well-formed UTF-8 sequence starting at `i`, or 0 when it is malformed
-    /// (overlong forms, surrogates and values above U+10FFFF included).
-    static func utf8SequenceLength(_ buf: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
-        let n = buf.count
-        let b0 = buf[i]
-        func cont(_ k: Int) -> Bool { i + k < n && buf[i + k] & 0xC0 == 0x80 }
-        switch b0 {
-        case 0xC2...0xDF: return cont(1) ? 2 : 0
-        case 0xE0:
-            return cont(1) && cont(2) && buf[i + 1] >= 0xA0 ? 3 : 0
-        case 0xED:
-            return cont(1) && cont(2) && buf[i + 1] < 0xA0 ? 3 : 0
-        case 0xE1...0xEC, 0xEE...0xEF: return cont(1) && cont(2) ? 3 : 0
-        case 0xF0:
-            return cont(1) && cont(2) && cont(3) && buf[i + 1] >= 0x90 ? 4 : 0
-        case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : 0
-        case 0xF4:
-            return cont(1) && cont(2) && cont(3) && buf[i + 1] < 0x90 ? 4 : 0
-        default: return 0
-        }
+        errors = CharacterCheck.errors(buffer)
     }
 
     // MARK: - Queue access
@@ -260,12 +192,6 @@ struct Scanner {
     }
 
     // MARK: - Character helpers
-
-    /// `b` as four upper-case hexadecimal digits, e.g. `001B`.
-    static func hex4(_ b: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return "00" + String(digits[Int(b >> 4)]) + String(digits[Int(b & 0xF)])
-    }
 
     @inline(__always) func at(_ p: Int) -> UInt8 { p < n ? buf[p] : 0 }
     @inline(__always) static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }

@@ -122,15 +122,21 @@ struct StreamParser {
         "missing-flow-separator", "unexpected-token", "invalid-mapping-value",
     ]
 
-    /// Removes cascades: keeps one error per line (the first), and drops a follow-on error (see
-    /// ``followOnCodes``) at the start of the line right after another error. Warnings are always kept.
+    /// Removes cascades: keeps one syntax error per line (the first), and drops a follow-on error (see
+    /// ``followOnCodes``) at the start of the line right after another error. Warnings, `nesting-too-deep`
+    /// and character problems are always kept.
     static func dropCascades(_ errors: [SyntaxError], bytes: [UInt8]) -> [SyntaxError] {
         if errors.count < 2 { return errors }
         let index = LineIndex(bytes)
         var out: [SyntaxError] = []
         var lastLine = -2
         for e in errors {
-            if e.severity == .warning || e.code == "nesting-too-deep" { out.append(e); continue }
+            // Warnings, the nesting limit and bad bytes (``CharacterCheck``) are not syntax cascades: they are
+            // kept, and do not hide the line's syntax error either.
+            if e.severity == .warning || e.code == "nesting-too-deep" || CharacterCheck.codes.contains(e.code) {
+                out.append(e)
+                continue
+            }
             let l = index.line(containing: e.range.start)
             let previous = lastLine
             lastLine = l

@@ -29,7 +29,8 @@ public struct LineColumn: Hashable, Sendable, Comparable, CustomStringConvertibl
 /// last clamps to the end of the text. A BOM is an ordinary character here (3 bytes, 1 UTF-16 unit):
 /// callers that hide it from the user must do so themselves.
 public struct LineIndex: Sendable {
-    /// The text's bytes (UTF-8; invalid sequences are counted byte by byte).
+    /// The text's bytes (UTF-8). Bytes that are not UTF-8 count as one character per maximal subpart
+    /// (``UTF8Sequence``), as editors and Swift's `String` decode them into U+FFFD.
     public let bytes: [UInt8]
     /// Byte offset at which each line starts; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
@@ -103,13 +104,14 @@ public struct LineIndex: Sendable {
         let start = lineStarts[line]
         if isASCII || encoding == .utf8 { return LineColumn(line: line, column: o - start) }
         var col = 0
-        var i = start
-        while i < o {
-            let b = bytes[i]
-            let len = Self.sequenceLength(b)
-            if i + len > o { break }
-            col += (encoding == .utf16 && len == 4) ? 2 : 1
-            i += len
+        bytes.withUnsafeBufferPointer { buf in
+            var i = start
+            while i < o {
+                let len = UTF8Sequence.length(in: buf, at: i).length
+                if i + len > o { break }
+                col += (encoding == .utf16 && len == 4) ? 2 : 1
+                i += len
+            }
         }
         return LineColumn(line: line, column: col)
     }
@@ -126,24 +128,16 @@ public struct LineIndex: Sendable {
         if isASCII || encoding == .utf8 { return Swift.min(start + target, end) }
         var col = 0
         var i = start
-        while i < end {
-            if col >= target { break }
-            let len = Self.sequenceLength(bytes[i])
-            let units = (encoding == .utf16 && len == 4) ? 2 : 1
-            if col + units > target { break }
-            col += units
-            i = Swift.min(i + len, end)
+        bytes.withUnsafeBufferPointer { buf in
+            while i < end {
+                if col >= target { break }
+                let len = UTF8Sequence.length(in: buf, at: i).length
+                let units = (encoding == .utf16 && len == 4) ? 2 : 1
+                if col + units > target { break }
+                col += units
+                i = Swift.min(i + len, end)
+            }
         }
         return i
-    }
-
-    /// Length in bytes of the UTF-8 sequence that starts with `lead` (1 for a stray or invalid byte).
-    @inline(__always)
-    static func sequenceLength(_ lead: UInt8) -> Int {
-        if lead < 0xC0 { return 1 }
-        if lead < 0xE0 { return 2 }
-        if lead < 0xF0 { return 3 }
-        if lead < 0xF8 { return 4 }
-        return 1
     }
 }

@@ -212,6 +212,17 @@ final class BoundsTests: XCTestCase {
             let p = s.lineIndex.position(of: d.range.start, encoding: .utf8)
             XCTAssertEqual(s.lineIndex.offset(of: p, encoding: .utf8), d.range.start)
         }
+        // Separate runs of bad bytes start at separate positions, in the CLI's columns (Unicode scalars,
+        // an ill-formed sequence counting one U+FFFD per maximal subpart) and in LSP's (UTF-16 code units).
+        let located = character.map { LocatedDiagnostic($0, in: s) }
+        XCTAssertEqual(Set(located.map { [$0.start.line, $0.start.column] }).count, located.count)
+        XCTAssertEqual(Set(located.map { [$0.start.line, $0.start.utf16Column] }).count, located.count)
+        for d in character {
+            for encoding in [ColumnEncoding.utf16, .utf32] {
+                let p = s.lineIndex.position(of: d.range.start, encoding: encoding)
+                XCTAssertEqual(s.lineIndex.offset(of: p, encoding: encoding), d.range.start, "\(d.code) at \(d.range)")
+            }
+        }
     }
 }
 

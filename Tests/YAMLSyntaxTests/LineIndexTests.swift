@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import YAMLSyntax
 
@@ -22,6 +23,39 @@ final class LineIndexTests: XCTestCase {
         XCTAssertEqual(idx.offset(of: LineColumn(line: 0, column: 6), encoding: .utf16), xOffset - 4)
     }
 
+    /// Bytes that are not UTF-8 count the way editors and Swift's `String` decode them: one U+FFFD per
+    /// maximal subpart (a truncated `F0 9F 98` is one character, a stray `FF` is one), so the column of
+    /// every character boundary equals the length of the decoded line before it, in scalars and in UTF-16.
+    func testColumnsOverInvalidUTF8MatchStringDecoding() {
+        // "a: " F0 (a 4-byte lead without its tail) "A" FF: two separate bad runs, at columns 3 and 5.
+        let index = LineIndex(Array("a: ".utf8) + [0xF0, 0x41, 0xFF, 0x0A])
+        XCTAssertEqual(index.position(of: 3, encoding: .utf32), LineColumn(line: 0, column: 3))
+        XCTAssertEqual(index.position(of: 5, encoding: .utf32), LineColumn(line: 0, column: 5))
+        XCTAssertEqual(index.position(of: 5, encoding: .utf16), LineColumn(line: 0, column: 5))
+
+        var rng = SeededGenerator(seed: 11)
+        let alphabet: [UInt8] = [0x61, 0x20, 0x0A, 0x0D, 0x80, 0xBF, 0xC0, 0xC2, 0xA9, 0xE0, 0xA0, 0xED, 0x9F, 0xE4, 0xB8,
+                                 0xAD, 0xF0, 0x9F, 0x98, 0x80, 0xF4, 0x90, 0x8F, 0xF5, 0xFF]
+        for _ in 0..<300 {
+            let bytes = (0..<Int(rng.next() % 40)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+            let index = LineIndex(bytes)
+            for line in 0..<index.lineCount {
+                let start = index.lineStart(line), end = index.lineContentEnd(line)
+                let whole = Array(String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
+                for o in start...end {
+                    // Character boundaries: decoding the two halves apart gives what decoding the line gives.
+                    let prefix = String(decoding: bytes[start..<o], as: UTF8.self)
+                    let suffix = String(decoding: bytes[o..<end], as: UTF8.self)
+                    guard Array(prefix.unicodeScalars) + Array(suffix.unicodeScalars) == whole else { continue }
+                    let scalars = prefix.unicodeScalars.count
+                    XCTAssertEqual(index.position(of: o, encoding: .utf32), LineColumn(line: line, column: scalars), "\(bytes) at \(o)")
+                    XCTAssertEqual(index.position(of: o, encoding: .utf16), LineColumn(line: line, column: prefix.utf16.count), "\(bytes) at \(o)")
+                    XCTAssertEqual(index.offset(of: LineColumn(line: line, column: scalars), encoding: .utf32), o, "\(bytes) at \(o)")
+                }
+            }
+        }
+    }
+
     func testCRLFAndLoneCR() {
         let idx = LineIndex("a\r\nb\rc\n")
         XCTAssertEqual(idx.lineStarts, [0, 3, 5, 7])
@@ -37,3 +71,4 @@ final class LineIndexTests: XCTestCase {
         XCTAssertEqual(idx.offset(of: LineColumn(line: 0, column: 1), encoding: .utf16), 3)
     }
 }
+

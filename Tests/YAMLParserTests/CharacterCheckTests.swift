@@ -1,6 +1,7 @@
 import TestSupport
 import XCTest
-@testable import YAMLDocumentModel
+@testable import YAMLParser
+import YAMLSyntax
 
 /// The eight-bytes-at-a-time path of ``CharacterCheck`` finds exactly what the byte-wise path finds.
 final class CharacterCheckTests: XCTestCase {
@@ -17,9 +18,13 @@ final class CharacterCheckTests: XCTestCase {
                 if mostlyPrintable && rng.next() % 16 != 0 { return UInt8(0x20 + rng.next() % 0x5F) }
                 return alphabet[Int(rng.next() % UInt64(alphabet.count))]
             }
-            XCTAssertEqual(CharacterCheck.diagnostics(bytes), CharacterCheck.diagnostics(bytes, wordwise: false), "\(bytes)")
+            XCTAssertEqual(errors(bytes), errors(bytes, wordwise: false), "\(bytes)")
         }
-        XCTAssertEqual(CharacterCheck.diagnostics(Array("abcdefgh\u{7F}ijklmnop".utf8)).map(\.range.start), [8])
-        XCTAssertEqual(CharacterCheck.diagnostics(Array("abcdefg\u{1}hijklmno".utf8)).map(\.range.start), [7])
+        XCTAssertEqual(errors(Array("abcdefgh\u{7F}ijklmnop".utf8)).map(\.range.start), [8])
+        XCTAssertEqual(errors(Array("abcdefg\u{1}hijklmno".utf8)).map(\.range.start), [7])
+    }
+
+    func errors(_ bytes: [UInt8], wordwise: Bool = true) -> [SyntaxError] {
+        bytes.withUnsafeBufferPointer { CharacterCheck.errors($0, wordwise: wordwise) }
     }
 }

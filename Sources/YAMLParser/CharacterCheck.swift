@@ -1,0 +1,84 @@
+import YAMLSyntax
+
+/// Finds bytes a YAML stream may not contain: sequences that are not UTF-8 (YAML 1.2.2 §5.2, "Character
+/// Encodings") and characters outside the printable set (§5.1, "Character Set": TAB, LF, CR, x20–x7E, x85,
+/// xA0–xD7FF, xE000–xFFFD except a BOM past the start, x10000–x10FFFF). Other control characters and NUL are
+/// reported even inside quoted scalars, where only their escaped forms (`\0`, `\x01`, ...) are allowed.
+///
+/// This is the only place these rules live: the scanner runs it once over the whole text, and everyone
+/// above (the document model, the CLI, the language server) shows its findings as they are.
+///
+/// Consecutive offending bytes of one kind give one error whose range covers them (UTF-8 byte offsets), so
+/// editors underline exactly the bad bytes, and two findings never share a start column (a run ends at a
+/// character that is fine, see ``UTF8Sequence``). At most ``maximumErrors`` are reported (a binary file
+/// would otherwise give one per byte run).
+package enum CharacterCheck {
+    /// The most errors one text gets from this check.
+    package static let maximumErrors = 100
+    /// The codes of the errors this check reports.
+    package static let codes: Set<String> = ["invalid-utf8", "non-printable-character"]
+
+    /// The errors for `bytes`, in text order. O(n) with a fast path for ASCII text, which reads eight
+    /// bytes at a time unless `wordwise` is false (the same result; tests compare the two).
+    package static func errors(_ bytes: UnsafeBufferPointer<UInt8>, wordwise: Bool = true) -> [SyntaxError] {
+        var out: [SyntaxError] = []
+        var run: (start: Int, end: Int, invalidUTF8: Bool)?
+        func flush() {
+            guard let r = run else { return }
+            run = nil
+            guard out.count < maximumErrors else { return }
+            let range = TextRange(start: r.start, end: r.end)
+            if r.invalidUTF8 {
+                out.append(SyntaxError(range: range, code: "invalid-utf8",
+                                       message: "These bytes are not valid UTF-8; YAML text must be UTF-8, UTF-16 or UTF-32 (§5.2)."))
+            } else {
+                out.append(SyntaxError(range: range, code: "non-printable-character",
+                                       message: "A control character or NUL that YAML does not allow in its text; write it as an escape such as \\0 or \\x01 inside double quotes (§5.1)."))
+            }
+        }
+        func note(_ start: Int, _ end: Int, invalidUTF8: Bool) {
+            if let r = run, r.end == start, r.invalidUTF8 == invalidUTF8 {
+                run = (r.start, end, invalidUTF8)
+            } else {
+                flush()
+                run = (start, end, invalidUTF8)
+            }
+        }
+        var i = 0
+        let n = bytes.count
+        let raw = UnsafeRawBufferPointer(bytes)
+        while i < n && out.count < maximumErrors {
+            // Eight printable ASCII bytes (0x20-0x7E) at a time: no byte at or above 0x80, none below
+            // 0x20 (TAB, LF and CR included: such words take the byte-wise path), none equal to 0x7F.
+            if wordwise && i + 8 <= n {
+                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                let below20 = (w &- ones &* 0x20) & ~w & highs
+                let del = w ^ (ones &* 0x7F)
+                let is7F = (del &- ones) & ~del & highs
+                if (w & highs) | below20 | is7F == 0 {
+                    i += 8
+                    continue
+                }
+            }
+            let b = bytes[i]
+            if b < 0x80 {
+                if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D || b == 0x7F { note(i, i + 1, invalidUTF8: false) }
+                i += 1
+                continue
+            }
+            let (length, isWellFormed) = UTF8Sequence.length(in: bytes, at: i)
+            if !isWellFormed {
+                note(i, i + length, invalidUTF8: true)
+            } else {
+                let scalar = UTF8Sequence.scalar(in: bytes, at: i, length: length)
+                let printable = scalar == 0x85 || (0xA0...0xD7FF).contains(scalar) || (0xE000...0xFFFD).contains(scalar)
+                    || scalar >= 0x10000
+                if !printable || (scalar == 0xFEFF && i != 0) { note(i, i + length, invalidUTF8: false) }
+            }
+            i += length
+        }
+        flush()
+        return out
+    }
+}
