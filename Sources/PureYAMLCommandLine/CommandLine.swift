@@ -134,7 +134,10 @@ public struct CommandLineTool {
                   let problems = configure(model, for: file, lookup: &lookup, ioFailed: &ioFailed) else { continue }
             for report in problems {
                 err(TextReport.render([report], parsable: false))
-                failures += 1
+                // An unusable file fails the run; a warning (an unknown key) is only shown.
+                var tally = CheckTally()
+                tally.count(report.diagnostics.map(\.diagnostic))
+                if tally.failed(strict: false) { failures += 1 }
             }
             files += 1
             model.load(file.uri, bytes: file.bytes)

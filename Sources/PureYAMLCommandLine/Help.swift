@@ -113,7 +113,8 @@ public enum Help {
                   indentWidth: 2
                   printWidth: 100
             A settings file that is not valid YAML or not a mapping is reported once with the code
-            invalid-configuration, and the defaults apply. See docs/cli.md for every key.
+            invalid-configuration, and the defaults apply. A key that names no setting is a
+            warning (unknown-configuration-key); the other keys apply. See docs/cli.md for every key.
 
     ENVIRONMENT
         YAMLLINT_CONFIG_FILE

@@ -57,5 +57,6 @@ public enum DiagnosticCatalog {
         "recursive-alias": "An alias pointing into the collection its anchor is still building.",
         "unused-anchor": "An anchor that no alias uses.",
         ProjectConfiguration.invalidCode: "A .pureyaml.yaml configuration file that cannot be used; defaults apply.",
+        ProjectConfiguration.unknownKeyCode: "A key in a .pureyaml.yaml configuration file that names no setting; it is ignored.",
     ]
 }

@@ -1,4 +1,5 @@
 import YAMLComposer
+import YAMLSchema
 import YAMLSyntax
 
 /// A project settings file (`.pureyaml.yaml` or `.pureyaml.yml`) as the command line reads it: YAML
@@ -7,12 +8,16 @@ import YAMLSyntax
 /// nested `pureyaml: {format: {...}}`, `maxItemsComputed`, ...).
 ///
 /// A broken file (invalid YAML, several documents, a root that is not a mapping) yields exactly one
-/// diagnostic with code `invalid-configuration`, and the default settings apply.
+/// diagnostic with code `invalid-configuration`, and the default settings apply. In a usable file, each key
+/// that names no setting (a typo, most often) is a warning with code `unknown-configuration-key` at that
+/// key, with a "did you mean" when one setting's name is close; the other keys still apply.
 public struct ProjectConfiguration: Sendable {
     /// The file names looked for, in order of preference within one folder.
     public static let fileNames = [".pureyaml.yaml", ".pureyaml.yml"]
     /// The diagnostic code of a configuration file that cannot be used.
     public static let invalidCode = "invalid-configuration"
+    /// The diagnostic code of a key that names no setting (a warning; the rest of the file applies).
+    public static let unknownKeyCode = "unknown-configuration-key"
     /// The diagnostic source of configuration problems.
     public static let source = "pureyaml-config"
 
@@ -20,7 +25,8 @@ public struct ProjectConfiguration: Sendable {
     public let uri: DocumentURI
     /// The settings it gives (the defaults when it is broken).
     public let settings: Settings
-    /// At most one problem, with resolved positions in the configuration file.
+    /// The problems, with resolved positions in the configuration file: one `invalid-configuration` error,
+    /// or a warning per unknown key.
     public let diagnostics: [LocatedDiagnostic]
 
     /// Reads the configuration file `uri` whose content is `bytes` (invalid UTF-8 is repaired, and then
@@ -33,8 +39,9 @@ public struct ProjectConfiguration: Sendable {
         self.diagnostics = problems.map { LocatedDiagnostic($0, in: snapshot) }
     }
 
-    /// The settings in a configuration file's `bytes`, and at most one diagnostic (UTF-8 byte ranges into
-    /// `bytes`) when the file cannot be used, in which case the settings are the defaults.
+    /// The settings in a configuration file's `bytes`, and its diagnostics (UTF-8 byte ranges into `bytes`):
+    /// one error when the file cannot be used, in which case the settings are the defaults, or a warning
+    /// per unknown key, in text order.
     public static func parse(bytes: [UInt8]) -> (settings: Settings, diagnostics: [YAMLDiagnostic]) {
         settings(from: DocumentSnapshot(uri: DocumentURI("config:"), version: 0, bytes: bytes))
     }
@@ -66,10 +73,61 @@ public struct ProjectConfiguration: Sendable {
         switch JSONProjection.project(root) {
         case .success(let json):
             var settings = Settings()
-            settings.apply(json)
-            return (settings, [])
+            let unknown = settings.apply(json)
+            guard !unknown.isEmpty else { return (settings, []) }
+            var keys = KeyLocations()
+            keys.collect(root, prefix: "", depth: 0)
+            let warnings = unknown.filter { !keys.isAnchored($0) }.map { key in
+                YAMLDiagnostic(range: keys.ranges[key] ?? root.range, severity: .warning, code: unknownKeyCode,
+                               message: unknownKeyMessage(key), source: source)
+            }
+            return (settings, warnings.sorted { $0.range < $1.range })
         case .failure(let failure):
             return broken(root.range, failure.description)
+        }
+    }
+
+    /// "Unknown setting ..." for `key` as written, with the closest setting's name (in the same prefix
+    /// form) when one is close.
+    private static func unknownKeyMessage(_ key: String) -> String {
+        var message = "Unknown setting `\(key)`; it is ignored."
+        let name = Settings.settingName(key)
+        if let suggestion = EditDistance.closest(to: name, among: Settings.settingNames) {
+            message += " Did you mean `\(key.dropLast(name.count))\(suggestion)`?"
+        }
+        return message
+    }
+
+    /// Where each key of a settings file is, by the dotted key ``Settings/apply(_:)`` reads it as (its
+    /// `flatten`: nested mappings joined with `.`, `schemas` kept whole, merge keys applied; the first
+    /// occurrence wins), and which keys hold an anchored value.
+    private struct KeyLocations {
+        /// The range of each key (UTF-8 byte offsets).
+        var ranges: [String: TextRange] = [:]
+        /// Keys whose value has an anchor: a place to keep values for aliases and merge keys elsewhere
+        /// (`base: &base {indentWidth: 4}`), not a setting, so neither it nor a key below it is reported.
+        var anchored: Set<String> = []
+
+        /// Walks the mapping `node`; settings nest a few levels at most, so the walk stops 32 levels down.
+        mutating func collect(_ node: YAMLNode, prefix: String, depth: Int) {
+            guard depth < 32, let entries = node.resolved.mergedMappingEntries else { return }
+            for (keyNode, value) in entries {
+                guard let name = keyNode.scalarValue?.canonicalText else { continue }
+                let key = prefix.isEmpty ? name : prefix + "." + name
+                if ranges[key] == nil { ranges[key] = keyNode.range }
+                if value.anchor != nil { anchored.insert(key) }
+                if name != "schemas" && !name.hasSuffix(".schemas") { collect(value, prefix: key, depth: depth + 1) }
+            }
+        }
+
+        /// True when `key` or a key it is nested in holds an anchored value.
+        func isAnchored(_ key: String) -> Bool {
+            var k = Substring(key)
+            while true {
+                if anchored.contains(String(k)) { return true }
+                guard let dot = k.lastIndex(of: ".") else { return false }
+                k = k[..<dot]
+            }
         }
     }
 

@@ -5,7 +5,7 @@ import YAMLFormatter
 /// `workspace/didChangeConfiguration`, `workspace/configuration`) or from a project file for the CLI.
 ///
 /// Keys use the `pureyaml.*` names; yaml-language-server's `yaml.format.*` names are accepted too so
-/// existing configurations keep working. Unknown keys are ignored.
+/// existing configurations keep working. Unknown keys are ignored here; ``apply(_:)`` returns them.
 public struct Settings: Sendable, Hashable {
     /// Formatting preferences (the request's `FormattingOptions` are applied on top).
     public var format = FormatOptions()
@@ -56,39 +56,60 @@ public struct Settings: Sendable, Hashable {
         apply(json)
     }
 
-    /// Overlays the values present in `json` onto these settings (see ``init(json:)``).
-    public mutating func apply(_ json: JSONValue) {
-        let flat = Self.flatten(json, prefix: "")
-        for (key, value) in flat {
-            let k = key.hasPrefix("pureyaml.") ? String(key.dropFirst(9))
-                : key.hasPrefix("yaml.") ? String(key.dropFirst(5)) : key
-            switch (k, value) {
-            case ("format.enable", .bool(let b)): formatEnabled = b
-            case ("format.indentWidth", .integer(let i)) where i > 0 && i <= 16:
-                format.indentWidth = Int(i)
-                indentWidthIsExplicit = true
-            case ("format.maxBlankLines", .integer(let i)) where i >= 0: format.maxBlankLines = Int(i)
-            case ("format.singleQuote", .bool(let b)): format.singleQuote = b
-            case ("format.bracketSpacing", .bool(let b)): format.bracketSpacing = b
-            case ("format.printWidth", .integer(let i)) where i >= 0: format.printWidth = Int(i)
-            case ("format.sequenceIndent", .string(let s)):
-                if let v = FormatOptions.SequenceIndent(rawValue: s) { format.sequenceIndent = v }
-            case ("format.proseWrap", .string(let s)): if let v = FormatOptions.ProseWrap(rawValue: s) { format.proseWrap = v }
-            case ("format.onSave", .bool(let b)): formatOnSave = b
-            case ("maxItemsComputed", .integer(let i)) where i > 0: maxItemsComputed = Int(i)
-            case ("lint.enable", .bool(let b)): lintEnabled = b
-            case ("lint.preset", .string(let p)): lintPreset = p
-            case ("schemas", let v): if let a = SchemaSettings.associations(from: v) { schema.associations = a }
-            case ("validate", .bool(let b)): schema.validate = b
-            case ("schemaStore.enable", .bool(let b)): schema.schemaStoreEnabled = b
-            case ("schemaStore.url", .string(let s)) where !s.isEmpty: schema.schemaStoreURL = s
-            case ("schemaDownload.enable", .bool(let b)): schema.downloadEnabled = b
-            case ("schema.severity", .string(let s)): if let v = SchemaSettings.severity(s) { schema.severity = v }
-            case ("schema.kubernetesSchemaBase", .string(let s)) where !s.isEmpty: schema.kubernetesSchemaBase = s
-            case ("maxFileSize", .integer(let i)) where i > 0: maxFileSize = Int(clamping: i)
-            default: break
+    /// Overlays the values present in `json` onto these settings (see ``init(json:)``) and returns the keys,
+    /// as written (dotted, prefix kept), that name no setting. Editors send many settings of their own, so
+    /// the language server ignores the result; a project settings file reports it (``ProjectConfiguration``).
+    @discardableResult
+    public mutating func apply(_ json: JSONValue) -> [String] {
+        var unknown: [String] = []
+        for (key, value) in Self.flatten(json, prefix: "") {
+            let k = Self.settingName(key)
+            switch k {
+            case "format.enable": if case .bool(let b) = value { formatEnabled = b }
+            case "format.indentWidth":
+                if case .integer(let i) = value, i > 0 && i <= 16 {
+                    format.indentWidth = Int(i)
+                    indentWidthIsExplicit = true
+                }
+            case "format.maxBlankLines": if case .integer(let i) = value, i >= 0 { format.maxBlankLines = Int(i) }
+            case "format.singleQuote": if case .bool(let b) = value { format.singleQuote = b }
+            case "format.bracketSpacing": if case .bool(let b) = value { format.bracketSpacing = b }
+            case "format.printWidth": if case .integer(let i) = value, i >= 0 { format.printWidth = Int(i) }
+            case "format.sequenceIndent":
+                if case .string(let s) = value, let v = FormatOptions.SequenceIndent(rawValue: s) { format.sequenceIndent = v }
+            case "format.proseWrap":
+                if case .string(let s) = value, let v = FormatOptions.ProseWrap(rawValue: s) { format.proseWrap = v }
+            case "format.onSave": if case .bool(let b) = value { formatOnSave = b }
+            case "maxItemsComputed": if case .integer(let i) = value, i > 0 { maxItemsComputed = Int(i) }
+            case "lint.enable": if case .bool(let b) = value { lintEnabled = b }
+            case "lint.preset": if case .string(let p) = value { lintPreset = p }
+            case "schemas": if let a = SchemaSettings.associations(from: value) { schema.associations = a }
+            case "validate": if case .bool(let b) = value { schema.validate = b }
+            case "schemaStore.enable": if case .bool(let b) = value { schema.schemaStoreEnabled = b }
+            case "schemaStore.url": if case .string(let s) = value, !s.isEmpty { schema.schemaStoreURL = s }
+            case "schemaDownload.enable": if case .bool(let b) = value { schema.downloadEnabled = b }
+            case "schema.severity": if case .string(let s) = value, let v = SchemaSettings.severity(s) { schema.severity = v }
+            case "schema.kubernetesSchemaBase":
+                if case .string(let s) = value, !s.isEmpty { schema.kubernetesSchemaBase = s }
+            case "maxFileSize": if case .integer(let i) = value, i > 0 { maxFileSize = Int(clamping: i) }
+            default: unknown.append(key)
             }
         }
+        return unknown
+    }
+
+    /// The name of every setting ``apply(_:)`` reads, without a `pureyaml.` or `yaml.` prefix (for "did you
+    /// mean" suggestions).
+    public static let settingNames = [
+        "format.enable", "format.indentWidth", "format.maxBlankLines", "format.singleQuote", "format.bracketSpacing",
+        "format.printWidth", "format.sequenceIndent", "format.proseWrap", "format.onSave", "maxItemsComputed",
+        "lint.enable", "lint.preset", "schemas", "validate", "schemaStore.enable", "schemaStore.url",
+        "schemaDownload.enable", "schema.severity", "schema.kubernetesSchemaBase", "maxFileSize",
+    ]
+
+    /// `key` without its `pureyaml.` or `yaml.` prefix.
+    public static func settingName(_ key: String) -> String {
+        key.hasPrefix("pureyaml.") ? String(key.dropFirst(9)) : key.hasPrefix("yaml.") ? String(key.dropFirst(5)) : key
     }
 
     /// Turns nested objects into dotted keys: `{"a": {"b": 1}}` -> `["a.b": 1]`. A `schemas` object stays

@@ -1,8 +1,8 @@
 /// Levenshtein distance (insertions, deletions, substitutions on Unicode scalars), for "did you mean"
 /// suggestions.
-enum EditDistance {
+package enum EditDistance {
     /// The distance between `a` and `b`, or nil once it exceeds `limit`.
-    static func distance(_ a: String, _ b: String, limit: Int) -> Int? {
+    package static func distance(_ a: String, _ b: String, limit: Int) -> Int? {
         let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
         if abs(x.count - y.count) > limit { return nil }
         if x.isEmpty { return y.count }
@@ -25,7 +25,7 @@ enum EditDistance {
 
     /// The candidate closest to `word` when close enough to be a likely typo (at most a third of the
     /// word's length, at least 1, at most 3 edits; case-only differences count as closest); nil otherwise.
-    static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         let limit = Swift.min(3, Swift.max(1, word.unicodeScalars.count / 3))
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != word {

@@ -79,6 +79,22 @@ final class CommandLineConfigurationTests: XCTestCase {
         XCTAssertTrue(f.stderr.contains("[invalid-configuration]"), f.stderr)
     }
 
+    func testUnknownKeyIsAWarningAndTheRestApplies() throws {
+        try H.write("format:\n  indentWidth: 4\n  sequenceIndnt: compact\n", to: ".pureyaml.yaml", in: folder)
+        try H.write("a: 1\n", to: "one.yaml", in: folder)
+        let r = try H.run(["check", "one.yaml"], in: folder)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.lines, [".pureyaml.yaml:3:3: warning: Unknown setting `format.sequenceIndnt`; it is ignored. "
+            + "Did you mean `format.sequenceIndent`? [unknown-configuration-key]"])
+        XCTAssertEqual(r.stderr, "checked 1 file: 0 errors, 1 warning\n")
+        XCTAssertEqual(try H.run(["check", "--strict", "one.yaml"], in: folder).status, 1)
+        // format applies indentWidth 4, shows the warning, and succeeds.
+        let f = try H.run(["format", "-", "--stdin-filename", "x.yaml"], stdin: nested, in: folder)
+        XCTAssertEqual(f.status, 0, f.stderr)
+        XCTAssertEqual(f.stdout, "a:\n    b: 1\n")
+        XCTAssertTrue(f.stderr.contains("[unknown-configuration-key]"), f.stderr)
+    }
+
     func testConfigurationThatIsNotAMappingOrHasSeveralDocuments() throws {
         for (text, expected) in [("- 1\n", ".pureyaml.yaml:1:1: error: The configuration file must be a mapping"),
                                  ("a: 1\n---\nb: 2\n", ".pureyaml.yaml:2:1: error: The configuration file holds 2 documents")] {

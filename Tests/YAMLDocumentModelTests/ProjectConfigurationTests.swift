@@ -1,5 +1,7 @@
 import XCTest
+import YAMLComposer
 import YAMLDocumentModel
+import YAMLSyntax
 
 /// `.pureyaml.yaml` project settings: parsed by our own YAML parser with the editor settings' key
 /// names; a broken file gives one diagnostic and the defaults; the nearest file wins.
@@ -79,6 +81,42 @@ final class ProjectConfigurationTests: XCTestCase {
         XCTAssertEqual(settings.format.indentWidth, 2)
         XCTAssertFalse(settings.indentWidthIsExplicit)
         XCTAssertEqual(settings.format.printWidth, 80)
+    }
+
+    /// A key that names no setting is a warning at that key, with a "did you mean" when a setting's name is
+    /// close (in the prefix form the file used); the other keys still apply.
+    func testUnknownKeysAreWarningsAtTheKeyAndTheRestApplies() throws {
+        let text = "format:\n  indnetWidth: 4\n  printWidth: 80\npureyaml.format.sequenceIndnt: compact\ncolour: blue\n"
+            + "schemas:\n  https://example.com/s.json: '*.yaml'\n"
+        let (settings, diagnostics) = parse(text)
+        XCTAssertEqual(settings.format.printWidth, 80)
+        XCTAssertEqual(settings.schema.associations.count, 1)
+        XCTAssertEqual(settings.format.indentWidth, 2)
+        let bytes = Array(text.utf8)
+        func offset(of needle: String) -> Int {
+            let n = Array(needle.utf8)
+            return (0...(bytes.count - n.count)).first { Array(bytes[$0..<($0 + n.count)]) == n } ?? -1
+        }
+        XCTAssertEqual(diagnostics.map(\.range), [TextRange(start: offset(of: "indnetWidth"), end: offset(of: "indnetWidth") + 11),
+                                                  TextRange(start: offset(of: "pureyaml."), end: offset(of: "pureyaml.") + 29),
+                                                  TextRange(start: offset(of: "colour"), end: offset(of: "colour") + 6)])
+        XCTAssertEqual(diagnostics.map(\.message), [
+            "Unknown setting `format.indnetWidth`; it is ignored. Did you mean `format.indentWidth`?",
+            "Unknown setting `pureyaml.format.sequenceIndnt`; it is ignored. Did you mean `pureyaml.format.sequenceIndent`?",
+            "Unknown setting `colour`; it is ignored.",
+        ])
+        for d in diagnostics {
+            XCTAssertEqual(d.code, ProjectConfiguration.unknownKeyCode)
+            XCTAssertEqual(d.severity, .warning)
+            XCTAssertEqual(d.source, ProjectConfiguration.source)
+        }
+        // Every setting's name is known, bare and with either prefix.
+        for name in Settings.settingNames {
+            for key in [name, "pureyaml." + name, "yaml." + name] {
+                var s = Settings()
+                XCTAssertEqual(s.apply(.object([(key: key, value: .null)])), [], key)
+            }
+        }
     }
 
     // MARK: discovery
