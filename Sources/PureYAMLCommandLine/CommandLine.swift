@@ -7,8 +7,13 @@ import YAMLDocumentModel
 /// (which settings apply and what fails a check are the model's rules).
 ///
 /// Exit codes: 0 success, 1 findings (errors, warnings under `--strict`, a broken configuration file,
-/// or files that would change under `format --check`), 2 usage or I/O problems.
+/// or files that would change under `format --check`), 2 usage or I/O problems, 3 a folder argument
+/// without YAML files (``noYAMLFilesStatus``). When several apply, the first of 2, 3, 1 wins.
 public struct CommandLineTool {
+    /// The exit status of a run in which a folder named on the command line holds no YAML file: most
+    /// often a wrong path or a pattern that matches nothing in CI, so it fails, with a status of its own
+    /// (`--allow-no-files` turns it into a warning).
+    public static let noYAMLFilesStatus: Int32 = 3
     /// Where normal output goes (stdout by default).
     var out: (String) -> Void
     /// Where `format -` writes the formatted bytes (stdout by default): exactly the bytes, so a file that
@@ -71,7 +76,8 @@ public struct CommandLineTool {
         // A schema named with --schema that cannot be loaded or is not a schema validates nothing: like a
         // missing schema file, that is exit 2, so a CI check cannot pass without validating.
         var schemaUnusable = false
-        for input in expand(options.paths, ioFailed: &ioFailed) {
+        var emptyFolders: [String] = []
+        for input in expand(options.paths, ioFailed: &ioFailed, emptyFolders: &emptyFolders) {
             guard let file = read(input, stdinFilename: options.stdinFilename, ioFailed: &ioFailed),
                   let problems = configure(model, for: file, lookup: &lookup, adjust: schemaOptions.apply,
                                            ioFailed: &ioFailed) else { continue }
@@ -114,7 +120,21 @@ public struct CommandLineTool {
             return 2
         }
         if ioFailed { return 2 }
+        if reportNoYAMLFiles(in: emptyFolders, command: "check", allowed: options.allowNoFiles) { return Self.noYAMLFilesStatus }
         return tally.failed(strict: options.strict) ? 1 : 0
+    }
+
+    /// Says on stderr which folders named on the command line hold no YAML file (after the summary, so
+    /// it is the last thing a CI log shows); true when that fails the run (no `--allow-no-files`).
+    private func reportNoYAMLFiles(in folders: [String], command: String, allowed: Bool) -> Bool {
+        for folder in folders {
+            if allowed {
+                err("pureyaml \(command): warning: no YAML files (*.yaml, *.yml) found under \(folder)\n")
+            } else {
+                err("pureyaml \(command): no YAML files (*.yaml, *.yml) found under \(folder) (use --allow-no-files if that is expected)\n")
+            }
+        }
+        return !folders.isEmpty && !allowed
     }
 
     // MARK: format
@@ -129,7 +149,8 @@ public struct CommandLineTool {
         var lookup = SettingsLookup(source: options.configuration, workingDirectory: workingDirectory)
         var ioFailed = false
         var changed = 0, files = 0, failures = 0
-        for input in expand(options.paths, ioFailed: &ioFailed) {
+        var emptyFolders: [String] = []
+        for input in expand(options.paths, ioFailed: &ioFailed, emptyFolders: &emptyFolders) {
             guard let file = read(input, stdinFilename: options.stdinFilename, ioFailed: &ioFailed),
                   let problems = configure(model, for: file, lookup: &lookup, ioFailed: &ioFailed) else { continue }
             for report in problems {
@@ -174,6 +195,7 @@ public struct CommandLineTool {
             err("\(changed) of \(files) file\(files == 1 ? "" : "s") would change\n")
         }
         if ioFailed { return 2 }
+        if reportNoYAMLFiles(in: emptyFolders, command: "format", allowed: options.allowNoFiles) { return Self.noYAMLFilesStatus }
         if options.checkOnly && changed > 0 { return 1 }
         return failures > 0 ? 1 : 0
     }
@@ -239,6 +261,12 @@ public struct CommandLineTool {
 
     /// Expands directories into the YAML files below them (sorted), keeping files and `-` as given.
     func expand(_ paths: [String], ioFailed: inout Bool) -> [String] {
+        var emptyFolders: [String] = []
+        return expand(paths, ioFailed: &ioFailed, emptyFolders: &emptyFolders)
+    }
+
+    /// ``expand(_:ioFailed:)``, also collecting the folders (as given) below which no YAML file was found.
+    func expand(_ paths: [String], ioFailed: inout Bool, emptyFolders: inout [String]) -> [String] {
         var out: [String] = []
         let fm = FileManager.default
         for p in paths {
@@ -253,6 +281,7 @@ public struct CommandLineTool {
             var found: [String] = []
             var visited: Set<String> = []
             walk(p, into: &found, visited: &visited, ioFailed: &ioFailed)
+            if found.isEmpty { emptyFolders.append(p) }
             out += found.sorted()
         }
         return out

@@ -20,6 +20,8 @@ struct CommandOptions: Equatable {
     var checkOnly = false
     var stdinFilename: String?
     var configuration = ConfigurationSource.discover
+    /// `--allow-no-files`: a folder argument without YAML files is a warning, not a failure (exit 3).
+    var allowNoFiles = false
 
     /// Parses `arguments` for `command` (`check` or `format`); the error is a one-line usage message.
     static func parse(_ arguments: [String], command: String) -> Result<CommandOptions, UsageError> {
@@ -70,6 +72,9 @@ struct CommandOptions: Equatable {
                 guard let v = value(), !v.isEmpty else { return fail("--config needs a path") }
                 o.configuration = .file(v)
                 sawConfig = true
+            case (_, "--allow-no-files"):
+                guard inlineValue == nil else { return fail("--allow-no-files takes no value") }
+                o.allowNoFiles = true
             case (_, "--no-config"):
                 guard inlineValue == nil else { return fail("--no-config takes no value") }
                 o.configuration = .none

@@ -12,8 +12,10 @@ public enum Help {
     SYNOPSIS
         pureyaml lsp | --stdio
         pureyaml check [--format FORMAT] [--strict] [--fix] [--config PATH | --no-config]
-                       [--stdin-filename NAME] [--schema URL|PATH] [--explain] [--offline] PATH...
-        pureyaml format [--check] [--config PATH | --no-config] [--stdin-filename NAME] PATH...
+                       [--stdin-filename NAME] [--schema URL|PATH] [--explain] [--offline]
+                       [--allow-no-files] PATH...
+        pureyaml format [--check] [--config PATH | --no-config] [--stdin-filename NAME]
+                        [--allow-no-files] PATH...
         pureyaml events PATH | -
         pureyaml help [COMMAND]  |  pureyaml COMMAND --help
         pureyaml --version
@@ -31,7 +33,8 @@ public enum Help {
         help      print this text, or the manual of one command
 
     EXIT STATUS
-        0 success; 1 findings (see each command); 2 wrong usage or an I/O problem.
+        0 success; 1 findings (see each command); 2 wrong usage or an I/O problem; 3 a folder
+        named on the command line holds no YAML file.
 
     FILES
         .pureyaml.yaml, .pureyaml.yml
@@ -52,7 +55,7 @@ public enum Help {
     SYNOPSIS
         pureyaml check [--format text|json|github|sarif|parsable] [--strict] [--fix]
                        [--config PATH | --no-config] [--stdin-filename NAME]
-                       [--schema URL|PATH] [--explain] [--offline] PATH...
+                       [--schema URL|PATH] [--explain] [--offline] [--allow-no-files] PATH...
 
     DESCRIPTION
         Parses and composes each file and reports syntax errors, duplicate keys, undefined aliases
@@ -88,6 +91,8 @@ public enum Help {
             print, per document, which schema applies, the rule that chose it and its load status.
         --offline
             download nothing; use schema files and the schema cache only.
+        --allow-no-files
+            a folder without YAML files is a warning on stderr instead of a failure (exit status 3).
         --fix
             first write every safe fix into the files (tab indentation, unused anchors, and the
             yamllint fixes listed in docs/lint.md), then check them.
@@ -102,7 +107,8 @@ public enum Help {
     EXIT STATUS
         0 no errors (and, with --strict, no warnings); 1 errors, warnings under --strict, or an
         unusable settings file; 2 wrong usage, a file or settings file that cannot be read, or a
-        --schema that is missing, cannot be loaded or is not a schema.
+        --schema that is missing, cannot be loaded or is not a schema; 3 a folder named on the
+        command line holds no YAML file. When several apply, 2 wins over 3, and 3 over 1.
 
     FILES
         .pureyaml.yaml, .pureyaml.yml
@@ -137,7 +143,8 @@ public enum Help {
         pureyaml format - format YAML files
 
     SYNOPSIS
-        pureyaml format [--check] [--config PATH | --no-config] [--stdin-filename NAME] PATH...
+        pureyaml format [--check] [--config PATH | --no-config] [--stdin-filename NAME]
+                        [--allow-no-files] PATH...
 
     DESCRIPTION
         Formats files in place: indentation, spacing after ':' and '- ', trailing whitespace, blank
@@ -157,12 +164,15 @@ public enum Help {
             use the built-in defaults.
         --stdin-filename NAME
             the name for `-` in messages and diffs, and where the settings search starts.
+        --allow-no-files
+            a folder without YAML files is a warning on stderr instead of a failure (exit status 3).
         -h, --help
             print this text.
 
     EXIT STATUS
         0 done, or nothing would change; 1 files would change (--check), files could not be
-        formatted, or the settings file is unusable; 2 wrong usage or an I/O problem.
+        formatted, or the settings file is unusable; 2 wrong usage or an I/O problem; 3 a folder
+        named on the command line holds no YAML file.
 
     FILES
         .pureyaml.yaml, .pureyaml.yml    settings; see pureyaml help check.

@@ -92,6 +92,37 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r.err.hasPrefix("checked 3 files: 3 errors"), r.err)
     }
 
+    /// A folder argument without YAML files is most often a wrong path in CI: `check` and `format` say so on
+    /// stderr and exit 3 (worse than findings, 1; not as bad as an I/O problem, 2); `--allow-no-files`
+    /// makes it a warning.
+    func testFolderWithoutYAMLFilesFailsWithItsOwnStatus() throws {
+        try write("empty/notes.txt", "x: [\n")
+        try write("empty/node_modules/m.yaml", "x: 1\n")
+        let empty = folder.appendingPathComponent("empty").path
+        let message = "pureyaml check: no YAML files (*.yaml, *.yml) found under \(empty) (use --allow-no-files if that is expected)\n"
+        let r = try run(["check", empty])
+        XCTAssertEqual(r.status, 3)
+        XCTAssertEqual(r.out, "")
+        XCTAssertEqual(r.err, "checked 0 files: 0 errors, 0 warnings\n" + message)
+        let allowed = try run(["check", "--allow-no-files", empty])
+        XCTAssertEqual(allowed.status, 0)
+        XCTAssertEqual(allowed.err, "checked 0 files: 0 errors, 0 warnings\npureyaml check: warning: no YAML files (*.yaml, *.yml) found under \(empty)\n")
+        // With a file that has findings beside it, the empty folder still decides the status.
+        let bad = try write("bad.yaml", "a: [\n")
+        let mixed = try run(["check", empty, bad.path])
+        XCTAssertEqual(mixed.status, 3)
+        XCTAssertTrue(mixed.out.hasPrefix("\(bad.path):"), mixed.out)
+        XCTAssertEqual(try run(["check", "--allow-no-files", empty, bad.path]).status, 1)
+        XCTAssertEqual(try run(["check", empty, folder.appendingPathComponent("missing.yaml").path]).status, 2)
+        // format too, with or without --check.
+        for args in [["format", empty], ["format", "--check", empty]] {
+            let f = try run(args)
+            XCTAssertEqual(f.status, 3, "\(args)")
+            XCTAssertTrue(f.err.hasSuffix("pureyaml format: no YAML files (*.yaml, *.yml) found under \(empty) (use --allow-no-files if that is expected)\n"), f.err)
+            XCTAssertEqual(try run(args.dropLast() + ["--allow-no-files", empty]).status, 0)
+        }
+    }
+
     func testDirectoryWalkSurvivesSymbolicLinkLoops() throws {
         try write("sub/x.yaml", "a: [\n")
         let fm = FileManager.default
