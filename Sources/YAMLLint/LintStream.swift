@@ -46,13 +46,13 @@ final class LintStream {
     /// The value of `t` (see ``LintTokenizer/value(of:in:)``).
     func value(_ t: LintToken) -> String {
         if let r = sourceValue(t) { return String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self) }
-        guard t.kind == .scalar, t.event32 < -1 else { return LintTokenizer.value(of: t, in: parse) }
+        guard t.kind == .scalar, t.$event < -1 else { return LintTokenizer.value(of: t, in: parse) }
         var resolved = t
-        if lastLookup.start == t.start32 {
+        if lastLookup.start == t.$start {
             resolved.event = lastLookup.event
         } else {
             resolved.event = resolver.event(of: t, in: parse.events)
-            lastLookup = (t.start32, resolved.event)
+            lastLookup = (t.$start, resolved.event)
         }
         return LintTokenizer.value(of: resolved, in: parse)
     }
@@ -79,7 +79,7 @@ final class LintStream {
     /// a plain scalar on one line (its text) or a quoted scalar on one line without escapes (`''` in
     /// single quotes, `\` in double quotes) or lone `\r`; nil otherwise.
     func sourceValue(_ t: LintToken) -> Range<Int>? {
-        guard t.kind == .scalar, t.startLine32 == t.endLine32, let style = t.style else { return nil }
+        guard t.kind == .scalar, t.$startLine == t.$endLine, let style = t.style else { return nil }
         let start = t.start, end = t.end
         guard start <= end, end <= bytes.count else { return nil }
         switch style {

@@ -148,7 +148,7 @@ public enum LintTokenizer {
             case .plainScalar, .singleQuotedScalar, .doubleQuotedScalar:
                 var tok = LintToken(.scalar, start: r.start, end: r.end)
                 tok.style = t.kind == .plainScalar ? .plain : t.kind == .singleQuotedScalar ? .singleQuoted : .doubleQuoted
-                tok.event32 = EventResolver.unresolved(matchingEnd: r.end)
+                tok.$event = EventResolver.unresolved(matchingEnd: r.end)
                 out.append(tok)
             case .blockScalarHeader:
                 // PyYAML's block scalar token runs from the header over the header's comment and line
@@ -168,7 +168,7 @@ public enum LintTokenizer {
                 let end = max(contentEnd ?? 0, lineEnd)
                 var tok = LintToken(.scalar, start: r.start, end: end)
                 tok.style = bytes[r.start] == UInt8(ascii: "|") ? .literal : .folded
-                tok.event32 = EventResolver.unresolved(matchingEnd: contentEnd ?? r.end)
+                tok.$event = EventResolver.unresolved(matchingEnd: contentEnd ?? r.end)
                 out.append(tok)
             }
         }
@@ -324,8 +324,8 @@ public enum LintTokenizer {
 
         /// The index of `t`'s scalar event, -1 when there is none; `t.event` when already resolved.
         mutating func event(of t: LintToken, in events: ParseEvents) -> Int {
-            if t.event32 >= -1 { return t.event }
-            let end = -2 - Int(t.event32)
+            if t.$event >= -1 { return t.event }
+            let end = -2 - Int(t.$event)
             if end < lastEnd { cursor = 0 }
             lastEnd = end
             while cursor < events.count {
