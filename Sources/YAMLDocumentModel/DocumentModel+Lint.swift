@@ -64,14 +64,14 @@ extension DocumentModel {
         }
         if only?.contains(.sourceFixAll) == true {
             // Lint fixes run on the text the core fixes (tabs, unused anchors) leave, then one set of line
-            // edits goes from the original text to the result.
+            // edits (per changed line) goes from the original text to the result.
             let core = out.firstIndex { $0.kind == .sourceFixAll }
             let base = core.flatMap { CodeActions.reparse(s, out[$0].edits) } ?? s
             let path = lint.relativePaths[s.uri]
             let baseDiagnostics = core == nil ? diagnostics : LintFixes.lintDiagnostics(base, configuration, path: path)
             let fixed = LintFixes.fixAll(base, baseDiagnostics, configuration: configuration, path: path)
             guard fixed.bytes != base.bytes else { return out }
-            let edits = LineDiff.replacements(from: s.bytes, to: fixed.bytes)
+            let edits = LineDiff.replacements(from: s.bytes, to: fixed.bytes, splittingLines: true)
             guard let after = CodeActions.reparse(s, edits), CodeActions.errorCount(after) <= CodeActions.errorCount(s),
                   !CodeActions.addsCoreDiagnostic(s, after), let a = CodeActions.data(s), let b = CodeActions.data(after), a == b else { return out }
             if let core {

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import YAMLComposer
 import YAMLDocumentModel
@@ -88,6 +89,21 @@ final class LintModelTests: XCTestCase {
             out.replaceSubrange(e.range.start..<e.range.end, with: Array(e.newText.utf8))
         }
         XCTAssertEqual(String(decoding: out, as: UTF8.self), "---\na: 1\n# comment\nb: {x: 1}\nc: yes\n\n\nd: 2\n")
+    }
+
+    /// Fix-all on a file where more than 1,000 lines change gives one minimal edit per line (it gave one
+    /// whole-text edit), which applied to the original give exactly the fixed text.
+    func testFixAllOnThousandsOfLinesGivesPerLineEdits() throws {
+        let m = model(files: ["/p/.yamllint": "extends: default\n"])
+        let uri = DocumentURI(filePath: "/p/big.yaml")
+        var text = "---\n"
+        for i in 0..<2_500 { text += "key\(i): value \n" }
+        m.perform(.open(uri, version: 1, text: text))
+        let edits = try XCTUnwrap(m.fixAllEdits(uri))
+        XCTAssertEqual(edits.count, 2_500)
+        XCTAssertTrue(edits.allSatisfy { $0.newText.isEmpty && $0.range.end - $0.range.start == 1 })
+        XCTAssertEqual(String(decoding: TextReplacement.apply(edits, to: Array(text.utf8)), as: UTF8.self),
+                       text.replacingOccurrences(of: " \n", with: "\n"))
     }
 
     /// A text ending inside a block scalar gets no final line break from the fix: PyYAML and libyaml read
