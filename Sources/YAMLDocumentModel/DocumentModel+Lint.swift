@@ -58,9 +58,12 @@ extension DocumentModel {
               !diagnostics.isEmpty else { return actions }
         var out = actions
         if only?.contains(.quickFix) ?? true {
+            var fixes: [CodeActionCandidate] = []
             for d in diagnostics where d.range.start <= range.end && range.start <= d.range.end {
-                if let fix = LintFixes.quickFix(s, d, configuration: configuration) { out.append(fix) }
+                if let fix = LintFixes.quickFix(s, d, configuration: configuration) { fixes.append(fix) }
             }
+            // Lint fixes whose edits overlap are offered as one.
+            out += LintFixes.withoutConflicts(fixes, s, configuration: configuration)
         }
         if only?.contains(.sourceFixAll) == true {
             // Lint fixes run on the text the core fixes (tabs, unused anchors) leave, then one set of line

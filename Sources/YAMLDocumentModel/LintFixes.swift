@@ -17,11 +17,64 @@ import YAMLSyntax
 /// `braces`, `brackets`, `document-end` (missing `...`), `new-lines`, `comments-indentation`, and `truthy`. Not fixed:
 /// `indentation`, `quoted-strings`, `key-ordering` and the rest.
 enum LintFixes {
-    /// The fix for one lint diagnostic, nil when there is none or it fails verification.
+    /// The fix for one lint diagnostic, nil when there is none or it fails verification. Its title says
+    /// what it does and names the rule: "Remove trailing spaces (trailing-spaces)".
     static func quickFix(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, configuration: LintConfiguration) -> CodeActionCandidate? {
         guard d.source == DocumentModel.lintSource, let (title, edits) = edits(s, d, configuration) else { return nil }
-        guard verify(s, edits, configuration: configuration, removes: d.code, keepsData: d.code != "truthy") else { return nil }
-        return CodeActionCandidate(title: title, kind: .quickFix, edits: edits, diagnostic: d, isPreferred: true)
+        guard verify(s, edits, configuration: configuration, removes: [d.code], keepsData: d.code != "truthy") else { return nil }
+        return CodeActionCandidate(title: "\(title) (\(d.code))", kind: .quickFix, edits: edits, diagnostic: d, isPreferred: true)
+    }
+
+    /// `fixes` (lint quick fixes of one snapshot, in any order) with no two whose edits conflict: each group of
+    /// fixes whose edits overlap (or insert at one offset) — neighbouring findings such as a comma and a
+    /// bracket that share a run of spaces — becomes one fix, the first of the group (by position) whose
+    /// edits verifiably remove a finding of every lint rule in the group, titled with all their rules and
+    /// carrying all their diagnostics; when none does, only the group's first fix is offered (the others
+    /// come back, computed on the new text, once it is applied). So applying any offered fix, or several
+    /// together, never applies an edit meant for text another one has changed.
+    static func withoutConflicts(_ fixes: [CodeActionCandidate], _ s: DocumentSnapshot,
+                                 configuration: LintConfiguration) -> [CodeActionCandidate] {
+        guard fixes.count > 1 else { return fixes }
+        // Group by a sweep over all edits in position order (union of fixes whose edits conflict).
+        var group = Array(fixes.indices)
+        func root(_ k: Int) -> Int {
+            var k = k
+            while group[k] != k { group[k] = group[group[k]]; k = group[k] }
+            return k
+        }
+        let edits = fixes.indices.flatMap { k in fixes[k].edits.map { (fix: k, range: $0.range) } }
+            .sorted { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
+        var reach: (end: Int, lastStart: Int, fix: Int)? = nil
+        for e in edits {
+            // Conflict: overlapping the edits before, or at the offset where the last one starts.
+            if let r = reach, e.range.start < r.end || e.range.start == r.lastStart {
+                let a = root(r.fix), b = root(e.fix)
+                if a != b { group[max(a, b)] = min(a, b) }
+                reach = (max(r.end, e.range.end), e.range.start, e.fix)
+            } else {
+                reach = (e.range.end, e.range.start, e.fix)
+            }
+        }
+        var members: [Int: [Int]] = [:]
+        for k in fixes.indices { members[root(k), default: []].append(k) }
+        var out: [CodeActionCandidate] = []
+        for k in fixes.indices where root(k) == k {
+            let ids = (members[k] ?? [k]).sorted { (fixes[$0].edits.first?.range.start ?? 0) < (fixes[$1].edits.first?.range.start ?? 0) }
+            if ids.count == 1 { out.append(fixes[k]); continue }
+            let diagnostics = ids.compactMap { fixes[$0].diagnostic }
+            let rules = diagnostics.map(\.code).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let joint = ids.first {
+                verify(s, fixes[$0].edits, configuration: configuration, removes: rules, keepsData: !rules.contains("truthy"))
+            }
+            guard let chosen = joint else { out.append(fixes[ids[0]]); continue }
+            var fix = fixes[chosen]
+            if let own = fix.diagnostic?.code, fix.title.hasSuffix(" (\(own))") {
+                fix.title = String(fix.title.dropLast(own.count + 3)) + " (\(rules.joined(separator: ", ")))"
+            }
+            fix.additionalDiagnostics = diagnostics.filter { $0 != fix.diagnostic }
+            out.append(fix)
+        }
+        return out
     }
 
     /// Rounds of fixing in ``fixAll(_:_:configuration:)``: a fix can uncover another (sorting an outer
@@ -412,14 +465,20 @@ enum LintFixes {
         case (_, false, _): option = "min-spaces-after"
         }
         guard let n = int(c, d.code, option), n >= 0 else { return nil }
-        let title = n == 0 ? "Remove the spaces" : "Use \(n) space\(n == 1 ? "" : "s")"
+        // Where the spaces are, from the message: "too many spaces after comma" -> "after the comma".
+        var place = m.firstRange(of: "spaces ").map { m[$0.upperBound...].split(separator: " ").map(String.init) } ?? []
+        if !place.isEmpty { place.insert("the", at: 1) }
+        let at = place.isEmpty ? "" : " " + place.joined(separator: " ")
+        let title = n == 0 ? "Remove the spaces\(at)" : "Use \(n) space\(n == 1 ? "" : "s")\(at)"
         return (title, [TextReplacement(range: TextRange(start: start, end: end), newText: String(repeating: " ", count: n))])
     }
 
     // MARK: Verification
 
+    /// True when `edits` keep `s` sound (no new error or core diagnostic, the same comments; the same data
+    /// when `keepsData`, else the same number of documents) and leave fewer findings of each rule in `rules`.
     private static func verify(_ s: DocumentSnapshot, _ edits: [TextReplacement], configuration: LintConfiguration,
-                               removes rule: String?, keepsData: Bool) -> Bool {
+                               removes rules: [String], keepsData: Bool) -> Bool {
         guard let after = CodeActions.reparse(s, edits),
               CodeActions.errorCount(after) <= CodeActions.errorCount(s), !CodeActions.addsCoreDiagnostic(s, after),
               comments(after).sorted() == comments(s).sorted() else { return false }
@@ -428,10 +487,9 @@ enum LintFixes {
         } else {
             guard after.composition.documents.count == s.composition.documents.count else { return false }
         }
-        if let rule {
-            let before = Linter.lint(s.parse, configuration: configuration).filter { $0.rule == rule }.count
-            let now = Linter.lint(after.parse, configuration: configuration).filter { $0.rule == rule }.count
-            if now >= before { return false }
+        if !rules.isEmpty {
+            let before = Linter.lint(s.parse, configuration: configuration), now = Linter.lint(after.parse, configuration: configuration)
+            for rule in rules where now.filter({ $0.rule == rule }).count >= before.filter({ $0.rule == rule }).count { return false }
         }
         return true
     }

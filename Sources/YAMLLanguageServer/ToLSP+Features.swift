@@ -95,7 +95,8 @@ extension ToLSP {
     }
 
     func codeAction(_ a: CodeActionCandidate, uri: DocumentURI) -> CodeAction {
-        CodeAction(title: a.title, kind: a.kind.rawValue, diagnostics: a.diagnostic.map { [diagnostic($0)] },
+        CodeAction(title: a.title, kind: a.kind.rawValue,
+                   diagnostics: a.diagnostic.map { ([$0] + a.additionalDiagnostics).map(diagnostic) },
                    isPreferred: a.isPreferred ? true : nil,
                    edit: WorkspaceEdit(changes: [uri.string: a.edits.map(edit)]))
     }

@@ -51,8 +51,8 @@ final class LintProtocolTests: XCTestCase {
             "context": ["diagnostics": found, "only": ["quickfix"]],
         ]))["result"] as? [[String: Any]] ?? []
         let titles = actions.compactMap { $0["title"] as? String }
-        XCTAssertTrue(titles.contains("Remove trailing spaces"), "\(titles)")
-        XCTAssertTrue(titles.contains("Use 1 space"), "\(titles)")
+        XCTAssertTrue(titles.contains("Remove trailing spaces (trailing-spaces)"), "\(titles)")
+        XCTAssertTrue(titles.contains("Use 1 space after the colon (colons)"), "\(titles)")
 
         _ = try server.response(to: try server.request("shutdown"))
         try server.notify("exit")
