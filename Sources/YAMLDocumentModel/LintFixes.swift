@@ -89,16 +89,19 @@ enum LintFixes {
     /// `configuration` and `path` (the document's path relative to the configuration, for `ignore`
     /// patterns), so findings a fix uncovers are fixed too. The caller turns the result into line edits
     /// and verifies them against the original text.
+    /// `isCancelled` is asked before each round and each re-parse; once it says true, the work stops and
+    /// the snapshot reached so far is returned (the caller discards it).
     static func fixAll(_ s: DocumentSnapshot, _ diagnostics: [YAMLDiagnostic], configuration: LintConfiguration,
-                       path: String? = nil) -> DocumentSnapshot {
+                       path: String? = nil, isCancelled: @escaping () -> Bool = { false }) -> DocumentSnapshot {
         var current = s
         var findings = diagnostics.filter { $0.source == DocumentModel.lintSource && $0.code != "truthy" }
-        var budget = isolationBudget * min(s.bytes.count, 64 << 10) + 4 * s.bytes.count
-        for _ in 0..<fixAllRounds where !findings.isEmpty {
+        var budget = Budget(bytes: isolationBudget * min(s.bytes.count, 64 << 10) + 4 * s.bytes.count, isCancelled: isCancelled)
+        for _ in 0..<fixAllRounds where !findings.isEmpty && !isCancelled() {
             let groups = editsByRule(current, findings, configuration)
             let all = merged(groups.values.flatMap { $0 })
             if all.isEmpty { break }
             let baseline = Baseline(current)
+            if isCancelled() { break }
             var next = checked(current, all, baseline)
             // Keep what passes: each independently checkable document (chunk) on its own, and in a
             // failing one each rule's fixes, halved until the failing ones are isolated.
@@ -110,7 +113,7 @@ enum LintFixes {
                 let accepted = passingByRule(current, groups, baseline, budget: &budget)
                 if !accepted.isEmpty { next = checked(current, accepted, baseline) }
             }
-            guard let after = next, after.bytes != current.bytes else { break }
+            guard let after = next, after.bytes != current.bytes, !isCancelled() else { break }
             current = after
             // Findings a fix uncovered (blank lines left by removed spaces) are fixed in the next round.
             findings = lintDiagnostics(current, configuration, path: path).filter { $0.code != "truthy" }
@@ -122,6 +125,15 @@ enum LintFixes {
     /// re-parses of a text up to 64 KiB; a larger text gets four whole re-parses more (checkable documents
     /// are re-parsed alone), so fix-all on save stays bounded and linear on a large file.
     static let isolationBudget = 64
+
+    /// What fix-all may still spend isolating failing fixes: bytes to re-parse (``isolationBudget``), and
+    /// the caller's cancellation check.
+    struct Budget {
+        var bytes: Int
+        let isCancelled: () -> Bool
+        /// True when no more re-parses may be made.
+        var isSpent: Bool { bytes <= 0 || isCancelled() }
+    }
 
     /// What a fix keeps, computed once for the text the fixes apply to.
     struct Baseline {
@@ -144,13 +156,13 @@ enum LintFixes {
 
     /// The passing fixes of each rule in `groups`, kept when they pass together with the rules before.
     private static func passingByRule(_ s: DocumentSnapshot, _ groups: [String: [TextReplacement]], _ baseline: Baseline,
-                                      budget: inout Int) -> [TextReplacement] {
+                                      budget: inout Budget) -> [TextReplacement] {
         var accepted: [TextReplacement] = []
         for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
             let passing = passingSubset(s, merged(group), baseline, budget: &budget)
             let union = merged(accepted + passing)
-            if !passing.isEmpty, budget > 0 {
-                budget -= s.bytes.count
+            if !passing.isEmpty, !budget.isSpent {
+                budget.bytes -= s.bytes.count
                 if checked(s, union, baseline) != nil { accepted = union }
             }
         }
@@ -161,7 +173,7 @@ enum LintFixes {
     /// parsed alone as the snapshot's own re-checks do) is checked with its own fixes; an edit across a
     /// chunk boundary is dropped. Offsets in the result are `s`'s.
     private static func chunkwise(_ s: DocumentSnapshot, _ chunks: DocumentChunks, _ groups: [String: [TextReplacement]],
-                                  budget: inout Int) -> [TextReplacement] {
+                                  budget: inout Budget) -> [TextReplacement] {
         let starts = chunks.starts
         var perChunk: [Int: [String: [TextReplacement]]] = [:]
         for (rule, edits) in groups {
@@ -175,7 +187,7 @@ enum LintFixes {
             }
         }
         var accepted: [TextReplacement] = []
-        for (k, rules) in perChunk.sorted(by: { $0.key < $1.key }) {
+        for (k, rules) in perChunk.sorted(by: { $0.key < $1.key }) where !budget.isCancelled() {
             let start = starts[k], end = k + 1 < starts.count ? starts[k + 1] : s.bytes.count
             let part = DocumentSnapshot(uri: s.uri, version: s.version, bytes: Array(s.bytes[start..<end]))
             func shifted(_ e: TextReplacement, _ by: Int) -> TextReplacement {
@@ -193,16 +205,16 @@ enum LintFixes {
     /// The largest part of `edits` found by halving that passes ``checked(_:_:_:)`` (each failing edit
     /// is isolated with about log2(n) re-parses, within `budget` bytes re-parsed, decremented per re-parse).
     private static func passingSubset(_ s: DocumentSnapshot, _ edits: [TextReplacement], _ baseline: Baseline,
-                                      budget: inout Int) -> [TextReplacement] {
-        guard !edits.isEmpty, budget > 0 else { return [] }
-        budget -= s.bytes.count
+                                      budget: inout Budget) -> [TextReplacement] {
+        guard !edits.isEmpty, !budget.isSpent else { return [] }
+        budget.bytes -= s.bytes.count
         if checked(s, edits, baseline) != nil { return edits }
         guard edits.count > 1 else { return [] }
         let half = edits.count / 2
         let left = passingSubset(s, Array(edits[..<half]), baseline, budget: &budget)
         let right = passingSubset(s, Array(edits[half...]), baseline, budget: &budget)
         if left.isEmpty || right.isEmpty { return left + right }
-        budget -= s.bytes.count
+        budget.bytes -= s.bytes.count
         if checked(s, left + right, baseline) != nil { return left + right }
         return left.count >= right.count ? left : right
     }

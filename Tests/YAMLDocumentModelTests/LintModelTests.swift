@@ -141,6 +141,33 @@ final class LintModelTests: XCTestCase {
         }
     }
 
+    /// Code actions stop when the caller's cancellation check says so (an LSP `$/cancelRequest`): fix-all
+    /// asks between its steps and throws ``Cancelled``; never cancelled, it gives what the plain call gives.
+    func testFixAllStopsWhenCancelled() throws {
+        let m = model(files: ["/p/.yamllint": "extends: default\n"])
+        let uri = DocumentURI(filePath: "/p/slow.yaml")
+        let text = "---\n" + (0..<1_500).map { "key\($0):   [ a,b ]  #c\n" }.joined()
+        m.perform(.open(uri, version: 1, text: text))
+        let all = TextRange(start: 0, end: text.utf8.count)
+        let start = ProcessInfo.processInfo.systemUptime
+        let plain = try XCTUnwrap(m.codeActions(uri, range: all, only: [.sourceFixAll]))
+        let full = ProcessInfo.processInfo.systemUptime - start
+        XCTAssertEqual(try m.codeActions(uri, range: all, only: [.sourceFixAll], isCancelled: { false }), plain)
+        XCTAssertEqual(plain.first?.edits.count, 1_500, "one edit per line")
+        for answersBeforeCancelling in [0, 1, 3] {
+            var asked = 0
+            let began = ProcessInfo.processInfo.systemUptime
+            XCTAssertThrowsError(try m.codeActions(uri, range: all, only: [.sourceFixAll], isCancelled: {
+                asked += 1
+                return asked > answersBeforeCancelling
+            })) { XCTAssertTrue($0 is Cancelled) }
+            let took = ProcessInfo.processInfo.systemUptime - began
+            // Once cancelled, the work stops at the next check: it is asked once more at most.
+            XCTAssertLessThanOrEqual(asked, answersBeforeCancelling + 2)
+            print("fix-all \(full) s; cancelled after \(answersBeforeCancelling) checks: \(took) s")
+        }
+    }
+
     /// A text ending inside a block scalar gets no final line break from the fix: PyYAML and libyaml read
     /// `|` + `x` at the end of the input as "x", with the line break as "x\n".
     func testNoFinalLineBreakFixAtTheEndOfABlockScalar() throws {
