@@ -56,6 +56,44 @@ final class SchemaLanguageServerTests: XCTestCase {
         XCTAssertEqual(server.waitForExit(), 0)
     }
 
+    /// Two `yaml.schemas` entries match the file: both validate it, and `pureyaml/schemaInfo` lists the second.
+    func testEveryMatchingSchemaValidatesThroughTheServer() throws {
+        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-lsp-schemas-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("schemas"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try #"{"type": "object", "properties": {"port": {"type": "integer"}}}"#
+            .write(to: root.appendingPathComponent("schemas/app.json"), atomically: true, encoding: .utf8)
+        try #"{"type": "object", "required": ["owner"]}"#
+            .write(to: root.appendingPathComponent("schemas/team.json"), atomically: true, encoding: .utf8)
+        let server = try ServerProcess(executable: binary)
+        let id = try server.request("initialize", [
+            "processId": NSNull(), "rootUri": root.absoluteURL.absoluteString, "capabilities": [String: Any](),
+            "initializationOptions": ["yaml": ["schemas": ["schemas/app.json": ["config/*.yaml"], "schemas/team.json": "config/**"],
+                                               "schemaStore": ["enable": false]]],
+        ])
+        _ = try server.response(to: id)
+        try server.notify("initialized", [String: Any]())
+        let uri = root.appendingPathComponent("config/app.yaml").absoluteURL.absoluteString
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
+                                                                    "text": "port: \"8080\"\n"]])
+        let m = try server.receive(until: {
+            guard ($0["method"] as? String) == "textDocument/publishDiagnostics",
+                  let p = $0["params"] as? [String: Any], p["uri"] as? String == uri else { return false }
+            return ((p["diagnostics"] as? [[String: Any]]) ?? []).count == 2
+        }).match
+        let diagnostics = ((m["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(Set(diagnostics.compactMap { $0["message"] as? String }),
+                       [#"missing required property "owner""#, #"expected integer, found string "8080""#])
+        let info = try server.response(to: try server.request("pureyaml/schemaInfo", ["textDocument": ["uri": uri]]))
+        let document = (((info["result"] as? [String: Any])?["documents"] as? [[String: Any]]) ?? []).first
+        let schemas = [document?["schema"] as? String] + ((document?["additionalSchemas"] as? [String]) ?? []).map { $0 }
+        XCTAssertEqual(Set(schemas.compactMap { $0?.components(separatedBy: "/schemas/").last }), ["app.json", "team.json"], "\(info)")
+        _ = try server.response(to: try server.request("shutdown"))
+        try server.notify("exit")
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
+
     /// `workspace/didChangeWorkspaceFolders` (advertised in `initialize`): once the first folder is replaced,
     /// a relative `yaml.schemas` path resolves against the new first folder, and the document is re-validated
     /// against that folder's schema.
