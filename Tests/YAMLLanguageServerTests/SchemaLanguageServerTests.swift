@@ -6,23 +6,38 @@ import XCTest
 /// `initializationOptions` and `didChangeConfiguration`, diagnostics pushed once the schema has loaded,
 /// the schema URL in `Diagnostic.data`, and `pureyaml/schemaInfo`.
 final class SchemaLanguageServerTests: XCTestCase {
-    func testSchemaDiagnosticsArrivePushedAndExplained() throws {
-        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
+    /// A temporary workspace folder holding `files` (relative path -> text); the caller removes it.
+    private func workspace(_ files: [String: String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-lsp-schema-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("schemas"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
-        try #"{"type": "object", "properties": {"port": {"type": "integer"}}, "required": ["name"]}"#
-            .write(to: root.appendingPathComponent("schemas/app.json"), atomically: true, encoding: .utf8)
-        let rootURI = root.absoluteURL.absoluteString
-        let schemaURI = root.appendingPathComponent("schemas/app.json").absoluteURL.absoluteString
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    /// The built server, initialized with `root` as its root and `schemas` as `yaml.schemas` (catalog off).
+    private func start(root: URL, schemas: [String: Any]) throws -> ServerProcess {
+        guard let binary = BuiltBinary.pureyaml else {
+            XCTFail("the pureyaml executable was not built")
+            throw XCTSkip("no binary")
+        }
         let server = try ServerProcess(executable: binary)
         let id = try server.request("initialize", [
-            "processId": NSNull(), "rootUri": rootURI, "capabilities": [String: Any](),
-            "initializationOptions": ["yaml": ["schemas": ["schemas/app.json": ["config/*.yaml"]],
-                                               "schemaStore": ["enable": false]]],
+            "processId": NSNull(), "rootUri": root.absoluteURL.absoluteString, "capabilities": [String: Any](),
+            "initializationOptions": ["yaml": ["schemas": schemas, "schemaStore": ["enable": false]]],
         ])
         _ = try server.response(to: id)
         try server.notify("initialized", [String: Any]())
+        return server
+    }
+
+    func testSchemaDiagnosticsArrivePushedAndExplained() throws {
+        let root = try workspace(["schemas/app.json": #"{"type": "object", "properties": {"port": {"type": "integer"}}, "required": ["name"]}"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let schemaURI = root.appendingPathComponent("schemas/app.json").absoluteURL.absoluteString
+        let server = try start(root: root, schemas: ["schemas/app.json": ["config/*.yaml"]])
         let uri = root.appendingPathComponent("config/app.yaml").absoluteURL.absoluteString
         try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
                                                                     "text": "port: \"8080\"\n"]])
@@ -58,22 +73,10 @@ final class SchemaLanguageServerTests: XCTestCase {
 
     /// Two `yaml.schemas` entries match the file: both validate it, and `pureyaml/schemaInfo` lists the second.
     func testEveryMatchingSchemaValidatesThroughTheServer() throws {
-        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-lsp-schemas-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("schemas"), withIntermediateDirectories: true)
+        let root = try workspace(["schemas/app.json": #"{"type": "object", "properties": {"port": {"type": "integer"}}}"#,
+                                  "schemas/team.json": #"{"type": "object", "required": ["owner"]}"#])
         defer { try? FileManager.default.removeItem(at: root) }
-        try #"{"type": "object", "properties": {"port": {"type": "integer"}}}"#
-            .write(to: root.appendingPathComponent("schemas/app.json"), atomically: true, encoding: .utf8)
-        try #"{"type": "object", "required": ["owner"]}"#
-            .write(to: root.appendingPathComponent("schemas/team.json"), atomically: true, encoding: .utf8)
-        let server = try ServerProcess(executable: binary)
-        let id = try server.request("initialize", [
-            "processId": NSNull(), "rootUri": root.absoluteURL.absoluteString, "capabilities": [String: Any](),
-            "initializationOptions": ["yaml": ["schemas": ["schemas/app.json": ["config/*.yaml"], "schemas/team.json": "config/**"],
-                                               "schemaStore": ["enable": false]]],
-        ])
-        _ = try server.response(to: id)
-        try server.notify("initialized", [String: Any]())
+        let server = try start(root: root, schemas: ["schemas/app.json": ["config/*.yaml"], "schemas/team.json": "config/**"])
         let uri = root.appendingPathComponent("config/app.yaml").absoluteURL.absoluteString
         try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
                                                                     "text": "port: \"8080\"\n"]])
