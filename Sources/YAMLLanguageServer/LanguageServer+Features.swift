@@ -143,8 +143,11 @@ extension LanguageServer {
             let result = document(p.textDocument) { uri, s, to -> [CodeAction] in
                 let r = FromLSP.range(p.range, in: s, encoding: encoding)
                 do {
+                    // Versioned edits where the client takes them: a fix computed for this version is never
+                    // applied to a later text.
+                    let version = clientCapabilities.workspace?.workspaceEdit?.documentChanges == true ? s.version : nil
                     return try (model.codeActions(uri, range: r, only: FromLSP.codeActionKinds(p.context.only),
-                                                  isCancelled: cancellationCheck(id)) ?? []).map { to.codeAction($0, uri: uri) }
+                                                  isCancelled: cancellationCheck(id)) ?? []).map { to.codeAction($0, uri: uri, version: version) }
                 } catch {
                     cancelled = true
                     return []
