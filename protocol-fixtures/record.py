@@ -153,6 +153,21 @@ SCENARIOS = {
     # (e) The editor features of issue 6 on anchors, aliases and a merge key: hover, definition,
     # references, highlights, rename, linked editing, completion after `*`, folding, selection ranges,
     # semantic tokens, links, workspace symbols, code actions and pulled diagnostics.
+    "07-invalid-params": lambda: initialize() + [
+        did_open(FEATURES_URI, FEATURES),
+        request(2, "textDocument/hover", at(FEATURES_URI, -1, 0)),
+        request(3, "textDocument/hover", at(FEATURES_URI, 1.5, 0)),
+        request(4, "textDocument/hover", at(FEATURES_URI, 10 ** 30, 0)),
+        request(5, "textDocument/hover", at(FEATURES_URI, "2", 0)),
+        request(6, "textDocument/hover", {"textDocument": 5, "position": {"line": 0, "character": 0}}),
+        request(7, "textDocument/hover", {"textDocument": {"uri": FEATURES_URI}, "position": {"line": 0}}),
+        request(8, "textDocument/codeAction", {"textDocument": {"uri": FEATURES_URI},
+                                                "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": -4}},
+                                                "context": {"diagnostics": []}}),
+        request(9, "textDocument/selectionRange", {"textDocument": {"uri": FEATURES_URI}, "positions": [{"line": 1, "character": 2}, [1, 2]]}),
+        request(10, "textDocument/noSuchMethod", {}),
+        request(11, "textDocument/hover", at(FEATURES_URI, 5, 8)),
+    ] + shutdown_exit(12),
     "06-editor-features": lambda: initialize() + [
         did_open(FEATURES_URI, FEATURES),
         request(2, "textDocument/hover", at(FEATURES_URI, 5, 8)),

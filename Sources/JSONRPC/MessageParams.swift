@@ -21,17 +21,25 @@ enum MessageParams: Sendable {
     }
 
     /// Decodes the params as `T` (absent params are read as JSON `null`).
-    /// - Throws: the `DecodingError` of the mismatch; its coding path starts inside the params.
+    /// - Throws: the `DecodingError` of the mismatch; its coding path starts inside the params. When
+    ///   `JSONDecoder` fails, the params are decoded again with ``LSPAnyDecoder`` and its error (exact
+    ///   path, plain words) is thrown instead: Foundation reports a number that does not fit (`1.5` for an
+    ///   integer) without a path, as "The given data was not valid JSON.".
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        switch self {
-        case .value(let value):
-            return try (value ?? .null).decode(T.self)
-        case .message(let body):
-            do {
-                return try JSONDecoder().decode(ParamsEnvelope<T>.self, from: body).params
-            } catch let error as DecodingError {
-                throw error.droppingParamsKey
+        do {
+            switch self {
+            case .value(let value):
+                return try (value ?? .null).decode(T.self)
+            case .message(let body):
+                do {
+                    return try JSONDecoder().decode(ParamsEnvelope<T>.self, from: body).params
+                } catch let error as DecodingError {
+                    throw error.droppingParamsKey
+                }
             }
+        } catch {
+            do { _ = try LSPAnyDecoder.decode(T.self, from: value ?? .null) } catch { throw error }
+            throw error
         }
     }
 }

@@ -43,6 +43,15 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
         public var didChangeConfiguration: DynamicRegistration?
         /// `workspace.diagnostics`: whether the client accepts `workspace/diagnostic/refresh`.
         public var diagnostics: RefreshSupport?
+        /// `workspace.workspaceEdit`: which ``WorkspaceEdit`` forms the client applies.
+        public var workspaceEdit: WorkspaceEditSupport?
+
+        /// `WorkspaceEditClientCapabilities` (LSP 3.17): the part the server reads.
+        public struct WorkspaceEditSupport: Codable, Sendable, Hashable {
+            /// Whether the client applies versioned `documentChanges`.
+            public var documentChanges: Bool?
+            public init(documentChanges: Bool? = nil) { self.documentChanges = documentChanges }
+        }
 
         /// A `refreshSupport` flag (LSP 3.17 `DiagnosticWorkspaceClientCapabilities`).
         public struct RefreshSupport: Codable, Sendable, Hashable {

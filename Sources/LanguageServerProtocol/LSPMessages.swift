@@ -102,24 +102,46 @@ enum LSPMessages {
         params is EmptyParams ? nil : try LSPAny(encoding: params)
     }
 
-    /// A short description of a decoding error: the member path and what went wrong.
+    /// A short description of a decoding error in plain words: the member path, then what was expected
+    /// and found (`params.position.line: expected a non-negative integer, found -1`), never a Swift type
+    /// name.
     static func describe(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return String(describing: error) }
         func path(_ context: DecodingError.Context) -> String {
             let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             return keys.isEmpty ? "params" : "params" + keys
         }
+        /// Foundation's debug descriptions name Swift types; ours start with "expected".
+        func reason(_ context: DecodingError.Context, expecting type: Any.Type) -> String {
+            context.debugDescription.hasPrefix("expected") ? context.debugDescription : "expected \(kind(type))"
+        }
         switch error {
         case .keyNotFound(let key, let context):
-            return "missing \(path(context)).\(key.stringValue)"
+            return "\(path(context)).\(key.stringValue): missing"
         case .typeMismatch(let type, let context):
-            return "\(path(context)) is not of type \(type)"
+            return "\(path(context)): \(reason(context, expecting: type))"
         case .valueNotFound(let type, let context):
-            return "\(path(context)) is null, expected \(type)"
+            return "\(path(context)): expected \(kind(type)), found null"
         case .dataCorrupted(let context):
-            return "\(path(context)): \(context.debugDescription)"
+            let text = context.debugDescription.hasPrefix("The given data") ? "not a valid value" : context.debugDescription
+            return "\(path(context)): \(text)"
         @unknown default:
             return String(describing: error)
+        }
+    }
+
+    /// The JSON kind a Swift type is decoded from, in words.
+    static func kind(_ type: Any.Type) -> String {
+        switch type {
+        case is Bool.Type: return "a boolean"
+        case is String.Type: return "a string"
+        case let t as any FixedWidthInteger.Type: return t.isSigned ? "an integer" : "a non-negative integer"
+        case is any BinaryFloatingPoint.Type: return "a number"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Dictionary") { return "an object" }
+            if name.hasPrefix("Array") { return "an array" }
+            return "a valid value"
         }
     }
 }

@@ -13,6 +13,25 @@ public struct Position: Codable, Sendable, Hashable, Comparable {
         self.character = character
     }
 
+    /// Decodes `{"line": ..., "character": ...}`; both are LSP `uinteger`s.
+    /// - Throws: `DecodingError.dataCorrupted` ("expected a non-negative integer, found -1") for a
+    ///   negative one, and the decoder's error for a missing or non-integer one.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func unsigned(_ key: CodingKeys) throws -> Int {
+            let n = try container.decode(Int.self, forKey: key)
+            guard n >= 0 else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container,
+                                                       debugDescription: "expected a non-negative integer, found \(n)")
+            }
+            return n
+        }
+        line = try unsigned(.line)
+        character = try unsigned(.character)
+    }
+
+    private enum CodingKeys: String, CodingKey { case line, character }
+
     /// Document order.
     public static func < (lhs: Position, rhs: Position) -> Bool {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)

@@ -18,6 +18,9 @@ public struct CodeActionCandidate: Hashable, Sendable {
     public var edits: [TextReplacement]
     /// The diagnostic a quick fix repairs.
     public var diagnostic: YAMLDiagnostic?
+    /// Further diagnostics the same edits repair (neighbouring lint findings whose fixes would overlap,
+    /// offered as one fix).
+    public var additionalDiagnostics: [YAMLDiagnostic] = []
     /// True for the fix to apply by default ("auto fix").
     public var isPreferred: Bool
 

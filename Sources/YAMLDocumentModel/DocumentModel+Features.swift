@@ -128,12 +128,23 @@ extension DocumentModel {
     /// ``SchemaCodeActions``); yamllint quick fixes and their part of fix-all (``LintFixes``). Every candidate
     /// has been verified by parsing its result.
     public func codeActions(_ uri: DocumentURI, range: TextRange, only: Set<CodeActionCandidate.Kind>? = nil) -> [CodeActionCandidate]? {
+        (try? codeActions(uri, range: range, only: only, isCancelled: { false })) ?? nil
+    }
+
+    /// ``codeActions(_:range:only:)`` that stops when `isCancelled` says true (asked between steps: before
+    /// and after the core actions, per lint quick fix, per fix-all round and re-parse), for a renderer
+    /// whose client can cancel the request (LSP `$/cancelRequest`).
+    /// - Throws: ``Cancelled`` when the work was stopped; nothing is computed after that.
+    public func codeActions(_ uri: DocumentURI, range: TextRange, only: Set<CodeActionCandidate.Kind>?,
+                            isCancelled: @escaping () -> Bool) throws(Cancelled) -> [CodeActionCandidate]? {
         guard let s = snapshot(uri) else { return nil }
+        if isCancelled() { throw Cancelled() }
         var out = CodeActions.actions(s, range: range, only: only, indentWidth: settings.format.indentWidth)
         if only?.contains(.quickFix) ?? true, let schemaDiagnostics = schemaResults[uri]?.diagnostics, !schemaDiagnostics.isEmpty {
             out += SchemaCodeActions.actions(s, diagnostics: schemaDiagnostics, range: range) { self.schema(uri, document: $0) }
         }
-        return addingLintActions(out, s, range: range, only: only)
+        if isCancelled() { throw Cancelled() }
+        return try addingLintActions(out, s, range: range, only: only, isCancelled: isCancelled)
     }
 
     /// The identifier of the diagnostics result of an open document (LSP pull diagnostics `resultId`): its

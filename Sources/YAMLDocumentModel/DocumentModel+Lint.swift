@@ -52,26 +52,34 @@ extension DocumentModel {
 
     /// `actions` (the core code actions for `range`) with the lint quick fixes for lint diagnostics touching
     /// `range` added, and, when `only` asks for fix-all, the lint fixes merged into the fix-all action.
+    /// - Throws: ``Cancelled`` when `isCancelled` says true during the work.
     func addingLintActions(_ actions: [CodeActionCandidate], _ s: DocumentSnapshot, range: TextRange,
-                           only: Set<CodeActionCandidate.Kind>?) -> [CodeActionCandidate] {
+                           only: Set<CodeActionCandidate.Kind>?,
+                           isCancelled: @escaping () -> Bool = { false }) throws(Cancelled) -> [CodeActionCandidate] {
         guard let configuration = lint.configurations[s.uri], let diagnostics = lint.diagnostics[s.uri],
               !diagnostics.isEmpty else { return actions }
         var out = actions
         if only?.contains(.quickFix) ?? true {
+            var fixes: [CodeActionCandidate] = []
             for d in diagnostics where d.range.start <= range.end && range.start <= d.range.end {
-                if let fix = LintFixes.quickFix(s, d, configuration: configuration) { out.append(fix) }
+                if isCancelled() { throw Cancelled() }
+                if let fix = LintFixes.quickFix(s, d, configuration: configuration) { fixes.append(fix) }
             }
+            // Lint fixes whose edits overlap are offered as one.
+            out += LintFixes.withoutConflicts(fixes, s, configuration: configuration)
         }
         if only?.contains(.sourceFixAll) == true {
             // Lint fixes run on the text the core fixes (tabs, unused anchors) leave, then one set of line
-            // edits goes from the original text to the result.
+            // edits (per changed line) goes from the original text to the result.
             let core = out.firstIndex { $0.kind == .sourceFixAll }
             let base = core.flatMap { CodeActions.reparse(s, out[$0].edits) } ?? s
             let path = lint.relativePaths[s.uri]
             let baseDiagnostics = core == nil ? diagnostics : LintFixes.lintDiagnostics(base, configuration, path: path)
-            let fixed = LintFixes.fixAll(base, baseDiagnostics, configuration: configuration, path: path)
+            let fixed = LintFixes.fixAll(base, baseDiagnostics, configuration: configuration, path: path, isCancelled: isCancelled)
+            if isCancelled() { throw Cancelled() }
             guard fixed.bytes != base.bytes else { return out }
-            let edits = LineDiff.replacements(from: s.bytes, to: fixed.bytes)
+            let edits = LineDiff.replacements(from: s.bytes, to: fixed.bytes, splittingLines: true)
+            if isCancelled() { throw Cancelled() }
             guard let after = CodeActions.reparse(s, edits), CodeActions.errorCount(after) <= CodeActions.errorCount(s),
                   !CodeActions.addsCoreDiagnostic(s, after), let a = CodeActions.data(s), let b = CodeActions.data(after), a == b else { return out }
             if let core {

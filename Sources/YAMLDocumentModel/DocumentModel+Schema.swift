@@ -92,8 +92,9 @@ extension DocumentModel {
               old.violations.count == old.documents.count else { return nil }
         if settings.schema.overrideSchema == nil {
             // A modeline anywhere decides per region, which the edit may move: only streams without one.
+            // Documents with several schemas are validated in full.
             for info in old.documents {
-                if info.disabled { return nil }
+                if info.disabled || !info.additionalSchemaURIs.isEmpty { return nil }
                 if case .modeline? = info.rule { return nil }
             }
             if SchemaAssociator.mayHoldModeline(snapshot.bytes, range: TextRange(start: edit.start, end: edit.end)) { return nil }
@@ -106,7 +107,8 @@ extension DocumentModel {
             documents[i].status = nil
         }
         documents[k] = associator.info(index: k, region: regions[k], modeline: nil, uri: snapshot.uri,
-                                       setting: associator.setting(for: snapshot.uri), root: edit.document.root)
+                                       setting: associator.settingMatches(for: snapshot.uri), root: edit.document.root)
+        if !documents[k].additionalSchemaURIs.isEmpty { return nil }
         return schemaResult(snapshot, documents, documentStart: { $0 < chunks.documentRanges.count ? chunks.documentRanges[$0].start : nil },
                             validate: { i, schemaURI, schema in
             if i == k {
@@ -124,8 +126,10 @@ extension DocumentModel {
     }
 
     /// Sets the load status of each of `documents` and collects the schema diagnostics: `validate(i, uri,
-    /// schema)` gives the findings of document `i` against its ready schema (nil: they cannot be had, and
-    /// the whole result is nil); `documentStart(i)` where document `i` starts (UTF-8 byte offset).
+    /// schema)` gives the findings of document `i` against its ready schema `uri` (nil: they cannot be had,
+    /// and the whole result is nil); `documentStart(i)` where document `i` starts (UTF-8 byte offset). A
+    /// document's status is that of its first schema; each of its
+    /// ``DocumentSchemaInfo/additionalSchemaURIs`` is validated too, and reported when it cannot be used.
     private func schemaResult(_ snapshot: DocumentSnapshot, _ documents: [DocumentSchemaInfo], documentStart: (Int) -> Int?,
                               validate: (Int, String, JSONSchema) -> [YAMLDiagnostic]?) -> SchemaResult? {
         var documents = documents
@@ -133,30 +137,36 @@ extension DocumentModel {
         var violations = [[YAMLDiagnostic]?](repeating: nil, count: documents.count)
         var reported: Set<String> = []
         for i in documents.indices {
-            guard let schemaURI = documents[i].schemaURI else { continue }
+            guard let primary = documents[i].schemaURI else { continue }
             let info = documents[i]
-            switch schemaRegistry.state(of: schemaURI) {
-            case .loading:
-                documents[i].status = .loading
-            case .ready(let schema):
-                documents[i].status = .loaded
-                guard let found = validate(i, schemaURI, schema) else { return nil }
-                violations[i] = found
-                diagnostics += found
-            case .failed(let why):
-                documents[i].status = .failed(why)
-                if case .kubernetes = info.rule { break } // kinds without a published schema stay quiet
-                if reported.insert(schemaURI).inserted {
-                    diagnostics.append(loadProblem(info, snapshot: snapshot, documentStart: documentStart(info.index),
-                                                   code: "schema-load-failed", message: "cannot load schema \(schemaURI): \(why)"))
+            for schemaURI in [primary] + info.additionalSchemaURIs {
+                let status: SchemaLoadStatus
+                switch schemaRegistry.state(of: schemaURI) {
+                case .loading:
+                    status = .loading
+                case .ready(let schema):
+                    status = .loaded
+                    guard let found = validate(i, schemaURI, schema) else { return nil }
+                    violations[i] = (violations[i] ?? []) + found
+                    diagnostics += found
+                case .failed(let why):
+                    status = .failed(why)
+                    // Kinds without a published schema stay quiet.
+                    if case .kubernetes = info.rule, schemaURI == primary { break }
+                    if reported.insert(schemaURI).inserted {
+                        diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
+                                                       documentStart: documentStart(info.index), code: "schema-load-failed",
+                                                       message: "cannot load schema \(schemaURI): \(why)"))
+                    }
+                case .invalid(let why):
+                    status = .invalid(why)
+                    if reported.insert(schemaURI).inserted {
+                        diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
+                                                       documentStart: documentStart(info.index), code: "schema-invalid",
+                                                       message: "schema \(schemaURI) is not valid JSON or YAML: \(why)"))
+                    }
                 }
-            case .invalid(let why):
-                documents[i].status = .invalid(why)
-                if reported.insert(schemaURI).inserted {
-                    diagnostics.append(loadProblem(info, snapshot: snapshot, documentStart: documentStart(info.index),
-                                                   code: "schema-invalid",
-                                                   message: "schema \(schemaURI) is not valid JSON or YAML: \(why)"))
-                }
+                if schemaURI == primary { documents[i].status = status }
             }
         }
         DiagnosticsCollector.sort(&diagnostics)
@@ -190,8 +200,8 @@ extension DocumentModel {
 
     /// The one diagnostic for a schema that cannot be used: at the modeline, or on the first line of the
     /// document's content.
-    private func loadProblem(_ info: DocumentSchemaInfo, snapshot: DocumentSnapshot, documentStart: Int?, code: String,
-                             message: String) -> YAMLDiagnostic {
+    private func loadProblem(_ info: DocumentSchemaInfo, schemaURI: String, snapshot: DocumentSnapshot, documentStart: Int?,
+                             code: String, message: String) -> YAMLDiagnostic {
         var range: TextRange
         if case .modeline(let r)? = info.rule {
             range = r
@@ -202,7 +212,7 @@ extension DocumentModel {
             range = TextRange(start: min(start, end), end: end)
         }
         return YAMLDiagnostic(range: range, severity: .warning, code: code, message: message,
-                              source: "pureyaml-schema", schemaURI: info.schemaURI)
+                              source: "pureyaml-schema", schemaURI: schemaURI)
     }
 
     /// After ``Intent/save(_:text:)`` of `uri`: when it is a schema in use, asks for it again.

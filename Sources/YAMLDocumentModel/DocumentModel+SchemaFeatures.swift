@@ -12,16 +12,22 @@ extension DocumentModel {
         let o = Swift.max(0, Swift.min(offset, snapshot.bytes.count))
         guard let info = result.documents.first(where: { $0.range.touches(o) && ($0.range.end > o || $0.index == result.documents.count - 1) })
                 ?? result.documents.last,
-              let schemaURI = info.schemaURI, info.status == .loaded,
-              let schema = schemaRegistry.compiledSchema(schemaURI) else { return nil }
+              let schema = schema(of: info) else { return nil }
         let documents = snapshot.composition.documents
         return (schema, info.index < documents.count ? documents[info.index].root : nil, info.index)
     }
 
     /// The schema of the document with index `index` of `uri`'s stream, when loaded.
     func schema(_ uri: DocumentURI, document index: Int) -> JSONSchema? {
-        guard let info = schemaResults[uri]?.documents.first(where: { $0.index == index }), info.status == .loaded,
-              let schemaURI = info.schemaURI else { return nil }
-        return schemaRegistry.compiledSchema(schemaURI)
+        schemaResults[uri]?.documents.first(where: { $0.index == index }).flatMap(schema(of:))
+    }
+
+    /// The compiled schema of a document when its first schema is loaded: that schema, or, when further
+    /// schemas apply (``DocumentSchemaInfo/additionalSchemaURIs``), their `allOf` combination, so completion
+    /// and hover offer what any of them offers.
+    private func schema(of info: DocumentSchemaInfo) -> JSONSchema? {
+        guard info.status == .loaded, let schemaURI = info.schemaURI else { return nil }
+        if info.additionalSchemaURIs.isEmpty { return schemaRegistry.compiledSchema(schemaURI) }
+        return schemaRegistry.combinedSchema([schemaURI] + info.additionalSchemaURIs)
     }
 }

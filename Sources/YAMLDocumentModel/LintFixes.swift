@@ -17,11 +17,64 @@ import YAMLSyntax
 /// `braces`, `brackets`, `document-end` (missing `...`), `new-lines`, `comments-indentation`, and `truthy`. Not fixed:
 /// `indentation`, `quoted-strings`, `key-ordering` and the rest.
 enum LintFixes {
-    /// The fix for one lint diagnostic, nil when there is none or it fails verification.
+    /// The fix for one lint diagnostic, nil when there is none or it fails verification. Its title says
+    /// what it does and names the rule: "Remove trailing spaces (trailing-spaces)".
     static func quickFix(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, configuration: LintConfiguration) -> CodeActionCandidate? {
         guard d.source == DocumentModel.lintSource, let (title, edits) = edits(s, d, configuration) else { return nil }
-        guard verify(s, edits, configuration: configuration, removes: d.code, keepsData: d.code != "truthy") else { return nil }
-        return CodeActionCandidate(title: title, kind: .quickFix, edits: edits, diagnostic: d, isPreferred: true)
+        guard verify(s, edits, configuration: configuration, removes: [d.code], keepsData: d.code != "truthy") else { return nil }
+        return CodeActionCandidate(title: "\(title) (\(d.code))", kind: .quickFix, edits: edits, diagnostic: d, isPreferred: true)
+    }
+
+    /// `fixes` (lint quick fixes of one snapshot, in any order) with no two whose edits conflict: each group of
+    /// fixes whose edits overlap (or insert at one offset) — neighbouring findings such as a comma and a
+    /// bracket that share a run of spaces — becomes one fix, the first of the group (by position) whose
+    /// edits verifiably remove a finding of every lint rule in the group, titled with all their rules and
+    /// carrying all their diagnostics; when none does, only the group's first fix is offered (the others
+    /// come back, computed on the new text, once it is applied). So applying any offered fix, or several
+    /// together, never applies an edit meant for text another one has changed.
+    static func withoutConflicts(_ fixes: [CodeActionCandidate], _ s: DocumentSnapshot,
+                                 configuration: LintConfiguration) -> [CodeActionCandidate] {
+        guard fixes.count > 1 else { return fixes }
+        // Group by a sweep over all edits in position order (union of fixes whose edits conflict).
+        var group = Array(fixes.indices)
+        func root(_ k: Int) -> Int {
+            var k = k
+            while group[k] != k { group[k] = group[group[k]]; k = group[k] }
+            return k
+        }
+        let edits = fixes.indices.flatMap { k in fixes[k].edits.map { (fix: k, range: $0.range) } }
+            .sorted { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
+        var reach: (end: Int, lastStart: Int, fix: Int)? = nil
+        for e in edits {
+            // Conflict: overlapping the edits before, or at the offset where the last one starts.
+            if let r = reach, e.range.start < r.end || e.range.start == r.lastStart {
+                let a = root(r.fix), b = root(e.fix)
+                if a != b { group[max(a, b)] = min(a, b) }
+                reach = (max(r.end, e.range.end), e.range.start, e.fix)
+            } else {
+                reach = (e.range.end, e.range.start, e.fix)
+            }
+        }
+        var members: [Int: [Int]] = [:]
+        for k in fixes.indices { members[root(k), default: []].append(k) }
+        var out: [CodeActionCandidate] = []
+        for k in fixes.indices where root(k) == k {
+            let ids = (members[k] ?? [k]).sorted { (fixes[$0].edits.first?.range.start ?? 0) < (fixes[$1].edits.first?.range.start ?? 0) }
+            if ids.count == 1 { out.append(fixes[k]); continue }
+            let diagnostics = ids.compactMap { fixes[$0].diagnostic }
+            let rules = diagnostics.map(\.code).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let joint = ids.first {
+                verify(s, fixes[$0].edits, configuration: configuration, removes: rules, keepsData: !rules.contains("truthy"))
+            }
+            guard let chosen = joint else { out.append(fixes[ids[0]]); continue }
+            var fix = fixes[chosen]
+            if let own = fix.diagnostic?.code, fix.title.hasSuffix(" (\(own))") {
+                fix.title = String(fix.title.dropLast(own.count + 3)) + " (\(rules.joined(separator: ", ")))"
+            }
+            fix.additionalDiagnostics = diagnostics.filter { $0 != fix.diagnostic }
+            out.append(fix)
+        }
+        return out
     }
 
     /// Rounds of fixing in ``fixAll(_:_:configuration:)``: a fix can uncover another (sorting an outer
@@ -36,16 +89,19 @@ enum LintFixes {
     /// `configuration` and `path` (the document's path relative to the configuration, for `ignore`
     /// patterns), so findings a fix uncovers are fixed too. The caller turns the result into line edits
     /// and verifies them against the original text.
+    /// `isCancelled` is asked before each round and each re-parse; once it says true, the work stops and
+    /// the snapshot reached so far is returned (the caller discards it).
     static func fixAll(_ s: DocumentSnapshot, _ diagnostics: [YAMLDiagnostic], configuration: LintConfiguration,
-                       path: String? = nil) -> DocumentSnapshot {
+                       path: String? = nil, isCancelled: @escaping () -> Bool = { false }) -> DocumentSnapshot {
         var current = s
         var findings = diagnostics.filter { $0.source == DocumentModel.lintSource && $0.code != "truthy" }
-        var budget = isolationBudget * min(s.bytes.count, 64 << 10) + 4 * s.bytes.count
-        for _ in 0..<fixAllRounds where !findings.isEmpty {
+        var budget = Budget(bytes: isolationBudget * min(s.bytes.count, 64 << 10) + 4 * s.bytes.count, isCancelled: isCancelled)
+        for _ in 0..<fixAllRounds where !findings.isEmpty && !isCancelled() {
             let groups = editsByRule(current, findings, configuration)
             let all = merged(groups.values.flatMap { $0 })
             if all.isEmpty { break }
             let baseline = Baseline(current)
+            if isCancelled() { break }
             var next = checked(current, all, baseline)
             // Keep what passes: each independently checkable document (chunk) on its own, and in a
             // failing one each rule's fixes, halved until the failing ones are isolated.
@@ -57,7 +113,7 @@ enum LintFixes {
                 let accepted = passingByRule(current, groups, baseline, budget: &budget)
                 if !accepted.isEmpty { next = checked(current, accepted, baseline) }
             }
-            guard let after = next, after.bytes != current.bytes else { break }
+            guard let after = next, after.bytes != current.bytes, !isCancelled() else { break }
             current = after
             // Findings a fix uncovered (blank lines left by removed spaces) are fixed in the next round.
             findings = lintDiagnostics(current, configuration, path: path).filter { $0.code != "truthy" }
@@ -69,6 +125,15 @@ enum LintFixes {
     /// re-parses of a text up to 64 KiB; a larger text gets four whole re-parses more (checkable documents
     /// are re-parsed alone), so fix-all on save stays bounded and linear on a large file.
     static let isolationBudget = 64
+
+    /// What fix-all may still spend isolating failing fixes: bytes to re-parse (``isolationBudget``), and
+    /// the caller's cancellation check.
+    struct Budget {
+        var bytes: Int
+        let isCancelled: () -> Bool
+        /// True when no more re-parses may be made.
+        var isSpent: Bool { bytes <= 0 || isCancelled() }
+    }
 
     /// What a fix keeps, computed once for the text the fixes apply to.
     struct Baseline {
@@ -91,13 +156,13 @@ enum LintFixes {
 
     /// The passing fixes of each rule in `groups`, kept when they pass together with the rules before.
     private static func passingByRule(_ s: DocumentSnapshot, _ groups: [String: [TextReplacement]], _ baseline: Baseline,
-                                      budget: inout Int) -> [TextReplacement] {
+                                      budget: inout Budget) -> [TextReplacement] {
         var accepted: [TextReplacement] = []
         for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
             let passing = passingSubset(s, merged(group), baseline, budget: &budget)
             let union = merged(accepted + passing)
-            if !passing.isEmpty, budget > 0 {
-                budget -= s.bytes.count
+            if !passing.isEmpty, !budget.isSpent {
+                budget.bytes -= s.bytes.count
                 if checked(s, union, baseline) != nil { accepted = union }
             }
         }
@@ -108,7 +173,7 @@ enum LintFixes {
     /// parsed alone as the snapshot's own re-checks do) is checked with its own fixes; an edit across a
     /// chunk boundary is dropped. Offsets in the result are `s`'s.
     private static func chunkwise(_ s: DocumentSnapshot, _ chunks: DocumentChunks, _ groups: [String: [TextReplacement]],
-                                  budget: inout Int) -> [TextReplacement] {
+                                  budget: inout Budget) -> [TextReplacement] {
         let starts = chunks.starts
         var perChunk: [Int: [String: [TextReplacement]]] = [:]
         for (rule, edits) in groups {
@@ -122,7 +187,7 @@ enum LintFixes {
             }
         }
         var accepted: [TextReplacement] = []
-        for (k, rules) in perChunk.sorted(by: { $0.key < $1.key }) {
+        for (k, rules) in perChunk.sorted(by: { $0.key < $1.key }) where !budget.isCancelled() {
             let start = starts[k], end = k + 1 < starts.count ? starts[k + 1] : s.bytes.count
             let part = DocumentSnapshot(uri: s.uri, version: s.version, bytes: Array(s.bytes[start..<end]))
             func shifted(_ e: TextReplacement, _ by: Int) -> TextReplacement {
@@ -140,16 +205,16 @@ enum LintFixes {
     /// The largest part of `edits` found by halving that passes ``checked(_:_:_:)`` (each failing edit
     /// is isolated with about log2(n) re-parses, within `budget` bytes re-parsed, decremented per re-parse).
     private static func passingSubset(_ s: DocumentSnapshot, _ edits: [TextReplacement], _ baseline: Baseline,
-                                      budget: inout Int) -> [TextReplacement] {
-        guard !edits.isEmpty, budget > 0 else { return [] }
-        budget -= s.bytes.count
+                                      budget: inout Budget) -> [TextReplacement] {
+        guard !edits.isEmpty, !budget.isSpent else { return [] }
+        budget.bytes -= s.bytes.count
         if checked(s, edits, baseline) != nil { return edits }
         guard edits.count > 1 else { return [] }
         let half = edits.count / 2
         let left = passingSubset(s, Array(edits[..<half]), baseline, budget: &budget)
         let right = passingSubset(s, Array(edits[half...]), baseline, budget: &budget)
         if left.isEmpty || right.isEmpty { return left + right }
-        budget -= s.bytes.count
+        budget.bytes -= s.bytes.count
         if checked(s, left + right, baseline) != nil { return left + right }
         return left.count >= right.count ? left : right
     }
@@ -412,14 +477,20 @@ enum LintFixes {
         case (_, false, _): option = "min-spaces-after"
         }
         guard let n = int(c, d.code, option), n >= 0 else { return nil }
-        let title = n == 0 ? "Remove the spaces" : "Use \(n) space\(n == 1 ? "" : "s")"
+        // Where the spaces are, from the message: "too many spaces after comma" -> "after the comma".
+        var place = m.firstRange(of: "spaces ").map { m[$0.upperBound...].split(separator: " ").map(String.init) } ?? []
+        if !place.isEmpty { place.insert("the", at: 1) }
+        let at = place.isEmpty ? "" : " " + place.joined(separator: " ")
+        let title = n == 0 ? "Remove the spaces\(at)" : "Use \(n) space\(n == 1 ? "" : "s")\(at)"
         return (title, [TextReplacement(range: TextRange(start: start, end: end), newText: String(repeating: " ", count: n))])
     }
 
     // MARK: Verification
 
+    /// True when `edits` keep `s` sound (no new error or core diagnostic, the same comments; the same data
+    /// when `keepsData`, else the same number of documents) and leave fewer findings of each rule in `rules`.
     private static func verify(_ s: DocumentSnapshot, _ edits: [TextReplacement], configuration: LintConfiguration,
-                               removes rule: String?, keepsData: Bool) -> Bool {
+                               removes rules: [String], keepsData: Bool) -> Bool {
         guard let after = CodeActions.reparse(s, edits),
               CodeActions.errorCount(after) <= CodeActions.errorCount(s), !CodeActions.addsCoreDiagnostic(s, after),
               comments(after).sorted() == comments(s).sorted() else { return false }
@@ -428,10 +499,9 @@ enum LintFixes {
         } else {
             guard after.composition.documents.count == s.composition.documents.count else { return false }
         }
-        if let rule {
-            let before = Linter.lint(s.parse, configuration: configuration).filter { $0.rule == rule }.count
-            let now = Linter.lint(after.parse, configuration: configuration).filter { $0.rule == rule }.count
-            if now >= before { return false }
+        if !rules.isEmpty {
+            let before = Linter.lint(s.parse, configuration: configuration), now = Linter.lint(after.parse, configuration: configuration)
+            for rule in rules where now.filter({ $0.rule == rule }).count >= before.filter({ $0.rule == rule }).count { return false }
         }
         return true
     }

@@ -17,7 +17,7 @@ struct SchemaAssociator {
     func associate(_ snapshot: DocumentSnapshot) -> [DocumentSchemaInfo] {
         let documents = snapshot.composition.documents
         let regions = Self.regions(documents.map(\.range), textLength: snapshot.bytes.count)
-        let setting = setting(for: snapshot.uri)
+        let setting = settingMatches(for: snapshot.uri)
         let anyModeline = Self.mayHoldModeline(snapshot.bytes, range: TextRange(start: 0, end: snapshot.bytes.count))
         return regions.enumerated().map { index, region in
             let modeline = !anyModeline ? nil : SchemaModeline.first(in: snapshot.bytes, range: region) { offset in
@@ -50,19 +50,21 @@ struct SchemaAssociator {
         }
     }
 
-    /// The first association setting whose globs match `uri`'s path, with the glob that matched.
-    func setting(for uri: DocumentURI) -> (association: SchemaSettings.Association, glob: SchemaGlob)? {
+    /// Every association setting whose globs match `uri`'s path, in settings order, each with the glob
+    /// that matched: all of them apply (as in yaml-language-server, which validates against each).
+    func settingMatches(for uri: DocumentURI) -> [(association: SchemaSettings.Association, glob: SchemaGlob)] {
         let path = Self.path(of: uri)
-        return settings.associations.lazy.compactMap { a in
+        return settings.associations.compactMap { a in
             SchemaGlob.firstMatch(a.globs, path: path).map { (association: a, glob: $0) }
-        }.first
+        }
     }
 
     /// The entry of document `index` of the stream of `uri` (status left nil): `region` from ``regions(_:textLength:)``,
-    /// `modeline` the first schema modeline comment in it, `setting` from ``setting(for:)``, `root` the
-    /// document's root node.
+    /// `modeline` the first schema modeline comment in it, `setting` from ``settingMatches(for:)`` (the
+    /// first match gives ``DocumentSchemaInfo/schemaURI`` and the rule, the others
+    /// ``DocumentSchemaInfo/additionalSchemaURIs``), `root` the document's root node.
     func info(index: Int, region: TextRange, modeline: SchemaModeline?, uri: DocumentURI,
-              setting: (association: SchemaSettings.Association, glob: SchemaGlob)?, root: YAMLNode?) -> DocumentSchemaInfo {
+              setting: [(association: SchemaSettings.Association, glob: SchemaGlob)], root: YAMLNode?) -> DocumentSchemaInfo {
         var info = DocumentSchemaInfo(index: index, range: region, schemaURI: nil, rule: nil, disabled: false, status: nil)
         if let forced = settings.overrideSchema {
             info.schemaURI = resolveSetting(forced)
@@ -74,17 +76,25 @@ struct SchemaAssociator {
                 info.schemaURI = resolveModeline(modeline.reference, document: uri)
                 info.rule = .modeline(modeline.range)
             }
-        } else if let setting {
-            if setting.association.isKubernetes {
-                if let name = root.flatMap(Self.kubernetesSchemaName) {
+        } else if !setting.isEmpty {
+            for match in setting {
+                let schemaURI: String, rule: SchemaRule
+                if match.association.isKubernetes {
+                    guard let name = root.flatMap(Self.kubernetesSchemaName) else { continue }
                     var base = resolveSetting(settings.kubernetesSchemaBase)
                     if !base.hasSuffix("/") { base += "/" }
-                    info.schemaURI = base + name
-                    info.rule = .kubernetes(glob: setting.glob.pattern)
+                    schemaURI = base + name
+                    rule = .kubernetes(glob: match.glob.pattern)
+                } else {
+                    schemaURI = resolveSetting(match.association.schema)
+                    rule = .settings(glob: match.glob.pattern)
                 }
-            } else {
-                info.schemaURI = resolveSetting(setting.association.schema)
-                info.rule = .settings(glob: setting.glob.pattern)
+                if info.schemaURI == nil {
+                    info.schemaURI = schemaURI
+                    info.rule = rule
+                } else if info.schemaURI != schemaURI, !info.additionalSchemaURIs.contains(schemaURI) {
+                    info.additionalSchemaURIs.append(schemaURI)
+                }
             }
         } else if let catalogHit {
             info.schemaURI = catalogHit.entry.url

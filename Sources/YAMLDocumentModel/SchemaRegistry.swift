@@ -34,6 +34,8 @@ struct SchemaRegistry {
     private(set) var resources: [String: Resource] = [:]
     private(set) var catalogs: [String: Catalog] = [:]
     private var compiled: [String: JSONSchema] = [:]
+    /// Combinations of schemas (``combinedSchema(_:)``) by their members' URIs.
+    private var combined: [[String]: JSONSchema] = [:]
     private var referencedCount = 0
     /// Catalog lookups by catalog URI and document path.
     private var catalogMatches: [String: [String: SchemaCatalogHit?]] = [:]
@@ -120,6 +122,7 @@ struct SchemaRegistry {
         if case .loading = r { return false }
         resources[uri] = nil
         compiled.removeAll()
+        combined.removeAll()
         return require(uri)
     }
 
@@ -135,7 +138,10 @@ struct SchemaRegistry {
             }
         }
         // Schemas compiled while a reference was failing are compiled again once it is retried.
-        if forgot { compiled.removeAll() }
+        if forgot {
+            compiled.removeAll()
+            combined.removeAll()
+        }
         for (uri, c) in catalogs { if case .failed = c { catalogs[uri] = nil } }
     }
 
@@ -177,6 +183,22 @@ struct SchemaRegistry {
 
     /// The compiled schema `uri` when it is ready, without requesting anything (for queries).
     func compiledSchema(_ uri: String) -> JSONSchema? { compiled[uri] }
+
+    /// One schema applying all of `uris` (`{"allOf": [{"$ref": uri}, ...]}`, JSON Schema 2020-12 Core
+    /// §10.2.1.1), compiled from the documents already delivered (a member not delivered stays an
+    /// unresolved reference); requests nothing. Kept once every member has arrived, until a schema is
+    /// reloaded.
+    mutating func combinedSchema(_ uris: [String]) -> JSONSchema {
+        if let schema = combined[uris] { return schema }
+        let known = resources
+        let json = JSONValue.object([(key: "allOf", value: .array(uris.map { .object([(key: "$ref", value: .string($0))]) }))])
+        let schema = JSONSchema(json: json, uri: "urn:pureyaml:all-of") { ref in
+            if case .loaded(let j)? = known[Self.withoutFragment(ref)] { return j }
+            return nil
+        }
+        if uris.allSatisfy({ if case .loaded? = resources[$0] { return true } else { return false } }) { combined[uris] = schema }
+        return schema
+    }
 
     static func withoutFragment(_ uri: String) -> String {
         guard let hash = uri.firstIndex(of: "#") else { return uri }

@@ -62,6 +62,10 @@ public struct DocumentSchemaInfo: Sendable, Hashable {
     public var disabled: Bool
     /// The schema's status; nil when no schema applies.
     public var status: SchemaLoadStatus?
+    /// Further schemas that apply too (absolute URIs, in settings order): the other `yaml.schemas` entries
+    /// whose globs match the file. The document is validated against each (as `allOf`), and completion
+    /// and hover offer what any of them offers; a load problem of one is reported as a diagnostic.
+    public var additionalSchemaURIs: [String] = []
 }
 
 /// The `schemaInfo` surface of one document (the explain view): per document of the stream, the schema,

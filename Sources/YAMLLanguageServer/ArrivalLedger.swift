@@ -6,7 +6,8 @@ import LanguageServerProtocol
 /// work whose answer nobody wants any more (LSP 3.17 "Cancellation Support", "ContentModified"):
 ///
 /// - a request whose `$/cancelRequest` arrived while it was still queued is answered with
-///   ``JSONRPC/ErrorCode/requestCancelled`` (-32800) instead of being computed;
+///   ``JSONRPC/ErrorCode/requestCancelled`` (-32800) instead of being computed; long work (code actions)
+///   asks ``isCancelled(_:)`` while it runs and stops with the same answer;
 /// - a request about a document (`params.textDocument.uri`) that has a `didChange` queued behind it would be
 ///   answered for a version the client has already left, so it is answered with
 ///   ``JSONRPC/ErrorCode/contentModified`` (-32801).
@@ -62,6 +63,12 @@ final class ArrivalLedger: Sendable {
             }
             return nil
         }
+    }
+
+    /// True when a `$/cancelRequest` for `id` has arrived and not yet been handled: the request is still
+    /// running (or queued), and its answer is no longer wanted. Does not forget the cancellation.
+    func isCancelled(_ id: RequestID) -> Bool {
+        state.withLock { $0.cancelled.contains(id) }
     }
 
     /// `params.textDocument.uri` of a request, as sent; nil when there is none.

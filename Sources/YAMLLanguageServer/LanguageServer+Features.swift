@@ -137,12 +137,27 @@ extension LanguageServer {
                 }
             } ?? nil)
         case CodeActionRequest.method.rawValue:
+            // Fix-all on a big file takes a while: a `$/cancelRequest` arriving meanwhile stops it (-32800).
             let p = try request.decodeParams(CodeActionRequest.self)
-            connection.reply(CodeActionRequest.self, id: id, result: document(p.textDocument) { uri, s, to in
+            var cancelled = false
+            let result = document(p.textDocument) { uri, s, to -> [CodeAction] in
                 let r = FromLSP.range(p.range, in: s, encoding: encoding)
-                return (model.codeActions(uri, range: r, only: FromLSP.codeActionKinds(p.context.only)) ?? [])
-                    .map { to.codeAction($0, uri: uri) }
-            })
+                do {
+                    // Versioned edits where the client takes them: a fix computed for this version is never
+                    // applied to a later text.
+                    let version = clientCapabilities.workspace?.workspaceEdit?.documentChanges == true ? s.version : nil
+                    return try (model.codeActions(uri, range: r, only: FromLSP.codeActionKinds(p.context.only),
+                                                  isCancelled: cancellationCheck(id)) ?? []).map { to.codeAction($0, uri: uri, version: version) }
+                } catch {
+                    cancelled = true
+                    return []
+                }
+            }
+            if cancelled {
+                log("textDocument/codeAction \(id) cancelled while running")
+                throw ResponseError.requestCancelled
+            }
+            connection.reply(CodeActionRequest.self, id: id, result: result)
         case DocumentDiagnosticRequest.method.rawValue:
             let p = try request.decodeParams(DocumentDiagnosticRequest.self)
             let uri = FromLSP.uri(p.textDocument.uri)

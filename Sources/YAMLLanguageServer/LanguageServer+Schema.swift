@@ -61,6 +61,7 @@ extension LanguageServer {
             var item: [String: LSPAny] = ["index": .integer(d.index), "disabled": .bool(d.disabled),
                                           "range": (try? LSPAny(encoding: to.range(d.range))) ?? .null]
             if let s = d.schemaURI { item["schema"] = .string(s) }
+            if !d.additionalSchemaURIs.isEmpty { item["additionalSchemas"] = .array(d.additionalSchemaURIs.map(LSPAny.string)) }
             if let r = d.rule { item["rule"] = .string(r.description) }
             if let s = d.status { item["status"] = .string(s.description) }
             return .object(item)

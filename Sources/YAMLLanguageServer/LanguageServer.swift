@@ -157,6 +157,13 @@ final class LanguageServer: @unchecked Sendable {
         }
     }
 
+    /// A check that says whether the client has cancelled request `id` (its `$/cancelRequest` has arrived,
+    /// read on the reader thread while the handler works): handed to the model's long work, which stops
+    /// when it says true (LSP 3.17 "Cancellation Support").
+    func cancellationCheck(_ id: RequestID) -> @Sendable () -> Bool {
+        { [ledger] in ledger.isCancelled(id) }
+    }
+
     private func handle(_ notification: NotificationMessage) {
         ledger.noteHandled(notification)
         let method = notification.method

@@ -94,9 +94,16 @@ extension ToLSP {
                               textEdit: TextEdit(range: range(c.replaceRange), newText: c.insertText), data: data)
     }
 
-    func codeAction(_ a: CodeActionCandidate, uri: DocumentURI) -> CodeAction {
-        CodeAction(title: a.title, kind: a.kind.rawValue, diagnostics: a.diagnostic.map { [diagnostic($0)] },
-                   isPreferred: a.isPreferred ? true : nil,
-                   edit: WorkspaceEdit(changes: [uri.string: a.edits.map(edit)]))
+    /// A code action whose edit is versioned (`documentChanges` for `version`) when `version` is given,
+    /// so the client refuses it once the document has changed; else in the `changes` form.
+    func codeAction(_ a: CodeActionCandidate, uri: DocumentURI, version: Int? = nil) -> CodeAction {
+        let edits = a.edits.map(edit)
+        let workspaceEdit = version.map {
+            WorkspaceEdit(documentChanges: [TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri.string, version: $0),
+                                                             edits: edits)])
+        } ?? WorkspaceEdit(changes: [uri.string: edits])
+        return CodeAction(title: a.title, kind: a.kind.rawValue,
+                          diagnostics: a.diagnostic.map { ([$0] + a.additionalDiagnostics).map(diagnostic) },
+                          isPreferred: a.isPreferred ? true : nil, edit: workspaceEdit)
     }
 }

@@ -116,8 +116,8 @@ final class DirectMessageCodingTests: XCTestCase {
             }
         }
         // The member path is relative to the params, as it was for params held as a value.
-        XCTAssertEqual(messages.first, "invalid params for textDocument/documentSymbol: params.textDocument.uri is not of type String")
-        XCTAssertEqual(messages.dropFirst().first, "invalid params for textDocument/documentSymbol: missing params.textDocument.uri")
+        XCTAssertEqual(messages.first, "invalid params for textDocument/documentSymbol: params.textDocument.uri: expected a string, found 3")
+        XCTAssertEqual(messages.dropFirst().first, "invalid params for textDocument/documentSymbol: params.textDocument.uri: missing")
         let value = RequestMessage(id: .number(2), method: "textDocument/documentSymbol",
                                    params: .object(["textDocument": .object(["uri": .integer(3)])]))
         XCTAssertThrowsError(try value.decodeParams(DocumentSymbolRequest.self)) { error in

@@ -140,6 +140,46 @@ final class LanguageServerProtocolTests: XCTestCase {
                   [FoldingRange(startLine: 0, endLine: 3), FoldingRange(startLine: 4, endLine: 5, kind: .comment)])
     }
 
+    /// -32602 messages say, in plain words, which member is wrong and why, never a Swift type name nor
+    /// Foundation's "The given data was not valid JSON." (which it gives, without a path, for a number that
+    /// does not fit); the same whether the params come as received bytes or as a value.
+    func testInvalidParamsMessagesNameTheMemberInPlainWords() throws {
+        let cases: [(params: String, message: String)] = [
+            (#"{"line":-1,"character":0}"#, "params.position.line: expected a non-negative integer, found -1"),
+            (#"{"line":0,"character":-2}"#, "params.position.character: expected a non-negative integer, found -2"),
+            (#"{"line":1.5,"character":0}"#, "params.position.line: expected an integer, found 1.5"),
+            (#"{"line":1e30,"character":0}"#, "params.position.line: expected an integer in range, found 1e+30"),
+            (#"{"line":99999999999999999999,"character":0}"#, "params.position.line: expected an integer in range, found 1e+20"),
+            (#"{"line":"3","character":0}"#, "params.position.line: expected an integer, found a string"),
+            (#"{"line":null,"character":0}"#, "params.position.line: expected an integer, found null"),
+            (#"{"character":0}"#, "params.position.line: missing"),
+            (#"[1,2]"#, "params.position: expected an object, found an array"),
+            (#"true"#, "params.position: expected an object, found true"),
+        ]
+        for c in cases {
+            let params = #"{"textDocument":{"uri":"file:///a.yaml"},"position":"# + c.params + "}"
+            let body = #"{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":"# + params + "}"
+            guard case .request(let received) = try Message.decode(Data(body.utf8)) else { return XCTFail(body) }
+            let value = RequestMessage(id: .number(1), method: "textDocument/hover", params: try LSPAny(jsonData: Data(params.utf8)))
+            for request in [received, value] {
+                XCTAssertThrowsError(try request.decodeParams(HoverRequest.self), c.params) { error in
+                    XCTAssertEqual((error as? ResponseError)?.code, .invalidParams)
+                    XCTAssertEqual((error as? ResponseError)?.message, "invalid params for textDocument/hover: " + c.message)
+                }
+            }
+        }
+        let wrongDocument = RequestMessage(id: .number(1), method: "textDocument/hover",
+                                           params: .object(["textDocument": .integer(5), "position": .object(["line": .integer(0), "character": .integer(0)])]))
+        XCTAssertThrowsError(try wrongDocument.decodeParams(HoverRequest.self)) { error in
+            XCTAssertEqual((error as? ResponseError)?.message, "invalid params for textDocument/hover: params.textDocument: expected an object, found 5")
+        }
+        // Positions in range decode as before.
+        let good = RequestMessage(id: .number(1), method: "textDocument/hover",
+                                  params: .object(["textDocument": .object(["uri": .string("u")]),
+                                                   "position": .object(["line": .integer(3), "character": .integer(0)])]))
+        XCTAssertEqual(try good.decodeParams(HoverRequest.self).position, Position(line: 3, character: 0))
+    }
+
     func testTypedParamsDecodingReportsInvalidParams() throws {
         let good = RequestMessage(id: .number(1), method: "textDocument/documentSymbol",
                                   params: .object(["textDocument": .object(["uri": .string("u")])]))

@@ -52,7 +52,7 @@ final class LintFixAllSafetyTests: XCTestCase {
         // Nor is the line re-indented by a quick fix.
         let close = try XCTUnwrap(text.range(of: "      }").map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) })
         let actions = model.codeActions(uri, range: TextRange(start: close, end: close + 7), only: [.quickFix]) ?? []
-        XCTAssertFalse(actions.contains { $0.title == "Re-indent this line" }, "\(actions.map(\.title))")
+        XCTAssertFalse(actions.contains { $0.title == "Re-indent this line (indentation)" }, "\(actions.map(\.title))")
         XCTAssertEqual(Self.coreCodes(out), Self.coreCodes(bytes), String(decoding: out, as: UTF8.self))
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import YAMLComposer
 import YAMLDocumentModel
@@ -79,15 +80,92 @@ final class LintModelTests: XCTestCase {
         let bytes = Array(text.utf8)
         let all = try XCTUnwrap(m.codeActions(uri, range: TextRange(start: 0, end: bytes.count), only: [.quickFix]))
         let titles = Set(all.map(\.title))
-        XCTAssertTrue(titles.isSuperset(of: ["Remove trailing spaces", "Add a space after #", "Use 1 space",
-                                             "Add the document start marker ---", "Replace yes with true",
-                                             "Remove extra blank lines", "Add a final line break"]), "\(titles)")
+        XCTAssertEqual(titles, ["Remove trailing spaces (trailing-spaces)", "Add a space after # (comments)",
+                                "Use 1 space after the colon (colons)", "Add the document start marker --- (document-start)",
+                                "Replace yes with true (truthy)", "Remove extra blank lines (empty-lines)",
+                                "Add a final line break (new-line-at-end-of-file)"])
+        // Each title names the rule of the finding it fixes.
+        for a in all { XCTAssertTrue(a.title.hasSuffix("(\(a.diagnostic?.code ?? "?"))"), a.title) }
         let edits = try XCTUnwrap(m.fixAllEdits(uri))
         var out = bytes
         for e in edits.sorted(by: { $0.range.start > $1.range.start }) {
             out.replaceSubrange(e.range.start..<e.range.end, with: Array(e.newText.utf8))
         }
         XCTAssertEqual(String(decoding: out, as: UTF8.self), "---\na: 1\n# comment\nb: {x: 1}\nc: yes\n\n\nd: 2\n")
+    }
+
+    /// Fix-all on a file where more than 1,000 lines change gives one minimal edit per line (it gave one
+    /// whole-text edit), which applied to the original give exactly the fixed text.
+    func testFixAllOnThousandsOfLinesGivesPerLineEdits() throws {
+        let m = model(files: ["/p/.yamllint": "extends: default\n"])
+        let uri = DocumentURI(filePath: "/p/big.yaml")
+        var text = "---\n"
+        for i in 0..<2_500 { text += "key\(i): value \n" }
+        m.perform(.open(uri, version: 1, text: text))
+        let edits = try XCTUnwrap(m.fixAllEdits(uri))
+        XCTAssertEqual(edits.count, 2_500)
+        XCTAssertTrue(edits.allSatisfy { $0.newText.isEmpty && $0.range.end - $0.range.start == 1 })
+        XCTAssertEqual(String(decoding: TextReplacement.apply(edits, to: Array(text.utf8)), as: UTF8.self),
+                       text.replacingOccurrences(of: " \n", with: "\n"))
+    }
+
+    /// Neighbouring findings whose fixes would edit one run of spaces (a comma's and a bracket's) are
+    /// offered as one fix when one edit fixes both, else one of them: no two offered quick fixes have
+    /// conflicting edits, so applying one (or all of them together) never hits text another has changed.
+    func testOverlappingQuickFixesAreOfferedWithoutConflicts() throws {
+        let cases: [(config: String, text: String, titles: [String], codes: [[String]])] = [
+            // No edit satisfies both (`[1,]` has too few spaces after the comma): the first is offered.
+            ("extends: default\n", "---\na: [1,  ]\nb: {x: 1 ,  }\n",
+             ["Use 1 space after the comma (commas)", "Remove the spaces before the comma (commas)",
+              "Use 1 space after the comma (commas)"], [["commas"], ["commas"], ["commas"]]),
+            // One space satisfies both rules: one fix for both findings.
+            ("extends: default\nrules: {brackets: {min-spaces-inside: 1, max-spaces-inside: 1}}\n", "---\na: [ 1,   ]\n",
+             ["Use 1 space after the comma (commas, brackets)"], [["commas", "brackets"]]),
+        ]
+        for c in cases {
+            let m = model(files: ["/p/.yamllint": c.config])
+            let uri = DocumentURI(filePath: "/p/n.yaml")
+            m.perform(.open(uri, version: 1, text: c.text))
+            let bytes = Array(c.text.utf8)
+            let fixes = try XCTUnwrap(m.codeActions(uri, range: TextRange(start: 0, end: bytes.count), only: [.quickFix]))
+            XCTAssertEqual(fixes.map(\.title), c.titles, c.text)
+            XCTAssertEqual(fixes.map { ([$0.diagnostic] + $0.additionalDiagnostics).compactMap { $0?.code } }, c.codes, c.text)
+            let edits = fixes.flatMap(\.edits).sorted { $0.range < $1.range }
+            for (x, y) in zip(edits, edits.dropFirst()) {
+                XCTAssertTrue(x.range.end <= y.range.start && x.range.start < y.range.start, "\(x) and \(y) conflict in \(c.text)")
+            }
+            // All of them at once keep the data.
+            let after = DocumentURI(filePath: "/p/after.yaml")
+            m.perform(.open(after, version: 1, text: String(decoding: TextReplacement.apply(edits, to: bytes), as: UTF8.self)))
+            XCTAssertEqual(m.diagnostics(after)?.diagnostics.filter { $0.source != "yamllint" }.map(\.message), [])
+        }
+    }
+
+    /// Code actions stop when the caller's cancellation check says so (an LSP `$/cancelRequest`): fix-all
+    /// asks between its steps and throws ``Cancelled``; never cancelled, it gives what the plain call gives.
+    func testFixAllStopsWhenCancelled() throws {
+        let m = model(files: ["/p/.yamllint": "extends: default\n"])
+        let uri = DocumentURI(filePath: "/p/slow.yaml")
+        let text = "---\n" + (0..<1_500).map { "key\($0):   [ a,b ]  #c\n" }.joined()
+        m.perform(.open(uri, version: 1, text: text))
+        let all = TextRange(start: 0, end: text.utf8.count)
+        let start = ProcessInfo.processInfo.systemUptime
+        let plain = try XCTUnwrap(m.codeActions(uri, range: all, only: [.sourceFixAll]))
+        let full = ProcessInfo.processInfo.systemUptime - start
+        XCTAssertEqual(try m.codeActions(uri, range: all, only: [.sourceFixAll], isCancelled: { false }), plain)
+        XCTAssertEqual(plain.first?.edits.count, 1_500, "one edit per line")
+        for answersBeforeCancelling in [0, 1, 3] {
+            var asked = 0
+            let began = ProcessInfo.processInfo.systemUptime
+            XCTAssertThrowsError(try m.codeActions(uri, range: all, only: [.sourceFixAll], isCancelled: {
+                asked += 1
+                return asked > answersBeforeCancelling
+            })) { XCTAssertTrue($0 is Cancelled) }
+            let took = ProcessInfo.processInfo.systemUptime - began
+            // Once cancelled, the work stops at the next check: it is asked once more at most.
+            XCTAssertLessThanOrEqual(asked, answersBeforeCancelling + 2)
+            print("fix-all \(full) s; cancelled after \(answersBeforeCancelling) checks: \(took) s")
+        }
     }
 
     /// A text ending inside a block scalar gets no final line break from the fix: PyYAML and libyaml read
@@ -100,7 +178,7 @@ final class LintModelTests: XCTestCase {
             m.perform(.open(uri, version: 1, text: text))
             XCTAssertTrue(lintCodes(m, uri).contains("new-line-at-end-of-file"), name)
             let titles = try XCTUnwrap(m.codeActions(uri, range: TextRange(start: 0, end: text.utf8.count), only: [.quickFix])).map(\.title)
-            XCTAssertEqual(titles.contains("Add a final line break"), fixed, "\(name): \(titles)")
+            XCTAssertEqual(titles.contains("Add a final line break (new-line-at-end-of-file)"), fixed, "\(name): \(titles)")
             XCTAssertEqual(try XCTUnwrap(m.fixAllEdits(uri)).contains { $0.newText.hasSuffix("\n") && $0.range.start == text.utf8.count }, fixed, name)
         }
     }
@@ -171,7 +249,7 @@ extension LintModelTests {
         let text = "a:\n  b: 1\nc:\n     d: 2\n"
         m.perform(.open(uri, version: 1, text: text))
         let fix = try XCTUnwrap(m.codeActions(uri, range: TextRange(start: 18, end: 19), only: [.quickFix])?
-            .first { $0.title == "Re-indent this block" })
+            .first { $0.title == "Re-indent this block (indentation)" })
         XCTAssertEqual(fix.edits.map(\.newText), ["  d: 2"])
     }
 }

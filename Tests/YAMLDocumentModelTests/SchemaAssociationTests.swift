@@ -92,6 +92,44 @@ final class SchemaAssociationTests: XCTestCase {
         XCTAssertEqual(schemaDiagnostics(model, skipped), [])
     }
 
+    /// Several `yaml.schemas` entries whose globs match one file all apply, as in yaml-language-server:
+    /// diagnostics from each (and a load problem of any), completion and hover from all of them.
+    func testEveryMatchingSettingsSchemaApplies() throws {
+        let model = try model("""
+            {"yaml": {"schemas": {"https://example.com/person.json": "app/*.yaml",
+                                  "https://example.com/tag.json": ["app/*.yaml"],
+                                  "https://example.com/missing.json": "app/x.yaml"}}}
+            """)
+        let tagSchema = #"{"type": "object", "properties": {"tag": {"type": "string", "description": "The release tag."}}, "required": ["tag"]}"#
+        var edge = SchemaTestEdge(["https://example.com/person.json": person, "https://example.com/tag.json": tagSchema])
+        let uri = DocumentURI(filePath: "/w/app/x.yaml")
+        let text = "age: \"8080\"\ntag: v1\n"
+        model.perform(.open(uri, version: 1, text: text + "\n"))
+        edge.serve(model)
+        XCTAssertEqual(schemaDiagnostics(model, uri), [
+            #"schema-required warning 1: missing required property "name""#,
+            "schema-load-failed warning 1: cannot load schema https://example.com/missing.json: HTTP 404",
+            #"schema-type warning 1: expected integer, found string "8080""#,
+        ])
+        let info = try XCTUnwrap(model.schemaInfo(uri)?.documents.first)
+        XCTAssertEqual(info.schemaURI, "https://example.com/person.json")
+        XCTAssertEqual(info.additionalSchemaURIs, ["https://example.com/tag.json", "https://example.com/missing.json"])
+        XCTAssertEqual(info.status, .loaded)
+        // Without `tag`, the second schema's requirement shows.
+        model.perform(.close(uri))
+        model.perform(.open(uri, version: 2, text: "age: \"8080\"\n\n"))
+        edge.serve(model)
+        XCTAssertTrue(schemaDiagnostics(model, uri).contains(#"schema-required warning 1: missing required property "tag""#),
+                      "\(schemaDiagnostics(model, uri))")
+        // Completion offers the members of both schemas; hover explains a member of the second.
+        let labels = Set(model.completion(uri, at: 12)?.candidates.map(\.label) ?? [])
+        XCTAssertTrue(labels.isSuperset(of: ["name", "old", "tag"]), "\(labels)")
+        model.perform(.close(uri))
+        model.perform(.open(uri, version: 3, text: "age: \"8080\"\ntag: v2\n"))
+        edge.serve(model)
+        XCTAssertTrue(model.hover(uri, at: 13)?.markdown.contains("The release tag.") == true, "\(String(describing: model.hover(uri, at: 13)))")
+    }
+
     func testSeveritySettingAndDeprecatedHint() throws {
         let model = try model(#"{"pureyaml": {"schema": {"severity": "error"}}, "yaml": {"schemas": {"https://example.com/person.json": "*.yaml"}}}"#)
         var edge = SchemaTestEdge(["https://example.com/person.json": person])

@@ -51,11 +51,48 @@ final class LintProtocolTests: XCTestCase {
             "context": ["diagnostics": found, "only": ["quickfix"]],
         ]))["result"] as? [[String: Any]] ?? []
         let titles = actions.compactMap { $0["title"] as? String }
-        XCTAssertTrue(titles.contains("Remove trailing spaces"), "\(titles)")
-        XCTAssertTrue(titles.contains("Use 1 space"), "\(titles)")
+        XCTAssertTrue(titles.contains("Remove trailing spaces (trailing-spaces)"), "\(titles)")
+        XCTAssertTrue(titles.contains("Use 1 space after the colon (colons)"), "\(titles)")
 
         _ = try server.response(to: try server.request("shutdown"))
         try server.notify("exit")
         XCTAssertEqual(server.waitForExit(), 0)
+    }
+
+    /// A client that applies versioned `documentChanges` gets code actions for the version they were
+    /// computed for, so after one quick fix it refuses another computed for the old text; other clients get
+    /// the `changes` form.
+    func testQuickFixEditsAreVersionedForClientsThatTakeThem() throws {
+        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
+        for versioned in [true, false] {
+            let server = try ServerProcess(executable: binary)
+            let caps: [String: Any] = versioned ? ["workspace": ["workspaceEdit": ["documentChanges": true]]] : [:]
+            _ = try server.response(to: try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": caps]))
+            try server.notify("initialized", [String: Any]())
+            try server.notify("workspace/didChangeConfiguration", ["settings": ["pureyaml": ["lint": ["enable": true]]]])
+            let uri = "file:///w/v.yaml"
+            try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 7,
+                                                                         "text": "---\na: [1,  ]\n"]])
+            _ = try diagnostics(server, uri: uri)
+            let actions = try server.response(to: try server.request("textDocument/codeAction", [
+                "textDocument": ["uri": uri],
+                "range": ["start": ["line": 1, "character": 0], "end": ["line": 2, "character": 0]],
+                "context": ["diagnostics": [Any](), "only": ["quickfix"]],
+            ]))["result"] as? [[String: Any]] ?? []
+            XCTAssertEqual(actions.compactMap { $0["title"] as? String }, ["Use 1 space after the comma (commas)"])
+            let edit = actions.first?["edit"] as? [String: Any] ?? [:]
+            if versioned {
+                XCTAssertNil(edit["changes"])
+                let change = (edit["documentChanges"] as? [[String: Any]])?.first
+                XCTAssertNil(jsonMismatch(expected: ["textDocument": ["uri": uri, "version": 7]], actual: change ?? [:]), "\(edit)")
+                XCTAssertEqual((change?["edits"] as? [Any])?.count, 1)
+            } else {
+                XCTAssertNil(edit["documentChanges"])
+                XCTAssertEqual(((edit["changes"] as? [String: Any])?[uri] as? [Any])?.count, 1, "\(edit)")
+            }
+            _ = try server.response(to: try server.request("shutdown"))
+            try server.notify("exit")
+            XCTAssertEqual(server.waitForExit(), 0)
+        }
     }
 }

@@ -105,6 +105,33 @@ final class ProtocolAbuseTests: XCTestCase {
         try finish(server)
     }
 
+    /// The four JSON-RPC 2.0 error codes over the wire, each with a message in plain words (no Swift type
+    /// name, no Foundation text), and the server serving after each.
+    func testErrorCodesAndPlainMessages() throws {
+        let server = try start()
+        func error(_ response: [String: Any]) -> (code: Int?, message: String) {
+            let e = response["error"] as? [String: Any]
+            return (e?["code"] as? Int, e?["message"] as? String ?? "")
+        }
+        server.writeRaw(frame(#"{"jsonrpc":"2.0","id":70,"method":"textDocument/hover","params":{"#))
+        let parse = error(try server.receive(until: { self.errorCode($0) == -32700 }).match)
+        XCTAssertTrue(parse.message.hasPrefix("parse error"), parse.message)
+        try assertServing(server)
+        server.writeRaw(frame(#"{"jsonrpc":"2.0","id":71,"method":5}"#))
+        XCTAssertEqual(error(try server.response(to: 71)).code, -32600)
+        try assertServing(server)
+        XCTAssertEqual(error(try server.response(to: try server.request("textDocument/unknown", [String: Any]()))).code, -32601)
+        try assertServing(server)
+        let hover = try server.request("textDocument/hover", ["textDocument": ["uri": "file:///a.yaml"],
+                                                              "position": ["line": 2.5, "character": 0]])
+        let invalid = error(try server.response(to: hover))
+        XCTAssertEqual(invalid.code, -32602)
+        XCTAssertEqual(invalid.message, "invalid params for textDocument/hover: params.position.line: expected an integer, found 2.5")
+        for text in ["Swift", "Int", "Dictionary", "The given data"] { XCTAssertFalse(invalid.message.contains(text), invalid.message) }
+        try assertServing(server)
+        try finish(server)
+    }
+
     /// Every request the server advertises answers a defined empty value for a document that is not open.
     func testEveryRequestAboutAnUnknownDocumentAnswersEmpty() throws {
         let server = try start()

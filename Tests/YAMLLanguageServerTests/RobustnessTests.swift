@@ -57,6 +57,30 @@ final class RobustnessTests: XCTestCase {
         try finish(server)
     }
 
+    /// LSP 3.17 "Cancellation Support" for work already running: fix-all on a big file stops when its
+    /// `$/cancelRequest` arrives and is answered with -32800; the server serves the next request.
+    func testCancellingARunningFixAllAnswersRequestCancelled() throws {
+        let server = try start()
+        try server.notify("workspace/didChangeConfiguration", ["settings": ["pureyaml": ["lint": ["enable": true]]]])
+        let uri = "file:///w/fix.yaml"
+        // Every line has five lint findings: fix-all takes seconds here in a debug build.
+        let text = "---\n" + (0..<8_000).map { "key\($0):   [ a,b ]  #c\n" }.joined()
+        server.writeRaw(try didOpen(uri, text))
+        _ = try server.receive(until: { ($0["method"] as? String) == "textDocument/publishDiagnostics" }, timeout: 120)
+        let all: [String: Any] = ["start": ["line": 0, "character": 0], "end": ["line": 8_001, "character": 0]]
+        let id = try server.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": all,
+                                                                 "context": ["diagnostics": [Any](), "only": ["source.fixAll.pureyaml"]]])
+        Thread.sleep(forTimeInterval: 0.3)   // the handler is inside fix-all by now
+        try server.notify("$/cancelRequest", ["id": id])
+        let r = try server.response(to: id, timeout: 120)
+        XCTAssertEqual(errorCode(r), -32800, "\(r)")
+        XCTAssertTrue(server.stderrText.contains("textDocument/codeAction \(id) cancelled while running"), server.stderrText)
+        // Still serving the document.
+        let next = try server.response(to: try server.request("textDocument/foldingRange", ["textDocument": ["uri": uri]]), timeout: 120)
+        XCTAssertNotNil(next["result"] as? [Any], "\(next)")
+        try finish(server)
+    }
+
     /// LSP 3.17 "ContentModified": a request about a document whose `didChange` is already queued behind it
     /// is answered with -32801; requests about other documents, and requests after the change, are served.
     func testChangeSupersedesQueuedRequestsOnThatDocument() throws {

@@ -6,23 +6,38 @@ import XCTest
 /// `initializationOptions` and `didChangeConfiguration`, diagnostics pushed once the schema has loaded,
 /// the schema URL in `Diagnostic.data`, and `pureyaml/schemaInfo`.
 final class SchemaLanguageServerTests: XCTestCase {
-    func testSchemaDiagnosticsArrivePushedAndExplained() throws {
-        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
+    /// A temporary workspace folder holding `files` (relative path -> text); the caller removes it.
+    private func workspace(_ files: [String: String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-lsp-schema-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("schemas"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
-        try #"{"type": "object", "properties": {"port": {"type": "integer"}}, "required": ["name"]}"#
-            .write(to: root.appendingPathComponent("schemas/app.json"), atomically: true, encoding: .utf8)
-        let rootURI = root.absoluteURL.absoluteString
-        let schemaURI = root.appendingPathComponent("schemas/app.json").absoluteURL.absoluteString
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    /// The built server, initialized with `root` as its root and `schemas` as `yaml.schemas` (catalog off).
+    private func start(root: URL, schemas: [String: Any]) throws -> ServerProcess {
+        guard let binary = BuiltBinary.pureyaml else {
+            XCTFail("the pureyaml executable was not built")
+            throw XCTSkip("no binary")
+        }
         let server = try ServerProcess(executable: binary)
         let id = try server.request("initialize", [
-            "processId": NSNull(), "rootUri": rootURI, "capabilities": [String: Any](),
-            "initializationOptions": ["yaml": ["schemas": ["schemas/app.json": ["config/*.yaml"]],
-                                               "schemaStore": ["enable": false]]],
+            "processId": NSNull(), "rootUri": root.absoluteURL.absoluteString, "capabilities": [String: Any](),
+            "initializationOptions": ["yaml": ["schemas": schemas, "schemaStore": ["enable": false]]],
         ])
         _ = try server.response(to: id)
         try server.notify("initialized", [String: Any]())
+        return server
+    }
+
+    func testSchemaDiagnosticsArrivePushedAndExplained() throws {
+        let root = try workspace(["schemas/app.json": #"{"type": "object", "properties": {"port": {"type": "integer"}}, "required": ["name"]}"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let schemaURI = root.appendingPathComponent("schemas/app.json").absoluteURL.absoluteString
+        let server = try start(root: root, schemas: ["schemas/app.json": ["config/*.yaml"]])
         let uri = root.appendingPathComponent("config/app.yaml").absoluteURL.absoluteString
         try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
                                                                     "text": "port: \"8080\"\n"]])
@@ -51,6 +66,32 @@ final class SchemaLanguageServerTests: XCTestCase {
 
         try server.notify("workspace/didChangeConfiguration", ["settings": ["pureyaml": ["schema": ["severity": "error"]]]])
         XCTAssertEqual(try schemaPublish().map { $0["severity"] as? Int }, [1, 1])
+        _ = try server.response(to: try server.request("shutdown"))
+        try server.notify("exit")
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
+
+    /// Two `yaml.schemas` entries match the file: both validate it, and `pureyaml/schemaInfo` lists the second.
+    func testEveryMatchingSchemaValidatesThroughTheServer() throws {
+        let root = try workspace(["schemas/app.json": #"{"type": "object", "properties": {"port": {"type": "integer"}}}"#,
+                                  "schemas/team.json": #"{"type": "object", "required": ["owner"]}"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try start(root: root, schemas: ["schemas/app.json": ["config/*.yaml"], "schemas/team.json": "config/**"])
+        let uri = root.appendingPathComponent("config/app.yaml").absoluteURL.absoluteString
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
+                                                                    "text": "port: \"8080\"\n"]])
+        let m = try server.receive(until: {
+            guard ($0["method"] as? String) == "textDocument/publishDiagnostics",
+                  let p = $0["params"] as? [String: Any], p["uri"] as? String == uri else { return false }
+            return ((p["diagnostics"] as? [[String: Any]]) ?? []).count == 2
+        }).match
+        let diagnostics = ((m["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(Set(diagnostics.compactMap { $0["message"] as? String }),
+                       [#"missing required property "owner""#, #"expected integer, found string "8080""#])
+        let info = try server.response(to: try server.request("pureyaml/schemaInfo", ["textDocument": ["uri": uri]]))
+        let document = (((info["result"] as? [String: Any])?["documents"] as? [[String: Any]]) ?? []).first
+        let schemas = [document?["schema"] as? String] + ((document?["additionalSchemas"] as? [String]) ?? []).map { $0 }
+        XCTAssertEqual(Set(schemas.compactMap { $0?.components(separatedBy: "/schemas/").last }), ["app.json", "team.json"], "\(info)")
         _ = try server.response(to: try server.request("shutdown"))
         try server.notify("exit")
         XCTAssertEqual(server.waitForExit(), 0)
