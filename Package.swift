@@ -3,6 +3,24 @@
 // Targets follow ../shared/ARCHITECTURE.md, lowest tier first. No package dependencies.
 import PackageDescription
 
+/// Release executables on Linux link the Swift runtime and Foundation statically (`-static-stdlib`):
+/// a dynamically linked `pureyaml lsp` is ~27 MiB resident before it reads a byte, most of it pages of
+/// libswiftCore, Foundation and ICU that the loader maps and relocates; linked in, only the code the
+/// server runs is resident (see docs/performance.md, "What each optimisation bought"). The modules
+/// linked into them are compiled with the flag too, so that they import the toolchain's static
+/// modules, whose link entries name every static library they need. Debug builds and test bundles
+/// stay dynamic (faster to link).
+let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+let staticStdlibCompiling: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], releaseOnLinux)]
+let staticStdlibLinking: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], releaseOnLinux)]
+/// A static `FoundationNetworking` asks the linker for `-lcurl`, which needs curl's development
+/// symlink `libcurl.so`; `Sources/pureyaml/Linker/libcurl.so` is a linker script naming the runtime
+/// library `libcurl.so.4` instead (what the toolchain's dynamic `FoundationNetworking` loads), so no
+/// development package has to be installed.
+let curlLinkerScript: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "-L\(Context.packageDirectory)/Sources/pureyaml/Linker"], releaseOnLinux),
+]
+
 let package = Package(
     name: "PureYAML",
     platforms: [.macOS(.v13)],
@@ -31,11 +49,14 @@ let package = Package(
         .target(name: "PureYAMLCommandLine", dependencies: ["YAMLDocumentModel", "SchemaFetching"]),
         // Tier 3: the executable.
         .executableTarget(name: "pureyaml",
-                          dependencies: ["YAMLLanguageServer", "PureYAMLCommandLine", "JSONRPC"]),
+                          dependencies: ["YAMLLanguageServer", "PureYAMLCommandLine", "JSONRPC"],
+                          exclude: ["Linker"],
+                          linkerSettings: staticStdlibLinking + curlLinkerScript),
         // The benchmark: `swift run -c release pureyaml-bench`.
         .executableTarget(name: "pureyaml-bench",
                           dependencies: ["YAMLDocumentModel", "YAMLParser", "YAMLComposer", "YAMLFormatter",
-                                         "YAMLSchema", "YAMLSyntax"]),
+                                         "YAMLSchema", "YAMLSyntax"],
+                          linkerSettings: staticStdlibLinking),
 
         // Test support: locating ../shared, running the built binary.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -57,3 +78,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every module linked into the executables is compiled for the static runtime in release builds on Linux
+// (see `staticStdlibCompiling`); tests and their support target keep the dynamic one.
+for target in package.targets where target.type != .test && target.name != "TestSupport" {
+    target.swiftSettings = (target.swiftSettings ?? []) + staticStdlibCompiling
+}
