@@ -2,6 +2,35 @@
 // PureYAML — a YAML language server and command-line checker/formatter.
 // Targets follow ../shared/ARCHITECTURE.md, lowest tier first. No package dependencies.
 import PackageDescription
+#if os(Linux)
+import Glibc
+#endif
+
+/// Settings below apply to release builds on Linux only.
+let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+
+/// A position-independent executable carries one relocation per absolute pointer in its data (~85,000
+/// for `pureyaml`, 2 MB of `.rela.dyn` that the loader reads at every start). lld's
+/// `-z pack-relative-relocs` stores them as a bitmap (`DT_RELR`, 16 KB), which glibc reads since 2.36;
+/// the executable then requires that glibc, so this is only used when the building machine has it
+/// (checked with `confstr`), else the default linker and plain relocations are kept.
+let packedRelocations: [LinkerSetting] = hostGlibcReadsPackedRelocations
+    ? [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], releaseOnLinux)]
+    : []
+/// True when this machine's C library is glibc 2.36 or later (`DT_RELR` support).
+var hostGlibcReadsPackedRelocations: Bool {
+    #if os(Linux)
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count) > 0 else { return false }
+    // "glibc 2.36"
+    let version = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let numbers = version.split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
+    guard version.hasPrefix("glibc"), numbers.count >= 2 else { return false }
+    return numbers[0] > 2 || (numbers[0] == 2 && numbers[1] >= 36)
+    #else
+    return false
+    #endif
+}
 
 /// Release executables on Linux link the Swift runtime and Foundation statically (`-static-stdlib`):
 /// a dynamically linked `pureyaml lsp` is ~27 MiB resident before it reads a byte, most of it pages of
@@ -10,9 +39,8 @@ import PackageDescription
 /// linked into them are compiled with the flag too, so that they import the toolchain's static
 /// modules, whose link entries name every static library they need. Debug builds and test bundles
 /// stay dynamic (faster to link).
-let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 let staticStdlibCompiling: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], releaseOnLinux)]
-let staticStdlibLinking: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], releaseOnLinux)]
+let staticStdlibLinking: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], releaseOnLinux)] + packedRelocations
 /// A static `FoundationNetworking` asks the linker for `-lcurl`, which needs curl's development
 /// symlink `libcurl.so`; `Sources/pureyaml/Linker/libcurl.so` is a linker script naming the runtime
 /// library `libcurl.so.4` instead (what the toolchain's dynamic `FoundationNetworking` loads), so no
