@@ -2,6 +2,52 @@
 // PureYAML — a YAML language server and command-line checker/formatter.
 // Targets follow ../shared/ARCHITECTURE.md, lowest tier first. No package dependencies.
 import PackageDescription
+#if os(Linux)
+import Glibc
+#endif
+
+/// Settings below apply to release builds on Linux only.
+let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+
+/// A position-independent executable carries one relocation per absolute pointer in its data (~85,000
+/// for `pureyaml`, 2 MB of `.rela.dyn` that the loader reads at every start). lld's
+/// `-z pack-relative-relocs` stores them as a bitmap (`DT_RELR`, 16 KB), which glibc reads since 2.36;
+/// the executable then requires that glibc, so this is only used when the building machine has it
+/// (checked with `confstr`), else the default linker and plain relocations are kept.
+let packedRelocations: [LinkerSetting] = hostGlibcReadsPackedRelocations
+    ? [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], releaseOnLinux)]
+    : []
+/// True when this machine's C library is glibc 2.36 or later (`DT_RELR` support).
+var hostGlibcReadsPackedRelocations: Bool {
+    #if os(Linux)
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count) > 0 else { return false }
+    // "glibc 2.36"
+    let version = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let numbers = version.split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
+    guard version.hasPrefix("glibc"), numbers.count >= 2 else { return false }
+    return numbers[0] > 2 || (numbers[0] == 2 && numbers[1] >= 36)
+    #else
+    return false
+    #endif
+}
+
+/// Release executables on Linux link the Swift runtime and Foundation statically (`-static-stdlib`):
+/// a dynamically linked `pureyaml lsp` is ~27 MiB resident before it reads a byte, most of it pages of
+/// libswiftCore, Foundation and ICU that the loader maps and relocates; linked in, only the code the
+/// server runs is resident (see docs/performance.md, "What each optimisation bought"). The modules
+/// linked into them are compiled with the flag too, so that they import the toolchain's static
+/// modules, whose link entries name every static library they need. Debug builds and test bundles
+/// stay dynamic (faster to link).
+let staticStdlibCompiling: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], releaseOnLinux)]
+let staticStdlibLinking: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], releaseOnLinux)] + packedRelocations
+/// A static `FoundationNetworking` asks the linker for `-lcurl`, which needs curl's development
+/// symlink `libcurl.so`; `Sources/pureyaml/Linker/libcurl.so` is a linker script naming the runtime
+/// library `libcurl.so.4` instead (what the toolchain's dynamic `FoundationNetworking` loads), so no
+/// development package has to be installed.
+let curlLinkerScript: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "-L\(Context.packageDirectory)/Sources/pureyaml/Linker"], releaseOnLinux),
+]
 
 let package = Package(
     name: "PureYAML",
@@ -31,11 +77,14 @@ let package = Package(
         .target(name: "PureYAMLCommandLine", dependencies: ["YAMLDocumentModel", "SchemaFetching"]),
         // Tier 3: the executable.
         .executableTarget(name: "pureyaml",
-                          dependencies: ["YAMLLanguageServer", "PureYAMLCommandLine", "JSONRPC"]),
+                          dependencies: ["YAMLLanguageServer", "PureYAMLCommandLine", "JSONRPC"],
+                          exclude: ["Linker"],
+                          linkerSettings: staticStdlibLinking + curlLinkerScript),
         // The benchmark: `swift run -c release pureyaml-bench`.
         .executableTarget(name: "pureyaml-bench",
                           dependencies: ["YAMLDocumentModel", "YAMLParser", "YAMLComposer", "YAMLFormatter",
-                                         "YAMLSchema", "YAMLSyntax"]),
+                                         "YAMLSchema", "YAMLSyntax"],
+                          linkerSettings: staticStdlibLinking),
 
         // Test support: locating ../shared, running the built binary.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -57,3 +106,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every module linked into the executables is compiled for the static runtime in release builds on Linux
+// (see `staticStdlibCompiling`); tests and their support target keep the dynamic one.
+for target in package.targets where target.type != .test && target.name != "TestSupport" {
+    target.swiftSettings = (target.swiftSettings ?? []) + staticStdlibCompiling
+}
