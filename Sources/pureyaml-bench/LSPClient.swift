@@ -32,10 +32,14 @@ final class LSPClient: @unchecked Sendable {
     private var nextID = 1
     let clock = ContinuousClock()
 
-    /// Launches `executable lsp`; the server's stderr is discarded.
+    /// Launches `executable lsp`; the server's stderr is discarded. The server runs with
+    /// `PUREYAML_NETWORK=loopback` unless the caller's environment sets that variable: figures must not
+    /// depend on whether the bench machine reaches the internet (the SchemaStore catalog download, which
+    /// starts Foundation's networking stack and adds ~6 MiB, then fails offline or races the RSS reading).
     init(executable: URL) throws {
         process.executableURL = executable
         process.arguments = ["lsp"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["PUREYAML_NETWORK": "loopback"]) { mine, _ in mine }
         process.standardInput = toServer
         process.standardOutput = fromServer
         process.standardError = FileHandle.nullDevice
