@@ -275,8 +275,21 @@ struct LineLayout {
             }
             return (.text(trimmed(Array(text), line: line)), nil)
         }
+        if tokens[t].kind == .byteOrderMark, tokens[t].range.start == line.start {
+            // A byte order mark is neither content nor indentation (YAML 1.2.2 §5.2): lay out the rest of
+            // the line like any other and put the mark back in front of it.
+            let mark = Array(bytes[tokens[t].range.start..<tokens[t].range.end])
+            var rest = line
+            rest.start = tokens[t].range.end
+            let (emitted, indentation) = layOut(rest, firstToken: t + 1)
+            switch emitted {
+            case .text(let out): return (.text(mark + out), indentation)
+            case .blank, .dropped: return (.text(mark), nil)
+            case .comment: return (.text(trimmed(Array(text), line: line)), nil)
+            }
+        }
         if tokens[t].kind == .byteOrderMark || tokens[t].kind == .error {
-            // A BOM or unparsed bytes: keep the line as written.
+            // A BOM after other text, or unparsed bytes: keep the line as written.
             return (.text(trimmed(Array(text), line: line)), nil)
         }
         // A content line: its indentation comes from the entry it starts, or moves with its collection.

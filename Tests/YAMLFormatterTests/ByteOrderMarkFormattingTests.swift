@@ -1,0 +1,28 @@
+import XCTest
+import YAMLFormatter
+import YAMLParser
+
+/// A byte order mark (YAML 1.2.2 §5.2) is not part of the first line's content or indentation: the
+/// line after it is formatted like any other, and the mark stays in front of it.
+final class ByteOrderMarkFormattingTests: XCTestCase {
+    let bom = "\u{FEFF}"
+
+    func format(_ text: String) -> String? {
+        Formatter.format(Parser.parse(Array(text.utf8)), options: FormatOptions()).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func testTheLineAfterTheMarkIsFormatted() {
+        XCTAssertEqual(format(bom + "key:   value\nother:   [1,2]\n"), bom + "key: value\nother: [1, 2]\n")
+    }
+
+    func testAnIndentedFirstLineIsReindentedWithItsSiblings() {
+        // Before: the first line was kept as written and the second moved to column 0, so the output did not
+        // parse and the safety net refused to format a valid file.
+        XCTAssertEqual(format(bom + "  a: 1\n  b: 2\n"), bom + "a: 1\nb: 2\n")
+    }
+
+    func testAMarkAloneOrBeforeACommentIsKept() {
+        XCTAssertEqual(format(bom + "\na:   1\n"), bom + "\na: 1\n")
+        XCTAssertEqual(format(bom + "# note\na:   1\n"), bom + "# note\na: 1\n")
+    }
+}
