@@ -14,17 +14,18 @@ enum CodeActions {
     /// whole edited text, and editors ask for code actions at every cursor move.
     static let maxRewriteBytes = 512 * 1024
 
+    /// `verifier` checks candidates of `snapshot` (see ``FixVerifier``).
     static func actions(_ snapshot: DocumentSnapshot, range: TextRange, only: Set<CodeActionCandidate.Kind>?,
-                        indentWidth: Int) -> [CodeActionCandidate] {
+                        indentWidth: Int, verifier: FixVerifier) -> [CodeActionCandidate] {
         func wanted(_ k: CodeActionCandidate.Kind) -> Bool { only?.contains(k) ?? true }
         var out: [CodeActionCandidate] = []
         if wanted(.quickFix) {
             for d in snapshot.diagnostics where d.range.overlaps(range) {
-                if let fix = quickFix(snapshot, d, indentWidth: indentWidth) { out.append(fix) }
+                if let fix = quickFix(snapshot, d, indentWidth: indentWidth, verifier: verifier) { out.append(fix) }
             }
         }
         if wanted(.refactorRewrite) && snapshot.bytes.count <= maxRewriteBytes {
-            out += rewrites(snapshot, at: range.start, indentWidth: indentWidth)
+            out += rewrites(snapshot, at: range.start, indentWidth: indentWidth, verifier: verifier)
         }
         // A source action: computed only when asked for by kind (e.g. on save), not at every cursor move.
         if only?.contains(.sourceFixAll) == true, let all = fixAll(snapshot, indentWidth: indentWidth) { out.append(all) }
@@ -33,19 +34,19 @@ enum CodeActions {
 
     // MARK: Quick fixes
 
-    static func quickFix(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, indentWidth: Int) -> CodeActionCandidate? {
+    static func quickFix(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, indentWidth: Int, verifier v: FixVerifier) -> CodeActionCandidate? {
         switch d.code {
         case "tab-indentation":
             let edits = tabEdits(s, d, indentWidth: indentWidth)
-            guard !edits.isEmpty, verify(s, edits, removes: d.code, keepsData: false) else { return nil }
+            guard !edits.isEmpty, verify(v, edits, removes: d.code, keepsData: false) else { return nil }
             return CodeActionCandidate(title: "Indent with spaces instead of tabs", kind: .quickFix, edits: edits,
                                        diagnostic: d, isPreferred: true)
         case "duplicate-key":
-            guard let edit = duplicateKeyEdit(s, d), verify(s, [edit], removes: d.code, keepsData: false) else { return nil }
+            guard let edit = duplicateKeyEdit(s, d), verify(v, [edit], removes: d.code, keepsData: false) else { return nil }
             return CodeActionCandidate(title: "Remove this duplicate entry", kind: .quickFix, edits: [edit], diagnostic: d)
         case UnusedAnchors.code:
             let edit = unusedAnchorEdit(s, d)
-            guard verify(s, [edit], removes: d.code, keepsData: true) else { return nil }
+            guard verify(v, [edit], removes: d.code, keepsData: true) else { return nil }
             let name = s.tree.text(d.range)
             return CodeActionCandidate(title: "Remove unused anchor \(name)", kind: .quickFix, edits: [edit],
                                        diagnostic: d, isPreferred: true)
@@ -149,7 +150,7 @@ enum CodeActions {
 
     // MARK: Style rewrites
 
-    static func rewrites(_ s: DocumentSnapshot, at offset: Int, indentWidth: Int) -> [CodeActionCandidate] {
+    static func rewrites(_ s: DocumentSnapshot, at offset: Int, indentWidth: Int, verifier v: FixVerifier) -> [CodeActionCandidate] {
         let tree = s.tree
         var out: [CodeActionCandidate] = []
         var outermostFlow: SyntaxNode?
@@ -161,11 +162,11 @@ enum CodeActions {
             node = n.parent
         }
         if let flow = outermostFlow, let edit = StyleConversion.toBlock(s, flow, indentWidth: indentWidth),
-           verify(s, [edit], removes: nil, keepsData: true) {
+           verify(v, [edit], removes: nil, keepsData: true) {
             out.append(CodeActionCandidate(title: "Convert to block style", kind: .refactorRewrite, edits: [edit]))
         }
         if let block = innermostBlock, let edit = StyleConversion.toFlow(s, block, maxLength: maxFlowLength),
-           verify(s, [edit], removes: nil, keepsData: true) {
+           verify(v, [edit], removes: nil, keepsData: true) {
             out.append(CodeActionCandidate(title: "Convert to flow style", kind: .refactorRewrite, edits: [edit]))
         }
         return out
@@ -196,24 +197,12 @@ enum CodeActions {
     }
     static func hints(_ s: DocumentSnapshot) -> Int { s.diagnostics.filter { $0.severity == .hint }.count }
 
-    /// True when the edited text has no more errors than before, has one fewer diagnostic with code
-    /// `removes` (when given), and, when `keepsData`, composes to the same data.
-    static func verify(_ s: DocumentSnapshot, _ edits: [TextReplacement], removes code: String?, keepsData: Bool) -> Bool {
-        guard let after = reparse(s, edits) else { return false }
-        if addsCoreDiagnostic(s, after) { return false }
-        if let code {
-            let before = s.diagnostics.filter { $0.code == code }.count
-            if after.diagnostics.filter({ $0.code == code }).count >= before { return false }
-            if errorCount(after) > errorCount(s) - (s.diagnostics.contains { $0.code == code && $0.severity == .error } ? 1 : 0) {
-                return false
-            }
-        } else if errorCount(after) > errorCount(s) {
-            return false
-        }
-        if keepsData {
-            guard let a = data(s), let b = data(after), a == b else { return false }
-        }
-        return true
+    /// True when the edited text has no more errors than before (one fewer when the removed code is an
+    /// error), no new core diagnostic, one fewer diagnostic with code `removes` (when given), and, when
+    /// `keepsData`, composes to the same data (else to as many documents). Checked by `v`
+    /// (``FixVerifier``: once per snapshot and candidate, on the edited document alone in a stream).
+    static func verify(_ v: FixVerifier, _ edits: [TextReplacement], removes code: String?, keepsData: Bool) -> Bool {
+        v.verify(edits, FixVerifier.Requirement(removesCore: code, keepsData: keepsData))
     }
 
     /// The JSON data of every document, nil when one cannot be projected.

@@ -139,7 +139,8 @@ extension DocumentModel {
                             isCancelled: @escaping () -> Bool) throws(Cancelled) -> [CodeActionCandidate]? {
         guard let s = snapshot(uri) else { return nil }
         if isCancelled() { throw Cancelled() }
-        var out = CodeActions.actions(s, range: range, only: only, indentWidth: settings.format.indentWidth)
+        var out = CodeActions.actions(s, range: range, only: only, indentWidth: settings.format.indentWidth,
+                                      verifier: fixVerifier(s))
         if only?.contains(.quickFix) ?? true, let schemaDiagnostics = schemaResults[uri]?.diagnostics, !schemaDiagnostics.isEmpty {
             out += SchemaCodeActions.actions(s, diagnostics: schemaDiagnostics, range: range) { self.schema(uri, document: $0) }
         }

@@ -60,13 +60,14 @@ extension DocumentModel {
               !diagnostics.isEmpty else { return actions }
         var out = actions
         if only?.contains(.quickFix) ?? true {
+            let verifier = fixVerifier(s)
             var fixes: [CodeActionCandidate] = []
             for d in diagnostics where d.range.start <= range.end && range.start <= d.range.end {
                 if isCancelled() { throw Cancelled() }
-                if let fix = LintFixes.quickFix(s, d, configuration: configuration) { fixes.append(fix) }
+                if let fix = LintFixes.quickFix(s, d, configuration: configuration, verifier: verifier) { fixes.append(fix) }
             }
             // Lint fixes whose edits overlap are offered as one.
-            out += LintFixes.withoutConflicts(fixes, s, configuration: configuration)
+            out += LintFixes.withoutConflicts(fixes, verifier: verifier)
         }
         if only?.contains(.sourceFixAll) == true {
             // Lint fixes run on the text the core fixes (tabs, unused anchors) leave, then one set of line
@@ -90,6 +91,16 @@ extension DocumentModel {
             }
         }
         return out
+    }
+
+    /// The verifier of `s`'s fix candidates under its lint configuration: the one kept from an earlier
+    /// request for the same snapshot (cursor moves at one version), else a new one, kept for the next.
+    func fixVerifier(_ s: DocumentSnapshot) -> FixVerifier {
+        let configuration = lint.configurations[s.uri]
+        if let kept = fixVerifiers[s.uri], kept.serves(s, configuration: configuration) { return kept }
+        let made = FixVerifier(s, configuration: configuration)
+        fixVerifiers[s.uri] = made
+        return made
     }
 
     /// Every verified fix-all edit for an open document (core and lint fixes), nil when it is not open: what

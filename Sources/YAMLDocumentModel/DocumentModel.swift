@@ -21,6 +21,9 @@ public final class DocumentModel {
     var schemaRegistry = SchemaRegistry()
     /// Schema association and diagnostics per open document.
     var schemaResults: [DocumentURI: SchemaResult] = [:]
+    /// The fix verifier of each document's last code-action request (see ``FixVerifier``); dropped when
+    /// the document changes or closes.
+    var fixVerifiers: [DocumentURI: FixVerifier] = [:]
 
     public init(settings: Settings = Settings()) { self.settings = settings }
 
@@ -53,6 +56,7 @@ public final class DocumentModel {
             return replace(uri, version: version, bytes: bytes, after: current)
         case let .close(uri):
             guard snapshots.removeValue(forKey: uri) != nil else { return [] }
+            fixVerifiers[uri] = nil
             foreignEncodings[uri] = nil
             schemaResults[uri] = nil
             closed.insert(uri)
@@ -117,6 +121,7 @@ public final class DocumentModel {
             DocumentSnapshot(uri: uri, version: version, bytes: bytes, after: $0, fullAnalysisLimit: settings.maxFileSize)
         } ?? DocumentSnapshot(uri: uri, version: version, bytes: bytes, fullAnalysisLimit: settings.maxFileSize)
         snapshots[uri] = snapshot
+        fixVerifiers[uri] = nil
         closed.remove(uri)
         refreshLint(uri)
         let requests = schemaRegistry.requestCount

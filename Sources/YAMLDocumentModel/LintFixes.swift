@@ -19,9 +19,11 @@ import YAMLSyntax
 enum LintFixes {
     /// The fix for one lint diagnostic, nil when there is none or it fails verification. Its title says
     /// what it does and names the rule: "Remove trailing spaces (trailing-spaces)".
-    static func quickFix(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, configuration: LintConfiguration) -> CodeActionCandidate? {
+    /// `verifier` checks the fix (``FixVerifier``, made for `s` and `configuration`).
+    static func quickFix(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, configuration: LintConfiguration,
+                         verifier: FixVerifier) -> CodeActionCandidate? {
         guard d.source == DocumentModel.lintSource, let (title, edits) = edits(s, d, configuration) else { return nil }
-        guard verify(s, edits, configuration: configuration, removes: [d.code], keepsData: d.code != "truthy") else { return nil }
+        guard verify(verifier, edits, removes: [d.code], keepsData: d.code != "truthy") else { return nil }
         return CodeActionCandidate(title: "\(title) (\(d.code))", kind: .quickFix, edits: edits, diagnostic: d, isPreferred: true)
     }
 
@@ -32,8 +34,7 @@ enum LintFixes {
     /// carrying all their diagnostics; when none does, only the group's first fix is offered (the others
     /// come back, computed on the new text, once it is applied). So applying any offered fix, or several
     /// together, never applies an edit meant for text another one has changed.
-    static func withoutConflicts(_ fixes: [CodeActionCandidate], _ s: DocumentSnapshot,
-                                 configuration: LintConfiguration) -> [CodeActionCandidate] {
+    static func withoutConflicts(_ fixes: [CodeActionCandidate], verifier: FixVerifier) -> [CodeActionCandidate] {
         guard fixes.count > 1 else { return fixes }
         // Group by a sweep over all edits in position order (union of fixes whose edits conflict).
         var group = Array(fixes.indices)
@@ -64,7 +65,7 @@ enum LintFixes {
             let diagnostics = ids.compactMap { fixes[$0].diagnostic }
             let rules = diagnostics.map(\.code).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             let joint = ids.first {
-                verify(s, fixes[$0].edits, configuration: configuration, removes: rules, keepsData: !rules.contains("truthy"))
+                verify(verifier, fixes[$0].edits, removes: rules, keepsData: !rules.contains("truthy"))
             }
             guard let chosen = joint else { out.append(fixes[ids[0]]); continue }
             var fix = fixes[chosen]
@@ -487,23 +488,11 @@ enum LintFixes {
 
     // MARK: Verification
 
-    /// True when `edits` keep `s` sound (no new error or core diagnostic, the same comments; the same data
-    /// when `keepsData`, else the same number of documents) and leave fewer findings of each rule in `rules`.
-    private static func verify(_ s: DocumentSnapshot, _ edits: [TextReplacement], configuration: LintConfiguration,
-                               removes rules: [String], keepsData: Bool) -> Bool {
-        guard let after = CodeActions.reparse(s, edits),
-              CodeActions.errorCount(after) <= CodeActions.errorCount(s), !CodeActions.addsCoreDiagnostic(s, after),
-              comments(after).sorted() == comments(s).sorted() else { return false }
-        if keepsData {
-            guard let a = CodeActions.data(s), let b = CodeActions.data(after), a == b else { return false }
-        } else {
-            guard after.composition.documents.count == s.composition.documents.count else { return false }
-        }
-        if !rules.isEmpty {
-            let before = Linter.lint(s.parse, configuration: configuration), now = Linter.lint(after.parse, configuration: configuration)
-            for rule in rules where now.filter({ $0.rule == rule }).count >= before.filter({ $0.rule == rule }).count { return false }
-        }
-        return true
+    /// True when `edits` keep the verifier's snapshot sound (no new error or core diagnostic, the same
+    /// comments; the same data when `keepsData`, else the same number of documents) and leave fewer findings
+    /// of each rule in `rules` (re-linted with the verifier's configuration).
+    private static func verify(_ v: FixVerifier, _ edits: [TextReplacement], removes rules: [String], keepsData: Bool) -> Bool {
+        v.verify(edits, FixVerifier.Requirement(removesLint: rules, keepsData: keepsData, keepsComments: true))
     }
 
     /// The comments of a snapshot with spaces removed (compared as a multiset: sorting keys moves them).

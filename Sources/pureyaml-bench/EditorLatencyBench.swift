@@ -29,6 +29,8 @@ struct EditorLatencyBench {
         var keystrokes = false
         var burst = false
         var pulls = false
+        /// Lint quick fixes at a line with several findings (a separate server with lint on).
+        var codeActions = false
     }
 
     /// Runs `plan` on `input` in a fresh server process.
@@ -153,10 +155,11 @@ struct EditorLatencyBench {
     /// line near the middle of the text, so inserting and deleting a letter keeps the document's shape.
     struct EditSite { let line: Int; let column: Int }
 
-    static func editSite(in bytes: [UInt8]) -> EditSite? {
+    /// `near` is where the search starts, as a fraction of the line count (0.5: the middle).
+    static func editSite(in bytes: [UInt8], near: Double = 0.5) -> EditSite? {
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         guard !lines.isEmpty else { return nil }
-        let middle = lines.count / 2
+        let middle = min(lines.count - 1, Int(Double(lines.count) * near))
         for offset in 0..<lines.count {
             let index = (middle + offset) % lines.count
             let line = Array(lines[index])

@@ -179,14 +179,19 @@ final class LSPClient: @unchecked Sendable {
         return Double(d.seconds) + Double(d.attoseconds) / 1e18
     }
 
-    /// `initialize` + `initialized`; returns the server capabilities.
-    func initialize() throws -> [String: Any] {
-        let (response, _) = try roundTrip("initialize", [
+    /// `initialize` + `initialized`; returns the server capabilities. `textDocument` adds client
+    /// capabilities under `capabilities.textDocument` (e.g. `codeAction`); `options` becomes the
+    /// `initializationOptions` (settings such as `{"pureyaml": {"lint": {"enable": true}}}`).
+    func initialize(textDocument: [String: Any] = [:], options: [String: Any]? = nil) throws -> [String: Any] {
+        var documentCapabilities: [String: Any] = ["publishDiagnostics": ["versionSupport": true]]
+        documentCapabilities.merge(textDocument) { $1 }
+        var params: [String: Any] = [
             "processId": Int(ProcessInfo.processInfo.processIdentifier),
             "rootUri": NSNull(),
-            "capabilities": ["general": ["positionEncodings": ["utf-16"]],
-                             "textDocument": ["publishDiagnostics": ["versionSupport": true]]],
-        ])
+            "capabilities": ["general": ["positionEncodings": ["utf-16"]], "textDocument": documentCapabilities],
+        ]
+        if let options { params["initializationOptions"] = options }
+        let (response, _) = try roundTrip("initialize", params)
         try send(["jsonrpc": "2.0", "method": "initialized", "params": [String: Any]()])
         return ((response["result"] as? [String: Any])?["capabilities"] as? [String: Any]) ?? [:]
     }
