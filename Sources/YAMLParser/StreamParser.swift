@@ -38,7 +38,7 @@ struct StreamParser {
     var builder: SyntaxTreeBuilder
     let buf: UnsafeBufferPointer<UInt8>
     /// The event stream in compact form (see ``ParseEvents``), with its side tables.
-    var events: [ParseEvents.Record] = []
+    var events = ParseEvents.Builder()
     var eventProperties: [ParseEvents.Properties] = []
     var eventTags: [String] = []
     var eventTagIndex: [String: Int] = [:]
@@ -394,9 +394,9 @@ struct StreamParser {
             builder.finishNode()
             if k == c.node { break }
         }
-        let start = Int(events[c.eventIndex].start)
+        let start = events.start(at: c.eventIndex)
         let end = max(start, lastTokenEnd)
-        events[c.eventIndex].end = Int32(truncatingIfNeeded: end)
+        events.setEnd(end, at: c.eventIndex)
         events.append(.init(kind, start: end, end: end))
     }
 
