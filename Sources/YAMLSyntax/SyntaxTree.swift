@@ -41,11 +41,12 @@ public struct Token: Hashable, Sendable {
 /// arena form: absolute offsets are stored directly and ``SyntaxNode`` is the red view with parent links.
 /// The tree is immutable and `Sendable`; build one with ``SyntaxTreeBuilder``.
 public struct SyntaxTree: Sendable {
-    /// Storage of one interior node.
+    /// One interior node, as read from ``nodes``.
     ///
-    /// The indices are stored in 32 bits (24 bytes per node instead of 48: node storage is the largest
-    /// part of a parse's fresh memory), so a tree holds at most `Int32.max` tokens and nodes, that is
-    /// a text of at most 2 GiB; the properties read and write them as `Int`.
+    /// The tree does not store this record: ``Nodes`` keeps each node's kind (1 byte) and its token
+    /// range, parent and next sibling (16 bytes) apart and builds a `NodeData` on access, with
+    /// `firstChild` implied by the pre-order. The indices are 32-bit in storage, so a tree holds at most
+    /// `Int32.max` tokens and nodes, that is a text of at most 2 GiB; the properties read them as `Int`.
     public struct NodeData: Sendable, Hashable {
         /// The node's kind.
         public var kind: NodeKind
@@ -81,27 +82,15 @@ public struct SyntaxTree: Sendable {
             set { sibling = Int32(truncatingIfNeeded: newValue) }
         }
 
-        /// Creates the storage of a node just opened: it starts and ends at token `first`, has no
-        /// children and no next sibling.
+        /// Creates a node record (indices into the tree's `tokens` and `nodes`, -1 for none).
         @inlinable
-        init(kind: NodeKind, first: Int32, parent: Int32) {
+        init(kind: NodeKind, first: Int32, end: Int32, up: Int32, child: Int32, sibling: Int32) {
             self.kind = kind
             self.first = first
-            end = first
-            up = parent
-            child = -1
-            sibling = -1
-        }
-
-        /// Creates node storage (indices into the tree's `tokens` and `nodes`, -1 for none).
-        @inlinable
-        init(kind: NodeKind, firstToken: Int, endToken: Int, parent: Int, firstChild: Int, nextSibling: Int) {
-            self.kind = kind
-            first = Int32(truncatingIfNeeded: firstToken)
-            end = Int32(truncatingIfNeeded: endToken)
-            up = Int32(truncatingIfNeeded: parent)
-            child = Int32(truncatingIfNeeded: firstChild)
-            sibling = Int32(truncatingIfNeeded: nextSibling)
+            self.end = end
+            self.up = up
+            self.child = child
+            self.sibling = sibling
         }
     }
 
@@ -110,10 +99,10 @@ public struct SyntaxTree: Sendable {
     /// All tokens, contiguous and in order.
     public let tokens: [Token]
     /// All interior nodes in pre-order; `nodes[0]` is the `stream` root.
-    public let nodes: [NodeData]
+    public let nodes: Nodes
 
     /// Creates a tree from parts produced by ``SyntaxTreeBuilder``.
-    init(bytes: [UInt8], tokens: [Token], nodes: [NodeData]) {
+    init(bytes: [UInt8], tokens: [Token], nodes: Nodes) {
         self.bytes = bytes
         self.tokens = tokens
         self.nodes = nodes
@@ -247,12 +236,14 @@ public struct SyntaxTreeBuilder {
     // The hot methods are `@inlinable` so the parser (another module) calls them without a function
     // call and a uniqueness check per token; the storage is `@usableFromInline` for that reason only.
     //
-    // Open nodes need no stack of their own: an open node's parent is its `parent` field, and its
-    // `nextSibling` field (always -1 while it is open: siblings come after it closes) holds its last
-    // child so far (-1 for none); ``finishNode()`` resets it to -1.
+    // Open nodes need no stack of their own: an open node's parent is its `parent` link, and its
+    // `nextSibling` link (always -1 while it is open: siblings come after it closes) holds its last
+    // child so far (-1 for none); ``finishNode()`` resets it to -1. A first child needs no link: in
+    // pre-order it is the node right after its parent.
     @usableFromInline let bytes: [UInt8]
     @usableFromInline var tokens: [Token] = []
-    @usableFromInline var nodes: [SyntaxTree.NodeData] = []
+    @usableFromInline var kinds: [NodeKind] = []
+    @usableFromInline var links: [SyntaxTree.NodeLink] = []
     /// The innermost open node.
     @usableFromInline var top: Int32 = 0
     /// The innermost open node's kind (kept out of the array: it is read for every node).
@@ -271,8 +262,10 @@ public struct SyntaxTreeBuilder {
     public init(bytes: [UInt8]) {
         self.bytes = bytes
         tokens.reserveCapacity(bytes.count / 2 + 16)
-        nodes.reserveCapacity(bytes.count / 2 + 16)
-        nodes.append(.init(kind: .stream, firstToken: 0, endToken: 0, parent: -1, firstChild: -1, nextSibling: -1))
+        kinds.reserveCapacity(bytes.count / 2 + 16)
+        links.reserveCapacity(bytes.count / 2 + 16)
+        kinds.append(.stream)
+        links.append(SyntaxTree.NodeLink(first: 0, end: 0, up: -1, sibling: -1))
     }
 
     /// Kind of the innermost open node.
@@ -294,14 +287,15 @@ public struct SyntaxTreeBuilder {
     @inlinable
     public mutating func startNode(_ kind: NodeKind) {
         let parent = Int(top)
-        let idx = Int32(truncatingIfNeeded: nodes.count)
+        let idx = Int32(truncatingIfNeeded: links.count)
         let first = Int32(truncatingIfNeeded: tokens.count)
-        nodes.withUnsafeMutableBufferPointer { n in
+        links.withUnsafeMutableBufferPointer { n in
             let prev = Int(n[parent].sibling)
-            if prev >= 0 { n[prev].sibling = idx } else { n[parent].child = idx }
+            if prev >= 0 { n[prev].sibling = idx }
             n[parent].sibling = idx
         }
-        nodes.append(.init(kind: kind, first: first, parent: top))
+        links.append(SyntaxTree.NodeLink(first: first, end: first, up: top, sibling: -1))
+        kinds.append(kind)
         top = idx
         topKind = kind
         openCount += 1
@@ -313,13 +307,12 @@ public struct SyntaxTreeBuilder {
         precondition(openCount > 1, "finishNode without an open node")
         let end = Int32(truncatingIfNeeded: tokens.count)
         let closed = Int(top)
-        let parent = nodes.withUnsafeMutableBufferPointer { n -> Int32 in
+        let parent = links.withUnsafeMutableBufferPointer { n -> Int32 in
             n[closed].end = end
             n[closed].sibling = -1
-            let parent = n[closed].up
-            topKind = n[Int(parent)].kind
-            return parent
+            return n[closed].up
         }
+        topKind = kinds.withUnsafeBufferPointer { $0[Int(parent)] }
         top = parent
         openCount -= 1
     }
@@ -328,8 +321,8 @@ public struct SyntaxTreeBuilder {
     public mutating func finish() -> SyntaxTree {
         if nextTokenStart < bytes.count { token(.error, end: bytes.count) }
         while openCount > 1 { finishNode() }
-        nodes[0].endToken = tokens.count
-        nodes[0].nextSibling = -1
-        return SyntaxTree(bytes: bytes, tokens: tokens, nodes: nodes)
+        links[0].end = Int32(truncatingIfNeeded: tokens.count)
+        links[0].sibling = -1
+        return SyntaxTree(bytes: bytes, tokens: tokens, nodes: SyntaxTree.Nodes(kinds: kinds, links: links))
     }
 }
