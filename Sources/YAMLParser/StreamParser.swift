@@ -6,7 +6,7 @@ import YAMLSyntax
 /// The machine keeps an explicit stack of states (no recursion), so nesting depth only costs heap
 /// memory; the scanner bounds it at ``Scanner/maxDepth``. Every state either consumes a token or moves
 /// to a state that does, so the loop terminates on any input.
-struct StreamParser {
+struct StreamParser: ~Copyable {
     enum State: Equatable {
         case streamStart, implicitDocumentStart, documentStart, documentContent, documentEnd
         case blockNode

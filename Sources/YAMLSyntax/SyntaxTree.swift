@@ -232,7 +232,10 @@ public struct SyntaxNode: Sendable {
 ///
 /// Tokens must be contiguous: each starts where the previous ended. ``finish()`` appends an `error`
 /// token for any bytes left over and closes any open node, so the result is always lossless.
-public struct SyntaxTreeBuilder {
+///
+/// A builder cannot be copied (it owns the node storage it writes through raw pointers); pass it
+/// `inout` or keep it in one place.
+public struct SyntaxTreeBuilder: ~Copyable {
     // The hot methods are `@inlinable` so the parser (another module) calls them without a function
     // call and a uniqueness check per token; the storage is `@usableFromInline` for that reason only.
     //
@@ -242,8 +245,13 @@ public struct SyntaxTreeBuilder {
     // pre-order it is the node right after its parent.
     @usableFromInline let bytes: [UInt8]
     @usableFromInline var tokens: [Token] = []
-    @usableFromInline var kinds: [NodeKind] = []
-    @usableFromInline var links: [SyntaxTree.NodeLink] = []
+    @usableFromInline var nodeStorage: NodeStorage
+    /// `nodeStorage`'s buffers and capacity, kept here so the hot methods read no class fields.
+    @usableFromInline var kinds: UnsafeMutablePointer<NodeKind>
+    @usableFromInline var links: UnsafeMutablePointer<SyntaxTree.NodeLink>
+    @usableFromInline var nodeCapacity: Int
+    /// Number of nodes so far.
+    @usableFromInline var nodeCount = 1
     /// The innermost open node.
     @usableFromInline var top: Int32 = 0
     /// The innermost open node's kind (kept out of the array: it is read for every node).
@@ -262,10 +270,21 @@ public struct SyntaxTreeBuilder {
     public init(bytes: [UInt8]) {
         self.bytes = bytes
         tokens.reserveCapacity(bytes.count / 2 + 16)
-        kinds.reserveCapacity(bytes.count / 2 + 16)
-        links.reserveCapacity(bytes.count / 2 + 16)
-        kinds.append(.stream)
-        links.append(SyntaxTree.NodeLink(first: 0, end: 0, up: -1, sibling: -1))
+        let storage = NodeStorage(capacity: bytes.count / 2 + 16)
+        nodeStorage = storage
+        kinds = storage.kinds
+        links = storage.links
+        nodeCapacity = storage.capacity
+        kinds.initialize(to: .stream)
+        links.initialize(to: SyntaxTree.NodeLink(first: 0, end: 0, up: -1, sibling: -1))
+    }
+
+    /// Makes room for one more node (moves the nodes to larger buffers).
+    @usableFromInline mutating func growNodes() {
+        nodeStorage.grow(keeping: nodeCount, minimum: nodeCount + 1)
+        kinds = nodeStorage.kinds
+        links = nodeStorage.links
+        nodeCapacity = nodeStorage.capacity
     }
 
     /// Kind of the innermost open node.
@@ -287,15 +306,16 @@ public struct SyntaxTreeBuilder {
     @inlinable
     public mutating func startNode(_ kind: NodeKind) {
         let parent = Int(top)
-        let idx = Int32(truncatingIfNeeded: links.count)
+        if nodeCount == nodeCapacity { growNodes() }
+        let idx = Int32(truncatingIfNeeded: nodeCount)
         let first = Int32(truncatingIfNeeded: tokens.count)
-        links.withUnsafeMutableBufferPointer { n in
-            let prev = Int(n[parent].sibling)
-            if prev >= 0 { n[prev].sibling = idx }
-            n[parent].sibling = idx
-        }
-        links.append(SyntaxTree.NodeLink(first: first, end: first, up: top, sibling: -1))
-        kinds.append(kind)
+        let n = links
+        let prev = Int(n[parent].sibling)
+        if prev >= 0 { n[prev].sibling = idx }
+        n[parent].sibling = idx
+        (n + nodeCount).initialize(to: SyntaxTree.NodeLink(first: first, end: first, up: top, sibling: -1))
+        (kinds + nodeCount).initialize(to: kind)
+        nodeCount += 1
         top = idx
         topKind = kind
         openCount += 1
@@ -307,22 +327,37 @@ public struct SyntaxTreeBuilder {
         precondition(openCount > 1, "finishNode without an open node")
         let end = Int32(truncatingIfNeeded: tokens.count)
         let closed = Int(top)
-        let parent = links.withUnsafeMutableBufferPointer { n -> Int32 in
-            n[closed].end = end
-            n[closed].sibling = -1
-            return n[closed].up
-        }
-        topKind = kinds.withUnsafeBufferPointer { $0[Int(parent)] }
+        let n = links
+        n[closed].end = end
+        n[closed].sibling = -1
+        let parent = n[closed].up
+        topKind = kinds[Int(parent)]
         top = parent
         openCount -= 1
     }
 
-    /// Closes every open node, covers leftover bytes with an `error` token, and returns the tree.
+    /// Closes every open node, covers leftover bytes with an `error` token, and returns the tree. The
+    /// builder starts over afterwards (nothing open, no tokens), so the tree never changes.
     public mutating func finish() -> SyntaxTree {
         if nextTokenStart < bytes.count { token(.error, end: bytes.count) }
         while openCount > 1 { finishNode() }
         links[0].end = Int32(truncatingIfNeeded: tokens.count)
         links[0].sibling = -1
-        return SyntaxTree(bytes: bytes, tokens: tokens, nodes: SyntaxTree.Nodes(kinds: kinds, links: links))
+        let tree = SyntaxTree(bytes: bytes, tokens: tokens, nodes: SyntaxTree.Nodes(storage: nodeStorage, count: nodeCount))
+        // The tree owns the nodes now; start over, so using the builder again cannot change them.
+        let fresh = NodeStorage(capacity: 1)
+        nodeStorage = fresh
+        kinds = fresh.kinds
+        links = fresh.links
+        nodeCapacity = fresh.capacity
+        kinds.initialize(to: .stream)
+        links.initialize(to: SyntaxTree.NodeLink(first: 0, end: 0, up: -1, sibling: -1))
+        nodeCount = 1
+        tokens = []
+        nextTokenStart = 0
+        top = 0
+        topKind = .stream
+        openCount = 1
+        return tree
     }
 }
