@@ -102,15 +102,24 @@ struct Scanner {
         let base = buf.baseAddress.map { UnsafeRawPointer($0) }
         let high: UInt64 = 0x8080_8080_8080_8080
         while i < n && reported < 100 {
-            // Eight bytes at a time while they are all printable ASCII (0x20-0x7E): no high bit set,
-            // no byte below 0x20 and no DEL. A word that fails is checked byte by byte below.
+            // Eight bytes at a time while each is printable ASCII (0x20-0x7E), a tab, LF or CR. Once no
+            // byte has its high bit set, these per-byte tests are exact (no carry crosses a byte):
+            // b < 0x20 iff b + 0x60 < 0x80; b == c iff (b ^ c) + 0x7F < 0x80; b == 0x7F iff
+            // b + 1 >= 0x80. A word that fails is checked byte by byte below.
             if let base {
                 while i + 8 <= n {
                     let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    let control = (w &- 0x2020_2020_2020_2020) & ~w & high
-                    let x = w ^ 0x7F7F_7F7F_7F7F_7F7F
-                    let del = (x &- 0x0101_0101_0101_0101) & ~x & high
-                    if (w & high) | control | del != 0 { break }
+                    if w & high != 0 { break }
+                    let control = ~(w &+ 0x6060_6060_6060_6060) & high
+                    let del = (w &+ 0x0101_0101_0101_0101) & high
+                    if control | del != 0 {
+                        // Most words have no byte below 0x20; one per line has its line break.
+                        if del != 0 { break }
+                        let tab = ~((w ^ 0x0909_0909_0909_0909) &+ 0x7F7F_7F7F_7F7F_7F7F) & high
+                        let lf = ~((w ^ 0x0A0A_0A0A_0A0A_0A0A) &+ 0x7F7F_7F7F_7F7F_7F7F) & high
+                        let cr = ~((w ^ 0x0D0D_0D0D_0D0D_0D0D) &+ 0x7F7F_7F7F_7F7F_7F7F) & high
+                        if control & ~(tab | lf | cr) != 0 { break }
+                    }
                     i += 8
                 }
             }
