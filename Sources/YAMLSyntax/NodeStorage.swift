@@ -13,6 +13,16 @@
     /// The number of nodes the buffers can hold.
     @usableFromInline private(set) var capacity: Int
 
+    /// The buffers and capacity, for a writer that keeps them at hand.
+    @usableFromInline struct Buffers {
+        @usableFromInline let kinds: UnsafeMutablePointer<NodeKind>
+        @usableFromInline let links: UnsafeMutablePointer<SyntaxTree.NodeLink>
+        @usableFromInline let capacity: Int
+    }
+
+    /// The current buffers (they change when the storage grows).
+    @usableFromInline var buffers: Buffers { Buffers(kinds: kinds, links: links, capacity: capacity) }
+
     /// Allocates room for `capacity` nodes (at least one).
     init(capacity: Int) {
         let c = max(1, capacity)

@@ -247,9 +247,7 @@ public struct SyntaxTreeBuilder: ~Copyable {
     @usableFromInline var tokens: [Token] = []
     @usableFromInline var nodeStorage: NodeStorage
     /// `nodeStorage`'s buffers and capacity, kept here so the hot methods read no class fields.
-    @usableFromInline var kinds: UnsafeMutablePointer<NodeKind>
-    @usableFromInline var links: UnsafeMutablePointer<SyntaxTree.NodeLink>
-    @usableFromInline var nodeCapacity: Int
+    @usableFromInline var nodeBuffers: NodeStorage.Buffers
     /// Number of nodes so far.
     @usableFromInline var nodeCount = 1
     /// The innermost open node.
@@ -270,21 +268,26 @@ public struct SyntaxTreeBuilder: ~Copyable {
     public init(bytes: [UInt8]) {
         self.bytes = bytes
         tokens.reserveCapacity(bytes.count / 2 + 16)
-        let storage = NodeStorage(capacity: bytes.count / 2 + 16)
-        nodeStorage = storage
-        kinds = storage.kinds
-        links = storage.links
-        nodeCapacity = storage.capacity
-        kinds.initialize(to: .stream)
-        links.initialize(to: SyntaxTree.NodeLink(first: 0, end: 0, up: -1, sibling: -1))
+        nodeStorage = NodeStorage(capacity: bytes.count / 2 + 16)
+        nodeBuffers = nodeStorage.buffers
+        openRoot()
+    }
+
+    /// Makes the `stream` root the only node, open, with no tokens before it.
+    mutating func openRoot() {
+        nodeBuffers.kinds.initialize(to: .stream)
+        nodeBuffers.links.initialize(to: SyntaxTree.NodeLink(first: 0, end: 0, up: -1, sibling: -1))
+        nodeCount = 1
+        top = 0
+        topKind = .stream
+        openCount = 1
+        nextTokenStart = 0
     }
 
     /// Makes room for one more node (moves the nodes to larger buffers).
     @usableFromInline mutating func growNodes() {
         nodeStorage.grow(keeping: nodeCount, minimum: nodeCount + 1)
-        kinds = nodeStorage.kinds
-        links = nodeStorage.links
-        nodeCapacity = nodeStorage.capacity
+        nodeBuffers = nodeStorage.buffers
     }
 
     /// Kind of the innermost open node.
@@ -306,15 +309,15 @@ public struct SyntaxTreeBuilder: ~Copyable {
     @inlinable
     public mutating func startNode(_ kind: NodeKind) {
         let parent = Int(top)
-        if nodeCount == nodeCapacity { growNodes() }
+        if nodeCount == nodeBuffers.capacity { growNodes() }
         let idx = Int32(truncatingIfNeeded: nodeCount)
         let first = Int32(truncatingIfNeeded: tokens.count)
-        let n = links
+        let n = nodeBuffers.links
         let prev = Int(n[parent].sibling)
         if prev >= 0 { n[prev].sibling = idx }
         n[parent].sibling = idx
         (n + nodeCount).initialize(to: SyntaxTree.NodeLink(first: first, end: first, up: top, sibling: -1))
-        (kinds + nodeCount).initialize(to: kind)
+        (nodeBuffers.kinds + nodeCount).initialize(to: kind)
         nodeCount += 1
         top = idx
         topKind = kind
@@ -327,11 +330,11 @@ public struct SyntaxTreeBuilder: ~Copyable {
         precondition(openCount > 1, "finishNode without an open node")
         let end = Int32(truncatingIfNeeded: tokens.count)
         let closed = Int(top)
-        let n = links
+        let n = nodeBuffers.links
         n[closed].end = end
         n[closed].sibling = -1
         let parent = n[closed].up
-        topKind = kinds[Int(parent)]
+        topKind = nodeBuffers.kinds[Int(parent)]
         top = parent
         openCount -= 1
     }
@@ -341,23 +344,14 @@ public struct SyntaxTreeBuilder: ~Copyable {
     public mutating func finish() -> SyntaxTree {
         if nextTokenStart < bytes.count { token(.error, end: bytes.count) }
         while openCount > 1 { finishNode() }
-        links[0].end = Int32(truncatingIfNeeded: tokens.count)
-        links[0].sibling = -1
+        nodeBuffers.links[0].end = Int32(truncatingIfNeeded: tokens.count)
+        nodeBuffers.links[0].sibling = -1
         let tree = SyntaxTree(bytes: bytes, tokens: tokens, nodes: SyntaxTree.Nodes(storage: nodeStorage, count: nodeCount))
         // The tree owns the nodes now; start over, so using the builder again cannot change them.
-        let fresh = NodeStorage(capacity: 1)
-        nodeStorage = fresh
-        kinds = fresh.kinds
-        links = fresh.links
-        nodeCapacity = fresh.capacity
-        kinds.initialize(to: .stream)
-        links.initialize(to: SyntaxTree.NodeLink(first: 0, end: 0, up: -1, sibling: -1))
-        nodeCount = 1
         tokens = []
-        nextTokenStart = 0
-        top = 0
-        topKind = .stream
-        openCount = 1
+        nodeStorage = NodeStorage(capacity: 1)
+        nodeBuffers = nodeStorage.buffers
+        openRoot()
         return tree
     }
 }
