@@ -246,8 +246,6 @@ public struct SyntaxTreeBuilder: ~Copyable {
     @usableFromInline let bytes: [UInt8]
     @usableFromInline var tokens: [Token] = []
     @usableFromInline var nodeStorage: NodeStorage
-    /// `nodeStorage`'s buffers and capacity, kept here so the hot methods read no class fields.
-    @usableFromInline var nodeBuffers: NodeStorage.Buffers
     /// Number of nodes so far.
     @usableFromInline var nodeCount = 1
     /// The innermost open node.
@@ -269,14 +267,13 @@ public struct SyntaxTreeBuilder: ~Copyable {
         self.bytes = bytes
         tokens.reserveCapacity(bytes.count / 2 + 16)
         nodeStorage = NodeStorage(capacity: bytes.count / 2 + 16)
-        nodeBuffers = nodeStorage.buffers
         openRoot()
     }
 
     /// Makes the `stream` root the only node, open, with no tokens before it.
     mutating func openRoot() {
-        nodeBuffers.kinds.initialize(to: .stream)
-        nodeBuffers.links.initialize(to: SyntaxTree.NodeLink(first: 0, end: 0, up: -1, sibling: -1))
+        nodeStorage.kinds.initialize(to: .stream)
+        nodeStorage.links.initialize(to: SyntaxTree.NodeLink(first: 0, end: 0, up: -1, sibling: -1))
         nodeCount = 1
         top = 0
         topKind = .stream
@@ -286,8 +283,7 @@ public struct SyntaxTreeBuilder: ~Copyable {
 
     /// Makes room for one more node (moves the nodes to larger buffers).
     @usableFromInline mutating func growNodes() {
-        nodeStorage.grow(keeping: nodeCount, minimum: nodeCount + 1)
-        nodeBuffers = nodeStorage.buffers
+        nodeStorage = nodeStorage.grown(keeping: nodeCount, minimum: nodeCount + 1)
     }
 
     /// Kind of the innermost open node.
@@ -309,15 +305,15 @@ public struct SyntaxTreeBuilder: ~Copyable {
     @inlinable
     public mutating func startNode(_ kind: NodeKind) {
         let parent = Int(top)
-        if nodeCount == nodeBuffers.capacity { growNodes() }
+        if nodeCount == nodeStorage.capacity { growNodes() }
         let idx = Int32(truncatingIfNeeded: nodeCount)
         let first = Int32(truncatingIfNeeded: tokens.count)
-        let n = nodeBuffers.links
+        let n = nodeStorage.links
         let prev = Int(n[parent].sibling)
         if prev >= 0 { n[prev].sibling = idx }
         n[parent].sibling = idx
         (n + nodeCount).initialize(to: SyntaxTree.NodeLink(first: first, end: first, up: top, sibling: -1))
-        (nodeBuffers.kinds + nodeCount).initialize(to: kind)
+        (nodeStorage.kinds + nodeCount).initialize(to: kind)
         nodeCount += 1
         top = idx
         topKind = kind
@@ -330,11 +326,11 @@ public struct SyntaxTreeBuilder: ~Copyable {
         precondition(openCount > 1, "finishNode without an open node")
         let end = Int32(truncatingIfNeeded: tokens.count)
         let closed = Int(top)
-        let n = nodeBuffers.links
+        let n = nodeStorage.links
         n[closed].end = end
         n[closed].sibling = -1
         let parent = n[closed].up
-        topKind = nodeBuffers.kinds[Int(parent)]
+        topKind = nodeStorage.kinds[Int(parent)]
         top = parent
         openCount -= 1
     }
@@ -344,13 +340,12 @@ public struct SyntaxTreeBuilder: ~Copyable {
     public mutating func finish() -> SyntaxTree {
         if nextTokenStart < bytes.count { token(.error, end: bytes.count) }
         while openCount > 1 { finishNode() }
-        nodeBuffers.links[0].end = Int32(truncatingIfNeeded: tokens.count)
-        nodeBuffers.links[0].sibling = -1
+        nodeStorage.links[0].end = Int32(truncatingIfNeeded: tokens.count)
+        nodeStorage.links[0].sibling = -1
         let tree = SyntaxTree(bytes: bytes, tokens: tokens, nodes: SyntaxTree.Nodes(storage: nodeStorage, count: nodeCount))
         // The tree owns the nodes now; start over, so using the builder again cannot change them.
         tokens = []
         nodeStorage = NodeStorage(capacity: 1)
-        nodeBuffers = nodeStorage.buffers
         openRoot()
         return tree
     }
