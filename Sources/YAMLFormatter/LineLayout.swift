@@ -7,7 +7,7 @@ struct LineLayout {
     let options: FormatOptions
     let bytes: [UInt8]
     let tokens: [Token]
-    let nodes: [SyntaxTree.NodeData]
+    let nodes: SyntaxTree.Nodes
 
     /// Per token: the innermost enclosing block collection node (-1 when none).
     var owner: [Int32]

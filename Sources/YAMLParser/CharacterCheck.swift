@@ -48,17 +48,25 @@ package enum CharacterCheck {
         let n = bytes.count
         let raw = UnsafeRawBufferPointer(bytes)
         while i < n && out.count < maximumErrors {
-            // Eight printable ASCII bytes (0x20-0x7E) at a time: no byte at or above 0x80, none below
-            // 0x20 (TAB, LF and CR included: such words take the byte-wise path), none equal to 0x7F.
+            // Eight bytes at a time while each is printable ASCII (0x20-0x7E), TAB, LF or CR. Once no byte
+            // has its high bit set these per-byte tests are exact (no carry crosses a byte): b < 0x20 iff
+            // b + 0x60 < 0x80; b == 0x7F iff b + 1 >= 0x80; b == c iff (b ^ c) + 0x7F < 0x80. So a line
+            // break does not send its word to the byte-wise path below.
             if wordwise && i + 8 <= n {
                 let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                 let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-                let below20 = (w &- ones &* 0x20) & ~w & highs
-                let del = w ^ (ones &* 0x7F)
-                let is7F = (del &- ones) & ~del & highs
-                if (w & highs) | below20 | is7F == 0 {
-                    i += 8
-                    continue
+                if w & highs == 0 {
+                    let control = ~(w &+ ones &* 0x60) & highs
+                    let is7F = (w &+ ones) & highs
+                    var fine = is7F == 0
+                    if fine && control != 0 {
+                        func equal(_ c: UInt64) -> UInt64 { ~((w ^ (ones &* c)) &+ ones &* 0x7F) & highs }
+                        fine = control & ~(equal(0x09) | equal(0x0A) | equal(0x0D)) == 0
+                    }
+                    if fine {
+                        i += 8
+                        continue
+                    }
                 }
             }
             let b = bytes[i]

@@ -2,7 +2,7 @@ import YAMLSyntax
 
 /// The event stream of one parse, stored compactly and read as ``Event`` values.
 ///
-/// Each event is kept as a 24-byte record (kind, style, its UTF-8 byte range and where its text is)
+/// Each event is kept as a 16-byte record (kind, style, its UTF-8 byte range and where its text is)
 /// instead of an ``Event`` with its strings: a scalar whose value equals its source bytes (a plain
 /// scalar on one line, a quoted scalar without escapes or line breaks) points into the text, other
 /// scalar values are decoded once into a shared byte buffer, anchors and alias names point into the
@@ -28,29 +28,119 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
         case mappingStart, mappingEnd, sequenceStart, sequenceEnd, scalar, alias
     }
 
-    /// One event in 24 bytes. `start`/`end` are the event's range (UTF-8 byte offsets), `a`/`b` its
-    /// text (see ``Text``), `properties` an index into ``ParseEvents/properties`` or -1; `style` is a
-    /// ``ScalarStyle`` or ``CollectionStyle`` ordinal, or 1 for an explicit document start or end.
+    /// How a record finds its text range `a ..< b` (see ``Text``): most values are the event's own
+    /// range or that range without its first (and last) byte, so they need no room of their own.
+    @usableFromInline enum Shape: UInt8, Sendable {
+        /// `a ..< b` is `start ..< end` (a plain scalar on one line, or no text at all).
+        case whole
+        /// `start + 1 ..< end - 1` (a quoted scalar on one line without escapes).
+        case inner
+        /// `start + 1 ..< end` (an alias: its name without `*`).
+        case tail
+        /// Kept in ``ParseEvents/spans`` at index `link`, with the properties.
+        case spanned
+    }
+
+    /// One event in 16 bytes. `start`/`end` are the event's range (UTF-8 byte offsets); `shape` says
+    /// where its text range is (see ``Shape``); `link` is an index into ``ParseEvents/properties``
+    /// (-1 for none) — for a `documentStart` into ``ParseEvents/documents`` — or, for a `spanned`
+    /// record, into ``ParseEvents/spans``; `style` is a ``ScalarStyle`` or ``CollectionStyle``
+    /// ordinal, or 1 for an explicit document start or end.
+    ///
+    /// Records are the largest part of the events and are written once per node into fresh memory,
+    /// so they are kept small: a record with its own text range (a value decoded from escapes or
+    /// folding, or a node with properties) keeps that range in ``ParseEvents/spans``.
     @usableFromInline struct Record: Sendable {
         var start: Int32
         var end: Int32
+        var link: Int32
+        var kind: RecordKind
+        var style: UInt8
+        var text: Text
+        var shape: Shape
+    }
+
+    /// A record's text range and properties when its ``Shape`` is `spanned`.
+    @usableFromInline struct Span: Sendable {
         var a: Int32
         var b: Int32
         var properties: Int32
+    }
+
+    /// An event as the parser produces it, before it is stored as a ``Record`` (and a ``Span`` when
+    /// needed): `a`/`b` its text range (see ``Text``), `properties` an index into
+    /// ``ParseEvents/properties`` or -1, and for a `documentStart`, `a` an index into
+    /// ``ParseEvents/documents`` or -1.
+    struct Draft {
+        var start: Int
+        var end: Int
+        var a: Int
+        var b: Int
+        var properties: Int
         var kind: RecordKind
         var style: UInt8
         var text: Text
 
         init(_ kind: RecordKind, start: Int, end: Int, style: UInt8 = 0, text: Text = .none, a: Int = -1, b: Int = -1,
              properties: Int = -1) {
-            self.start = Int32(truncatingIfNeeded: start)
-            self.end = Int32(truncatingIfNeeded: end)
-            self.a = Int32(truncatingIfNeeded: a)
-            self.b = Int32(truncatingIfNeeded: b)
-            self.properties = Int32(truncatingIfNeeded: properties)
+            self.start = start
+            self.end = end
+            self.a = a
+            self.b = b
+            self.properties = properties
             self.kind = kind
             self.style = style
             self.text = text
+        }
+    }
+
+    /// The records and spans of a parse being built (see ``Record``).
+    struct Builder {
+        var records: [Record] = []
+        var spans: [Span] = []
+
+        /// The number of events so far.
+        var count: Int { records.count }
+
+        /// Reserves room for `count` events.
+        mutating func reserveCapacity(_ count: Int) { records.reserveCapacity(count) }
+
+        /// Stores `e`, as a record alone when its text range follows from its range (see ``Shape``).
+        @inline(__always)
+        mutating func append(_ e: Draft) {
+            var shape = Shape.whole
+            var link = e.kind == .documentStart ? e.a : e.properties
+            if e.text != .none {
+                if e.properties < 0 && e.text == .source {
+                    if e.a == e.start && e.b == e.end {
+                        shape = .whole
+                    } else if e.a == e.start + 1 && e.b == e.end - 1 {
+                        shape = .inner
+                    } else if e.a == e.start + 1 && e.b == e.end {
+                        shape = .tail
+                    } else {
+                        shape = .spanned
+                    }
+                } else {
+                    shape = .spanned
+                }
+                if shape == .spanned {
+                    link = spans.count
+                    spans.append(Span(a: Int32(truncatingIfNeeded: e.a), b: Int32(truncatingIfNeeded: e.b),
+                                      properties: Int32(truncatingIfNeeded: e.properties)))
+                }
+            }
+            records.append(Record(start: Int32(truncatingIfNeeded: e.start), end: Int32(truncatingIfNeeded: e.end),
+                                  link: Int32(truncatingIfNeeded: link), kind: e.kind, style: e.style, text: e.text,
+                                  shape: shape))
+        }
+
+        /// The start of event `index` (UTF-8 byte offset).
+        func start(at index: Int) -> Int { Int(records[index].start) }
+
+        /// Sets the end of event `index`, an event without text (a collection start).
+        mutating func setEnd(_ end: Int, at index: Int) {
+            records[index].end = Int32(truncatingIfNeeded: end)
         }
     }
 
@@ -69,6 +159,7 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
     }
 
     @usableFromInline var records: [Record]
+    @usableFromInline var spans: [Span]
     @usableFromInline var bytes: [UInt8]
     @usableFromInline var decoded: [UInt8]
     @usableFromInline var properties: [Properties]
@@ -80,6 +171,7 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
     /// Wraps events built as values (e.g. by hand in a test, or by another producer).
     public init(_ events: [Event]) {
         records = []
+        spans = []
         bytes = []
         decoded = []
         properties = []
@@ -88,9 +180,10 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
         values = events
     }
 
-    init(records: [Record], bytes: [UInt8], decoded: [UInt8], properties: [Properties], tags: [String],
+    init(records: Builder, bytes: [UInt8], decoded: [UInt8], properties: [Properties], tags: [String],
          documents: [DocumentInfo]) {
-        self.records = records
+        self.records = records.records
+        spans = records.spans
         self.bytes = bytes
         self.decoded = decoded
         self.properties = properties
@@ -125,17 +218,29 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
         }
     }
 
+    /// The text range `a ..< b` of `r` (see ``Shape``).
+    private func textRange(_ r: Record) -> (Int32, Int32) {
+        switch r.shape {
+        case .whole: return (r.start, r.end)
+        case .inner: return (r.start + 1, r.end - 1)
+        case .tail: return (r.start + 1, r.end)
+        case .spanned: return (spans[Int(r.link)].a, spans[Int(r.link)].b)
+        }
+    }
+
     private func text(_ r: Record) -> String {
+        let (a, b) = textRange(r)
         switch r.text {
         case .none: return ""
-        case .source: return string(bytes, r.a, r.b)
-        case .decoded: return string(decoded, r.a, r.b)
+        case .source: return string(bytes, a, b)
+        case .decoded: return string(decoded, a, b)
         }
     }
 
     private func anchorAndTag(_ r: Record) -> (String?, String?) {
-        if r.properties < 0 { return (nil, nil) }
-        let p = properties[Int(r.properties)]
+        let index = r.shape == .spanned ? spans[Int(r.link)].properties : r.link
+        if index < 0 { return (nil, nil) }
+        let p = properties[Int(index)]
         let anchor = p.anchorStart < 0 ? nil : string(bytes, p.anchorStart, p.anchorEnd)
         let tag = p.tag < 0 ? nil : tags[Int(p.tag)]
         return (anchor, tag)
@@ -148,7 +253,7 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
         case .streamStart: kind = .streamStart
         case .streamEnd: kind = .streamEnd
         case .documentStart:
-            let info = r.a >= 0 ? documents[Int(r.a)] : DocumentInfo(version: nil, tagDirectives: [])
+            let info = r.link >= 0 ? documents[Int(r.link)] : DocumentInfo(version: nil, tagDirectives: [])
             kind = .documentStart(explicit: r.style == 1, version: info.version, tagDirectives: info.tagDirectives)
         case .documentEnd: kind = .documentEnd(explicit: r.style == 1)
         case .mappingStart:

@@ -6,7 +6,7 @@ import YAMLSyntax
 /// The machine keeps an explicit stack of states (no recursion), so nesting depth only costs heap
 /// memory; the scanner bounds it at ``Scanner/maxDepth``. Every state either consumes a token or moves
 /// to a state that does, so the loop terminates on any input.
-struct StreamParser {
+struct StreamParser: ~Copyable {
     enum State: Equatable {
         case streamStart, implicitDocumentStart, documentStart, documentContent, documentEnd
         case blockNode
@@ -38,7 +38,7 @@ struct StreamParser {
     var builder: SyntaxTreeBuilder
     let buf: UnsafeBufferPointer<UInt8>
     /// The event stream in compact form (see ``ParseEvents``), with its side tables.
-    var events: [ParseEvents.Record] = []
+    var events = ParseEvents.Builder()
     var eventProperties: [ParseEvents.Properties] = []
     var eventTags: [String] = []
     var eventTagIndex: [String: Int] = [:]
@@ -400,9 +400,9 @@ struct StreamParser {
             builder.finishNode()
             if k == c.node { break }
         }
-        let start = Int(events[c.eventIndex].start)
+        let start = events.start(at: c.eventIndex)
         let end = max(start, lastTokenEnd)
-        events[c.eventIndex].end = Int32(truncatingIfNeeded: end)
+        events.setEnd(end, at: c.eventIndex)
         events.append(.init(kind, start: end, end: end))
     }
 

@@ -41,11 +41,12 @@ public struct Token: Hashable, Sendable {
 /// arena form: absolute offsets are stored directly and ``SyntaxNode`` is the red view with parent links.
 /// The tree is immutable and `Sendable`; build one with ``SyntaxTreeBuilder``.
 public struct SyntaxTree: Sendable {
-    /// Storage of one interior node.
+    /// One interior node, as read from ``nodes``.
     ///
-    /// The indices are stored in 32 bits (24 bytes per node instead of 48: node storage is the largest
-    /// part of a parse's fresh memory), so a tree holds at most `Int32.max` tokens and nodes, that is
-    /// a text of at most 2 GiB; the properties read and write them as `Int`.
+    /// The tree does not store this record: ``Nodes`` keeps each node's kind (1 byte) and its token
+    /// range, parent and next sibling (16 bytes) apart and builds a `NodeData` on access, with
+    /// `firstChild` implied by the pre-order. The indices are 32-bit in storage, so a tree holds at most
+    /// `Int32.max` tokens and nodes, that is a text of at most 2 GiB; the properties read them as `Int`.
     public struct NodeData: Sendable, Hashable {
         /// The node's kind.
         public var kind: NodeKind
@@ -81,27 +82,15 @@ public struct SyntaxTree: Sendable {
             set { sibling = Int32(truncatingIfNeeded: newValue) }
         }
 
-        /// Creates the storage of a node just opened: it starts and ends at token `first`, has no
-        /// children and no next sibling.
+        /// Creates a node record (indices into the tree's `tokens` and `nodes`, -1 for none).
         @inlinable
-        init(kind: NodeKind, first: Int32, parent: Int32) {
+        init(kind: NodeKind, first: Int32, end: Int32, up: Int32, child: Int32, sibling: Int32) {
             self.kind = kind
             self.first = first
-            end = first
-            up = parent
-            child = -1
-            sibling = -1
-        }
-
-        /// Creates node storage (indices into the tree's `tokens` and `nodes`, -1 for none).
-        @inlinable
-        init(kind: NodeKind, firstToken: Int, endToken: Int, parent: Int, firstChild: Int, nextSibling: Int) {
-            self.kind = kind
-            first = Int32(truncatingIfNeeded: firstToken)
-            end = Int32(truncatingIfNeeded: endToken)
-            up = Int32(truncatingIfNeeded: parent)
-            child = Int32(truncatingIfNeeded: firstChild)
-            sibling = Int32(truncatingIfNeeded: nextSibling)
+            self.end = end
+            self.up = up
+            self.child = child
+            self.sibling = sibling
         }
     }
 
@@ -110,10 +99,10 @@ public struct SyntaxTree: Sendable {
     /// All tokens, contiguous and in order.
     public let tokens: [Token]
     /// All interior nodes in pre-order; `nodes[0]` is the `stream` root.
-    public let nodes: [NodeData]
+    public let nodes: Nodes
 
     /// Creates a tree from parts produced by ``SyntaxTreeBuilder``.
-    init(bytes: [UInt8], tokens: [Token], nodes: [NodeData]) {
+    init(bytes: [UInt8], tokens: [Token], nodes: Nodes) {
         self.bytes = bytes
         self.tokens = tokens
         self.nodes = nodes
@@ -243,16 +232,22 @@ public struct SyntaxNode: Sendable {
 ///
 /// Tokens must be contiguous: each starts where the previous ended. ``finish()`` appends an `error`
 /// token for any bytes left over and closes any open node, so the result is always lossless.
-public struct SyntaxTreeBuilder {
+///
+/// A builder cannot be copied (it owns the node storage it writes through raw pointers); pass it
+/// `inout` or keep it in one place.
+public struct SyntaxTreeBuilder: ~Copyable {
     // The hot methods are `@inlinable` so the parser (another module) calls them without a function
     // call and a uniqueness check per token; the storage is `@usableFromInline` for that reason only.
     //
-    // Open nodes need no stack of their own: an open node's parent is its `parent` field, and its
-    // `nextSibling` field (always -1 while it is open: siblings come after it closes) holds its last
-    // child so far (-1 for none); ``finishNode()`` resets it to -1.
+    // Open nodes need no stack of their own: an open node's parent is its `parent` link, and its
+    // `nextSibling` link (always -1 while it is open: siblings come after it closes) holds its last
+    // child so far (-1 for none); ``finishNode()`` resets it to -1. A first child needs no link: in
+    // pre-order it is the node right after its parent.
     @usableFromInline let bytes: [UInt8]
     @usableFromInline var tokens: [Token] = []
-    @usableFromInline var nodes: [SyntaxTree.NodeData] = []
+    @usableFromInline var nodeStorage: NodeStorage
+    /// Number of nodes so far.
+    @usableFromInline var nodeCount = 1
     /// The innermost open node.
     @usableFromInline var top: Int32 = 0
     /// The innermost open node's kind (kept out of the array: it is read for every node).
@@ -271,8 +266,24 @@ public struct SyntaxTreeBuilder {
     public init(bytes: [UInt8]) {
         self.bytes = bytes
         tokens.reserveCapacity(bytes.count / 2 + 16)
-        nodes.reserveCapacity(bytes.count / 2 + 16)
-        nodes.append(.init(kind: .stream, firstToken: 0, endToken: 0, parent: -1, firstChild: -1, nextSibling: -1))
+        nodeStorage = NodeStorage(capacity: bytes.count / 2 + 16)
+        openRoot()
+    }
+
+    /// Makes the `stream` root the only node, open, with no tokens before it.
+    mutating func openRoot() {
+        nodeStorage.kinds.initialize(to: .stream)
+        nodeStorage.links.initialize(to: SyntaxTree.NodeLink(first: 0, end: 0, up: -1, sibling: -1))
+        nodeCount = 1
+        top = 0
+        topKind = .stream
+        openCount = 1
+        nextTokenStart = 0
+    }
+
+    /// Makes room for one more node (moves the nodes to larger buffers).
+    @usableFromInline mutating func growNodes() {
+        nodeStorage = nodeStorage.grown(keeping: nodeCount, minimum: nodeCount + 1)
     }
 
     /// Kind of the innermost open node.
@@ -294,14 +305,16 @@ public struct SyntaxTreeBuilder {
     @inlinable
     public mutating func startNode(_ kind: NodeKind) {
         let parent = Int(top)
-        let idx = Int32(truncatingIfNeeded: nodes.count)
+        if nodeCount == nodeStorage.capacity { growNodes() }
+        let idx = Int32(truncatingIfNeeded: nodeCount)
         let first = Int32(truncatingIfNeeded: tokens.count)
-        nodes.withUnsafeMutableBufferPointer { n in
-            let prev = Int(n[parent].sibling)
-            if prev >= 0 { n[prev].sibling = idx } else { n[parent].child = idx }
-            n[parent].sibling = idx
-        }
-        nodes.append(.init(kind: kind, first: first, parent: top))
+        let n = nodeStorage.links
+        let prev = Int(n[parent].sibling)
+        if prev >= 0 { n[prev].sibling = idx }
+        n[parent].sibling = idx
+        (n + nodeCount).initialize(to: SyntaxTree.NodeLink(first: first, end: first, up: top, sibling: -1))
+        (nodeStorage.kinds + nodeCount).initialize(to: kind)
+        nodeCount += 1
         top = idx
         topKind = kind
         openCount += 1
@@ -313,23 +326,27 @@ public struct SyntaxTreeBuilder {
         precondition(openCount > 1, "finishNode without an open node")
         let end = Int32(truncatingIfNeeded: tokens.count)
         let closed = Int(top)
-        let parent = nodes.withUnsafeMutableBufferPointer { n -> Int32 in
-            n[closed].end = end
-            n[closed].sibling = -1
-            let parent = n[closed].up
-            topKind = n[Int(parent)].kind
-            return parent
-        }
+        let n = nodeStorage.links
+        n[closed].end = end
+        n[closed].sibling = -1
+        let parent = n[closed].up
+        topKind = nodeStorage.kinds[Int(parent)]
         top = parent
         openCount -= 1
     }
 
-    /// Closes every open node, covers leftover bytes with an `error` token, and returns the tree.
+    /// Closes every open node, covers leftover bytes with an `error` token, and returns the tree. The
+    /// builder starts over afterwards (nothing open, no tokens), so the tree never changes.
     public mutating func finish() -> SyntaxTree {
         if nextTokenStart < bytes.count { token(.error, end: bytes.count) }
         while openCount > 1 { finishNode() }
-        nodes[0].endToken = tokens.count
-        nodes[0].nextSibling = -1
-        return SyntaxTree(bytes: bytes, tokens: tokens, nodes: nodes)
+        nodeStorage.links[0].end = Int32(truncatingIfNeeded: tokens.count)
+        nodeStorage.links[0].sibling = -1
+        let tree = SyntaxTree(bytes: bytes, tokens: tokens, nodes: SyntaxTree.Nodes(storage: nodeStorage, count: nodeCount))
+        // The tree owns the nodes now; start over, so using the builder again cannot change them.
+        tokens = []
+        nodeStorage = NodeStorage(capacity: 1)
+        openRoot()
+        return tree
     }
 }

@@ -47,6 +47,20 @@ final class ParseEventsTests: XCTestCase {
         XCTAssertEqual(Array(wrapped), array)
         XCTAssertEqual(wrapped.count, parse.events.count)
         XCTAssertEqual(Event.testSuiteEvents(wrapped), Event.testSuiteEvents(parse.events))
-        XCTAssertEqual(MemoryLayout<ParseEvents.Record>.stride, 24)
+        XCTAssertEqual(MemoryLayout<ParseEvents.Record>.stride, 16)
+    }
+
+    func testScalarValuesOfEveryRecordShape() {
+        // Text ranges implied by the event range (plain, quoted on one line, alias) and kept apart
+        // (escapes, folding, properties, a quoted scalar with an anchor).
+        let text = "- plain\n- 'single'\n- \"double\"\n- \"esc\\tx\"\n- folded\n  line\n- &a 'q'\n- *a\n- !!str t\n- ''\n"
+        let values = Parser.parse(text).events.compactMap { e -> String? in
+            switch e.kind {
+            case .scalar(let value, _, _, _): return value
+            case .alias(let anchor): return "*" + anchor
+            default: return nil
+            }
+        }
+        XCTAssertEqual(values, ["plain", "single", "double", "esc\tx", "folded line", "q", "*a", "t", ""])
     }
 }

@@ -362,6 +362,21 @@ final class ParserTests: XCTestCase {
         XCTAssertTrue(Parser.parse("tab\there: ok\r\n").isValid)
     }
 
+    func testControlCharactersFoundAtEveryPositionOfAWord() {
+        // The character check reads eight bytes at a time and lets tabs, LF and CR through: a control
+        // character or DEL is still found at every offset, next to any of them.
+        let line = Array("k: a\tb\r\nc: d\ne: fghij\n".utf8)
+        for bad: UInt8 in [0x00, 0x01, 0x08, 0x0B, 0x0C, 0x1F, 0x7F] {
+            for at in [4, 5, 7, 8, 12, 16, 17, 18, 19, 20, 21] {
+                var bytes = line
+                bytes.insert(bad, at: at)
+                let found = Parser.parse(bytes).errors.filter { $0.code == "non-printable-character" }.map(\.range.start)
+                XCTAssertEqual(found, [at], "byte \(bad) at \(at)")
+            }
+        }
+        XCTAssertFalse(Parser.parse(line).errors.contains { $0.code == "non-printable-character" })
+    }
+
     func testMissingColonCoversTheKey() {
         let result = Parser.parse("a: 1\nsome key\nc: 3\n")
         XCTAssertEqual(result.errors.map(\.code), ["missing-colon"])

@@ -30,11 +30,43 @@ final class SyntaxTreeBuilderTests: XCTestCase {
     func testTokensAndNodesAreCompact() {
         // Tokens and nodes are the bulk of a parse's memory: 32-bit offsets and indices.
         XCTAssertEqual(MemoryLayout<Token>.stride, 12)
-        XCTAssertEqual(MemoryLayout<SyntaxTree.NodeData>.stride, 24)
+        // A node is stored as a 1-byte kind and a 16-byte link record (first child implied).
+        XCTAssertEqual(MemoryLayout<NodeKind>.stride, 1)
+        XCTAssertEqual(MemoryLayout<SyntaxTree.NodeLink>.stride, 16)
         var token = Token(kind: .plainScalar, range: TextRange(start: 3, end: 9))
         XCTAssertEqual(token.range, TextRange(start: 3, end: 9))
         token.range = TextRange(start: 100_000, end: 2_000_000_000)
         XCTAssertEqual(token.range.start, 100_000)
         XCTAssertEqual(token.range.end, 2_000_000_000)
+    }
+
+    func testNodeLinksFollowPreOrder() {
+        // Siblings, empty nodes and a node whose next neighbour in pre-order is its parent's sibling:
+        // firstChild (implied by the pre-order) and nextSibling must match the nesting as built.
+        let bytes = Array("abcdef".utf8)
+        var b = SyntaxTreeBuilder(bytes: bytes)
+        b.startNode(.document)                                  // 1
+        b.startNode(.blockSequence)                             // 2
+        b.startNode(.sequenceItem); b.token(.plainScalar, end: 1); b.finishNode()   // 3, leaf
+        b.startNode(.sequenceItem)                              // 4
+        b.startNode(.scalar); b.token(.plainScalar, end: 2); b.finishNode()         // 5
+        b.startNode(.scalar); b.finishNode()                    // 6, empty
+        b.finishNode()
+        b.startNode(.sequenceItem); b.token(.plainScalar, end: 3); b.finishNode()   // 7
+        b.finishNode(); b.finishNode()
+        b.startNode(.document); b.token(.plainScalar, end: 6); b.finishNode()       // 8
+        let tree = b.finish()
+        let n = tree.nodes
+        XCTAssertEqual(n.count, 9)
+        XCTAssertEqual(n.map(\.firstChild), [1, 2, 3, -1, 5, -1, -1, -1, -1])
+        XCTAssertEqual(n.map(\.nextSibling), [-1, 8, -1, 4, 7, 6, -1, -1, -1])
+        XCTAssertEqual(n.map(\.parent), [-1, 0, 1, 2, 2, 4, 4, 2, 0])
+        XCTAssertEqual(n.map(\.kind), [.stream, .document, .blockSequence, .sequenceItem, .sequenceItem, .scalar,
+                                        .scalar, .sequenceItem, .document])
+        XCTAssertEqual(n[6].firstToken, 2)
+        XCTAssertEqual(n[6].endToken, 2)
+        XCTAssertEqual(n[0].endToken, tree.tokens.count)
+        XCTAssertEqual(tree.root.children.map(\.index), [1, 8])
+        XCTAssertEqual(SyntaxNode(tree: tree, index: 4).children.map(\.index), [5, 6])
     }
 }
