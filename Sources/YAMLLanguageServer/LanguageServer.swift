@@ -83,7 +83,7 @@ final class LanguageServer: @unchecked Sendable {
     /// analysis, and the transient copies would stay resident for the life of the process.
     static func returnFreedMemory() {
         #if canImport(Glibc)
-        mallocTrim?(0)
+        _ = mallocTrim?(0)
         #endif
     }
 
