@@ -70,14 +70,19 @@ final class ProtocolAbuseTests: XCTestCase {
         let pid = server.process.processIdentifier
         let before = try XCTUnwrap(Self.residentKilobytes(pid))
         // 200 MB announced (under the 256 MiB limit) but only a few bytes sent.
-        server.writeRaw(Data("Content-Length: 200000000\r\n\r\n{\"jsonrpc\"".utf8))
-        Thread.sleep(forTimeInterval: 0.5)
+        let sent = Data("Content-Length: 200000000\r\n\r\n{\"jsonrpc\"".utf8)
+        let readBefore = try XCTUnwrap(Self.bytesRead(pid))
+        server.writeRaw(sent)
+        // Wait until the server has read what was sent (its read count in /proc), not for a fixed time.
+        for _ in 0..<1_000 where (Self.bytesRead(pid) ?? .max) < readBefore + sent.count { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(Self.bytesRead(pid)), readBefore + sent.count, "the server read the frame")
         let after = try XCTUnwrap(Self.residentKilobytes(pid))
         XCTAssertLessThan(after - before, 50_000, "resident memory grew by \(after - before) kB")
         // Above the limit: reported and skipped; the server stays up and exits cleanly at end of input.
         let other = try start()
         other.writeRaw(Data("Content-Length: 1000000000000\r\n\r\nxyz".utf8))
-        Thread.sleep(forTimeInterval: 0.3)
+        // Wait for the report on stderr (the observable signal), not for a fixed time.
+        for _ in 0..<1_000 where !other.stderrText.contains("exceeds the limit") { Thread.sleep(forTimeInterval: 0.01) }
         XCTAssertTrue(other.process.isRunning)
         XCTAssertTrue(other.stderrText.contains("exceeds the limit"), other.stderrText)
         other.closeInput()
@@ -274,6 +279,15 @@ final class ProtocolAbuseTests: XCTestCase {
     }
 
     /// Resident memory of a process in kB (Linux /proc), or nil elsewhere.
+    /// Bytes process `pid` has read through `read`-like system calls so far (`rchar` in `/proc/<pid>/io`).
+    static func bytesRead(_ pid: Int32) -> Int? {
+        guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
+        for line in io.split(separator: "\n") where line.hasPrefix("rchar:") {
+            return Int(line.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }
+
     static func residentKilobytes(_ pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
