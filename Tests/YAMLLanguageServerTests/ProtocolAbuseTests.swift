@@ -40,6 +40,33 @@ final class ProtocolAbuseTests: XCTestCase {
         XCTAssertEqual(server.waitForExit(), 0, file: file, line: line)
     }
 
+    /// An emoji typed as two `didChange` events sends each UTF-16 half alone (`\ud83d`, then `\ude00`):
+    /// valid JSON syntax (RFC 8259 §8.2). Each lone half is read as U+FFFD, one UTF-16 code unit like the
+    /// half, so the edits are applied and later positions stay where the client means them.
+    func testLoneSurrogatesInEditsKeepTheTextInStep() throws {
+        let server = try start()
+        let uri = "file:///w/emoji.yaml"
+        try open(server, uri, "a: 1\n")
+        func change(_ version: Int, _ character: Int, _ escapedText: String) {
+            let range = #"{"start":{"line":0,"character":\#(character)},"end":{"line":0,"character":\#(character)}}"#
+            server.writeRaw(frame(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":"#
+                                  + #"{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"range":\#(range),"text":"\#(escapedText)"}]}}"#))
+        }
+        change(2, 0, #"\ud83d"#)
+        change(3, 1, #"\ude00: x\nb"#)
+        // The client's text is now "😀: x\nba: 1"; the server's is "\u{FFFD}\u{FFFD}: x\nba: 1", the same in
+        // UTF-16 positions.
+        let symbols = try server.response(to: try server.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
+        let names = (symbols["result"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        XCTAssertEqual(names, ["\u{FFFD}\u{FFFD}", "ba"], "\(symbols)")
+        let ranges = (symbols["result"] as? [[String: Any]])?.compactMap { $0["selectionRange"] as? [String: Any] }
+        XCTAssertEqual((ranges?.last?["end"] as? [String: Any])?["character"] as? Int, 2, "\(symbols)")
+        // A message with a lone surrogate in the method name is still a message (method not found), not -32700.
+        server.writeRaw(frame(#"{"jsonrpc":"2.0","id":77,"method":"x\udc00","params":{}}"#))
+        XCTAssertEqual(errorCode(try server.response(to: 77)), -32601)
+        try finish(server)
+    }
+
     func testGarbageBetweenMessagesIsSkipped() throws {
         let server = try start()
         server.writeRaw(Data("\u{0}\u{1}garbage that is no header\r\n\r\nmore junk".utf8) + Data([0xFF, 0xFE, 0x80]))
