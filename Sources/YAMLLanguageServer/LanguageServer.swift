@@ -280,9 +280,13 @@ final class LanguageServer: @unchecked Sendable {
                            params: ConfigurationParams(items: Self.configurationSections.map { ConfigurationItem(section: $0) }))
     }
 
+    /// Applies the client's settings. A value of the wrong type or out of range is logged (that setting keeps
+    /// its value); keys that name no setting are not, since editors send many settings of their own.
     private func applySettings(_ value: SettingsValue) {
         var settings = model.settings
-        settings.apply(value)
+        for problem in settings.applyReportingProblems(value) where problem.kind != .unknownKey {
+            log("settings: \(problem.message)")
+        }
         perform(.configure(settings))
     }
 
