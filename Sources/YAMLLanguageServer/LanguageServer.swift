@@ -232,6 +232,12 @@ final class LanguageServer: @unchecked Sendable {
 
     private func handle(_ response: ResponseMessage) {
         guard let id = response.id, pendingConfiguration.remove(id) != nil else { return }
+        // The decoding error below speaks of "params"; a null or non-array result gets its own words.
+        if case .success(let value) = response.result, !Self.isArray(value) {
+            log("workspace/configuration: the client's result is \(value == .null ? "null" : "not an array"); "
+                + "expected an array with one value per requested section (pureyaml, yaml); settings unchanged")
+            return
+        }
         do {
             let values = try response.decodeResult(ConfigurationRequest.self)
             // Answers come in the order of the requested sections.
@@ -243,6 +249,11 @@ final class LanguageServer: @unchecked Sendable {
         } catch {
             log("workspace/configuration failed: \(error.message)")
         }
+    }
+
+    private static func isArray(_ value: LSPAny) -> Bool {
+        if case .array = value { return true }
+        return false
     }
 
     // MARK: Lifecycle

@@ -46,4 +46,14 @@ final class SettingsProtocolTests: XCTestCase {
         XCTAssertFalse(server.stderrText.contains("someEditorSetting"), server.stderrText)
         try finish(server)
     }
+
+    func testNullConfigurationResultIsNamedAsTheResult() throws {
+        let server = try start(configurationCapability: true)
+        let request = try server.receive(until: { ($0["method"] as? String) == "workspace/configuration" }).match
+        let id = try XCTUnwrap(request["id"] as? Int)
+        try server.send(["jsonrpc": "2.0", "id": id, "result": NSNull()])
+        XCTAssertTrue(stderr(of: server, contains: "workspace/configuration: the client's result is null"), server.stderrText)
+        XCTAssertFalse(server.stderrText.contains("params"), server.stderrText)
+        try finish(server)
+    }
 }
