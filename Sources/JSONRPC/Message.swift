@@ -14,12 +14,20 @@ public enum Message: Sendable, Hashable {
     /// or notification are not built: the message keeps `data` and decodes them on demand, so a large
     /// `params` is read once, into the type that wants it.
     ///
+    /// A lone UTF-16 surrogate escape in a string (`\ud83d` without its low half; valid JSON syntax,
+    /// RFC 8259 §8.2) is read as U+FFFD, one UTF-16 code unit like the surrogate, so positions in later
+    /// edits stay aligned; see ``JSONStringCheck``.
+    ///
     /// - Throws: ``InvalidMessage`` with ``ErrorCode/parseError`` (id nil) when `data` is not JSON, and
     ///   ``ErrorCode/invalidRequest`` (id kept when it is an integer or a string) when the JSON is not a
     ///   message: not an object (including a batch array), `jsonrpc` not `"2.0"`, `method` not a string,
     ///   `id` of the wrong type, `params` not an object/array/null, or a response without exactly one of
     ///   `result`/`error` or with a malformed `error`.
     public static func decode(_ data: Data) throws(InvalidMessage) -> Message {
+        // Checked before decoding, so the decoder (which refuses lone surrogates) sees them as U+FFFD.
+        let strings = JSONStringCheck.check(data)
+        var data = data
+        if case .valid(let offsets) = strings { data = JSONStringCheck.replacingLoneSurrogates(data, at: offsets) }
         let envelope: MessageEnvelope
         do {
             envelope = try JSONDecoder().decode(MessageEnvelope.self, from: data)
@@ -27,8 +35,8 @@ public enum Message: Sendable, Hashable {
             throw InvalidMessage(id: nil, error: .parseError("parse error: the message is not valid JSON"))
         }
         // The strings the envelope did not build (those of `params`) are checked as building them would.
-        guard JSONStringCheck.isValid(data) else {
-            throw InvalidMessage(id: nil, error: .parseError("parse error: the message is not valid JSON (a string is not valid UTF-8 or holds a lone surrogate or a control character)"))
+        guard strings != .invalid else {
+            throw InvalidMessage(id: nil, error: .parseError("parse error: the message is not valid JSON (a string is not valid UTF-8 or holds a control character)"))
         }
         switch envelope.topLevel {
         case .object: break

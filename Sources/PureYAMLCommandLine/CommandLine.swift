@@ -259,7 +259,9 @@ public struct CommandLineTool {
         let lookupPath: String
     }
 
-    /// Expands directories into the YAML files below them (sorted), keeping files and `-` as given.
+    /// Expands directories into the YAML files below them (sorted), keeping files and `-` as given. Each file
+    /// comes once, at its first mention, however often it is named or found (`check a.yaml a.yaml .`):
+    /// paths are compared after resolving `.`, `..` and symbolic links.
     func expand(_ paths: [String], ioFailed: inout Bool) -> [String] {
         var emptyFolders: [String] = []
         return expand(paths, ioFailed: &ioFailed, emptyFolders: &emptyFolders)
@@ -268,21 +270,26 @@ public struct CommandLineTool {
     /// ``expand(_:ioFailed:)``, also collecting the folders (as given) below which no YAML file was found.
     func expand(_ paths: [String], ioFailed: inout Bool, emptyFolders: inout [String]) -> [String] {
         var out: [String] = []
+        var seen: Set<String> = []
+        func take(_ path: String) {
+            let key = path == "-" ? path : URL(fileURLWithPath: absolute(path)).resolvingSymlinksInPath().path
+            if seen.insert(key).inserted { out.append(path) }
+        }
         let fm = FileManager.default
         for p in paths {
-            if p == "-" { out.append(p); continue }
+            if p == "-" { take(p); continue }
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: p, isDirectory: &isDir) else {
                 err("pureyaml: \(p): no such file or directory\n")
                 ioFailed = true
                 continue
             }
-            if !isDir.boolValue { out.append(p); continue }
+            if !isDir.boolValue { take(p); continue }
             var found: [String] = []
             var visited: Set<String> = []
             walk(p, into: &found, visited: &visited, ioFailed: &ioFailed)
             if found.isEmpty { emptyFolders.append(p) }
-            out += found.sorted()
+            found.sorted().forEach(take)
         }
         return out
     }

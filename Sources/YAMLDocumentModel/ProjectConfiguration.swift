@@ -10,7 +10,9 @@ import YAMLSyntax
 /// A broken file (invalid YAML, several documents, a root that is not a mapping) yields exactly one
 /// diagnostic with code `invalid-configuration`, and the default settings apply. In a usable file, each key
 /// that names no setting (a typo, most often) is a warning with code `unknown-configuration-key` at that
-/// key, with a "did you mean" when one setting's name is close; the other keys still apply.
+/// key, with a "did you mean" when one setting's name is close, and each value of the wrong type or out of
+/// range (`format.indentWidth: 0`, `format: [1, 2]`) is a warning with code `invalid-configuration-value` at
+/// that value, saying what the setting takes (that setting keeps its default); the other keys still apply.
 public struct ProjectConfiguration: Sendable {
     /// The file names looked for, in order of preference within one folder.
     public static let fileNames = [".pureyaml.yaml", ".pureyaml.yml"]
@@ -18,6 +20,8 @@ public struct ProjectConfiguration: Sendable {
     public static let invalidCode = "invalid-configuration"
     /// The diagnostic code of a key that names no setting (a warning; the rest of the file applies).
     public static let unknownKeyCode = "unknown-configuration-key"
+    /// The diagnostic code of a value of the wrong type or out of range (a warning; the default applies).
+    public static let invalidValueCode = "invalid-configuration-value"
     /// The diagnostic source of configuration problems.
     public static let source = "pureyaml-config"
 
@@ -26,7 +30,7 @@ public struct ProjectConfiguration: Sendable {
     /// The settings it gives (the defaults when it is broken).
     public let settings: Settings
     /// The problems, with resolved positions in the configuration file: one `invalid-configuration` error,
-    /// or a warning per unknown key.
+    /// or a warning per unknown key and per unusable value.
     public let diagnostics: [LocatedDiagnostic]
 
     /// Reads the configuration file `uri` whose content is `bytes` (invalid UTF-8 is repaired, and then
@@ -41,7 +45,7 @@ public struct ProjectConfiguration: Sendable {
 
     /// The settings in a configuration file's `bytes`, and its diagnostics (UTF-8 byte ranges into `bytes`):
     /// one error when the file cannot be used, in which case the settings are the defaults, or a warning
-    /// per unknown key, in text order.
+    /// per unknown key and per unusable value, in text order.
     public static func parse(bytes: [UInt8]) -> (settings: Settings, diagnostics: [YAMLDiagnostic]) {
         settings(from: DocumentSnapshot(uri: DocumentURI("config:"), version: 0, bytes: bytes))
     }
@@ -73,13 +77,20 @@ public struct ProjectConfiguration: Sendable {
         switch JSONProjection.project(root) {
         case .success(let json):
             var settings = Settings()
-            let unknown = settings.apply(json)
-            guard !unknown.isEmpty else { return (settings, []) }
+            let problems = settings.applyReportingProblems(json)
+            guard !problems.isEmpty else { return (settings, []) }
             var keys = KeyLocations()
             keys.collect(root, prefix: "", depth: 0)
-            let warnings = unknown.filter { !keys.isAnchored($0) }.map { key in
-                YAMLDiagnostic(range: keys.ranges[key] ?? root.range, severity: .warning, code: unknownKeyCode,
-                               message: unknownKeyMessage(key), source: source)
+            let warnings = problems.filter { !keys.isAnchored($0.key) }.map { problem in
+                switch problem.kind {
+                case .unknownKey:
+                    return YAMLDiagnostic(range: keys.ranges[problem.key] ?? root.range, severity: .warning,
+                                          code: unknownKeyCode, message: unknownKeyMessage(problem.key), source: source)
+                case .invalidValue:
+                    return YAMLDiagnostic(range: keys.valueRanges[problem.key] ?? keys.ranges[problem.key] ?? root.range,
+                                          severity: .warning, code: invalidValueCode,
+                                          message: problem.message + " The default applies.", source: source)
+                }
             }
             return (settings, warnings.sorted { $0.range < $1.range })
         case .failure(let failure):
@@ -104,6 +115,8 @@ public struct ProjectConfiguration: Sendable {
     private struct KeyLocations {
         /// The range of each key (UTF-8 byte offsets).
         var ranges: [String: TextRange] = [:]
+        /// The range of each key's value (UTF-8 byte offsets).
+        var valueRanges: [String: TextRange] = [:]
         /// Keys whose value has an anchor: a place to keep values for aliases and merge keys elsewhere
         /// (`base: &base {indentWidth: 4}`), not a setting, so neither it nor a key below it is reported.
         var anchored: Set<String> = []
@@ -114,7 +127,7 @@ public struct ProjectConfiguration: Sendable {
             for (keyNode, value) in entries {
                 guard let name = keyNode.scalarValue?.canonicalText else { continue }
                 let key = prefix.isEmpty ? name : prefix + "." + name
-                if ranges[key] == nil { ranges[key] = keyNode.range }
+                if ranges[key] == nil { ranges[key] = keyNode.range; valueRanges[key] = value.range }
                 if value.anchor != nil { anchored.insert(key) }
                 if name != "schemas" && !name.hasSuffix(".schemas") { collect(value, prefix: key, depth: depth + 1) }
             }

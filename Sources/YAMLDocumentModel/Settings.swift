@@ -50,7 +50,7 @@ public struct Settings: Sendable, Hashable {
 
     /// Reads settings from a JSON object such as `{"pureyaml": {...}, "yaml": {...}}`, or the inner objects
     /// themselves, or a flat object with dotted keys (`"pureyaml.format.printWidth": 80`). Values of the
-    /// wrong type are ignored (the default stays).
+    /// wrong type or out of range are ignored (the default stays); ``applyReportingProblems(_:)`` says which.
     public init(json: JSONValue) {
         self.init()
         apply(json)
@@ -61,42 +61,82 @@ public struct Settings: Sendable, Hashable {
     /// the language server ignores the result; a project settings file reports it (``ProjectConfiguration``).
     @discardableResult
     public mutating func apply(_ json: JSONValue) -> [String] {
-        var unknown: [String] = []
+        applyReportingProblems(json).filter { $0.kind == .unknownKey }.map(\.key)
+    }
+
+    /// ``apply(_:)``, returning every key it could not use, in the order read: keys that name no setting,
+    /// and keys whose value has the wrong type or is out of range (that setting keeps its value). A `null`
+    /// value means "not set" and is no problem. A group name given a value that is not a mapping
+    /// (`format: [1, 2]`) is a wrong value, not an unknown key.
+    public mutating func applyReportingProblems(_ json: JSONValue) -> [SettingsProblem] {
+        var problems: [SettingsProblem] = []
         for (key, value) in Self.flatten(json, prefix: "") {
-            let k = Self.settingName(key)
-            switch k {
-            case "format.enable": if case .bool(let b) = value { formatEnabled = b }
-            case "format.indentWidth":
-                if case .integer(let i) = value, i > 0 && i <= 16 {
-                    format.indentWidth = Int(i)
-                    indentWidthIsExplicit = true
+            func take<T>(_ expected: String, _ read: (JSONValue) -> T?, _ store: (inout Settings, T) -> Void) {
+                if value == .null { return }
+                if let v = read(value) { store(&self, v) } else {
+                    problems.append(SettingsProblem(key: key, value: value, kind: .invalidValue(expected: expected)))
                 }
-            case "format.maxBlankLines": if case .integer(let i) = value, i >= 0 { format.maxBlankLines = Int(i) }
-            case "format.singleQuote": if case .bool(let b) = value { format.singleQuote = b }
-            case "format.bracketSpacing": if case .bool(let b) = value { format.bracketSpacing = b }
-            case "format.printWidth": if case .integer(let i) = value, i >= 0 { format.printWidth = Int(i) }
+            }
+            func bool(_ store: (inout Settings, Bool) -> Void) {
+                take("`true` or `false`", { if case .bool(let b) = $0 { b } else { nil } }, store)
+            }
+            func integer(_ range: ClosedRange<Int64>, _ expected: String, _ store: (inout Settings, Int) -> Void) {
+                take(expected, { if case .integer(let i) = $0, range.contains(i) { Int(clamping: i) } else { nil } }, store)
+            }
+            func string(nonEmpty: Bool, _ store: (inout Settings, String) -> Void) {
+                take(nonEmpty ? "a non-empty string" : "a string",
+                     { if case .string(let s) = $0, !(nonEmpty && s.isEmpty) { s } else { nil } }, store)
+            }
+            func choice<T>(_ names: [String], _ make: (String) -> T?, _ store: (inout Settings, T) -> Void) {
+                take("one of " + names.map { "`\($0)`" }.joined(separator: ", "),
+                     { if case .string(let s) = $0 { make(s) } else { nil } }, store)
+            }
+            switch Self.settingName(key) {
+            case "format.enable": bool { $0.formatEnabled = $1 }
+            case "format.indentWidth":
+                integer(1...16, "an integer from 1 to 16") { $0.format.indentWidth = $1; $0.indentWidthIsExplicit = true }
+            case "format.maxBlankLines": integer(0...Int64.max, "an integer of 0 or more") { $0.format.maxBlankLines = $1 }
+            case "format.singleQuote": bool { $0.format.singleQuote = $1 }
+            case "format.bracketSpacing": bool { $0.format.bracketSpacing = $1 }
+            case "format.printWidth":
+                integer(0...Int64.max, "an integer of 0 or more (0: no limit)") { $0.format.printWidth = $1 }
             case "format.sequenceIndent":
-                if case .string(let s) = value, let v = FormatOptions.SequenceIndent(rawValue: s) { format.sequenceIndent = v }
+                choice(["preserve", "indented", "compact"], FormatOptions.SequenceIndent.init(rawValue:)) { $0.format.sequenceIndent = $1 }
             case "format.proseWrap":
-                if case .string(let s) = value, let v = FormatOptions.ProseWrap(rawValue: s) { format.proseWrap = v }
-            case "format.onSave": if case .bool(let b) = value { formatOnSave = b }
-            case "maxItemsComputed": if case .integer(let i) = value, i > 0 { maxItemsComputed = Int(i) }
-            case "lint.enable": if case .bool(let b) = value { lintEnabled = b }
-            case "lint.preset": if case .string(let p) = value { lintPreset = p }
-            case "schemas": if let a = SchemaSettings.associations(from: value) { schema.associations = a }
-            case "validate": if case .bool(let b) = value { schema.validate = b }
-            case "schemaStore.enable": if case .bool(let b) = value { schema.schemaStoreEnabled = b }
-            case "schemaStore.url": if case .string(let s) = value, !s.isEmpty { schema.schemaStoreURL = s }
-            case "schemaDownload.enable": if case .bool(let b) = value { schema.downloadEnabled = b }
-            case "schema.severity": if case .string(let s) = value, let v = SchemaSettings.severity(s) { schema.severity = v }
-            case "schema.kubernetesSchemaBase":
-                if case .string(let s) = value, !s.isEmpty { schema.kubernetesSchemaBase = s }
-            case "maxFileSize": if case .integer(let i) = value, i > 0 { maxFileSize = Int(clamping: i) }
-            default: unknown.append(key)
+                choice(["preserve", "always", "never"], FormatOptions.ProseWrap.init(rawValue:)) { $0.format.proseWrap = $1 }
+            case "format.onSave": bool { $0.formatOnSave = $1 }
+            case "maxItemsComputed": integer(1...Int64.max, "an integer of 1 or more") { $0.maxItemsComputed = $1 }
+            case "lint.enable": bool { $0.lintEnabled = $1 }
+            case "lint.preset": string(nonEmpty: false) { $0.lintPreset = $1 }
+            case "schemas":
+                take("a mapping of schema URLs to glob patterns, or a list of `{url, fileMatch}` objects",
+                     SchemaSettings.associations(from:)) { $0.schema.associations = $1 }
+            case "validate": bool { $0.schema.validate = $1 }
+            case "schemaStore.enable": bool { $0.schema.schemaStoreEnabled = $1 }
+            case "schemaStore.url": string(nonEmpty: true) { $0.schema.schemaStoreURL = $1 }
+            case "schemaDownload.enable": bool { $0.schema.downloadEnabled = $1 }
+            case "schema.severity":
+                choice(["error", "warning", "information", "hint"], SchemaSettings.severity) { $0.schema.severity = $1 }
+            case "schema.kubernetesSchemaBase": string(nonEmpty: true) { $0.schema.kubernetesSchemaBase = $1 }
+            case "maxFileSize": integer(1...Int64.max, "an integer of 1 or more (bytes)") { $0.maxFileSize = $1 }
+            case let name where Self.groupNames.contains(name) && value != .null:
+                // `flatten` opens every mapping, so a group name arrives here only with some other value.
+                problems.append(SettingsProblem(key: key, value: value, kind: .invalidValue(
+                    expected: "a mapping of settings (such as `\(Self.settingNames.first { $0.hasPrefix(name + ".") } ?? "format.indentWidth")`)")))
+            case let name where Self.groupNames.contains(name):
+                break
+            default:
+                problems.append(SettingsProblem(key: key, value: value, kind: .unknownKey))
             }
         }
-        return unknown
+        return problems
     }
+
+    /// The names that hold settings rather than being one (`format` in `format.indentWidth`), and the
+    /// `pureyaml`/`yaml` sections.
+    static let groupNames: Set<String> = Set(settingNames.compactMap { name in
+        name.firstIndex(of: ".").map { String(name[..<$0]) }
+    }).union(["pureyaml", "yaml"])
 
     /// The name of every setting ``apply(_:)`` reads, without a `pureyaml.` or `yaml.` prefix (for "did you
     /// mean" suggestions).

@@ -232,6 +232,12 @@ final class LanguageServer: @unchecked Sendable {
 
     private func handle(_ response: ResponseMessage) {
         guard let id = response.id, pendingConfiguration.remove(id) != nil else { return }
+        // The decoding error below speaks of "params"; a null or non-array result gets its own words.
+        if case .success(let value) = response.result, !Self.isArray(value) {
+            log("workspace/configuration: the client's result is \(value == .null ? "null" : "not an array"); "
+                + "expected an array with one value per requested section (pureyaml, yaml); settings unchanged")
+            return
+        }
         do {
             let values = try response.decodeResult(ConfigurationRequest.self)
             // Answers come in the order of the requested sections.
@@ -243,6 +249,11 @@ final class LanguageServer: @unchecked Sendable {
         } catch {
             log("workspace/configuration failed: \(error.message)")
         }
+    }
+
+    private static func isArray(_ value: LSPAny) -> Bool {
+        if case .array = value { return true }
+        return false
     }
 
     // MARK: Lifecycle
@@ -280,9 +291,13 @@ final class LanguageServer: @unchecked Sendable {
                            params: ConfigurationParams(items: Self.configurationSections.map { ConfigurationItem(section: $0) }))
     }
 
+    /// Applies the client's settings. A value of the wrong type or out of range is logged (that setting keeps
+    /// its value); keys that name no setting are not, since editors send many settings of their own.
     private func applySettings(_ value: SettingsValue) {
         var settings = model.settings
-        settings.apply(value)
+        for problem in settings.applyReportingProblems(value) where problem.kind != .unknownKey {
+            log("settings: \(problem.message)")
+        }
         perform(.configure(settings))
     }
 

@@ -79,6 +79,22 @@ final class CommandLineConfigurationTests: XCTestCase {
         XCTAssertTrue(f.stderr.contains("[invalid-configuration]"), f.stderr)
     }
 
+    func testInvalidValueIsAWarningAtTheValueAndTheDefaultApplies() throws {
+        try H.write("format:\n  indentWidth: 0\n  printWidth: -1\nformat.sequenceIndent: compact\n", to: ".pureyaml.yaml", in: folder)
+        try H.write("a:\n  - 1\n", to: "one.yaml", in: folder)
+        let r = try H.run(["check", "one.yaml"], in: folder)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.lines, [
+            ".pureyaml.yaml:2:16: warning: `format.indentWidth` must be an integer from 1 to 16; the value 0 is ignored. "
+                + "The default applies. [invalid-configuration-value]",
+            ".pureyaml.yaml:3:15: warning: `format.printWidth` must be an integer of 0 or more (0: no limit); the value -1 is ignored. "
+                + "The default applies. [invalid-configuration-value]"])
+        // The valid key still applies: compact sequences at the default indentation.
+        let f = try H.run(["format", "-", "--stdin-filename", "x.yaml"], stdin: "a:\n    - 1\n", in: folder)
+        XCTAssertEqual(f.stdout, "a:\n- 1\n", f.stderr)
+        XCTAssertTrue(f.stderr.contains("[invalid-configuration-value]"), f.stderr)
+    }
+
     func testUnknownKeyIsAWarningAndTheRestApplies() throws {
         try H.write("format:\n  indentWidth: 4\n  sequenceIndnt: compact\n", to: ".pureyaml.yaml", in: folder)
         try H.write("a: 1\n", to: "one.yaml", in: folder)

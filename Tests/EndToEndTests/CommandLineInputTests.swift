@@ -36,6 +36,30 @@ final class CommandLineInputTests: XCTestCase {
         XCTAssertTrue(String(decoding: r.stderr, as: UTF8.self).contains("cannot list the folder"))
     }
 
+    /// A file named twice, or named and also found in a folder given too, is checked and formatted once,
+    /// at its first mention.
+    func testEachFileIsCheckedOnceHoweverOftenItIsNamed() throws {
+        let dir = try tempDir()
+        let sub = dir.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        let a = sub.appendingPathComponent("a.yaml"), b = sub.appendingPathComponent("b.yaml")
+        try "a: [1\n".write(to: a, atomically: true, encoding: .utf8)
+        try "b:   [1\n".write(to: b, atomically: true, encoding: .utf8)
+        let check = try runProcess(try binary(), ["check", b.path, b.path, sub.path + "/", dir.path + "/sub/../sub/b.yaml"])
+        let out = String(decoding: check.stdout, as: UTF8.self)
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(out.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }, [b.path, a.path], out)
+        XCTAssertTrue(String(decoding: check.stderr, as: UTF8.self).hasPrefix("checked 2 files"),
+                      String(decoding: check.stderr, as: UTF8.self))
+        // format --check shows each file's diff once.
+        try "a: 1\n".write(to: a, atomically: true, encoding: .utf8)
+        try "b:   1\n".write(to: b, atomically: true, encoding: .utf8)
+        let format = try runProcess(try binary(), ["format", "--check", b.path, sub.path, b.path])
+        XCTAssertEqual(format.status, 1)
+        XCTAssertEqual(String(decoding: format.stdout, as: UTF8.self).components(separatedBy: "+++ ").count - 1, 1,
+                       String(decoding: format.stdout, as: UTF8.self))
+    }
+
     func testAPipeCanBeCheckedByPath() throws {
         let r = try runProcess(try binary(), ["check", "/dev/stdin"], stdin: Data("a: [1\n".utf8))
         XCTAssertEqual(r.status, 1)
@@ -83,11 +107,16 @@ final class CommandLineInputTests: XCTestCase {
     }
 
     /// A FIFO named `*.yaml` inside a checked folder is skipped, not read (reading it would block forever);
-    /// regular files and links to them are checked.
+    /// regular files and links to them are checked (a link to a file already checked is that file: once).
     func testAFIFOInAFolderDoesNotBlockTheCheck() throws {
-        let dir = try tempDir()
+        let top = try tempDir()
+        let dir = top.appendingPathComponent("checked")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try "a: 1\n".write(to: dir.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
+        try "t: 1\n".write(to: top.appendingPathComponent("target.yaml"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("link.yaml"),
+                                                   withDestinationURL: top.appendingPathComponent("target.yaml"))
+        try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("same.yaml"),
                                                    withDestinationURL: dir.appendingPathComponent("a.yaml"))
         XCTAssertEqual(mkfifo(dir.appendingPathComponent("pipe.yaml").path, 0o600), 0)
         let r = try runProcess(try binary(), ["check", dir.path])

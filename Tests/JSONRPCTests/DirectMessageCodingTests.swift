@@ -146,13 +146,14 @@ final class DirectMessageCodingTests: XCTestCase {
     }
 
     /// Strings inside `params` are not built when the message arrives, but they are checked as building
-    /// them would: bytes that are not UTF-8, lone surrogate escapes and raw control characters are still
-    /// parse errors (-32700), as they were when the whole message was read as an `LSPAny`.
+    /// them would: bytes that are not UTF-8 and raw control characters are still parse errors (-32700),
+    /// as they were when the whole message was read as an `LSPAny`.
     func testInvalidStringsInsideParamsAreStillParseErrors() {
-        func code(_ inside: [UInt8]) -> ErrorCode? {
+        func code(_ inside: [UInt8], lone: Bool = false) -> ErrorCode? {
             let body = Array(#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"text":"a long enough run of text "#.utf8)
                 + inside + Array(#" and more text after it","n":[1,2.5e3,"\"\\\/\b\f\n\r\t"]}}"#.utf8)
-            let old = (try? LSPAny(jsonData: Data(body))) == nil ? ErrorCode.parseError : nil
+            // Lone surrogates were refused by the earlier path too; they are now read as U+FFFD.
+            let old = (try? LSPAny(jsonData: Data(body))) == nil && !lone ? ErrorCode.parseError : nil
             do {
                 _ = try Message.decode(Data(body))
                 XCTAssertNil(old, "the earlier path refused \(inside)")
@@ -163,9 +164,32 @@ final class DirectMessageCodingTests: XCTestCase {
             }
         }
         XCTAssertNil(code(Array("é 中 😀 \\u00e9 \\ud83d\\ude00".utf8)))
-        for bad: [UInt8] in [[0xFF], [0xC3], [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x01], [0x0A],
-                             Array("\\ud800x".utf8), Array("\\udc00".utf8), Array("\\ud83d\\u0041".utf8)] {
+        for bad: [UInt8] in [[0xFF], [0xC3], [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x01], [0x0A]] {
             XCTAssertEqual(code(bad), .parseError, "\(bad)")
         }
+        for lone in ["\\ud800x", "\\udc00", "\\ud83d\\u0041", "\\ud83d\\ud83d\\ude00", "\\ud83d"] {
+            XCTAssertNil(code(Array(lone.utf8), lone: true), lone)
+        }
+    }
+
+    /// A lone surrogate escape (valid JSON syntax, RFC 8259 §8.2) is read as U+FFFD, one UTF-16 code unit
+    /// like the surrogate, in `params` and in the members the envelope builds; an escaped backslash before
+    /// `u` is not an escape, and a high–low pair stays one scalar.
+    func testLoneSurrogatesAreReadAsReplacementCharacters() throws {
+        struct Params: Decodable { var text: String }
+        func text(_ escaped: String) throws -> String {
+            let body = #"{"jsonrpc":"2.0","method":"m","params":{"text":""# + escaped + #""}}"#
+            guard case .notification(let n) = try Message.decode(Data(body.utf8)) else { throw XCTSkip("not a notification") }
+            return try n.decodeParams(as: Params.self).text
+        }
+        XCTAssertEqual(try text(#"\ud83d"#), "\u{FFFD}")
+        XCTAssertEqual(try text(#"a\ude00b"#), "a\u{FFFD}b")
+        XCTAssertEqual(try text(#"\ud83d\ud83d\ude00"#), "\u{FFFD}😀")
+        XCTAssertEqual(try text(#"\\ud83d"#), #"\ud83d"#)
+        XCTAssertEqual(try text(#"\ud83d\ude00"#).utf16.count, 2)
+        guard case .notification(let n) = try Message.decode(Data(#"{"jsonrpc":"2.0","method":"x\udc00"}"#.utf8)) else {
+            return XCTFail("not a notification")
+        }
+        XCTAssertEqual(n.method, "x\u{FFFD}")
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Locates `../shared` (the yaml-test-suite, JSON-Schema-Test-Suite, corpus and schemas that sit beside
 /// the project) for tests. The only place tests look it up.
 ///
-/// Order: the environment variable `PUREYAML_SHARED`; otherwise `../shared` relative to the package root.
+/// Order: the environment variable `PUREYAML_SHARED` (an empty value counts as unset); otherwise
+/// `../shared` relative to the package root.
 public enum SharedFixtures {
     /// The package root (the folder holding Package.swift), found from this file's path.
     public static let packageRoot: URL = {
@@ -15,11 +16,17 @@ public enum SharedFixtures {
 
     /// The shared folder, or nil when it does not exist.
     public static var root: URL? {
-        let env = ProcessInfo.processInfo.environment["PUREYAML_SHARED"]
-        let url = env.map { URL(fileURLWithPath: $0, relativeTo: packageRoot).standardizedFileURL }
-            ?? packageRoot.appendingPathComponent("../shared").standardizedFileURL
+        let url = location(environment: ProcessInfo.processInfo.environment["PUREYAML_SHARED"])
         var isDir: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir.boolValue ? url : nil
+    }
+
+    /// Where the shared folder is looked for, given the value of `PUREYAML_SHARED` (nil when unset): that
+    /// path (relative ones from the package root), or `../shared` beside the package when it is unset or
+    /// empty (an empty path would otherwise name the package root itself).
+    public static func location(environment value: String?) -> URL {
+        guard let value, !value.isEmpty else { return packageRoot.appendingPathComponent("../shared").standardizedFileURL }
+        return URL(fileURLWithPath: value, relativeTo: packageRoot).standardizedFileURL
     }
 
     /// True when running in CI (`CI=true`), where a missing shared folder is a failure, not a skip.

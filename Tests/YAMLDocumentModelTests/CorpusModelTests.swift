@@ -99,9 +99,10 @@ final class CorpusModelTests: XCTestCase {
         XCTAssertEqual(findings.outline, [], "outline top-level names differ from the documents' keys")
         XCTAssertEqual(findings.refusals, [], "the safety net refused: the formatter broke these files")
         XCTAssertEqual(findings.formatting, [], "formatting problems")
-        // CPU time, not wall time: on a loaded 2-core machine this run took 136 s of wall time (a failure
-        // of a plain `swift test`) for about 31 s of CPU time.
-        XCTAssertLessThan(cpuSeconds, 120, "the corpus run must stay fast")
+        // A hang guard, not a speed goal (pureyaml-bench measures speed): CPU time, not wall time (on a
+        // loaded 2-core machine this run took 136 s of wall time for about 31 s of CPU time), with a bound
+        // over ten times the debug-build figure, so only a hang or a blow-up on some file can reach it.
+        XCTAssertLessThan(cpuSeconds, 400, "hang guard: the corpus run used \(cpuSeconds) s of CPU time")
     }
 
     /// The generated 553-document Kubernetes stream (4.9 MB): one `Document N` symbol per document with

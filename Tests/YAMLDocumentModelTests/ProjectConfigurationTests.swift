@@ -75,12 +75,35 @@ final class ProjectConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.settings, Settings())
     }
 
-    func testWrongValueTypesKeepTheDefaults() {
+    /// A value of the wrong type or out of range is a warning at the value saying what the setting takes;
+    /// that setting keeps its default and the other keys apply.
+    func testWrongValueTypesKeepTheDefaultsAndAreWarnings() {
         let (settings, diagnostics) = parse("format:\n  indentWidth: four\n  printWidth: 80\n")
-        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(diagnostics.map(\.message), [
+            #"`format.indentWidth` must be an integer from 1 to 16; the value "four" is ignored. The default applies."#])
+        XCTAssertEqual(diagnostics.map(\.range), [TextRange(start: 23, end: 27)])
+        XCTAssertEqual(diagnostics.map(\.code), [ProjectConfiguration.invalidValueCode])
+        XCTAssertEqual(diagnostics.map(\.severity), [.warning])
         XCTAssertEqual(settings.format.indentWidth, 2)
         XCTAssertFalse(settings.indentWidthIsExplicit)
         XCTAssertEqual(settings.format.printWidth, 80)
+        for (text, expected) in [
+            ("format.indentWidth: 0", "`format.indentWidth` must be an integer from 1 to 16; the value 0 is ignored."),
+            ("format.indentWidth: 100", "`format.indentWidth` must be an integer from 1 to 16; the value 100 is ignored."),
+            ("format.indentWidth: 2.5", "`format.indentWidth` must be an integer from 1 to 16; the value 2.5 is ignored."),
+            ("format.printWidth: -1", "`format.printWidth` must be an integer of 0 or more (0: no limit); the value -1 is ignored."),
+            ("maxFileSize: 0", "`maxFileSize` must be an integer of 1 or more (bytes); the value 0 is ignored."),
+            ("format.proseWrap: sometimes", "`format.proseWrap` must be one of `preserve`, `always`, `never`; the value \"sometimes\" is ignored."),
+            ("pureyaml.validate: 'yes'", "`pureyaml.validate` must be `true` or `false`; the value \"yes\" is ignored."),
+            ("format: [1, 2]", "`format` must be a mapping of settings (such as `format.enable`); the value [1,2] is ignored."),
+        ] {
+            let (settings, diagnostics) = parse(text + "\n")
+            XCTAssertEqual(diagnostics.map(\.message), [expected + " The default applies."], text)
+            XCTAssertEqual(diagnostics.first?.range.start, text.utf8.count - text.split(separator: " ", maxSplits: 1)[1].utf8.count, text)
+            XCTAssertEqual(settings, Settings(), text)
+        }
+        // Null means "not set": no warning.
+        XCTAssertEqual(parse("format:\n  indentWidth:\n").diagnostics, [])
     }
 
     /// A key that names no setting is a warning at that key, with a "did you mean" when a setting's name is

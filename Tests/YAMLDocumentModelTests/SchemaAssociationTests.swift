@@ -239,10 +239,9 @@ final class SchemaAssociationTests: XCTestCase {
         let other = DocumentURI(filePath: "/w/notes/random-name.yaml")
         model.perform(.open(other, version: 1, text: "a: 1\n"))
         XCTAssertNil(model.schemaInfo(other)?.documents.first?.schemaURI)
-        // Typing in the workflow reuses the memoized catalog match.
-        let start = Date()
+        // Typing in the workflow keeps the catalog match (its speed is measured by pureyaml-bench, not here).
         for v in 2...30 { model.perform(.change(ci, version: v, changes: [.full("on: push\njobs: {}\n# \(v)\n")], encoding: .utf16)) }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 3, "30 edits")
+        XCTAssertEqual(model.schemaInfo(ci)?.documents.first?.schemaURI, info.documents.first?.schemaURI)
     }
 
     func testListFormAndValidateOff() throws {

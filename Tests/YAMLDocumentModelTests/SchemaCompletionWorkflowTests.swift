@@ -138,14 +138,12 @@ final class SchemaCompletionWorkflowTests: XCTestCase {
             secr
         """
         s.edit(TextRange(start: 0, end: 0), text)
-        let start = Date()
         for offset in 0...text.utf8.count {
             let surface = s.model.completion(s.uri, at: offset, snippets: offset % 2 == 0)
             XCTAssertNotNil(surface)
             for c in surface?.candidates ?? [] { XCTAssertTrue(c.replaceRange.touches(offset), "@\(offset) \(c.label)") }
             _ = s.model.hover(s.uri, at: offset)
         }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 30)
         // Spot check: the job calling a reusable workflow offers its keys mid-word, not a normal job's.
         let labels = s.model.completion(s.uri, at: text.utf8.count)?.candidates.map(\.label) ?? []
         XCTAssertTrue(labels.contains("secrets"))

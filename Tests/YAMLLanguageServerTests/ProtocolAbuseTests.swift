@@ -40,6 +40,33 @@ final class ProtocolAbuseTests: XCTestCase {
         XCTAssertEqual(server.waitForExit(), 0, file: file, line: line)
     }
 
+    /// An emoji typed as two `didChange` events sends each UTF-16 half alone (`\ud83d`, then `\ude00`):
+    /// valid JSON syntax (RFC 8259 §8.2). Each lone half is read as U+FFFD, one UTF-16 code unit like the
+    /// half, so the edits are applied and later positions stay where the client means them.
+    func testLoneSurrogatesInEditsKeepTheTextInStep() throws {
+        let server = try start()
+        let uri = "file:///w/emoji.yaml"
+        try open(server, uri, "a: 1\n")
+        func change(_ version: Int, _ character: Int, _ escapedText: String) {
+            let range = #"{"start":{"line":0,"character":\#(character)},"end":{"line":0,"character":\#(character)}}"#
+            server.writeRaw(frame(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":"#
+                                  + #"{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"range":\#(range),"text":"\#(escapedText)"}]}}"#))
+        }
+        change(2, 0, #"\ud83d"#)
+        change(3, 1, #"\ude00: x\nb"#)
+        // The client's text is now "😀: x\nba: 1"; the server's is "\u{FFFD}\u{FFFD}: x\nba: 1", the same in
+        // UTF-16 positions.
+        let symbols = try server.response(to: try server.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
+        let names = (symbols["result"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        XCTAssertEqual(names, ["\u{FFFD}\u{FFFD}", "ba"], "\(symbols)")
+        let ranges = (symbols["result"] as? [[String: Any]])?.compactMap { $0["selectionRange"] as? [String: Any] }
+        XCTAssertEqual((ranges?.last?["end"] as? [String: Any])?["character"] as? Int, 2, "\(symbols)")
+        // A message with a lone surrogate in the method name is still a message (method not found), not -32700.
+        server.writeRaw(frame(#"{"jsonrpc":"2.0","id":77,"method":"x\udc00","params":{}}"#))
+        XCTAssertEqual(errorCode(try server.response(to: 77)), -32601)
+        try finish(server)
+    }
+
     func testGarbageBetweenMessagesIsSkipped() throws {
         let server = try start()
         server.writeRaw(Data("\u{0}\u{1}garbage that is no header\r\n\r\nmore junk".utf8) + Data([0xFF, 0xFE, 0x80]))
@@ -70,14 +97,19 @@ final class ProtocolAbuseTests: XCTestCase {
         let pid = server.process.processIdentifier
         let before = try XCTUnwrap(Self.residentKilobytes(pid))
         // 200 MB announced (under the 256 MiB limit) but only a few bytes sent.
-        server.writeRaw(Data("Content-Length: 200000000\r\n\r\n{\"jsonrpc\"".utf8))
-        Thread.sleep(forTimeInterval: 0.5)
+        let sent = Data("Content-Length: 200000000\r\n\r\n{\"jsonrpc\"".utf8)
+        let readBefore = try XCTUnwrap(Self.bytesRead(pid))
+        server.writeRaw(sent)
+        // Wait until the server has read what was sent (its read count in /proc), not for a fixed time.
+        for _ in 0..<1_000 where (Self.bytesRead(pid) ?? .max) < readBefore + sent.count { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(Self.bytesRead(pid)), readBefore + sent.count, "the server read the frame")
         let after = try XCTUnwrap(Self.residentKilobytes(pid))
         XCTAssertLessThan(after - before, 50_000, "resident memory grew by \(after - before) kB")
         // Above the limit: reported and skipped; the server stays up and exits cleanly at end of input.
         let other = try start()
         other.writeRaw(Data("Content-Length: 1000000000000\r\n\r\nxyz".utf8))
-        Thread.sleep(forTimeInterval: 0.3)
+        // Wait for the report on stderr (the observable signal), not for a fixed time.
+        for _ in 0..<1_000 where !other.stderrText.contains("exceeds the limit") { Thread.sleep(forTimeInterval: 0.01) }
         XCTAssertTrue(other.process.isRunning)
         XCTAssertTrue(other.stderrText.contains("exceeds the limit"), other.stderrText)
         other.closeInput()
@@ -274,6 +306,15 @@ final class ProtocolAbuseTests: XCTestCase {
     }
 
     /// Resident memory of a process in kB (Linux /proc), or nil elsewhere.
+    /// Bytes process `pid` has read through `read`-like system calls so far (`rchar` in `/proc/<pid>/io`).
+    static func bytesRead(_ pid: Int32) -> Int? {
+        guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
+        for line in io.split(separator: "\n") where line.hasPrefix("rchar:") {
+            return Int(line.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }
+
     static func residentKilobytes(_ pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {

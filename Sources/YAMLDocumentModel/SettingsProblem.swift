@@ -1,0 +1,34 @@
+import YAMLComposer
+
+/// A settings key that ``Settings/apply(_:)`` could not use: it names no setting, or its value has the
+/// wrong type or is out of range (the setting then keeps the value it had: the default, for a project file).
+public struct SettingsProblem: Sendable, Hashable {
+    /// What is wrong with the key.
+    public enum Kind: Sendable, Hashable {
+        /// The key names no setting (a typo, most often).
+        case unknownKey
+        /// The key names a setting (or a group of settings, such as `format`), but the value is not one it
+        /// takes; `expected` says what it takes ("an integer from 1 to 16").
+        case invalidValue(expected: String)
+    }
+
+    /// The key as written (dotted, `pureyaml.`/`yaml.` prefix kept).
+    public var key: String
+    /// The value given.
+    public var value: SettingsValue
+    /// What is wrong.
+    public var kind: Kind
+
+    /// One sentence for a person: "Unknown setting `x`." or "`format.indentWidth` must be an integer from 1
+    /// to 16; the value 0 is ignored."
+    public var message: String {
+        switch kind {
+        case .unknownKey:
+            return "Unknown setting `\(key)`; it is ignored."
+        case .invalidValue(let expected):
+            var text = value.jsonText
+            if text.count > 40 { text = String(text.prefix(37)) + "..." }
+            return "`\(key)` must be \(expected); the value \(text) is ignored."
+        }
+    }
+}
