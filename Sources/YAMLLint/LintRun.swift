@@ -8,22 +8,6 @@ import YAMLSyntax
 /// A struct with mutating methods (not nested functions over captured variables), so the per-token and
 /// per-line steps pass no closure contexts.
 struct LintRun {
-    /// One enabled token rule with its id, level and the token kinds it looks at.
-    struct RuleSlot<R: TokenLintRule> {
-        var rule: R
-        let id: LintRuleID
-        let level: LintLevel
-        /// The token kinds the rule looks at (``LintToken/kindBit``s).
-        let kinds: UInt32
-
-        init(_ rule: R, id: LintRuleID, level: LintLevel) {
-            self.rule = rule
-            self.id = id
-            self.level = level
-            kinds = R.kindBits(id)
-        }
-    }
-
     /// A problem found on the current line, with its rule and level.
     private struct Cached {
         var rule: LintRuleID
@@ -34,12 +18,20 @@ struct LintRun {
     private let stream: LintStream
     private let comments: [LintComment]
     private let allRules: Set<String>
-    // One array per rule type (not `[any TokenLintRule]`): the per-token calls are then direct.
-    private var spacingRules: [RuleSlot<SpacingRule>] = []
-    private var markerRules: [RuleSlot<DocumentMarkerRule>] = []
-    private var keysRules: [RuleSlot<KeysRule>] = []
-    private var valueRules: [RuleSlot<ValueRule>] = []
-    private var indentationRules: [RuleSlot<IndentationRule>] = []
+    // The token rules, one optional per rule id (each id is enabled at most once): the per-token calls
+    // are direct and mutate the rule in place (no array element, so no uniqueness check).
+    private var anchors: KeysRule?, keyDuplicates: KeysRule?, keyOrdering: KeysRule?
+    private var braces: SpacingRule?, brackets: SpacingRule?, colons: SpacingRule?, commas: SpacingRule?,
+                hyphens: SpacingRule?
+    private var documentEnd: DocumentMarkerRule?, documentStart: DocumentMarkerRule?
+    private var emptyValues: ValueRule?, floatValues: ValueRule?, octalValues: ValueRule?,
+                quotedStrings: ValueRule?, truthy: ValueRule?
+    private var indentation: IndentationRule?
+    /// Per token kind (``LintToken/Kind/rawValue``), the enabled token rules that look at it, as bits
+    /// numbered by ``LintRuleID/ordinal``: walking the bits upwards runs them in yamllint's order.
+    private var rulesByKind = [UInt32](repeating: 0, count: LintToken.Kind.allCases.count)
+    /// Each rule's level, by ``LintRuleID/ordinal``.
+    private var levels = [LintLevel](repeating: .error, count: LintRuleID.allCases.count)
     /// Plain data: copied without reference counting.
     private var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []
     private var lineRules: [(LintRuleID, LintLevel, LineRule)] = []
@@ -60,22 +52,53 @@ struct LintRun {
         allRules = Set(enabled.map(\.id.rawValue))
         for (id, settings) in enabled {
             let o = settings.options
-            let level = settings.level
+            levels[id.ordinal] = settings.level
+            let kinds: UInt32
             switch id {
             case .braces, .brackets, .colons, .commas, .hyphens:
-                spacingRules.append(RuleSlot(SpacingRule(id: id, options: o), id: id, level: level))
+                let rule = SpacingRule(id: id, options: o)
+                switch id {
+                case .braces: braces = rule
+                case .brackets: brackets = rule
+                case .colons: colons = rule
+                case .commas: commas = rule
+                default: hyphens = rule
+                }
+                kinds = SpacingRule.kindBits(id)
             case .documentStart, .documentEnd:
-                markerRules.append(RuleSlot(DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true), id: id, level: level))
+                let rule = DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true)
+                if id == .documentStart { documentStart = rule } else { documentEnd = rule }
+                kinds = DocumentMarkerRule.kindBits(id)
             case .anchors, .keyDuplicates, .keyOrdering:
-                keysRules.append(RuleSlot(KeysRule(id: id, options: o), id: id, level: level))
+                let rule = KeysRule(id: id, options: o)
+                switch id {
+                case .anchors: anchors = rule
+                case .keyDuplicates: keyDuplicates = rule
+                default: keyOrdering = rule
+                }
+                kinds = KeysRule.kindBits(id)
             case .truthy, .octalValues, .floatValues, .emptyValues, .quotedStrings:
-                valueRules.append(RuleSlot(ValueRule(id: id, options: o), id: id, level: level))
+                let rule = ValueRule(id: id, options: o)
+                switch id {
+                case .truthy: truthy = rule
+                case .octalValues: octalValues = rule
+                case .floatValues: floatValues = rule
+                case .emptyValues: emptyValues = rule
+                default: quotedStrings = rule
+                }
+                kinds = ValueRule.kindBits(id)
             case .indentation:
-                indentationRules.append(RuleSlot(IndentationRule(options: o), id: id, level: level))
+                indentation = IndentationRule(options: o)
+                kinds = IndentationRule.kindBits(id)
             case .comments, .commentsIndentation:
-                commentRules.append((id, level, CommentRule(id: id, options: o)))
+                commentRules.append((id, settings.level, CommentRule(id: id, options: o)))
+                continue
             case .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces:
-                lineRules.append((id, level, LineRule(id: id, options: o)))
+                lineRules.append((id, settings.level, LineRule(id: id, options: o)))
+                continue
+            }
+            for k in rulesByKind.indices where kinds & (1 << UInt32(k)) != 0 {
+                rulesByKind[k] |= 1 << UInt32(id.ordinal)
             }
         }
     }
@@ -88,14 +111,12 @@ struct LintRun {
         for i in tokens.indices {
             let line = tokens[i].startLine + 1
             if lineIndex < lines.count && lines[lineIndex].number < line { finishLines(before: line) }
-            let bit = tokens[i].kindBit
-            let mark = cache.count
-            LintRun.step(&keysRules, stream, i, bit, &problems, &cache)
-            LintRun.step(&spacingRules, stream, i, bit, &problems, &cache)
-            LintRun.step(&markerRules, stream, i, bit, &problems, &cache)
-            LintRun.step(&indentationRules, stream, i, bit, &problems, &cache)
-            LintRun.step(&valueRules, stream, i, bit, &problems, &cache)
-            if cache.count - mark > 1 { sortByRule(from: mark) }
+            var rules = rulesByKind[Int(tokens[i].kind.rawValue)]
+            while rules != 0 {
+                let ordinal = rules.trailingZeroBitCount
+                rules &= rules - 1
+                checkToken(i, rule: ordinal)
+            }
             while commentIndex < comments.count && comments[commentIndex].tokenBefore == i {
                 finishLines(before: comments[commentIndex].line)
                 processComment(commentIndex)
@@ -106,13 +127,33 @@ struct LintRun {
         return findings
     }
 
-    /// Runs the rules of `slots` that look at token `i`'s kind (`bit`), moving their problems to `cache`.
-    private static func step<R: TokenLintRule>(_ slots: inout [RuleSlot<R>], _ stream: LintStream, _ i: Int,
-                                               _ bit: UInt32, _ problems: inout [LintStream.Problem],
-                                               _ cache: inout [Cached]) {
-        for k in slots.indices where slots[k].kinds & bit != 0 {
-            slots[k].rule.check(stream, i, &problems)
-            if !problems.isEmpty { move(&problems, to: &cache, slots[k].id, slots[k].level) }
+    /// Runs token rule number `ordinal` (``LintRuleID/ordinal``) on token `i`, moving its problems to
+    /// the cache.
+    private mutating func checkToken(_ i: Int, rule ordinal: Int) {
+        let s = stream
+        switch LintRuleID.ordered[ordinal] {
+        case .anchors: anchors?.check(s, i, &problems)
+        case .braces: braces?.check(s, i, &problems)
+        case .brackets: brackets?.check(s, i, &problems)
+        case .colons: colons?.check(s, i, &problems)
+        case .commas: commas?.check(s, i, &problems)
+        case .documentEnd: documentEnd?.check(s, i, &problems)
+        case .documentStart: documentStart?.check(s, i, &problems)
+        case .emptyValues: emptyValues?.check(s, i, &problems)
+        case .floatValues: floatValues?.check(s, i, &problems)
+        case .hyphens: hyphens?.check(s, i, &problems)
+        case .indentation: indentation?.check(s, i, &problems)
+        case .keyDuplicates: keyDuplicates?.check(s, i, &problems)
+        case .keyOrdering: keyOrdering?.check(s, i, &problems)
+        case .octalValues: octalValues?.check(s, i, &problems)
+        case .quotedStrings: quotedStrings?.check(s, i, &problems)
+        case .truthy: truthy?.check(s, i, &problems)
+        case .comments, .commentsIndentation, .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces:
+            return
+        }
+        if !problems.isEmpty {
+            let id = LintRuleID.ordered[ordinal]
+            LintRun.move(&problems, to: &cache, id, levels[ordinal])
         }
     }
 
@@ -121,16 +162,6 @@ struct LintRun {
                              _ level: LintLevel) {
         for p in problems { cache.append(Cached(rule: id, level: level, problem: p)) }
         problems.removeAll(keepingCapacity: true)
-    }
-
-    /// yamllint runs the rules in id order for each token: restores that order (stable) in the
-    /// problems of one token, `cache[mark...]`.
-    private mutating func sortByRule(from mark: Int) {
-        let rank = { (rule: LintRuleID) in LintRuleID.allCases.firstIndex(of: rule) ?? 0 }
-        let sorted = cache[mark...].enumerated().sorted {
-            (rank($0.element.rule), $0.offset) < (rank($1.element.rule), $1.offset)
-        }
-        cache.replaceSubrange(mark..., with: sorted.map(\.element))
     }
 
     /// Runs the comment rules on comment `index` and applies it when it is a directive.
