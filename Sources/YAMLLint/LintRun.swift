@@ -30,6 +30,10 @@ struct LintRun {
     /// Per token kind (``LintToken/Kind/rawValue``), the enabled token rules that look at it, as bits
     /// numbered by ``LintRuleID/ordinal``: walking the bits upwards runs them in yamllint's order.
     private var rulesByKind = [UInt32](repeating: 0, count: LintToken.Kind.allCases.count)
+    /// The same for the kind of the next token (``TokenLintRule/concernsTokenBefore(_:_:)``) and of the
+    /// previous token (``TokenLintRule/concernsTokenAfter(_:_:)``).
+    private var rulesByNextKind = [UInt32](repeating: 0, count: LintToken.Kind.allCases.count)
+    private var rulesByPreviousKind = [UInt32](repeating: 0, count: LintToken.Kind.allCases.count)
     /// Each rule's level, by ``LintRuleID/ordinal``.
     private var levels = [LintLevel](repeating: .error, count: LintRuleID.allCases.count)
     /// Plain data: copied without reference counting.
@@ -53,7 +57,7 @@ struct LintRun {
         for (id, settings) in enabled {
             let o = settings.options
             levels[id.ordinal] = settings.level
-            let kinds: UInt32
+            let kinds: (own: UInt32, next: UInt32, previous: UInt32)
             switch id {
             case .braces, .brackets, .colons, .commas, .hyphens:
                 let rule = SpacingRule(id: id, options: o)
@@ -64,11 +68,11 @@ struct LintRun {
                 case .commas: commas = rule
                 default: hyphens = rule
                 }
-                kinds = SpacingRule.kindBits(id)
+                kinds = (SpacingRule.kindBits(id), SpacingRule.nextKindBits(id), SpacingRule.previousKindBits(id))
             case .documentStart, .documentEnd:
                 let rule = DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true)
                 if id == .documentStart { documentStart = rule } else { documentEnd = rule }
-                kinds = DocumentMarkerRule.kindBits(id)
+                kinds = (DocumentMarkerRule.kindBits(id), DocumentMarkerRule.nextKindBits(id), DocumentMarkerRule.previousKindBits(id))
             case .anchors, .keyDuplicates, .keyOrdering:
                 let rule = KeysRule(id: id, options: o)
                 switch id {
@@ -76,7 +80,7 @@ struct LintRun {
                 case .keyDuplicates: keyDuplicates = rule
                 default: keyOrdering = rule
                 }
-                kinds = KeysRule.kindBits(id)
+                kinds = (KeysRule.kindBits(id), KeysRule.nextKindBits(id), KeysRule.previousKindBits(id))
             case .truthy, .octalValues, .floatValues, .emptyValues, .quotedStrings:
                 let rule = ValueRule(id: id, options: o)
                 switch id {
@@ -86,10 +90,10 @@ struct LintRun {
                 case .emptyValues: emptyValues = rule
                 default: quotedStrings = rule
                 }
-                kinds = ValueRule.kindBits(id)
+                kinds = (ValueRule.kindBits(id), ValueRule.nextKindBits(id), ValueRule.previousKindBits(id))
             case .indentation:
                 indentation = IndentationRule(options: o)
-                kinds = IndentationRule.kindBits(id)
+                kinds = (IndentationRule.kindBits(id), IndentationRule.nextKindBits(id), IndentationRule.previousKindBits(id))
             case .comments, .commentsIndentation:
                 commentRules.append((id, settings.level, CommentRule(id: id, options: o)))
                 continue
@@ -97,8 +101,11 @@ struct LintRun {
                 lineRules.append((id, settings.level, LineRule(id: id, options: o)))
                 continue
             }
-            for k in rulesByKind.indices where kinds & (1 << UInt32(k)) != 0 {
-                rulesByKind[k] |= 1 << UInt32(id.ordinal)
+            let bit: UInt32 = 1 << UInt32(id.ordinal)
+            for k in rulesByKind.indices {
+                if kinds.own & (1 << UInt32(k)) != 0 { rulesByKind[k] |= bit }
+                if kinds.next & (1 << UInt32(k)) != 0 { rulesByNextKind[k] |= bit }
+                if kinds.previous & (1 << UInt32(k)) != 0 { rulesByPreviousKind[k] |= bit }
             }
         }
     }
@@ -112,6 +119,8 @@ struct LintRun {
             let line = tokens[i].startLine + 1
             if lineIndex < lines.count && lines[lineIndex].number < line { finishLines(before: line) }
             var rules = rulesByKind[Int(tokens[i].kind.rawValue)]
+            if i + 1 < tokens.count { rules |= rulesByNextKind[Int(tokens[i + 1].kind.rawValue)] }
+            if i > 0 { rules |= rulesByPreviousKind[Int(tokens[i - 1].kind.rawValue)] }
             while rules != 0 {
                 let ordinal = rules.trailingZeroBitCount
                 rules &= rules - 1
