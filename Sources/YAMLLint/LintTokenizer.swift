@@ -333,6 +333,10 @@ public enum LintTokenizer {
         let bytes: UnsafeBufferPointer<UInt8>
         let isASCII: Bool
         var line = 0
+        /// The last non-ASCII answer (byte offset and column on `line`): counting goes on from there
+        /// for a later offset on the same line, so a line of many tokens is counted once, not once per
+        /// token.
+        private var counted = (offset: -1, column: 0)
 
         init(starts: UnsafeBufferPointer<Int>, bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
             self.starts = starts
@@ -355,10 +359,14 @@ public enum LintTokenizer {
             if isASCII || offset <= from { return (line, Swift.max(0, offset - from)) }
             var count = 0
             var i = from
+            if counted.offset >= from && counted.offset <= offset && counted.offset <= bytes.count {
+                (i, count) = counted
+            }
             while i < offset && i < bytes.count {
                 if bytes[i] & 0xC0 != 0x80 { count += 1 }
                 i += 1
             }
+            counted = (i, count)
             return (line, count)
         }
     }
