@@ -5,8 +5,11 @@
 /// The regex sits in a box: `Regex` is a resilient standard-library type whose size is known only at run
 /// time, and a rule holding one inline would make the linter's per-token state (``LintRun``) a type of
 /// unknown layout, every access to it going through type metadata.
-struct LintPattern {
-    private final class Box {
+struct LintPattern: Sendable {
+    /// `@unchecked`: `Regex<AnyRegexOutput>` is not `Sendable` only because of its output type; the
+    /// regex is immutable (the standard library compiles it thread-safely on first use), and only
+    /// match/no-match answers leave this type, never an output.
+    private final class Box: @unchecked Sendable {
         let regex: Regex<AnyRegexOutput>
         init(_ regex: Regex<AnyRegexOutput>) { self.regex = regex }
     }

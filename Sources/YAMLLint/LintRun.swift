@@ -17,29 +17,8 @@ struct LintRun {
 
     private let stream: LintStream
     private let comments: [LintComment]
-    private let allRules: Set<String>
-    // The token rules, one optional per rule id (each id is enabled at most once): the per-token calls
-    // are direct and mutate the rule in place (no array element, so no uniqueness check).
-    private var anchors: KeysRule?, keyDuplicates: KeysRule?, keyOrdering: KeysRule?
-    private var braces: SpacingRule?, brackets: SpacingRule?, colons: SpacingRule?, commas: SpacingRule?,
-                hyphens: SpacingRule?
-    private var documentEnd: DocumentMarkerRule?, documentStart: DocumentMarkerRule?
-    private var emptyValues: ValueRule?, floatValues: ValueRule?, octalValues: ValueRule?,
-                quotedStrings: ValueRule?, truthy: ValueRule?
-    private var indentation: IndentationRule?
-    /// Per token kind (``LintToken/Kind/rawValue``), the enabled token rules that look at it, as bits
-    /// numbered by ``LintRuleID/ordinal``: walking the bits upwards runs them in yamllint's order.
-    private var rulesByKind = [UInt32](repeating: 0, count: LintToken.Kind.allCases.count)
-    /// The same for the kind of the next token (``TokenLintRule/concernsTokenBefore(_:_:)``) and of the
-    /// previous token (``TokenLintRule/concernsTokenAfter(_:_:)``).
-    private var rulesByNextKind = [UInt32](repeating: 0, count: LintToken.Kind.allCases.count)
-    private var rulesByPreviousKind = [UInt32](repeating: 0, count: LintToken.Kind.allCases.count)
-    /// Each rule's level, by ``LintRuleID/ordinal``.
-    private var levels = [LintLevel](repeating: .error, count: LintRuleID.allCases.count)
-    /// Plain data: copied without reference counting.
-    private var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []
-    private var lineRules: [(LintRuleID, LintLevel, LineRule)] = []
-
+    /// The rules, with their state so far.
+    private var rules: LintRuleSet
     private var findings: [LintFinding] = []
     private var cache: [Cached] = []
     private var problems: [LintStream.Problem] = []
@@ -49,65 +28,11 @@ struct LintRun {
     /// The next yamllint line to finish (index into `stream.text.lines`).
     private var lineIndex = 0
 
-    /// A run of the `enabled` rules over `stream`.
-    init(_ stream: LintStream, enabled: [(id: LintRuleID, settings: LintConfiguration.RuleSettings)]) {
+    /// A run of `rules` (fresh, as ``LintRuleSet/init(enabled:)`` makes them) over `stream`.
+    init(_ stream: LintStream, rules: LintRuleSet) {
         self.stream = stream
         comments = LintComment.comments(stream)
-        allRules = Set(enabled.map(\.id.rawValue))
-        for (id, settings) in enabled {
-            let o = settings.options
-            levels[id.ordinal] = settings.level
-            let kinds: (own: UInt32, next: UInt32, previous: UInt32)
-            switch id {
-            case .braces, .brackets, .colons, .commas, .hyphens:
-                let rule = SpacingRule(id: id, options: o)
-                switch id {
-                case .braces: braces = rule
-                case .brackets: brackets = rule
-                case .colons: colons = rule
-                case .commas: commas = rule
-                default: hyphens = rule
-                }
-                kinds = (SpacingRule.kindBits(id), SpacingRule.nextKindBits(id), SpacingRule.previousKindBits(id))
-            case .documentStart, .documentEnd:
-                let rule = DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true)
-                if id == .documentStart { documentStart = rule } else { documentEnd = rule }
-                kinds = (DocumentMarkerRule.kindBits(id), DocumentMarkerRule.nextKindBits(id), DocumentMarkerRule.previousKindBits(id))
-            case .anchors, .keyDuplicates, .keyOrdering:
-                let rule = KeysRule(id: id, options: o)
-                switch id {
-                case .anchors: anchors = rule
-                case .keyDuplicates: keyDuplicates = rule
-                default: keyOrdering = rule
-                }
-                kinds = (KeysRule.kindBits(id), KeysRule.nextKindBits(id), KeysRule.previousKindBits(id))
-            case .truthy, .octalValues, .floatValues, .emptyValues, .quotedStrings:
-                let rule = ValueRule(id: id, options: o)
-                switch id {
-                case .truthy: truthy = rule
-                case .octalValues: octalValues = rule
-                case .floatValues: floatValues = rule
-                case .emptyValues: emptyValues = rule
-                default: quotedStrings = rule
-                }
-                kinds = (ValueRule.kindBits(id), ValueRule.nextKindBits(id), ValueRule.previousKindBits(id))
-            case .indentation:
-                indentation = IndentationRule(options: o)
-                kinds = (IndentationRule.kindBits(id), IndentationRule.nextKindBits(id), IndentationRule.previousKindBits(id))
-            case .comments, .commentsIndentation:
-                commentRules.append((id, settings.level, CommentRule(id: id, options: o)))
-                continue
-            case .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces:
-                lineRules.append((id, settings.level, LineRule(id: id, options: o)))
-                continue
-            }
-            let bit: UInt32 = 1 << UInt32(id.ordinal)
-            for k in rulesByKind.indices {
-                if kinds.own & (1 << UInt32(k)) != 0 { rulesByKind[k] |= bit }
-                if kinds.next & (1 << UInt32(k)) != 0 { rulesByNextKind[k] |= bit }
-                if kinds.previous & (1 << UInt32(k)) != 0 { rulesByPreviousKind[k] |= bit }
-            }
-        }
+        self.rules = rules
     }
 
     /// Runs every rule over the whole stream; the findings in yamllint's order.
@@ -118,12 +43,12 @@ struct LintRun {
         for i in tokens.indices {
             let line = tokens[i].startLine + 1
             if lineIndex < lines.count && lines[lineIndex].number < line { finishLines(before: line) }
-            var rules = rulesByKind[Int(tokens[i].kind.rawValue)]
-            if i + 1 < tokens.count { rules |= rulesByNextKind[Int(tokens[i + 1].kind.rawValue)] }
-            if i > 0 { rules |= rulesByPreviousKind[Int(tokens[i - 1].kind.rawValue)] }
-            while rules != 0 {
-                let ordinal = rules.trailingZeroBitCount
-                rules &= rules - 1
+            var ruleBits = rules.rulesByKind[Int(tokens[i].kind.rawValue)]
+            if i + 1 < tokens.count { ruleBits |= rules.rulesByNextKind[Int(tokens[i + 1].kind.rawValue)] }
+            if i > 0 { ruleBits |= rules.rulesByPreviousKind[Int(tokens[i - 1].kind.rawValue)] }
+            while ruleBits != 0 {
+                let ordinal = ruleBits.trailingZeroBitCount
+                ruleBits &= ruleBits - 1
                 checkToken(i, rule: ordinal)
             }
             while commentIndex < comments.count && comments[commentIndex].tokenBefore == i {
@@ -141,28 +66,28 @@ struct LintRun {
     private mutating func checkToken(_ i: Int, rule ordinal: Int) {
         let s = stream
         switch LintRuleID.ordered[ordinal] {
-        case .anchors: anchors?.check(s, i, &problems)
-        case .braces: braces?.check(s, i, &problems)
-        case .brackets: brackets?.check(s, i, &problems)
-        case .colons: colons?.check(s, i, &problems)
-        case .commas: commas?.check(s, i, &problems)
-        case .documentEnd: documentEnd?.check(s, i, &problems)
-        case .documentStart: documentStart?.check(s, i, &problems)
-        case .emptyValues: emptyValues?.check(s, i, &problems)
-        case .floatValues: floatValues?.check(s, i, &problems)
-        case .hyphens: hyphens?.check(s, i, &problems)
-        case .indentation: indentation?.check(s, i, &problems)
-        case .keyDuplicates: keyDuplicates?.check(s, i, &problems)
-        case .keyOrdering: keyOrdering?.check(s, i, &problems)
-        case .octalValues: octalValues?.check(s, i, &problems)
-        case .quotedStrings: quotedStrings?.check(s, i, &problems)
-        case .truthy: truthy?.check(s, i, &problems)
+        case .anchors: rules.anchors?.check(s, i, &problems)
+        case .braces: rules.braces?.check(s, i, &problems)
+        case .brackets: rules.brackets?.check(s, i, &problems)
+        case .colons: rules.colons?.check(s, i, &problems)
+        case .commas: rules.commas?.check(s, i, &problems)
+        case .documentEnd: rules.documentEnd?.check(s, i, &problems)
+        case .documentStart: rules.documentStart?.check(s, i, &problems)
+        case .emptyValues: rules.emptyValues?.check(s, i, &problems)
+        case .floatValues: rules.floatValues?.check(s, i, &problems)
+        case .hyphens: rules.hyphens?.check(s, i, &problems)
+        case .indentation: rules.indentation?.check(s, i, &problems)
+        case .keyDuplicates: rules.keyDuplicates?.check(s, i, &problems)
+        case .keyOrdering: rules.keyOrdering?.check(s, i, &problems)
+        case .octalValues: rules.octalValues?.check(s, i, &problems)
+        case .quotedStrings: rules.quotedStrings?.check(s, i, &problems)
+        case .truthy: rules.truthy?.check(s, i, &problems)
         case .comments, .commentsIndentation, .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces:
             return
         }
         if !problems.isEmpty {
             let id = LintRuleID.ordered[ordinal]
-            LintRun.move(&problems, to: &cache, id, levels[ordinal])
+            LintRun.move(&problems, to: &cache, id, rules.levels[ordinal])
         }
     }
 
@@ -175,19 +100,20 @@ struct LintRun {
 
     /// Runs the comment rules on comment `index` and applies it when it is a directive.
     private mutating func processComment(_ index: Int) {
-        for (id, level, rule) in commentRules {
+        for (id, level, rule) in rules.commentRules {
             rule.check(stream, comments, index, &problems)
             if !problems.isEmpty { LintRun.move(&problems, to: &cache, id, level) }
         }
         let c = comments[index]
         let body = c.text(stream)
-        if let rules = Linter.directive(body, keyword: "disable") {
-            if rules.isEmpty { disabled = allRules } else { disabled.formUnion(rules.filter(allRules.contains)) }
-        } else if let rules = Linter.directive(body, keyword: "enable") {
-            if rules.isEmpty { disabled.removeAll() } else { disabled.subtract(rules) }
+        let all = rules.allRules
+        if let ids = Linter.directive(body, keyword: "disable") {
+            if ids.isEmpty { disabled = all } else { disabled.formUnion(ids.filter(all.contains)) }
+        } else if let ids = Linter.directive(body, keyword: "enable") {
+            if ids.isEmpty { disabled.removeAll() } else { disabled.subtract(ids) }
         }
-        if let rules = Linter.directive(body, keyword: "disable-line") {
-            let set = rules.isEmpty ? allRules : Set(rules.filter(allRules.contains))
+        if let ids = Linter.directive(body, keyword: "disable-line") {
+            let set = ids.isEmpty ? all : Set(ids.filter(all.contains))
             if c.isInline(stream) { disabledForLine.formUnion(set) } else { disabledForNextLine.formUnion(set) }
         }
     }
@@ -203,9 +129,9 @@ struct LintRun {
 
     /// Runs the line rules on `line`, then keeps the line's problems whose rules are not disabled.
     private mutating func finishLine(_ line: LintLine) {
-        for k in lineRules.indices {
-            lineRules[k].2.check(stream, line, &problems)
-            if !problems.isEmpty { LintRun.move(&problems, to: &cache, lineRules[k].0, lineRules[k].1) }
+        for k in rules.lineRules.indices {
+            rules.lineRules[k].2.check(stream, line, &problems)
+            if !problems.isEmpty { LintRun.move(&problems, to: &cache, rules.lineRules[k].0, rules.lineRules[k].1) }
         }
         if !cache.isEmpty {
             let bytes = stream.bytes
