@@ -105,6 +105,8 @@ struct LintRun {
             if !problems.isEmpty { LintRun.move(&problems, to: &cache, id, level) }
         }
         let c = comments[index]
+        // Every directive starts with `# yamllint `: most comments are ruled out from their first bytes.
+        guard c.startsWithDirectivePrefix(stream) else { return }
         let body = c.text(stream)
         let all = rules.allRules
         if let ids = Linter.directive(body, keyword: "disable") {
