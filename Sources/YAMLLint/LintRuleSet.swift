@@ -34,7 +34,7 @@ struct LintRuleSet: Sendable {
         for (id, settings) in enabled {
             let o = settings.options
             levels[id.ordinal] = settings.level
-            let kinds: (own: UInt32, next: UInt32, previous: UInt32)
+            let kinds: LintRuleKinds
             switch id {
             case .braces, .brackets, .colons, .commas, .hyphens:
                 let rule = SpacingRule(id: id, options: o)
@@ -45,11 +45,11 @@ struct LintRuleSet: Sendable {
                 case .commas: commas = rule
                 default: hyphens = rule
                 }
-                kinds = (SpacingRule.kindBits(id), SpacingRule.nextKindBits(id), SpacingRule.previousKindBits(id))
+                kinds = SpacingRule.kindTables(id)
             case .documentStart, .documentEnd:
                 let rule = DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true)
                 if id == .documentStart { documentStart = rule } else { documentEnd = rule }
-                kinds = (DocumentMarkerRule.kindBits(id), DocumentMarkerRule.nextKindBits(id), DocumentMarkerRule.previousKindBits(id))
+                kinds = DocumentMarkerRule.kindTables(id)
             case .anchors, .keyDuplicates, .keyOrdering:
                 let rule = KeysRule(id: id, options: o)
                 switch id {
@@ -57,7 +57,7 @@ struct LintRuleSet: Sendable {
                 case .keyDuplicates: keyDuplicates = rule
                 default: keyOrdering = rule
                 }
-                kinds = (KeysRule.kindBits(id), KeysRule.nextKindBits(id), KeysRule.previousKindBits(id))
+                kinds = KeysRule.kindTables(id)
             case .truthy, .octalValues, .floatValues, .emptyValues, .quotedStrings:
                 let rule = ValueRule(id: id, options: o)
                 switch id {
@@ -67,10 +67,10 @@ struct LintRuleSet: Sendable {
                 case .emptyValues: emptyValues = rule
                 default: quotedStrings = rule
                 }
-                kinds = (ValueRule.kindBits(id), ValueRule.nextKindBits(id), ValueRule.previousKindBits(id))
+                kinds = ValueRule.kindTables(id)
             case .indentation:
                 indentation = IndentationRule(options: o)
-                kinds = (IndentationRule.kindBits(id), IndentationRule.nextKindBits(id), IndentationRule.previousKindBits(id))
+                kinds = IndentationRule.kindTables(id)
             case .comments, .commentsIndentation:
                 commentRules.append((id, settings.level, CommentRule(id: id, options: o)))
                 continue

@@ -1,3 +1,7 @@
+/// The token kinds (``LintToken/kindBit``s) for which a token rule looks at a token: its own kind, the
+/// next token's kind, the previous token's kind (see ``TokenLintRule``).
+typealias LintRuleKinds = (own: UInt32, next: UInt32, previous: UInt32)
+
 /// A rule that looks at one token at a time in PyYAML's token stream, with its own state.
 ///
 /// The linter calls a rule for a token only when the rule may act on it: when the rule ``concerns`` the
@@ -28,6 +32,11 @@ extension TokenLintRule {
     static func nextKindBits(_ id: LintRuleID) -> UInt32 { bits { concernsTokenBefore(id, $0) } }
     /// The kinds of previous token for which rule `id` looks at a token, as ``LintToken/kindBit``s.
     static func previousKindBits(_ id: LintRuleID) -> UInt32 { bits { concernsTokenAfter(id, $0) } }
+
+    /// The three sets at once, for the linter's dispatch tables.
+    static func kindTables(_ id: LintRuleID) -> LintRuleKinds {
+        (kindBits(id), nextKindBits(id), previousKindBits(id))
+    }
 
     private static func bits(_ test: (LintToken.Kind) -> Bool) -> UInt32 {
         LintToken.Kind.allCases.reduce(0) { test($1) ? $0 | (1 << UInt32($1.rawValue)) : $0 }
