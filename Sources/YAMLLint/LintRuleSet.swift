@@ -9,10 +9,10 @@ struct LintRuleSet: Sendable {
     // are direct and mutate the rule in place (no array element, so no uniqueness check).
     var anchors: KeysRule?, keyDuplicates: KeysRule?, keyOrdering: KeysRule?
     var braces: SpacingRule?, brackets: SpacingRule?, colons: SpacingRule?, commas: SpacingRule?,
-                hyphens: SpacingRule?
+        hyphens: SpacingRule?
     var documentEnd: DocumentMarkerRule?, documentStart: DocumentMarkerRule?
     var emptyValues: ValueRule?, floatValues: ValueRule?, octalValues: ValueRule?,
-                quotedStrings: ValueRule?, truthy: ValueRule?
+        quotedStrings: ValueRule?, truthy: ValueRule?
     var indentation: IndentationRule?
     /// Per token kind (``LintToken/Kind/rawValue``), the enabled token rules that look at it, as bits
     /// numbered by ``LintRuleID/ordinal``: walking the bits upwards runs them in yamllint's order.
@@ -26,7 +26,6 @@ struct LintRuleSet: Sendable {
     /// Plain data: copied without reference counting.
     var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []
     var lineRules: [(LintRuleID, LintLevel, LineRule)] = []
-
 
     /// The `enabled` rules, in their initial state.
     init(enabled: [(id: LintRuleID, settings: LintConfiguration.RuleSettings)]) {
