@@ -3,6 +3,17 @@ struct DocumentMarkerRule: TokenLintRule {
     let id: LintRuleID
     let present: Bool
 
+    /// document-start acts on a `---` (forbidden) and, through ``concernsTokenAfter(_:_:)``, on the
+    /// first token of a document; document-end on the tokens that end a document.
+    static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool {
+        id == .documentStart ? kind == .documentStart : kind == .streamEnd || kind == .documentStart || kind == .documentEnd
+    }
+
+    /// document-start (required): the token after the stream start, a `...` or a directive.
+    static func concernsTokenAfter(_ id: LintRuleID, _ previous: LintToken.Kind) -> Bool {
+        id == .documentStart && (previous == .streamStart || previous == .documentEnd || previous == .directive)
+    }
+
     func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
         let t = s.tokens[i]
         let prev = s.token(i - 1)

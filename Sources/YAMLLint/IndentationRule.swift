@@ -2,14 +2,29 @@
 /// (optionally) the continuation lines of multi-line scalars. Follows yamllint's stack machine over
 /// PyYAML's token stream; an impossible token order is reported as "cannot infer indentation".
 struct IndentationRule: TokenLintRule {
-    private enum ParentKind { case root, blockMapping, flowMapping, blockSequence, flowSequence, blockEntry, key, value }
+    private enum ParentKind: UInt8 { case root, blockMapping, flowMapping, blockSequence, flowSequence, blockEntry, key, value }
 
+    /// One open block or flow context (yamllint's `Parent`). Plain data without optionals: 24 bytes.
     private struct Parent {
-        var kind: ParentKind
         var indent: Int
-        var lineIndent: Int? = nil
+        /// The indentation of the line the flow collection started on (``hasLineIndent``).
+        var lineIndent: Int = 0
+        var kind: ParentKind
+        var hasLineIndent = false
         var explicitKey = false
         var implicitBlockSequence = false
+
+        init(kind: ParentKind, indent: Int) {
+            self.kind = kind
+            self.indent = indent
+        }
+
+        init(kind: ParentKind, indent: Int, lineIndent: Int) {
+            self.kind = kind
+            self.indent = indent
+            self.lineIndent = lineIndent
+            hasLineIndent = true
+        }
     }
 
     /// Either a fixed width or "consistent" (learnt from the first indentation seen).
@@ -24,8 +39,6 @@ struct IndentationRule: TokenLintRule {
     private var currentLine = -1
     private var currentLineIndent = 0
 
-    private struct Unexpected: Error {}
-
     init(options: [String: LintOption]) {
         spaces = options["spaces"]?.int
         switch options["indent-sequences"] ?? .bool(true) {
@@ -34,12 +47,11 @@ struct IndentationRule: TokenLintRule {
         default: indentSequences = nil; indentSequencesConsistent = false
         }
         checkMultiLineStrings = options["check-multi-line-strings"]?.bool ?? false
+        stack.reserveCapacity(64)
     }
 
     mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
-        do {
-            try checkToken(s, i, &out)
-        } catch {
+        if !checkToken(s, i, &out) {
             let t = s.tokens[i]
             out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
                              message: "cannot infer indentation: unexpected token"))
@@ -51,21 +63,25 @@ struct IndentationRule: TokenLintRule {
         return base + (spaces ?? 0)
     }
 
-    private mutating func checkToken(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) throws {
-        let t = s.tokens[i]
-        let prev = s.token(i - 1)
-        let nextToken = s.token(i + 1)
-        let nextnext = s.token(i + 2)
-        let isVisible = t.kind != .streamStart && t.kind != .streamEnd && t.kind != .blockEnd
-            && !(t.kind == .scalar && t.style != .plain && s.hasEmptyValue(t))
+    /// The kind of the innermost open context.
+    private var topKind: ParentKind { stack[stack.count - 1].kind }
+
+    /// yamllint's per-token step; false where yamllint raises "cannot infer indentation".
+    private mutating func checkToken(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) -> Bool {
+        let tokens = s.tokens
+        let t = tokens[i]
+        let kind = t.kind
+        var isVisible = kind != .streamStart && kind != .streamEnd && kind != .blockEnd
+        if isVisible && kind == .scalar && t.style != .plain && s.hasEmptyValue(t) { isVisible = false }
         let firstInLine = isVisible && t.startLine + 1 > currentLine
         let found = t.startColumn
 
         if firstInLine {
-            var expected = stack[stack.count - 1].indent
-            if t.kind == .flowMappingEnd || t.kind == .flowSequenceEnd {
-                expected = stack[stack.count - 1].lineIndent ?? expected
-            } else if stack[stack.count - 1].kind == .key && stack[stack.count - 1].explicitKey && t.kind != .value {
+            let top = stack[stack.count - 1]
+            var expected = top.indent
+            if kind == .flowMappingEnd || kind == .flowSequenceEnd {
+                if top.hasLineIndent { expected = top.lineIndent }
+            } else if top.kind == .key && top.explicitKey && kind != .value {
                 expected = detectIndent(expected, t)
             }
             if found != expected {
@@ -74,28 +90,26 @@ struct IndentationRule: TokenLintRule {
                 out.append(.init(line: t.startLine + 1, column: found + 1, message: message))
             }
         }
-        if t.kind == .scalar && checkMultiLineStrings { scalarIndentation(s, t, &out) }
+        if kind == .scalar && checkMultiLineStrings { scalarIndentation(s, t, &out) }
         if isVisible {
-            currentLine = s.realEndLine(t)
+            currentLine = kind == .scalar ? s.realEndLine(t) : t.endLine + 1
             if firstInLine { currentLineIndent = found }
         }
 
-        guard let next = nextToken else {
-            try unwind(t, nextToken)
-            return
-        }
-        switch t.kind {
+        guard i + 1 < tokens.count else { return unwind(kind, nil) }
+        let next = tokens[i + 1]
+        switch kind {
         case .blockMappingStart:
-            guard next.kind == .key, next.startLine == t.startLine else { throw Unexpected() }
+            guard next.kind == .key, next.startLine == t.startLine else { return false }
             stack.append(Parent(kind: .blockMapping, indent: t.startColumn))
         case .flowMappingStart:
             let indent = next.startLine == t.startLine ? next.startColumn : detectIndent(currentLineIndent, next)
             stack.append(Parent(kind: .flowMapping, indent: indent, lineIndent: currentLineIndent))
         case .blockSequenceStart:
-            guard next.kind == .blockEntry, next.startLine == t.startLine else { throw Unexpected() }
+            guard next.kind == .blockEntry, next.startLine == t.startLine else { return false }
             stack.append(Parent(kind: .blockSequence, indent: t.startColumn))
         case .blockEntry where next.kind != .blockEntry && next.kind != .blockEnd:
-            if stack[stack.count - 1].kind != .blockSequence {
+            if topKind != .blockSequence {
                 var p = Parent(kind: .blockSequence, indent: t.startColumn)
                 p.implicitBlockSequence = true
                 stack.append(p)
@@ -115,18 +129,18 @@ struct IndentationRule: TokenLintRule {
             p.explicitKey = s.isExplicitKey(t)
             stack.append(p)
         case .value:
-            guard stack[stack.count - 1].kind == .key else { throw Unexpected() }
+            guard topKind == .key else { return false }
             var n = next
-            if n.kind == .anchor || n.kind == .tag, let prev, let nextnext,
-               n.startLine == prev.startLine && n.startLine < nextnext.startLine {
-                n = nextnext
+            if n.kind == .anchor || n.kind == .tag, i > 0, i + 2 < tokens.count,
+               n.startLine == tokens[i - 1].startLine && n.startLine < tokens[i + 2].startLine {
+                n = tokens[i + 2]
             }
             if !IndentationRule.endsValue(n.kind) {
                 let top = stack[stack.count - 1]
                 let indent: Int
                 if top.explicitKey {
                     indent = detectIndent(top.indent, n)
-                } else if let prev, n.startLine == prev.startLine {
+                } else if i > 0, n.startLine == tokens[i - 1].startLine {
                     indent = n.startColumn
                 } else if n.kind == .blockSequenceStart || n.kind == .blockEntry {
                     if indentSequences == false {
@@ -152,38 +166,42 @@ struct IndentationRule: TokenLintRule {
         default:
             break
         }
-        try unwind(t, next)
+        return unwind(kind, next.kind)
     }
 
-    private mutating func unwind(_ t: LintToken, _ next: LintToken?) throws {
+    /// Closes the contexts token `kind` (followed by a token of kind `next`) ends; false where
+    /// yamllint raises "cannot infer indentation".
+    private mutating func unwind(_ kind: LintToken.Kind, _ next: LintToken.Kind?) -> Bool {
         var consumed = false
         var guardCount = stack.count + 2
         while guardCount > 0 {
             guardCount -= 1
-            let top = stack[stack.count - 1]
-            let below = stack.count >= 2 ? stack[stack.count - 2] : nil
-            if top.kind == .flowSequence && t.kind == .flowSequenceEnd && !consumed {
+            let count = stack.count
+            let top = stack[count - 1]
+            let belowKind: ParentKind? = count >= 2 ? stack[count - 2].kind : nil
+            if top.kind == .flowSequence && kind == .flowSequenceEnd && !consumed {
                 stack.removeLast(); consumed = true
-            } else if top.kind == .flowMapping && t.kind == .flowMappingEnd && !consumed {
+            } else if top.kind == .flowMapping && kind == .flowMappingEnd && !consumed {
                 stack.removeLast(); consumed = true
-            } else if (top.kind == .blockMapping || top.kind == .blockSequence) && t.kind == .blockEnd
+            } else if (top.kind == .blockMapping || top.kind == .blockSequence) && kind == .blockEnd
                         && !top.implicitBlockSequence && !consumed {
                 stack.removeLast(); consumed = true
-            } else if top.kind == .blockEntry && t.kind != .blockEntry && below?.implicitBlockSequence == true
-                        && t.kind != .anchor && t.kind != .tag && next?.kind != .blockEntry {
-                stack.removeLast(2)
-            } else if top.kind == .blockEntry && (next?.kind == .blockEntry || next?.kind == .blockEnd) {
+            } else if top.kind == .blockEntry && kind != .blockEntry && count >= 2 && stack[count - 2].implicitBlockSequence
+                        && kind != .anchor && kind != .tag && next != .blockEntry {
+                stack.removeLast(); stack.removeLast()
+            } else if top.kind == .blockEntry && (next == .blockEntry || next == .blockEnd) {
                 stack.removeLast()
-            } else if top.kind == .value && t.kind != .value && t.kind != .anchor && t.kind != .tag {
-                guard below?.kind == .key else { throw Unexpected() }
-                stack.removeLast(2)
-            } else if top.kind == .key, let n = next?.kind, IndentationRule.endsValue(n) {
+            } else if top.kind == .value && kind != .value && kind != .anchor && kind != .tag {
+                guard belowKind == .key else { return false }
+                stack.removeLast(); stack.removeLast()
+            } else if top.kind == .key, let n = next, IndentationRule.endsValue(n) {
                 stack.removeLast()
             } else {
                 break
             }
-            if stack.isEmpty { stack = [Parent(kind: .root, indent: 0)]; throw Unexpected() }
+            if stack.isEmpty { stack = [Parent(kind: .root, indent: 0)]; return false }
         }
+        return true
     }
 
     /// A token that ends a mapping entry's value (or shows it is empty).

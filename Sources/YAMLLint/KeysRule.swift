@@ -89,13 +89,25 @@ struct KeysRule: TokenLintRule {
         }
     }
 
+    /// anchors acts on anchors, aliases and document boundaries, and (through
+    /// ``concernsTokenBefore(_:_:)``) on the last token of a document.
     static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool {
-        guard id != .anchors else { return true }
+        guard id != .anchors else {
+            switch kind {
+            case .streamStart, .documentStart, .documentEnd, .alias, .anchor: return true
+            default: return false
+            }
+        }
         switch kind {
         case .blockMappingStart, .flowMappingStart, .blockSequenceStart, .flowSequenceStart, .blockEnd,
              .flowMappingEnd, .flowSequenceEnd, .key: return true
         default: return false
         }
+    }
+
+    /// anchors: the token before a document's end.
+    static func concernsTokenBefore(_ id: LintRuleID, _ next: LintToken.Kind) -> Bool {
+        id == .anchors && (next == .streamEnd || next == .documentStart || next == .documentEnd)
     }
 
     private mutating func checkKeys(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {

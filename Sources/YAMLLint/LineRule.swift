@@ -45,6 +45,8 @@ struct LineRule {
             }
         case .lineLength:
             let maximum = max
+            // A line holds at most as many characters as bytes: a short line needs no counting.
+            if line.end - line.start <= maximum { return }
             let length = s.scalarCount(from: line.start, to: line.end)
             guard length > maximum else { return }
             let inline = allowNonBreakableInlineMappings

@@ -20,6 +20,16 @@ struct LintComment {
             && s.bytes[before.end - 1] != 0x0A
     }
 
+    /// True when the comment starts with `# yamllint ` (as every `# yamllint ...` directive does).
+    func startsWithDirectivePrefix(_ s: LintStream) -> Bool {
+        let prefix: StaticString = "# yamllint "
+        let n = prefix.utf8CodeUnitCount
+        guard pointer >= 0, pointer + n <= s.bytes.count else { return false }
+        let p = prefix.utf8Start
+        for k in 0..<n where s.bytes[pointer + k] != p[k] { return false }
+        return true
+    }
+
     /// The comment's text from `#` to the end of its line (without the line break), as bytes.
     func text(_ s: LintStream) -> ArraySlice<UInt8> {
         var end = pointer

@@ -25,6 +25,8 @@ public struct LintConfiguration: Sendable, Hashable {
     public private(set) var yamlFiles: GitIgnoreSpec
     /// The `locale` option (kept for completeness; key ordering compares code points).
     public private(set) var locale: String?
+    /// Every rule of ``rules``, ready to run (made once here, copied by each lint run).
+    let compiled: CompiledLintRules
 
     /// Reads a file named by `extends` or `ignore-from-file` (a path as written in the configuration);
     /// nil when it cannot be read.
@@ -57,6 +59,12 @@ public struct LintConfiguration: Sendable, Hashable {
 
     /// The rules that apply to `path` (relative to the configuration's directory; nil: all enabled rules).
     public func enabledRules(forPath path: String?) -> [(id: LintRuleID, settings: RuleSettings)] {
+        LintConfiguration.enabled(rules, forPath: path)
+    }
+
+    /// The rules of `rules` that apply to `path`, in rule-id order.
+    private static func enabled(_ rules: [LintRuleID: RuleSettings], forPath path: String?)
+        -> [(id: LintRuleID, settings: RuleSettings)] {
         LintRuleID.allCases.compactMap { id in
             guard let settings = rules[id] else { return nil }
             if let path, let ignore = settings.ignore, ignore.matches(path) { return nil }
@@ -78,6 +86,7 @@ public struct LintConfiguration: Sendable, Hashable {
         self.ignore = ignore
         self.yamlFiles = yamlFiles
         self.locale = locale
+        compiled = CompiledLintRules(all: LintRuleSet(enabled: LintConfiguration.enabled(rules, forPath: nil)))
     }
 
     private static func builtIn(_ text: String) -> LintConfiguration {

@@ -24,6 +24,12 @@ public enum LintRuleID: String, Sendable, Hashable, CaseIterable {
     case trailingSpaces = "trailing-spaces"
     case truthy
 
+    /// The rules in yamllint's order (its rule ids sorted): for each token, yamllint runs the token
+    /// rules in this order.
+    static let ordered: [LintRuleID] = allCases
+    /// This rule's place in ``ordered``.
+    var ordinal: Int { LintRuleID.ordered.firstIndex(of: self) ?? 0 }
+
     /// The YAML 1.1 boolean spellings the `truthy` rule knows (its `allowed-values` choices).
     static let truthy11 = ["YES", "Yes", "yes", "NO", "No", "no", "TRUE", "True", "true",
                            "FALSE", "False", "false", "ON", "On", "on", "OFF", "Off", "off"]
@@ -97,6 +103,9 @@ public enum LintRuleID: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The rule's default options.
-    var defaultOptions: [String: LintOption] { optionSpecs.mapValues(\.defaultValue) }
+    /// The rule's default options (built once per rule, not per read).
+    var defaultOptions: [String: LintOption] { LintRuleID.defaultOptionsByOrdinal[ordinal] }
+
+    /// Every rule's default options, by ``ordinal``.
+    private static let defaultOptionsByOrdinal: [[String: LintOption]] = ordered.map { $0.optionSpecs.mapValues(\.defaultValue) }
 }

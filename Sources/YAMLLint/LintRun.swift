@@ -8,22 +8,6 @@ import YAMLSyntax
 /// A struct with mutating methods (not nested functions over captured variables), so the per-token and
 /// per-line steps pass no closure contexts.
 struct LintRun {
-    /// One enabled token rule with its id, level and the token kinds it looks at.
-    struct RuleSlot<R: TokenLintRule> {
-        var rule: R
-        let id: LintRuleID
-        let level: LintLevel
-        /// The token kinds the rule looks at (``LintToken/kindBit``s).
-        let kinds: UInt32
-
-        init(_ rule: R, id: LintRuleID, level: LintLevel) {
-            self.rule = rule
-            self.id = id
-            self.level = level
-            kinds = R.kindBits(id)
-        }
-    }
-
     /// A problem found on the current line, with its rule and level.
     private struct Cached {
         var rule: LintRuleID
@@ -33,17 +17,8 @@ struct LintRun {
 
     private let stream: LintStream
     private let comments: [LintComment]
-    private let allRules: Set<String>
-    // One array per rule type (not `[any TokenLintRule]`): the per-token calls are then direct.
-    private var spacingRules: [RuleSlot<SpacingRule>] = []
-    private var markerRules: [RuleSlot<DocumentMarkerRule>] = []
-    private var keysRules: [RuleSlot<KeysRule>] = []
-    private var valueRules: [RuleSlot<ValueRule>] = []
-    private var indentationRules: [RuleSlot<IndentationRule>] = []
-    /// Plain data: copied without reference counting.
-    private var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []
-    private var lineRules: [(LintRuleID, LintLevel, LineRule)] = []
-
+    /// The rules, with their state so far.
+    private var rules: LintRuleSet
     private var findings: [LintFinding] = []
     private var cache: [Cached] = []
     private var problems: [LintStream.Problem] = []
@@ -53,31 +28,11 @@ struct LintRun {
     /// The next yamllint line to finish (index into `stream.text.lines`).
     private var lineIndex = 0
 
-    /// A run of the `enabled` rules over `stream`.
-    init(_ stream: LintStream, enabled: [(id: LintRuleID, settings: LintConfiguration.RuleSettings)]) {
+    /// A run of `rules` (fresh, as ``LintRuleSet/init(enabled:)`` makes them) over `stream`.
+    init(_ stream: LintStream, rules: LintRuleSet) {
         self.stream = stream
         comments = LintComment.comments(stream)
-        allRules = Set(enabled.map(\.id.rawValue))
-        for (id, settings) in enabled {
-            let o = settings.options
-            let level = settings.level
-            switch id {
-            case .braces, .brackets, .colons, .commas, .hyphens:
-                spacingRules.append(RuleSlot(SpacingRule(id: id, options: o), id: id, level: level))
-            case .documentStart, .documentEnd:
-                markerRules.append(RuleSlot(DocumentMarkerRule(id: id, present: o["present"]?.bool ?? true), id: id, level: level))
-            case .anchors, .keyDuplicates, .keyOrdering:
-                keysRules.append(RuleSlot(KeysRule(id: id, options: o), id: id, level: level))
-            case .truthy, .octalValues, .floatValues, .emptyValues, .quotedStrings:
-                valueRules.append(RuleSlot(ValueRule(id: id, options: o), id: id, level: level))
-            case .indentation:
-                indentationRules.append(RuleSlot(IndentationRule(options: o), id: id, level: level))
-            case .comments, .commentsIndentation:
-                commentRules.append((id, level, CommentRule(id: id, options: o)))
-            case .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces:
-                lineRules.append((id, level, LineRule(id: id, options: o)))
-            }
-        }
+        self.rules = rules
     }
 
     /// Runs every rule over the whole stream; the findings in yamllint's order.
@@ -88,14 +43,14 @@ struct LintRun {
         for i in tokens.indices {
             let line = tokens[i].startLine + 1
             if lineIndex < lines.count && lines[lineIndex].number < line { finishLines(before: line) }
-            let bit = tokens[i].kindBit
-            let mark = cache.count
-            LintRun.step(&keysRules, stream, i, bit, &problems, &cache)
-            LintRun.step(&spacingRules, stream, i, bit, &problems, &cache)
-            LintRun.step(&markerRules, stream, i, bit, &problems, &cache)
-            LintRun.step(&indentationRules, stream, i, bit, &problems, &cache)
-            LintRun.step(&valueRules, stream, i, bit, &problems, &cache)
-            if cache.count - mark > 1 { sortByRule(from: mark) }
+            var ruleBits = rules.rulesByKind[Int(tokens[i].kind.rawValue)]
+            if i + 1 < tokens.count { ruleBits |= rules.rulesByNextKind[Int(tokens[i + 1].kind.rawValue)] }
+            if i > 0 { ruleBits |= rules.rulesByPreviousKind[Int(tokens[i - 1].kind.rawValue)] }
+            while ruleBits != 0 {
+                let ordinal = ruleBits.trailingZeroBitCount
+                ruleBits &= ruleBits - 1
+                checkToken(i, rule: ordinal)
+            }
             while commentIndex < comments.count && comments[commentIndex].tokenBefore == i {
                 finishLines(before: comments[commentIndex].line)
                 processComment(commentIndex)
@@ -106,13 +61,33 @@ struct LintRun {
         return findings
     }
 
-    /// Runs the rules of `slots` that look at token `i`'s kind (`bit`), moving their problems to `cache`.
-    private static func step<R: TokenLintRule>(_ slots: inout [RuleSlot<R>], _ stream: LintStream, _ i: Int,
-                                               _ bit: UInt32, _ problems: inout [LintStream.Problem],
-                                               _ cache: inout [Cached]) {
-        for k in slots.indices where slots[k].kinds & bit != 0 {
-            slots[k].rule.check(stream, i, &problems)
-            if !problems.isEmpty { move(&problems, to: &cache, slots[k].id, slots[k].level) }
+    /// Runs token rule number `ordinal` (``LintRuleID/ordinal``) on token `i`, moving its problems to
+    /// the cache.
+    private mutating func checkToken(_ i: Int, rule ordinal: Int) {
+        let s = stream
+        switch LintRuleID.ordered[ordinal] {
+        case .anchors: rules.anchors?.check(s, i, &problems)
+        case .braces: rules.braces?.check(s, i, &problems)
+        case .brackets: rules.brackets?.check(s, i, &problems)
+        case .colons: rules.colons?.check(s, i, &problems)
+        case .commas: rules.commas?.check(s, i, &problems)
+        case .documentEnd: rules.documentEnd?.check(s, i, &problems)
+        case .documentStart: rules.documentStart?.check(s, i, &problems)
+        case .emptyValues: rules.emptyValues?.check(s, i, &problems)
+        case .floatValues: rules.floatValues?.check(s, i, &problems)
+        case .hyphens: rules.hyphens?.check(s, i, &problems)
+        case .indentation: rules.indentation?.check(s, i, &problems)
+        case .keyDuplicates: rules.keyDuplicates?.check(s, i, &problems)
+        case .keyOrdering: rules.keyOrdering?.check(s, i, &problems)
+        case .octalValues: rules.octalValues?.check(s, i, &problems)
+        case .quotedStrings: rules.quotedStrings?.check(s, i, &problems)
+        case .truthy: rules.truthy?.check(s, i, &problems)
+        case .comments, .commentsIndentation, .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces:
+            return
+        }
+        if !problems.isEmpty {
+            let id = LintRuleID.ordered[ordinal]
+            LintRun.move(&problems, to: &cache, id, rules.levels[ordinal])
         }
     }
 
@@ -123,31 +98,24 @@ struct LintRun {
         problems.removeAll(keepingCapacity: true)
     }
 
-    /// yamllint runs the rules in id order for each token: restores that order (stable) in the
-    /// problems of one token, `cache[mark...]`.
-    private mutating func sortByRule(from mark: Int) {
-        let rank = { (rule: LintRuleID) in LintRuleID.allCases.firstIndex(of: rule) ?? 0 }
-        let sorted = cache[mark...].enumerated().sorted {
-            (rank($0.element.rule), $0.offset) < (rank($1.element.rule), $1.offset)
-        }
-        cache.replaceSubrange(mark..., with: sorted.map(\.element))
-    }
-
     /// Runs the comment rules on comment `index` and applies it when it is a directive.
     private mutating func processComment(_ index: Int) {
-        for (id, level, rule) in commentRules {
+        for (id, level, rule) in rules.commentRules {
             rule.check(stream, comments, index, &problems)
             if !problems.isEmpty { LintRun.move(&problems, to: &cache, id, level) }
         }
         let c = comments[index]
+        // Every directive starts with `# yamllint `: most comments are ruled out from their first bytes.
+        guard c.startsWithDirectivePrefix(stream) else { return }
         let body = c.text(stream)
-        if let rules = Linter.directive(body, keyword: "disable") {
-            if rules.isEmpty { disabled = allRules } else { disabled.formUnion(rules.filter(allRules.contains)) }
-        } else if let rules = Linter.directive(body, keyword: "enable") {
-            if rules.isEmpty { disabled.removeAll() } else { disabled.subtract(rules) }
+        let all = rules.allRules
+        if let ids = Linter.directive(body, keyword: "disable") {
+            if ids.isEmpty { disabled = all } else { disabled.formUnion(ids.filter(all.contains)) }
+        } else if let ids = Linter.directive(body, keyword: "enable") {
+            if ids.isEmpty { disabled.removeAll() } else { disabled.subtract(ids) }
         }
-        if let rules = Linter.directive(body, keyword: "disable-line") {
-            let set = rules.isEmpty ? allRules : Set(rules.filter(allRules.contains))
+        if let ids = Linter.directive(body, keyword: "disable-line") {
+            let set = ids.isEmpty ? all : Set(ids.filter(all.contains))
             if c.isInline(stream) { disabledForLine.formUnion(set) } else { disabledForNextLine.formUnion(set) }
         }
     }
@@ -163,13 +131,15 @@ struct LintRun {
 
     /// Runs the line rules on `line`, then keeps the line's problems whose rules are not disabled.
     private mutating func finishLine(_ line: LintLine) {
-        for k in lineRules.indices {
-            lineRules[k].2.check(stream, line, &problems)
-            if !problems.isEmpty { LintRun.move(&problems, to: &cache, lineRules[k].0, lineRules[k].1) }
+        for k in rules.lineRules.indices {
+            rules.lineRules[k].2.check(stream, line, &problems)
+            if !problems.isEmpty { LintRun.move(&problems, to: &cache, rules.lineRules[k].0, rules.lineRules[k].1) }
         }
         if !cache.isEmpty {
             let bytes = stream.bytes
-            for entry in cache where !disabledForLine.contains(entry.rule.rawValue) && !disabled.contains(entry.rule.rawValue) {
+            let anyDisabled = !disabledForLine.isEmpty || !disabled.isEmpty
+            for entry in cache where !anyDisabled
+                || (!disabledForLine.contains(entry.rule.rawValue) && !disabled.contains(entry.rule.rawValue)) {
                 let offset = stream.text.offset(line: entry.problem.line, column: entry.problem.column)
                 var end = offset
                 if end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D {

@@ -35,9 +35,19 @@ public struct LintText: Sendable {
     /// Number of Unicode scalars in `bytes[from..<to]` (the byte count when `isASCII`).
     static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, isASCII: Bool) -> Int {
         if isASCII || to <= from { return max(0, to - from) }
+        let end = min(to, bytes.count)
         var count = 0
-        var i = from
-        while i < to && i < bytes.count {
+        var i = max(from, 0)
+        // Eight bytes at a time: a scalar starts at every byte that is not a continuation byte
+        // (`10xxxxxx`), and `x & ~(x << 1)` keeps bit 7 of a byte exactly when its bits 7-6 are `10`.
+        if let base = bytes.baseAddress {
+            while i + 8 <= end {
+                let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                count += 8 - (x & ~(x << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                i += 8
+            }
+        }
+        while i < end {
             if bytes[i] & 0xC0 != 0x80 { count += 1 }
             i += 1
         }

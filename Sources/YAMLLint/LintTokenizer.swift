@@ -13,14 +13,6 @@ import YAMLSyntax
 /// Nothing is re-parsed: the walk is linear in the number of tree tokens, with an explicit stack (no
 /// recursion, so deep nesting cannot overflow the call stack).
 public enum LintTokenizer {
-    private struct Frame {
-        var node: Int
-        var pos: Int
-        var child: Int
-        var pushedIndent = false
-        var collectionStartPending = false
-    }
-
     /// The token stream for `parse`, starting with `STREAM-START` and ending with `STREAM-END`, with
     /// line/column marks filled in from `text` (which must hold the same bytes as `parse.tree`) and each
     /// scalar's event index (``LintToken/event``) looked up.
@@ -37,39 +29,105 @@ public enum LintTokenizer {
     /// event is read while tokenizing.
     static func unresolvedTokens(_ parse: ParseResult, text: LintText) -> [LintToken] {
         let tree = parse.tree
-        let bytes = tree.bytes
-        let n = bytes.count
-        var out: [LintToken] = [LintToken(.streamStart, start: 0, end: 0)]
-        // At most one token per tree token plus a start, an end and a key per node (no regrowing copies).
-        out.reserveCapacity(tree.tokens.count + 2 * tree.nodes.count + 2)
-        var indents: [Int] = []
-        var columns = PositionCursor(text: text)
-        var stack: [Frame] = []
-        if !tree.nodes.isEmpty {
-            stack.append(Frame(node: 0, pos: tree.nodes[0].firstToken, child: tree.nodes[0].firstChild))
+        // At most one token per tree token plus a start, an end and a key per node, and the stream's
+        // start and end (the walk never writes past this).
+        let capacity = tree.tokens.count + 2 * tree.nodes.count + 2
+        let nodes = tree.nodes
+        return tree.tokens.withUnsafeBufferPointer { treeTokens in
+            text.bytes.withUnsafeBufferPointer { bytes in
+                text.index.lineStarts.withUnsafeBufferPointer { starts in
+                    [LintToken](unsafeUninitializedCapacity: capacity) { buffer, count in
+                        var walk = TokenWalk(nodes: nodes, treeTokens: treeTokens, bytes: bytes,
+                                             cursor: PositionCursor(starts: starts, bytes: bytes, isASCII: text.isASCII),
+                                             out: buffer)
+                        walk.run()
+                        count = walk.count
+                    }
+                }
+            }
+        }
+    }
+
+    /// The walk behind ``unresolvedTokens(_:text:)``: one pass over the tree with an explicit stack (no
+    /// recursion, so deep nesting cannot overflow the call stack), linear in the number of tree tokens,
+    /// writing each token with its line and column straight into the output's reserved memory.
+    private struct TokenWalk {
+        private struct Frame {
+            var node: Int
+            var pos: Int
+            var child: Int
+            var pushedIndent = false
+            var collectionStartPending = false
         }
 
-        func nextSignificantStart(from tokenIndex: Int) -> Int {
+        let nodes: SyntaxTree.Nodes
+        let treeTokens: UnsafeBufferPointer<Token>
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Lines and columns of the tokens, which come (almost) in text order.
+        var cursor: PositionCursor
+        /// Lines and columns for the block-collection starts (a separate cursor: they are looked up
+        /// ahead of the tokens).
+        var columns: PositionCursor
+        let out: UnsafeMutableBufferPointer<LintToken>
+        private(set) var count = 0
+        private var indents: [Int] = []
+        private var stack: [Frame] = []
+
+        init(nodes: SyntaxTree.Nodes, treeTokens: UnsafeBufferPointer<Token>,
+             bytes: UnsafeBufferPointer<UInt8>, cursor: PositionCursor, out: UnsafeMutableBufferPointer<LintToken>) {
+            self.nodes = nodes
+            self.treeTokens = treeTokens
+            self.bytes = bytes
+            self.cursor = cursor
+            columns = cursor
+            self.out = out
+        }
+
+        /// Writes a token covering `start..<end` with its lines and columns (dropped if the reserved
+        /// memory is full, which the capacity rules out).
+        private mutating func emit(_ kind: LintToken.Kind, start: Int, end: Int, style: ScalarStyle? = nil,
+                                   event: Int32 = LintToken.unresolvedEvent) {
+            guard count < out.count else { return }
+            var t = LintToken(kind, start: start, end: end)
+            t.style = style
+            t.$event = event
+            let s = cursor.position(of: start)
+            t.startLine = s.line
+            t.startColumn = s.column
+            if end == start {
+                t.endLine = s.line
+                t.endColumn = s.column
+            } else {
+                let e = cursor.position(of: end)
+                t.endLine = e.line
+                t.endColumn = e.column
+            }
+            out[count] = t   // plain data: assigning initializes
+            count += 1
+        }
+
+        private func nextSignificantStart(from tokenIndex: Int) -> Int {
             var i = tokenIndex
-            while i < tree.tokens.count {
-                if !tree.tokens[i].kind.isTrivia && tree.tokens[i].kind != .error { return tree.tokens[i].range.start }
+            while i < treeTokens.count {
+                if !treeTokens[i].kind.isTrivia && treeTokens[i].kind != .error { return treeTokens[i].range.start }
                 i += 1
             }
-            return n
+            return bytes.count
         }
-        func firstSignificant(ofNode index: Int) -> Int? {
-            let d = tree.nodes[index]
+
+        private func firstSignificant(ofNode index: Int) -> Int? {
+            let d = nodes[index]
             var i = d.firstToken
             while i < d.endToken {
-                let k = tree.tokens[i].kind
+                let k = treeTokens[i].kind
                 if !k.isTrivia && k != .error { return i }
                 i += 1
             }
             return nil
         }
 
-        func enter(_ index: Int, parentFrame: inout Frame) -> Frame {
-            let d = tree.nodes[index]
+        private mutating func enter(_ index: Int, parentFrame: inout Frame) -> Frame {
+            let d = nodes[index]
             var frame = Frame(node: index, pos: d.firstToken, child: d.firstChild)
             switch d.kind {
             case .blockMapping, .blockSequence:
@@ -78,12 +136,11 @@ public enum LintTokenizer {
                 if parentFrame.collectionStartPending {
                     parentFrame.collectionStartPending = false
                     if let t = firstSignificant(ofNode: index) {
-                        let start = tree.tokens[t].range.start
+                        let start = treeTokens[t].range.start
                         let column = columns.position(of: start).column
                         if (indents.last ?? -1) < column {
-                            let isMapping = tree.nodes[parentFrame.node].kind == .blockMapping
-                            out.append(LintToken(isMapping ? .blockMappingStart : .blockSequenceStart,
-                                                 start: start, end: start))
+                            let isMapping = nodes[parentFrame.node].kind == .blockMapping
+                            emit(isMapping ? .blockMappingStart : .blockSequenceStart, start: start, end: start)
                             indents.append(column)
                             parentFrame.pushedIndent = true
                         }
@@ -96,68 +153,65 @@ public enum LintTokenizer {
             return frame
         }
 
-        func implicitKey(entry index: Int) {
+        private mutating func implicitKey(entry index: Int) {
             // The entry's own tokens (`?`, `:`) lie outside its children (`key`, `value`).
-            let d = tree.nodes[index]
+            let d = nodes[index]
             var hasQuestion = false, hasColon = false
             var keyChild = -1
             var child = d.firstChild
             var i = d.firstToken
             while i < d.endToken {
-                if child >= 0 && tree.nodes[child].firstToken <= i {
-                    if tree.nodes[child].kind == .key && keyChild < 0 { keyChild = child }
-                    i = max(i, tree.nodes[child].endToken)
-                    child = tree.nodes[child].nextSibling
+                if child >= 0 && nodes[child].firstToken <= i {
+                    if nodes[child].kind == .key && keyChild < 0 { keyChild = child }
+                    i = max(i, nodes[child].endToken)
+                    child = nodes[child].nextSibling
                     continue
                 }
-                let k = tree.tokens[i].kind
+                let k = treeTokens[i].kind
                 if k == .mappingKey { hasQuestion = true } else if k == .mappingValue { hasColon = true }
                 i += 1
             }
             while child >= 0 {
-                if tree.nodes[child].kind == .key && keyChild < 0 { keyChild = child }
-                child = tree.nodes[child].nextSibling
+                if nodes[child].kind == .key && keyChild < 0 { keyChild = child }
+                child = nodes[child].nextSibling
             }
             guard !hasQuestion, hasColon, keyChild >= 0, let t = firstSignificant(ofNode: keyChild) else { return }
-            let start = tree.tokens[t].range.start
-            out.append(LintToken(.key, start: start, end: start))
+            let start = treeTokens[t].range.start
+            emit(.key, start: start, end: start)
         }
 
-        func token(_ i: Int, in nodeIndex: Int) {
-            let t = tree.tokens[i]
+        private mutating func token(_ i: Int, in nodeIndex: Int) {
+            let t = treeTokens[i]
             let r = t.range
             switch t.kind {
             case .whitespace, .newline, .comment, .byteOrderMark, .error, .blockScalarContent:
                 return
-            case .directive:
-                out.append(LintToken(.directive, start: r.start, end: r.end))
-            case .directivesEnd: out.append(LintToken(.documentStart, start: r.start, end: r.end))
-            case .documentEnd: out.append(LintToken(.documentEnd, start: r.start, end: r.end))
-            case .sequenceEntry: out.append(LintToken(.blockEntry, start: r.start, end: r.end))
-            case .mappingKey: out.append(LintToken(.key, start: r.start, end: r.end))
-            case .mappingValue: out.append(LintToken(.value, start: r.start, end: r.end))
-            case .flowSequenceStart: out.append(LintToken(.flowSequenceStart, start: r.start, end: r.end))
-            case .flowSequenceEnd: out.append(LintToken(.flowSequenceEnd, start: r.start, end: r.end))
-            case .flowMappingStart: out.append(LintToken(.flowMappingStart, start: r.start, end: r.end))
-            case .flowMappingEnd: out.append(LintToken(.flowMappingEnd, start: r.start, end: r.end))
-            case .flowEntry: out.append(LintToken(.flowEntry, start: r.start, end: r.end))
-            case .anchor, .alias:
-                out.append(LintToken(t.kind == .anchor ? .anchor : .alias, start: r.start, end: r.end))
-            case .tag:
-                out.append(LintToken(.tag, start: r.start, end: r.end))
+            case .directive: emit(.directive, start: r.start, end: r.end)
+            case .directivesEnd: emit(.documentStart, start: r.start, end: r.end)
+            case .documentEnd: emit(.documentEnd, start: r.start, end: r.end)
+            case .sequenceEntry: emit(.blockEntry, start: r.start, end: r.end)
+            case .mappingKey: emit(.key, start: r.start, end: r.end)
+            case .mappingValue: emit(.value, start: r.start, end: r.end)
+            case .flowSequenceStart: emit(.flowSequenceStart, start: r.start, end: r.end)
+            case .flowSequenceEnd: emit(.flowSequenceEnd, start: r.start, end: r.end)
+            case .flowMappingStart: emit(.flowMappingStart, start: r.start, end: r.end)
+            case .flowMappingEnd: emit(.flowMappingEnd, start: r.start, end: r.end)
+            case .flowEntry: emit(.flowEntry, start: r.start, end: r.end)
+            case .anchor: emit(.anchor, start: r.start, end: r.end)
+            case .alias: emit(.alias, start: r.start, end: r.end)
+            case .tag: emit(.tag, start: r.start, end: r.end)
             case .plainScalar, .singleQuotedScalar, .doubleQuotedScalar:
-                var tok = LintToken(.scalar, start: r.start, end: r.end)
-                tok.style = t.kind == .plainScalar ? .plain : t.kind == .singleQuotedScalar ? .singleQuoted : .doubleQuoted
-                tok.$event = EventResolver.unresolved(matchingEnd: r.end)
-                out.append(tok)
+                let style: ScalarStyle = t.kind == .plainScalar ? .plain : t.kind == .singleQuotedScalar ? .singleQuoted : .doubleQuoted
+                emit(.scalar, start: r.start, end: r.end, style: style, event: EventResolver.unresolved(matchingEnd: r.end))
             case .blockScalarHeader:
                 // PyYAML's block scalar token runs from the header over the header's comment and line
                 // break and every content line (with trailing blank lines).
-                let last = tree.nodes[nodeIndex].endToken
+                let n = bytes.count
+                let last = nodes[nodeIndex].endToken
                 var contentEnd: Int? = nil
                 var j = i + 1
                 while j < last {
-                    if tree.tokens[j].kind == .blockScalarContent { contentEnd = tree.tokens[j].range.end }
+                    if treeTokens[j].kind == .blockScalarContent { contentEnd = treeTokens[j].range.end }
                     j += 1
                 }
                 var lineEnd = r.end
@@ -166,70 +220,79 @@ public enum LintTokenizer {
                     lineEnd += (bytes[lineEnd] == 0x0D && lineEnd + 1 < n && bytes[lineEnd + 1] == 0x0A) ? 2 : 1
                 }
                 let end = max(contentEnd ?? 0, lineEnd)
-                var tok = LintToken(.scalar, start: r.start, end: end)
-                tok.style = bytes[r.start] == UInt8(ascii: "|") ? .literal : .folded
-                tok.$event = EventResolver.unresolved(matchingEnd: contentEnd ?? r.end)
-                out.append(tok)
+                emit(.scalar, start: r.start, end: end, style: bytes[r.start] == UInt8(ascii: "|") ? .literal : .folded,
+                     event: EventResolver.unresolved(matchingEnd: contentEnd ?? r.end))
             }
         }
 
-        // Each outer step enters a node or leaves one; in between, the tokens a node holds directly
-        // (outside its children) are read in a tight loop with the frame kept in a local.
-        var steps = 0
-        let limit = 4 * (tree.tokens.count + tree.nodes.count) + 16
-        let nodes = tree.nodes
-        let treeTokens = tree.tokens
-        outer: while !stack.isEmpty && steps < limit {
-            steps += 1
-            var frame = stack[stack.count - 1]
-            let end = nodes[frame.node].endToken
-            while frame.pos < end {
-                while frame.child >= 0 && nodes[frame.child].endToken <= frame.pos {
-                    frame.child = nodes[frame.child].nextSibling
-                }
-                let next = frame.child >= 0 ? nodes[frame.child].firstToken : end
-                if next == frame.pos {
-                    let c = frame.child
-                    frame.pos = nodes[c].endToken
-                    frame.child = nodes[c].nextSibling
-                    let childFrame = enter(c, parentFrame: &frame)
-                    stack[stack.count - 1] = frame
-                    stack.append(childFrame)
-                    continue outer
-                }
-                let stop = next > frame.pos ? Swift.min(next, end) : frame.pos + 1
-                while frame.pos < stop {
-                    switch treeTokens[frame.pos].kind {
-                    case .whitespace, .newline, .comment, .byteOrderMark, .error, .blockScalarContent: break
-                    default: token(frame.pos, in: frame.node)
+        /// True for the node kinds whose entering (``enter(_:parentFrame:)``) and leaving do nothing.
+        private static func isPlainLeaf(_ kind: NodeKind) -> Bool {
+            switch kind {
+            case .blockMapping, .blockSequence, .mappingEntry, .sequenceItem: return false
+            default: return true
+            }
+        }
+
+        /// Walks the whole tree. Each outer step enters a node or leaves one; in between, the tokens a
+        /// node holds directly (outside its children) are read in a tight loop with the frame kept in a
+        /// local.
+        mutating func run() {
+            emit(.streamStart, start: 0, end: 0)
+            if !nodes.isEmpty {
+                stack.append(Frame(node: 0, pos: nodes[0].firstToken, child: nodes[0].firstChild))
+            }
+            var steps = 0
+            let limit = 4 * (treeTokens.count + nodes.count) + 16
+            outer: while !stack.isEmpty && steps < limit {
+                steps += 1
+                var frame = stack[stack.count - 1]
+                let end = nodes[frame.node].endToken
+                while frame.pos < end {
+                    while frame.child >= 0 && nodes[frame.child].endToken <= frame.pos {
+                        frame.child = nodes[frame.child].nextSibling
                     }
-                    frame.pos += 1
+                    let next = frame.child >= 0 ? nodes[frame.child].firstToken : end
+                    if next == frame.pos {
+                        let c = frame.child
+                        let child = nodes[c]
+                        frame.pos = child.endToken
+                        frame.child = child.nextSibling
+                        if child.firstChild < 0 && TokenWalk.isPlainLeaf(child.kind) {
+                            // Entering and leaving a leaf that is no collection nor entry does nothing
+                            // but read its tokens: read them here, without a frame.
+                            var k = child.firstToken
+                            while k < child.endToken {
+                                switch treeTokens[k].kind {
+                                case .whitespace, .newline, .comment, .byteOrderMark, .error, .blockScalarContent: break
+                                default: token(k, in: c)
+                                }
+                                k += 1
+                            }
+                            continue
+                        }
+                        let childFrame = enter(c, parentFrame: &frame)
+                        stack[stack.count - 1] = frame
+                        stack.append(childFrame)
+                        continue outer
+                    }
+                    let stop = next > frame.pos ? Swift.min(next, end) : frame.pos + 1
+                    while frame.pos < stop {
+                        switch treeTokens[frame.pos].kind {
+                        case .whitespace, .newline, .comment, .byteOrderMark, .error, .blockScalarContent: break
+                        default: token(frame.pos, in: frame.node)
+                        }
+                        frame.pos += 1
+                    }
                 }
+                if frame.pushedIndent {
+                    let p = nextSignificantStart(from: end)
+                    emit(.blockEnd, start: p, end: p)
+                    indents.removeLast()
+                }
+                stack.removeLast()
             }
-            if frame.pushedIndent {
-                let p = nextSignificantStart(from: end)
-                out.append(LintToken(.blockEnd, start: p, end: p))
-                indents.removeLast()
-            }
-            stack.removeLast()
+            emit(.streamEnd, start: bytes.count, end: bytes.count)
         }
-        out.append(LintToken(.streamEnd, start: n, end: n))
-        // Tokens come (almost) in text order: find lines with a forward-moving cursor.
-        var cursor = PositionCursor(text: text)
-        for i in out.indices {
-            let s = cursor.position(of: out[i].start)
-            out[i].startLine = s.line
-            out[i].startColumn = s.column
-            if out[i].end == out[i].start {
-                out[i].endLine = s.line
-                out[i].endColumn = s.column
-            } else {
-                let e = cursor.position(of: out[i].end)
-                out[i].endLine = e.line
-                out[i].endColumn = e.column
-            }
-        }
-        return out
     }
 
     /// A token's value as PyYAML's token holds it: a scalar's value (after escapes and folding; its text
@@ -265,15 +328,19 @@ public enum LintTokenizer {
 
     /// Line lookup that moves forward from the last answer (binary search when asked to go back).
     private struct PositionCursor {
-        let starts: [Int]
-        let bytes: [UInt8]
+        let starts: UnsafeBufferPointer<Int>
+        let bytes: UnsafeBufferPointer<UInt8>
         let isASCII: Bool
         var line = 0
+        /// The last non-ASCII answer (byte offset and column on `line`): counting goes on from there
+        /// for a later offset on the same line, so a line of many tokens is counted once, not once per
+        /// token.
+        private var counted = (offset: -1, column: 0)
 
-        init(text: LintText) {
-            starts = text.index.lineStarts
-            bytes = text.bytes
-            isASCII = text.isASCII
+        init(starts: UnsafeBufferPointer<Int>, bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
+            self.starts = starts
+            self.bytes = bytes
+            self.isASCII = isASCII
         }
 
         mutating func position(of offset: Int) -> (line: Int, column: Int) {
@@ -291,10 +358,14 @@ public enum LintTokenizer {
             if isASCII || offset <= from { return (line, Swift.max(0, offset - from)) }
             var count = 0
             var i = from
+            if counted.offset >= from && counted.offset <= offset && counted.offset <= bytes.count {
+                (i, count) = counted
+            }
             while i < offset && i < bytes.count {
                 if bytes[i] & 0xC0 != 0x80 { count += 1 }
                 i += 1
             }
+            counted = (i, count)
             return (line, count)
         }
     }

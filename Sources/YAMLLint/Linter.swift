@@ -24,7 +24,10 @@ public enum Linter {
         if enabled.isEmpty { return [] }
         let tokens = LintTokenizer.unresolvedTokens(parse, text: text)
         return LintStream.run(text: text, tokens: tokens, parse: parse) { stream in
-            var run = LintRun(stream, enabled: enabled)
+            // The configuration's rules were made once; only a per-rule `ignore` matching the path
+            // makes a smaller set.
+            let rules = enabled.count == configuration.rules.count ? configuration.compiled.all : LintRuleSet(enabled: enabled)
+            var run = LintRun(stream, rules: rules)
             return run.run()
         }
     }

@@ -1,18 +1,45 @@
+/// The token kinds (``LintToken/kindBit``s) for which a token rule looks at a token: its own kind, the
+/// next token's kind, the previous token's kind (see ``TokenLintRule``).
+typealias LintRuleKinds = (own: UInt32, next: UInt32, previous: UInt32)
+
 /// A rule that looks at one token at a time in PyYAML's token stream, with its own state.
+///
+/// The linter calls a rule for a token only when the rule may act on it: when the rule ``concerns`` the
+/// token's kind, or the kind of the token after it (``concernsTokenBefore(_:_:)``) or before it
+/// (``concernsTokenAfter(_:_:)``).
 protocol TokenLintRule {
     /// Checks `s.tokens[i]` (with its neighbours) and appends problems.
     mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem])
-    /// False when rule `id` never looks at tokens of `kind` (the linter then does not call it for them).
+    /// False when rule `id` never looks at tokens of `kind` for their own sake.
     static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool
+    /// True when rule `id` looks at every token followed by a token of kind `next`.
+    static func concernsTokenBefore(_ id: LintRuleID, _ next: LintToken.Kind) -> Bool
+    /// True when rule `id` looks at every token that follows a token of kind `previous`.
+    static func concernsTokenAfter(_ id: LintRuleID, _ previous: LintToken.Kind) -> Bool
 }
 
 extension TokenLintRule {
     /// By default a rule looks at every token.
     static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool { true }
+    /// By default a rule does not look at a token for its successor's sake.
+    static func concernsTokenBefore(_ id: LintRuleID, _ next: LintToken.Kind) -> Bool { false }
+    /// By default a rule does not look at a token for its predecessor's sake.
+    static func concernsTokenAfter(_ id: LintRuleID, _ previous: LintToken.Kind) -> Bool { false }
 
     /// The kinds rule `id` looks at, as a set of ``LintToken/kindBit``s.
-    static func kindBits(_ id: LintRuleID) -> UInt32 {
-        LintToken.Kind.allCases.reduce(0) { concerns(id, $1) ? $0 | (1 << UInt32($1.rawValue)) : $0 }
+    static func kindBits(_ id: LintRuleID) -> UInt32 { bits { concerns(id, $0) } }
+    /// The kinds of next token for which rule `id` looks at a token, as ``LintToken/kindBit``s.
+    static func nextKindBits(_ id: LintRuleID) -> UInt32 { bits { concernsTokenBefore(id, $0) } }
+    /// The kinds of previous token for which rule `id` looks at a token, as ``LintToken/kindBit``s.
+    static func previousKindBits(_ id: LintRuleID) -> UInt32 { bits { concernsTokenAfter(id, $0) } }
+
+    /// The three sets at once, for the linter's dispatch tables.
+    static func kindTables(_ id: LintRuleID) -> LintRuleKinds {
+        (kindBits(id), nextKindBits(id), previousKindBits(id))
+    }
+
+    private static func bits(_ test: (LintToken.Kind) -> Bool) -> UInt32 {
+        LintToken.Kind.allCases.reduce(0) { test($1) ? $0 | (1 << UInt32($1.rawValue)) : $0 }
     }
 }
 

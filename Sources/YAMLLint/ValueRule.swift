@@ -29,6 +29,11 @@ struct ValueRule: TokenLintRule {
     private let quoteType: String
     private let required: LintOption
     private let allowQuotedQuotes: Bool
+    /// The boolean options the per-token checks read (read once, not per token): octal-values',
+    /// float-values' and empty-values' `forbid-*` / `require-*` flags.
+    private let forbidImplicitOctal, forbidExplicitOctal: Bool
+    private let forbidNaN, forbidInf, forbidScientificNotation, requireNumeralBeforeDecimal: Bool
+    private let forbidInBlockMappings, forbidInFlowMappings, forbidInBlockSequences: Bool
 
     init(id: LintRuleID, options: [String: LintOption]) {
         self.id = id
@@ -47,9 +52,16 @@ struct ValueRule: TokenLintRule {
         quoteType = options["quote-type"]?.string ?? "any"
         required = options["required"] ?? .bool(true)
         allowQuotedQuotes = flag("allow-quoted-quotes")
+        forbidImplicitOctal = flag("forbid-implicit-octal")
+        forbidExplicitOctal = flag("forbid-explicit-octal")
+        forbidNaN = flag("forbid-nan")
+        forbidInf = flag("forbid-inf")
+        forbidScientificNotation = flag("forbid-scientific-notation")
+        requireNumeralBeforeDecimal = flag("require-numeral-before-decimal")
+        forbidInBlockMappings = flag("forbid-in-block-mappings")
+        forbidInFlowMappings = flag("forbid-in-flow-mappings")
+        forbidInBlockSequences = flag("forbid-in-block-sequences")
     }
-
-    private func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
 
     static func concerns(_ id: LintRuleID, _ kind: LintToken.Kind) -> Bool {
         switch (id, kind) {
@@ -73,12 +85,12 @@ struct ValueRule: TokenLintRule {
             guard prev?.kind != .tag, t.kind == .scalar, t.isPlain else { return }
             let value = s.value(t)
             let v = Array(value.utf8)
-            if flag("forbid-implicit-octal") && v.count > 1 && v[0] == UInt8(ascii: "0")
+            if forbidImplicitOctal && v.count > 1 && v[0] == UInt8(ascii: "0")
                 && v.allSatisfy({ $0 >= 0x30 && $0 <= 0x37 }) {
                 out.append(.init(line: t.startLine + 1, column: t.endColumn + 1,
                                  message: "forbidden implicit octal value \"\(value)\""))
             }
-            if flag("forbid-explicit-octal") && v.count > 2 && v[0] == UInt8(ascii: "0") && v[1] == UInt8(ascii: "o")
+            if forbidExplicitOctal && v.count > 2 && v[0] == UInt8(ascii: "0") && v[1] == UInt8(ascii: "o")
                 && v[2...].allSatisfy({ $0 >= 0x30 && $0 <= 0x37 }) {
                 out.append(.init(line: t.startLine + 1, column: t.endColumn + 1,
                                  message: "forbidden explicit octal value \"\(value)\""))
@@ -87,28 +99,28 @@ struct ValueRule: TokenLintRule {
             guard prev?.kind != .tag, t.kind == .scalar, t.isPlain else { return }
             let v = s.value(t)
             func report(_ m: String) { out.append(.init(line: t.startLine + 1, column: t.startColumn + 1, message: m)) }
-            if flag("forbid-nan") && nan?.wholeMatch(v) == true {
+            if forbidNaN && nan?.wholeMatch(v) == true {
                 report("forbidden not a number value \"\(v)\"")
             }
-            if flag("forbid-inf") && inf?.wholeMatch(v) == true {
+            if forbidInf && inf?.wholeMatch(v) == true {
                 report("forbidden infinite value \"\(v)\"")
             }
-            if flag("forbid-scientific-notation")
+            if forbidScientificNotation
                 && scientific?.wholeMatch(v) == true {
                 report("forbidden scientific notation \"\(v)\"")
             }
-            if flag("require-numeral-before-decimal") && noNumeral?.wholeMatch(v) == true {
+            if requireNumeralBeforeDecimal && noNumeral?.wholeMatch(v) == true {
                 report("forbidden decimal missing 0 prefix \"\(v)\"")
             }
         case .emptyValues:
             guard let n = next?.kind else { return }
-            if flag("forbid-in-block-mappings") && t.kind == .value && (n == .key || n == .blockEnd) {
+            if forbidInBlockMappings && t.kind == .value && (n == .key || n == .blockEnd) {
                 out.append(.init(line: t.startLine + 1, column: t.endColumn + 1, message: "empty value in block mapping"))
             }
-            if flag("forbid-in-flow-mappings") && t.kind == .value && (n == .flowEntry || n == .flowMappingEnd) {
+            if forbidInFlowMappings && t.kind == .value && (n == .flowEntry || n == .flowMappingEnd) {
                 out.append(.init(line: t.startLine + 1, column: t.endColumn + 1, message: "empty value in flow mapping"))
             }
-            if flag("forbid-in-block-sequences") && t.kind == .blockEntry && (n == .key || n == .blockEnd || n == .blockEntry) {
+            if forbidInBlockSequences && t.kind == .blockEntry && (n == .key || n == .blockEnd || n == .blockEntry) {
                 out.append(.init(line: t.startLine + 1, column: t.endColumn + 1, message: "empty value in block sequence"))
             }
         case .quotedStrings: quotedStrings(s, t, prev, &out)
