@@ -124,6 +124,18 @@ public final class ServerProcess: @unchecked Sendable {
     /// What the server wrote to stderr so far.
     public var stderrText: String { lock.lock(); defer { lock.unlock() }; return String(decoding: stderrBuffer, as: UTF8.self) }
 
+    /// Waits until the server's stderr contains `text` (its reader thread may see a log line after a
+    /// response written later), at most `timeout` seconds; true when it does.
+    @discardableResult
+    public func waitForStderr(containing text: String, timeout: TimeInterval = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !stderrText.contains(text) {
+            if Date() > deadline { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return true
+    }
+
     /// Writes raw bytes to the server's stdin.
     public func writeRaw(_ data: Data) { input.fileHandleForWriting.write(data) }
 

@@ -78,7 +78,7 @@ final class RobustnessTests: XCTestCase {
             try server.notify("$/cancelRequest", ["id": id])
             let r = try server.response(to: id, timeout: 120)
             XCTAssertEqual(errorCode(r), -32800, "fix-all finished within \(delay) s or failed: \(r)")
-            cancelledWhileRunning = server.stderrText.contains("textDocument/codeAction \(id) cancelled while running")
+            cancelledWhileRunning = server.waitForStderr(containing: "textDocument/codeAction \(id) cancelled while running", timeout: 3)
         }
         XCTAssertTrue(cancelledWhileRunning, server.stderrText)
         // Still serving the document.

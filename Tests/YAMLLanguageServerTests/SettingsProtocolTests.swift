@@ -18,15 +18,6 @@ final class SettingsProtocolTests: XCTestCase {
         return server
     }
 
-    /// Waits (up to 20 s) until the server's stderr holds `text`: the observable signal, not a fixed delay.
-    private func stderr(of server: ServerProcess, contains text: String) -> Bool {
-        for _ in 0..<2_000 {
-            if server.stderrText.contains(text) { return true }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return false
-    }
-
     private func finish(_ server: ServerProcess) throws {
         _ = try server.response(to: try server.request("shutdown"))
         try server.notify("exit")
@@ -40,7 +31,7 @@ final class SettingsProtocolTests: XCTestCase {
         for line in ["pureyaml: settings: `pureyaml.format.indentWidth` must be an integer from 1 to 16; the value 0 is ignored.",
                      "pureyaml: settings: `pureyaml.format.printWidth` must be an integer of 0 or more (0: no limit); the value -1 is ignored.",
                      #"pureyaml: settings: `pureyaml.maxFileSize` must be an integer of 1 or more (bytes); the value "big" is ignored."#] {
-            XCTAssertTrue(stderr(of: server, contains: line), server.stderrText)
+            XCTAssertTrue(server.waitForStderr(containing: line), server.stderrText)
         }
         // Keys the server does not know are the editor's own: not logged.
         XCTAssertFalse(server.stderrText.contains("someEditorSetting"), server.stderrText)
@@ -52,7 +43,7 @@ final class SettingsProtocolTests: XCTestCase {
         let request = try server.receive(until: { ($0["method"] as? String) == "workspace/configuration" }).match
         let id = try XCTUnwrap(request["id"] as? Int)
         try server.send(["jsonrpc": "2.0", "id": id, "result": NSNull()])
-        XCTAssertTrue(stderr(of: server, contains: "workspace/configuration: the client's result is null"), server.stderrText)
+        XCTAssertTrue(server.waitForStderr(containing: "workspace/configuration: the client's result is null"), server.stderrText)
         XCTAssertFalse(server.stderrText.contains("params"), server.stderrText)
         try finish(server)
     }
