@@ -1,5 +1,3 @@
-import Foundation
-import TestSupport
 import XCTest
 @testable import YAMLLint
 import YAMLParser
@@ -7,13 +5,8 @@ import YAMLParser
 /// The tight token capacity the tokenizer reserves for big texts holds every token it writes.
 final class LintTokenCapacityTests: XCTestCase {
     func testTightCapacityHoldsEveryTokenOfTheSuite() throws {
-        let root = try requireSharedFolder("yaml-test-suite")
-        let cases = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.contains(".") }.sorted()
         var texts = 0, exact = 0
-        for name in cases {
-            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(name).appendingPathComponent("in.yaml").path)
-            else { continue }
-            let bytes = Array(data)
+        for (name, bytes) in try LintRobustnessTests.suiteInputs() {
             for text in [bytes, Array(bytes.prefix(bytes.count / 2))] {
                 texts += 1
                 let parse = Parser.parse(text)
