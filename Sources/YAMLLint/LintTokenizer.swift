@@ -29,12 +29,10 @@ public enum LintTokenizer {
     /// event is read while tokenizing.
     static func unresolvedTokens(_ parse: ParseResult, text: LintText) -> [LintToken] {
         let tree = parse.tree
-        // At most one token per tree token plus a start, an end and a key per node, and the stream's
-        // start and end (the walk never writes past this).
-        let capacity = tree.tokens.count + 2 * tree.nodes.count + 2
         let nodes = tree.nodes
         return tree.tokens.withUnsafeBufferPointer { treeTokens in
-            text.bytes.withUnsafeBufferPointer { bytes in
+            let capacity = tokenCapacity(nodes: nodes, treeTokens: treeTokens)
+            return text.bytes.withUnsafeBufferPointer { bytes in
                 text.index.lineStarts.withUnsafeBufferPointer { starts in
                     [LintToken](unsafeUninitializedCapacity: capacity) { buffer, count in
                         var walk = TokenWalk(nodes: nodes, treeTokens: treeTokens, bytes: bytes,
@@ -46,6 +44,42 @@ public enum LintTokenizer {
                 }
             }
         }
+    }
+
+    /// Memory above this many bytes is mapped fresh by glibc's `malloc` on every allocation (its largest
+    /// dynamic `mmap` threshold, 32 MiB on 64-bit systems), so every page the walk writes is faulted in
+    /// again on every run; below it, freed memory is reused.
+    private static let freshlyMappedBytes = 32 << 20
+
+    /// Room for every token the walk writes: at most one per tree token plus a start, an end and a key
+    /// per node, and the stream's start and end. When that loose bound's memory would be mapped fresh
+    /// (see ``freshlyMappedBytes``), the tight bound (``tightTokenCapacity(nodes:treeTokens:)``) is
+    /// counted instead. The walk never writes past either.
+    private static func tokenCapacity(nodes: SyntaxTree.Nodes, treeTokens: UnsafeBufferPointer<Token>) -> Int {
+        let loose = treeTokens.count + 2 * nodes.count + 2
+        guard loose * MemoryLayout<LintToken>.stride > freshlyMappedBytes else { return loose }
+        return Swift.min(tightTokenCapacity(nodes: nodes, treeTokens: treeTokens), loose)
+    }
+
+    /// The most tokens the walk writes, counted in one pass over the token kinds and one over the node
+    /// kinds: one per significant tree token (not trivia, an error or block scalar content), a start and
+    /// an end per block collection, an implicit key per mapping entry, and the stream's start and end.
+    static func tightTokenCapacity(nodes: SyntaxTree.Nodes, treeTokens: UnsafeBufferPointer<Token>) -> Int {
+        var tight = 2
+        for t in treeTokens {
+            switch t.kind {
+            case .whitespace, .newline, .comment, .byteOrderMark, .error, .blockScalarContent: break
+            default: tight += 1
+            }
+        }
+        for i in nodes.indices {
+            switch nodes[i].kind {
+            case .blockMapping, .blockSequence: tight += 2
+            case .mappingEntry: tight += 1
+            default: break
+            }
+        }
+        return tight
     }
 
     /// The walk behind ``unresolvedTokens(_:text:)``: one pass over the tree with an explicit stack (no

@@ -8,14 +8,9 @@ import YAMLParser
 /// its halves, without crashing; every finding points inside the text, at a 1-based line (0 only where yamllint says 0) and column.
 final class LintRobustnessTests: XCTestCase {
     func testEveryRuleOverTheSuite() throws {
-        let root = try requireSharedFolder("yaml-test-suite")
         let configuration = try LintConfiguration.parse(Array(YamllintParityTests.everyRuleConfiguration.utf8))
-        let cases = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.contains(".") }.sorted()
         var texts = 0, findings = 0
-        for name in cases {
-            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(name).appendingPathComponent("in.yaml").path)
-            else { continue }
-            let bytes = Array(data)
+        for (name, bytes) in try LintRobustnessTests.suiteInputs() {
             for text in [bytes, Array(bytes.prefix(bytes.count / 2))] {
                 texts += 1
                 for f in Linter.lint(Parser.parse(text), configuration: configuration) {
@@ -31,5 +26,16 @@ final class LintRobustnessTests: XCTestCase {
         }
         XCTAssertGreaterThan(texts, 500)
         XCTAssertGreaterThan(findings, 1000)
+    }
+
+    /// Every yaml-test-suite case's name and `in.yaml` bytes, by name (skips when the shared folder is
+    /// absent).
+    static func suiteInputs() throws -> [(name: String, bytes: [UInt8])] {
+        let root = try requireSharedFolder("yaml-test-suite")
+        let cases = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.contains(".") }.sorted()
+        return cases.compactMap { name in
+            FileManager.default.contents(atPath: root.appendingPathComponent(name).appendingPathComponent("in.yaml").path)
+                .map { (name, Array($0)) }
+        }
     }
 }
