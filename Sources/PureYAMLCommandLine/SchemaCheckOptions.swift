@@ -81,6 +81,10 @@ struct SchemaCheckOptions {
                 out += "no schema (modeline $schema=none)\n"
             } else if let schema = d.schemaURI, let rule = d.rule {
                 out += "\(schema) [\(rule)] \(d.status?.description ?? "")\n"
+                // Every other matching `schemas` entry applies too (allOf, as yaml-language-server does).
+                for other in d.additionalSchemaURIs {
+                    out += "\(display): document \(d.index + 1) (line \(line)): also \(other) [another matching schemas entry]\n"
+                }
             } else {
                 out += "no schema\n"
             }

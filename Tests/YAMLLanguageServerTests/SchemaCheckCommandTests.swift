@@ -38,4 +38,26 @@ final class SchemaCheckCommandTests: XCTestCase {
         let bad = try runProcess(binary, ["check", "--schema"])
         XCTAssertEqual(bad.status, 2)
     }
+
+    /// Several `schemas` entries of `.pureyaml.yaml` matching one file all apply; `--explain` names each.
+    func testExplainListsEverySchemaThatApplies() throws {
+        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-explain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let names = dir.appendingPathComponent("names.json"), ports = dir.appendingPathComponent("ports.json")
+        try #"{"required": ["name"]}"#.write(to: names, atomically: true, encoding: .utf8)
+        try #"{"properties": {"port": {"type": "integer"}}}"#.write(to: ports, atomically: true, encoding: .utf8)
+        try "schemas:\n  \(names.path): '*.yaml'\n  \(ports.path): 'app*.yaml'\n"
+            .write(to: dir.appendingPathComponent(".pureyaml.yaml"), atomically: true, encoding: .utf8)
+        let file = dir.appendingPathComponent("app.yaml")
+        try "port: eighty\n".write(to: file, atomically: true, encoding: .utf8)
+        let r = try runProcess(binary, ["check", "--explain", "--offline", file.path])
+        let out = String(decoding: r.stdout, as: UTF8.self)
+        let explanation = out.split(separator: "\n").filter { $0.contains("document 1") }
+        XCTAssertEqual(explanation.count, 2, out)
+        XCTAssertTrue(explanation.last?.contains("also file://\(ports.path) [another matching schemas entry]") == true, out)
+        // Both schemas report: one a missing property, the other a wrong type.
+        XCTAssertTrue(out.contains("[schema-required]") && out.contains("[schema-type]"), out)
+    }
 }
