@@ -106,6 +106,8 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
         public var formatting: DynamicRegistration?
         /// `textDocument.semanticTokens`.
         public var semanticTokens: SemanticTokens?
+        /// `textDocument.codeAction`.
+        public var codeAction: CodeAction?
 
         /// Creates text-document capabilities.
         public init(synchronization: Synchronization? = nil, publishDiagnostics: PublishDiagnostics? = nil,
@@ -179,6 +181,29 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
 
             /// Creates the capability.
             public init(contentFormat: [MarkupKind]? = nil) { self.contentFormat = contentFormat }
+        }
+
+        /// `textDocument.codeAction` (LSP 3.17 "CodeActionClientCapabilities"): the part the server reads.
+        public struct CodeAction: Codable, Sendable, Hashable {
+            /// Whether the client keeps a code action's `data` between `textDocument/codeAction` and
+            /// `codeAction/resolve`.
+            public var dataSupport: Bool?
+            /// The code action properties the client can have filled in lazily by `codeAction/resolve`.
+            public var resolveSupport: ResolveSupport?
+
+            /// `resolveSupport`: the names of the properties resolved lazily, e.g. `["edit"]`.
+            public struct ResolveSupport: Codable, Sendable, Hashable {
+                /// The property names (required by LSP 3.17; a client that leaves it out resolves nothing).
+                public var properties: [String]?
+                /// Creates the capability.
+                public init(properties: [String]?) { self.properties = properties }
+            }
+
+            /// Creates the capability.
+            public init(dataSupport: Bool? = nil, resolveSupport: ResolveSupport? = nil) {
+                self.dataSupport = dataSupport
+                self.resolveSupport = resolveSupport
+            }
         }
 
         /// `textDocument.completion`.

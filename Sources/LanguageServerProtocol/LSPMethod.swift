@@ -71,6 +71,8 @@ public enum LSPMethod: String, Sendable, CaseIterable {
     case textDocumentSemanticTokensRange = "textDocument/semanticTokens/range"
     /// Request `textDocument/codeAction`.
     case textDocumentCodeAction = "textDocument/codeAction"
+    /// Request `codeAction/resolve`.
+    case codeActionResolve = "codeAction/resolve"
     /// Request `workspace/symbol`.
     case workspaceSymbol = "workspace/symbol"
     /// Request `workspace/diagnostic` (pull diagnostics for the workspace).

@@ -8,7 +8,7 @@ public enum MessageRegistry {
         CompletionItemResolveRequest.self, DefinitionRequest.self, ReferencesRequest.self,
         DocumentHighlightRequest.self, RenameRequest.self, PrepareRenameRequest.self,
         LinkedEditingRangeRequest.self, SelectionRangeRequest.self, DocumentLinkRequest.self,
-        SemanticTokensFullRequest.self, SemanticTokensRangeRequest.self, CodeActionRequest.self,
+        SemanticTokensFullRequest.self, SemanticTokensRangeRequest.self, CodeActionRequest.self, CodeActionResolveRequest.self,
         WorkspaceSymbolRequest.self, WorkspaceDiagnosticRequest.self,
         DocumentOnTypeFormattingRequest.self, WillSaveTextDocumentWaitUntilRequest.self,
     ]

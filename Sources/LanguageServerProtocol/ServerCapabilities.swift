@@ -23,8 +23,8 @@ public struct ServerCapabilities: Codable, Sendable, Hashable {
     public var foldingRangeProvider: Bool?
     /// Whether `textDocument/selectionRange` is served.
     public var selectionRangeProvider: Bool?
-    /// Whether `textDocument/codeAction` is served.
-    public var codeActionProvider: Bool?
+    /// Whether `textDocument/codeAction` is served, with its options (`resolveProvider`).
+    public var codeActionProvider: CodeActionProvider?
     /// Pull diagnostics (`textDocument/diagnostic`) options, or nil when not served.
     public var diagnosticProvider: DiagnosticOptions?
     /// Whether `textDocument/definition` is served.
@@ -53,7 +53,7 @@ public struct ServerCapabilities: Codable, Sendable, Hashable {
                 hoverProvider: Bool? = nil, completionProvider: CompletionOptions? = nil,
                 documentSymbolProvider: Bool? = nil, documentFormattingProvider: Bool? = nil,
                 documentRangeFormattingProvider: Bool? = nil, foldingRangeProvider: Bool? = nil,
-                selectionRangeProvider: Bool? = nil, codeActionProvider: Bool? = nil,
+                selectionRangeProvider: Bool? = nil, codeActionProvider: CodeActionProvider? = nil,
                 diagnosticProvider: DiagnosticOptions? = nil, workspace: LSPAny? = nil, experimental: LSPAny? = nil,
                 definitionProvider: Bool? = nil, referencesProvider: Bool? = nil, documentHighlightProvider: Bool? = nil,
                 renameProvider: RenameOptions? = nil, linkedEditingRangeProvider: Bool? = nil,

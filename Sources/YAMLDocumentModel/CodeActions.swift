@@ -35,21 +35,32 @@ enum CodeActions {
     // MARK: Quick fixes
 
     static func quickFix(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, indentWidth: Int, verifier v: FixVerifier) -> CodeActionCandidate? {
+        guard let (fix, requirement) = unverifiedQuickFix(s, d, indentWidth: indentWidth), v.verify(fix.edits, requirement) else {
+            return nil
+        }
+        return fix
+    }
+
+    /// The quick fix for core diagnostic `d` before verification, with what its verification requires;
+    /// nil when there is none. Cheap: no parse.
+    static func unverifiedQuickFix(_ s: DocumentSnapshot, _ d: YAMLDiagnostic,
+                                   indentWidth: Int) -> (CodeActionCandidate, FixVerifier.Requirement)? {
         switch d.code {
         case "tab-indentation":
             let edits = tabEdits(s, d, indentWidth: indentWidth)
-            guard !edits.isEmpty, verify(v, edits, removes: d.code, keepsData: false) else { return nil }
-            return CodeActionCandidate(title: "Indent with spaces instead of tabs", kind: .quickFix, edits: edits,
-                                       diagnostic: d, isPreferred: true)
+            guard !edits.isEmpty else { return nil }
+            return (CodeActionCandidate(title: "Indent with spaces instead of tabs", kind: .quickFix, edits: edits,
+                                        diagnostic: d, isPreferred: true),
+                    FixVerifier.Requirement(removesCore: d.code, keepsData: false))
         case "duplicate-key":
-            guard let edit = duplicateKeyEdit(s, d), verify(v, [edit], removes: d.code, keepsData: false) else { return nil }
-            return CodeActionCandidate(title: "Remove this duplicate entry", kind: .quickFix, edits: [edit], diagnostic: d)
+            guard let edit = duplicateKeyEdit(s, d) else { return nil }
+            return (CodeActionCandidate(title: "Remove this duplicate entry", kind: .quickFix, edits: [edit], diagnostic: d),
+                    FixVerifier.Requirement(removesCore: d.code, keepsData: false))
         case UnusedAnchors.code:
-            let edit = unusedAnchorEdit(s, d)
-            guard verify(v, [edit], removes: d.code, keepsData: true) else { return nil }
             let name = s.tree.text(d.range)
-            return CodeActionCandidate(title: "Remove unused anchor \(name)", kind: .quickFix, edits: [edit],
-                                       diagnostic: d, isPreferred: true)
+            return (CodeActionCandidate(title: "Remove unused anchor \(name)", kind: .quickFix, edits: [unusedAnchorEdit(s, d)],
+                                        diagnostic: d, isPreferred: true),
+                    FixVerifier.Requirement(removesCore: d.code, keepsData: true))
         default:
             return nil
         }
@@ -151,8 +162,16 @@ enum CodeActions {
     // MARK: Style rewrites
 
     static func rewrites(_ s: DocumentSnapshot, at offset: Int, indentWidth: Int, verifier v: FixVerifier) -> [CodeActionCandidate] {
+        unverifiedRewrites(s, at: offset, indentWidth: indentWidth).filter { v.verify($0.0.edits, $0.1) }.map(\.0)
+    }
+
+    /// The style rewrites of the collections at `offset` before verification, each with what its
+    /// verification requires (the same data).
+    static func unverifiedRewrites(_ s: DocumentSnapshot, at offset: Int,
+                                   indentWidth: Int) -> [(CodeActionCandidate, FixVerifier.Requirement)] {
         let tree = s.tree
-        var out: [CodeActionCandidate] = []
+        let keepsData = FixVerifier.Requirement(keepsData: true)
+        var out: [(CodeActionCandidate, FixVerifier.Requirement)] = []
         var outermostFlow: SyntaxNode?
         var innermostBlock: SyntaxNode?
         var node: SyntaxNode? = tree.deepestNode(at: offset)
@@ -161,13 +180,11 @@ enum CodeActions {
             if innermostBlock == nil && (n.kind == .blockMapping || n.kind == .blockSequence) { innermostBlock = n }
             node = n.parent
         }
-        if let flow = outermostFlow, let edit = StyleConversion.toBlock(s, flow, indentWidth: indentWidth),
-           verify(v, [edit], removes: nil, keepsData: true) {
-            out.append(CodeActionCandidate(title: "Convert to block style", kind: .refactorRewrite, edits: [edit]))
+        if let flow = outermostFlow, let edit = StyleConversion.toBlock(s, flow, indentWidth: indentWidth) {
+            out.append((CodeActionCandidate(title: "Convert to block style", kind: .refactorRewrite, edits: [edit]), keepsData))
         }
-        if let block = innermostBlock, let edit = StyleConversion.toFlow(s, block, maxLength: maxFlowLength),
-           verify(v, [edit], removes: nil, keepsData: true) {
-            out.append(CodeActionCandidate(title: "Convert to flow style", kind: .refactorRewrite, edits: [edit]))
+        if let block = innermostBlock, let edit = StyleConversion.toFlow(s, block, maxLength: maxFlowLength) {
+            out.append((CodeActionCandidate(title: "Convert to flow style", kind: .refactorRewrite, edits: [edit]), keepsData))
         }
         return out
     }
@@ -196,14 +213,6 @@ enum CodeActions {
         return false
     }
     static func hints(_ s: DocumentSnapshot) -> Int { s.diagnostics.filter { $0.severity == .hint }.count }
-
-    /// True when the edited text has no more errors than before (one fewer when the removed code is an
-    /// error), no new core diagnostic, one fewer diagnostic with code `removes` (when given), and, when
-    /// `keepsData`, composes to the same data (else to as many documents). Checked by `v`
-    /// (``FixVerifier``: once per snapshot and candidate, on the edited document alone in a stream).
-    static func verify(_ v: FixVerifier, _ edits: [TextReplacement], removes code: String?, keepsData: Bool) -> Bool {
-        v.verify(edits, FixVerifier.Requirement(removesCore: code, keepsData: keepsData))
-    }
 
     /// The JSON data of every document, nil when one cannot be projected.
     static func data(_ s: DocumentSnapshot) -> [JSONValue]? {

@@ -24,6 +24,9 @@ public final class DocumentModel {
     /// The fix verifier of each document's last code-action request (see ``FixVerifier``); dropped when
     /// the document changes or closes.
     var fixVerifiers: [DocumentURI: FixVerifier] = [:]
+    /// The code actions offered without edits at each document's current version, for
+    /// `codeAction/resolve` (see ``DeferredCodeActions``); dropped when the document changes or closes.
+    var deferredActions: [DocumentURI: DeferredCodeActions] = [:]
 
     public init(settings: Settings = Settings()) { self.settings = settings }
 
@@ -57,6 +60,7 @@ public final class DocumentModel {
         case let .close(uri):
             guard snapshots.removeValue(forKey: uri) != nil else { return [] }
             fixVerifiers[uri] = nil
+            deferredActions[uri] = nil
             foreignEncodings[uri] = nil
             schemaResults[uri] = nil
             closed.insert(uri)
@@ -122,6 +126,7 @@ public final class DocumentModel {
         } ?? DocumentSnapshot(uri: uri, version: version, bytes: bytes, fullAnalysisLimit: settings.maxFileSize)
         snapshots[uri] = snapshot
         fixVerifiers[uri] = nil
+        deferredActions[uri] = nil
         closed.remove(uri)
         refreshLint(uri)
         let requests = schemaRegistry.requestCount

@@ -54,7 +54,16 @@ final class FixVerifier {
         }
     }
 
-    private enum Outcome { case pass, fail, lintCountKept }
+    /// The answer for one candidate: it passes, or it is refused for a reason the user can read
+    /// ("it would change the data of the document").
+    enum Verdict: Hashable {
+        case pass
+        case refused(String)
+    }
+
+    private enum Outcome {
+        case pass, fail(String), lintCountKept(String)
+    }
 
     /// The snapshot whose edits are checked.
     let snapshot: DocumentSnapshot
@@ -62,7 +71,7 @@ final class FixVerifier {
     let configuration: LintConfiguration?
     private var whole: Baseline?
     private var chunkBaselines: [Int: Baseline] = [:]
-    private var answers: [[TextReplacement]: [Requirement: Bool]] = [:]
+    private var answers: [[TextReplacement]: [Requirement: Verdict]] = [:]
 
     /// Whether edits inside one document of a stream are checked on that document alone (false: always
     /// on the whole text, for tests that compare both).
@@ -83,12 +92,17 @@ final class FixVerifier {
     /// True when applying `edits` (non-overlapping, in `snapshot`'s offsets) leaves a text that parses
     /// with no more errors and no new core diagnostic, and meets `requirement`.
     func verify(_ edits: [TextReplacement], _ requirement: Requirement) -> Bool {
+        verdict(edits, requirement) == .pass
+    }
+
+    /// ``verify(_:_:)`` with the reason of a refusal; kept per edits and requirement like it.
+    func verdict(_ edits: [TextReplacement], _ requirement: Requirement) -> Verdict {
         if let known = answers[edits]?[requirement] { return known }
-        var answer: Bool
+        var answer: Verdict
         if checksDocumentsAlone, let (k, local) = chunkLocal(edits) {
             switch check(chunk: k, local, requirement) {
-            case .pass?: answer = true
-            case .fail?: answer = false
+            case .pass?: answer = .pass
+            case .fail(let reason)?: answer = .refused(reason)
             case .lintCountKept?, nil: answer = check(whole: edits, requirement)
             }
         } else {
@@ -96,6 +110,12 @@ final class FixVerifier {
         }
         answers[edits, default: [:]][requirement] = answer
         return answer
+    }
+
+    /// The answer already known for `edits` and `requirement`, nil when they were never checked (nothing
+    /// is computed).
+    func knownVerdict(_ edits: [TextReplacement], _ requirement: Requirement) -> Verdict? {
+        answers[edits]?[requirement]
     }
 
     // MARK: Chunks
@@ -130,7 +150,7 @@ final class FixVerifier {
             base = Baseline(DocumentSnapshot(uri: snapshot.uri, version: snapshot.version, bytes: Array(snapshot.bytes[start..<end])))
             chunkBaselines[k] = base
         }
-        guard let after = CodeActions.reparse(base.snapshot, edits) else { return .fail }
+        guard let after = CodeActions.reparse(base.snapshot, edits) else { return .fail(Self.unreadable) }
         let isLast = k + 1 == chunks.starts.count
         guard DocumentChunks.markers(in: after.tree.tokens) == DocumentChunks.markers(in: base.snapshot.tree.tokens),
               isLast || after.bytes.last == 0x0A else { return nil }
@@ -142,13 +162,18 @@ final class FixVerifier {
 
     // MARK: Whole text
 
-    private func check(whole edits: [TextReplacement], _ requirement: Requirement) -> Bool {
-        guard let after = CodeActions.reparse(snapshot, edits) else { return false }
+    private func check(whole edits: [TextReplacement], _ requirement: Requirement) -> Verdict {
+        guard let after = CodeActions.reparse(snapshot, edits) else { return .refused(Self.unreadable) }
         var base = whole ?? Baseline(snapshot)
         let outcome = Self.outcome(after, &base, requirement, configuration)
         whole = base
-        return outcome == .pass
+        switch outcome {
+        case .pass: return .pass
+        case .fail(let reason), .lintCountKept(let reason): return .refused(reason)
+        }
     }
+
+    private static let unreadable = "the edited text could not be analysed"
 
     /// How `after` (the edited `base` text) meets `requirement`; computes `base`'s lint counts on first need.
     private static func outcome(_ after: DocumentSnapshot, _ base: inout Baseline, _ requirement: Requirement,
@@ -156,26 +181,32 @@ final class FixVerifier {
         var allowedErrors = base.errors
         if let code = requirement.removesCore {
             let now = after.diagnostics.filter { $0.code == code }.count
-            guard now < base.coreCounts[code, default: 0] else { return .fail }
+            guard now < base.coreCounts[code, default: 0] else { return .fail("it would not remove the \(code) problem") }
             if base.snapshot.diagnostics.contains(where: { $0.code == code && $0.severity == .error }) { allowedErrors -= 1 }
         }
-        guard CodeActions.errorCount(after) <= allowedErrors else { return .fail }
+        guard CodeActions.errorCount(after) <= allowedErrors else { return .fail("it would add a syntax error") }
         let afterCounts = counts(after.diagnostics.map(\.code))
-        if afterCounts.contains(where: { $0.value > base.coreCounts[$0.key, default: 0] }) { return .fail }
-        if requirement.keepsComments && LintFixes.comments(after).sorted() != base.comments { return .fail }
+        if let added = afterCounts.keys.sorted().first(where: { afterCounts[$0, default: 0] > base.coreCounts[$0, default: 0] }) {
+            return .fail("it would add a new \(added) problem")
+        }
+        if requirement.keepsComments && LintFixes.comments(after).sorted() != base.comments {
+            return .fail("it would change the comments")
+        }
         if requirement.keepsData {
-            guard let a = base.data, let b = CodeActions.data(after), a == b else { return .fail }
+            guard let a = base.data, let b = CodeActions.data(after), a == b else { return .fail("it would change the data of the document") }
         } else if after.composition.documents.count != base.documents {
-            return .fail
+            return .fail("it would change the number of documents")
         }
         guard !requirement.removesLint.isEmpty else { return .pass }
-        guard let configuration else { return .fail }
+        guard let configuration else { return .fail("lint is off") }
         if base.lintCounts == nil {
             base.lintCounts = counts(Linter.lint(base.snapshot.parse, configuration: configuration).map(\.rule))
         }
         let before = base.lintCounts ?? [:]
         let now = counts(Linter.lint(after.parse, configuration: configuration).map(\.rule))
-        for rule in requirement.removesLint where now[rule, default: 0] >= before[rule, default: 0] { return .lintCountKept }
+        for rule in requirement.removesLint where now[rule, default: 0] >= before[rule, default: 0] {
+            return .lintCountKept("it would not remove the \(rule) finding")
+        }
         return .pass
     }
 

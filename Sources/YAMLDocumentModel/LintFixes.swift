@@ -22,9 +22,25 @@ enum LintFixes {
     /// `verifier` checks the fix (``FixVerifier``, made for `s` and `configuration`).
     static func quickFix(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, configuration: LintConfiguration,
                          verifier: FixVerifier) -> CodeActionCandidate? {
+        guard let (fix, requirement) = unverifiedQuickFix(s, d, configuration: configuration),
+              verifier.verify(fix.edits, requirement) else { return nil }
+        return fix
+    }
+
+    /// The fix for one lint diagnostic before verification, with what its verification requires (one
+    /// finding fewer of the rule, the same comments, the same data unless the rule is `truthy`); nil when
+    /// there is none. Cheap: no parse, no lint run.
+    static func unverifiedQuickFix(_ s: DocumentSnapshot, _ d: YAMLDiagnostic,
+                                   configuration: LintConfiguration) -> (CodeActionCandidate, FixVerifier.Requirement)? {
         guard d.source == DocumentModel.lintSource, let (title, edits) = edits(s, d, configuration) else { return nil }
-        guard verify(verifier, edits, removes: [d.code], keepsData: d.code != "truthy") else { return nil }
-        return CodeActionCandidate(title: "\(title) (\(d.code))", kind: .quickFix, edits: edits, diagnostic: d, isPreferred: true)
+        return (CodeActionCandidate(title: "\(title) (\(d.code))", kind: .quickFix, edits: edits, diagnostic: d, isPreferred: true),
+                requirement(removing: [d.code]))
+    }
+
+    /// What a lint fix removing findings of `rules` must meet: fewer findings of each, the same comments,
+    /// and the same data unless one of the rules is `truthy` (whose fix changes YAML 1.2 data on purpose).
+    static func requirement(removing rules: [String]) -> FixVerifier.Requirement {
+        FixVerifier.Requirement(removesLint: rules, keepsData: !rules.contains("truthy"), keepsComments: true)
     }
 
     /// `fixes` (lint quick fixes of one snapshot, in any order) with no two whose edits conflict: each group of
@@ -36,6 +52,21 @@ enum LintFixes {
     /// together, never applies an edit meant for text another one has changed.
     static func withoutConflicts(_ fixes: [CodeActionCandidate], verifier: FixVerifier) -> [CodeActionCandidate] {
         guard fixes.count > 1 else { return fixes }
+        var out: [CodeActionCandidate] = []
+        for ids in conflictGroups(fixes) {
+            if ids.count == 1 { out.append(fixes[ids[0]]); continue }
+            let rules = groupRules(ids.map { fixes[$0] })
+            let joint = ids.first { verifier.verify(fixes[$0].edits, requirement(removing: rules)) }
+            guard let chosen = joint else { out.append(fixes[ids[0]]); continue }
+            out.append(joined(fixes[chosen], ids.map { fixes[$0] }))
+        }
+        return out
+    }
+
+    /// The groups of `fixes` whose edits conflict (overlap, or insert at one offset), as indices into
+    /// `fixes`: each group sorted by the position of its first edit, the groups in the order of their
+    /// first fix in `fixes`. Nothing is verified.
+    static func conflictGroups(_ fixes: [CodeActionCandidate]) -> [[Int]] {
         // Group by a sweep over all edits in position order (union of fixes whose edits conflict).
         var group = Array(fixes.indices)
         func root(_ k: Int) -> Int {
@@ -58,25 +89,54 @@ enum LintFixes {
         }
         var members: [Int: [Int]] = [:]
         for k in fixes.indices { members[root(k), default: []].append(k) }
-        var out: [CodeActionCandidate] = []
-        for k in fixes.indices where root(k) == k {
-            let ids = (members[k] ?? [k]).sorted { (fixes[$0].edits.first?.range.start ?? 0) < (fixes[$1].edits.first?.range.start ?? 0) }
-            if ids.count == 1 { out.append(fixes[k]); continue }
-            let diagnostics = ids.compactMap { fixes[$0].diagnostic }
-            let rules = diagnostics.map(\.code).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            let joint = ids.first {
-                verify(verifier, fixes[$0].edits, removes: rules, keepsData: !rules.contains("truthy"))
-            }
-            guard let chosen = joint else { out.append(fixes[ids[0]]); continue }
-            var fix = fixes[chosen]
-            if let own = fix.diagnostic?.code, fix.title.hasSuffix(" (\(own))") {
-                fix.title = String(fix.title.dropLast(own.count + 3)) + " (\(rules.joined(separator: ", ")))"
-            }
-            fix.additionalDiagnostics = diagnostics.filter { $0 != fix.diagnostic }
-            out.append(fix)
+        return fixes.indices.filter { root($0) == $0 }.map { k in
+            (members[k] ?? [k]).sorted { (fixes[$0].edits.first?.range.start ?? 0) < (fixes[$1].edits.first?.range.start ?? 0) }
         }
-        return out
     }
+
+    /// The lint rules of a group of fixes, in order, each once.
+    static func groupRules(_ group: [CodeActionCandidate]) -> [String] {
+        group.compactMap { $0.diagnostic?.code }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    }
+
+    /// `fix` (one of `group`) offered for the whole group: titled with every rule of the group, carrying
+    /// every diagnostic of the group.
+    static func joined(_ fix: CodeActionCandidate, _ group: [CodeActionCandidate]) -> CodeActionCandidate {
+        var fix = fix
+        let rules = groupRules(group)
+        if let own = fix.diagnostic?.code, fix.title.hasSuffix(" (\(own))") {
+            fix.title = String(fix.title.dropLast(own.count + 3)) + " (\(rules.joined(separator: ", ")))"
+        }
+        fix.additionalDiagnostics = group.compactMap(\.diagnostic).filter { $0 != fix.diagnostic }
+        return fix
+    }
+
+    /// The fix a group of conflicting lint fixes (sorted by position, unverified) resolves to: the first
+    /// whose edits verifiably remove a finding of every rule of the group, offered for the group
+    /// (``joined(_:_:)``); else the first that verifiably removes its own finding, as
+    /// itself (its own title; the others come back once it is applied); else the refusal of the first.
+    static func resolveGroup(_ group: [CodeActionCandidate], listed: CodeActionCandidate,
+                             verifier: FixVerifier) -> Result<CodeActionCandidate, CodeActionResolveFailure> {
+        let rules = groupRules(group)
+        if let joint = group.first(where: { verifier.verify($0.edits, requirement(removing: rules)) }) {
+            return .success(joined(joint, group))
+        }
+        var firstRefusal: String?
+        for fix in group {
+            switch verifier.verdict(fix.edits, requirement(removing: groupRules([fix]))) {
+            case .pass: return .success(fix)
+            case .refused(let reason): firstRefusal = firstRefusal ?? reason
+            }
+        }
+        return .failure(.refused(title: listed.title, reason: firstRefusal ?? "its edits conflict"))
+    }
+
+    /// The rules whose findings fix-all can fix (`truthy` is a quick fix only: it changes YAML 1.2 data).
+    static let fixAllRules: Set<String> = [
+        "trailing-spaces", "new-line-at-end-of-file", "empty-lines", "comments", "document-start", "comments-indentation",
+        "document-end", "new-lines", "quoted-strings", "key-ordering", "indentation",
+        "colons", "commas", "hyphens", "braces", "brackets",
+    ]
 
     /// Rounds of fixing in ``fixAll(_:_:configuration:)``: a fix can uncover another (sorting an outer
     /// mapping before an inner one, re-indenting after quotes change), so fixes are applied, the result
@@ -487,13 +547,6 @@ enum LintFixes {
     }
 
     // MARK: Verification
-
-    /// True when `edits` keep the verifier's snapshot sound (no new error or core diagnostic, the same
-    /// comments; the same data when `keepsData`, else the same number of documents) and leave fewer findings
-    /// of each rule in `rules` (re-linted with the verifier's configuration).
-    private static func verify(_ v: FixVerifier, _ edits: [TextReplacement], removes rules: [String], keepsData: Bool) -> Bool {
-        v.verify(edits, FixVerifier.Requirement(removesLint: rules, keepsData: keepsData, keepsComments: true))
-    }
 
     /// The comments of a snapshot with spaces removed (compared as a multiset: sorting keys moves them).
     static func comments(_ s: DocumentSnapshot) -> [String] {

@@ -62,4 +62,12 @@ extension FromLSP {
             only.contains { kind.rawValue == $0 || kind.rawValue.hasPrefix($0 + ".") }
         })
     }
+
+    /// The document, version and identifier in a code action's `data` (``ToLSP/codeActionData(uri:version:id:)``);
+    /// nil when `data` is not of that shape.
+    static func codeActionReference(_ data: LSPAny?) -> (DocumentURI, Int, Int)? {
+        guard case .object(let o)? = data, case .string(let uri)? = o["uri"], case .integer(let version)? = o["version"],
+              case .integer(let id)? = o["id"] else { return nil }
+        return (Self.uri(uri), version, id)
+    }
 }

@@ -11,13 +11,21 @@ extension LanguageServer {
     /// sent `textDocument/publishDiagnostics`.
     var clientPullsDiagnostics: Bool { clientCapabilities.textDocument?.diagnostic != nil }
 
+    /// True when the client resolves code actions: it declares `codeAction.resolveSupport.properties`
+    /// holding `edit` and keeps `data` (`codeAction.dataSupport`), LSP 3.17 §"Code Action Resolve Request".
+    /// Such a client gets code actions without edits and asks for the edit of the one it applies.
+    var clientResolvesCodeActions: Bool {
+        let c = clientCapabilities.textDocument?.codeAction
+        return c?.dataSupport == true && c?.resolveSupport?.properties?.contains("edit") == true
+    }
+
     /// Adds the capabilities of the features served here.
     func addFeatureCapabilities(_ c: inout ServerCapabilities) {
         c.hoverProvider = true
         c.completionProvider = CompletionOptions(triggerCharacters: ["*", " ", ":"], resolveProvider: true)
         c.foldingRangeProvider = true
         c.selectionRangeProvider = true
-        c.codeActionProvider = true
+        c.codeActionProvider = clientResolvesCodeActions ? .options(CodeActionOptions(resolveProvider: true)) : true
         c.diagnosticProvider = DiagnosticOptions(identifier: "pureyaml", interFileDependencies: false, workspaceDiagnostics: true)
         c.definitionProvider = true
         c.referencesProvider = true
@@ -143,11 +151,14 @@ extension LanguageServer {
             let result = document(p.textDocument) { uri, s, to -> [CodeAction] in
                 let r = FromLSP.range(p.range, in: s, encoding: encoding)
                 do {
-                    // Versioned edits where the client takes them: a fix computed for this version is never
-                    // applied to a later text.
-                    let version = clientCapabilities.workspace?.workspaceEdit?.documentChanges == true ? s.version : nil
-                    return try (model.codeActions(uri, range: r, only: FromLSP.codeActionKinds(p.context.only),
-                                                  isCancelled: cancellationCheck(id)) ?? []).map { to.codeAction($0, uri: uri, version: version) }
+                    let only = FromLSP.codeActionKinds(p.context.only)
+                    if clientResolvesCodeActions {
+                        // Unverified, without edits: the edit of the action picked comes from `codeAction/resolve`.
+                        return try (model.deferredCodeActions(uri, range: r, only: only, isCancelled: cancellationCheck(id)) ?? [])
+                            .map { to.codeAction($0, uri: uri, version: versionedEdits ? s.version : nil, snapshotVersion: s.version) }
+                    }
+                    return try (model.codeActions(uri, range: r, only: only, isCancelled: cancellationCheck(id)) ?? [])
+                        .map { to.codeAction($0, uri: uri, version: versionedEdits ? s.version : nil) }
                 } catch {
                     cancelled = true
                     return []
@@ -158,6 +169,8 @@ extension LanguageServer {
                 throw ResponseError.requestCancelled
             }
             connection.reply(CodeActionRequest.self, id: id, result: result)
+        case CodeActionResolveRequest.method.rawValue:
+            connection.reply(CodeActionResolveRequest.self, id: id, result: try resolveCodeAction(request))
         case DocumentDiagnosticRequest.method.rawValue:
             let p = try request.decodeParams(DocumentDiagnosticRequest.self)
             let uri = FromLSP.uri(p.textDocument.uri)
@@ -175,6 +188,45 @@ extension LanguageServer {
             return false
         }
         return true
+    }
+
+    /// Whether code action edits are versioned (`documentChanges`): where the client applies them, a fix
+    /// computed for one version is never applied to a later text.
+    private var versionedEdits: Bool { clientCapabilities.workspace?.workspaceEdit?.documentChanges == true }
+
+    /// Answers `codeAction/resolve`: the action with its verified edit, from the `data` the list gave it
+    /// (``ToLSP/codeActionData(uri:version:id:)``); an action without such `data` comes back as it is.
+    /// A fix that fails verification, or that was offered for another version of the document, is
+    /// answered with -32803 `RequestFailed` and a message saying why and what to do (LSP 3.17 §"Error
+    /// Codes": "the error message should contain human readable information about why the request
+    /// failed"). Not `disabled` on the returned action: clients apply only a resolved action's `edit` and
+    /// `command` (VS Code), so the user would see nothing happen; nor -32801 `ContentModified`, which the
+    /// spec reserves for changes the server detects outside normal conditions, and which clients drop
+    /// silently.
+    /// - Throws: -32602 for undecodable params, -32803 as above, -32800 when cancelled while running.
+    private func resolveCodeAction(_ request: RequestMessage) throws(ResponseError) -> CodeAction {
+        var action = try request.decodeParams(CodeActionResolveRequest.self)
+        guard let (uri, version, actionID) = FromLSP.codeActionReference(action.data) else { return action }
+        let outcome: Result<CodeActionCandidate, CodeActionResolveFailure>
+        do {
+            outcome = try model.resolveCodeAction(uri, version: version, id: actionID, isCancelled: cancellationCheck(request.id))
+        } catch {
+            log("codeAction/resolve \(request.id) cancelled while running")
+            throw ResponseError.requestCancelled
+        }
+        switch outcome {
+        case .success(let fix):
+            guard let s = model.snapshot(uri) else { throw ResponseError(code: .requestFailed, message: CodeActionResolveFailure.notOpen.description) }
+            let resolved = ToLSP(lineIndex: s.lineIndex, encoding: encoding)
+                .codeAction(fix, uri: uri, version: versionedEdits ? s.version : nil, snapshotVersion: s.version)
+            action.title = resolved.title
+            action.diagnostics = resolved.diagnostics
+            action.edit = resolved.edit
+            return action
+        case .failure(let failure):
+            log("codeAction/resolve \(request.id): \(failure)")
+            throw ResponseError(code: .requestFailed, message: failure.description)
+        }
     }
 
     /// Whether the client accepts snippet completions (`completion.completionItem.snippetSupport`).

@@ -95,15 +95,28 @@ extension ToLSP {
     }
 
     /// A code action whose edit is versioned (`documentChanges` for `version`) when `version` is given,
-    /// so the client refuses it once the document has changed; else in the `changes` form.
-    func codeAction(_ a: CodeActionCandidate, uri: DocumentURI, version: Int? = nil) -> CodeAction {
-        let edits = a.edits.map(edit)
-        let workspaceEdit = version.map {
-            WorkspaceEdit(documentChanges: [TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri.string, version: $0),
-                                                             edits: edits)])
-        } ?? WorkspaceEdit(changes: [uri.string: edits])
+    /// so the client refuses it once the document has changed; else in the `changes` form. A candidate
+    /// still to be resolved (``CodeActionCandidate/resolveID`` set, no edits) gets no `edit` but the
+    /// `data` that finds it again at `snapshotVersion` (``codeActionData(uri:version:id:)``); so does a
+    /// resolved one, which keeps its `data` (LSP 3.17: the resolved action is the one the client sent).
+    func codeAction(_ a: CodeActionCandidate, uri: DocumentURI, version: Int? = nil, snapshotVersion: Int? = nil) -> CodeAction {
+        let data = a.resolveID.flatMap { id in snapshotVersion.map { Self.codeActionData(uri: uri, version: $0, id: id) } }
+        var workspaceEdit: WorkspaceEdit?
+        if a.resolveID == nil || !a.edits.isEmpty {
+            let edits = a.edits.map(edit)
+            workspaceEdit = version.map {
+                WorkspaceEdit(documentChanges: [TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri.string, version: $0),
+                                                                 edits: edits)])
+            } ?? WorkspaceEdit(changes: [uri.string: edits])
+        }
         return CodeAction(title: a.title, kind: a.kind.rawValue,
                           diagnostics: a.diagnostic.map { ([$0] + a.additionalDiagnostics).map(diagnostic) },
-                          isPreferred: a.isPreferred ? true : nil, edit: workspaceEdit)
+                          isPreferred: a.isPreferred ? true : nil, edit: workspaceEdit, data: data)
+    }
+
+    /// The `data` of a code action to resolve: `{"uri": ..., "version": ..., "id": ...}` — the document,
+    /// the version the action was offered for, and the model's identifier of the action at that version.
+    static func codeActionData(uri: DocumentURI, version: Int, id: Int) -> LSPAny {
+        .object(["uri": .string(uri.string), "version": .integer(version), "id": .integer(id)])
     }
 }
