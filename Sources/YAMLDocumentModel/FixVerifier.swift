@@ -73,6 +73,10 @@ final class FixVerifier {
     private var chunkBaselines: [Int: Baseline] = [:]
     private var answers: [[TextReplacement]: [Requirement: Verdict]] = [:]
 
+    /// How many edited texts have been analysed (re-parsed, and linted when a requirement needs it) so far:
+    /// the work a check costs, which kept answers do not repeat.
+    private(set) var analysedTexts = 0
+
     /// Whether edits inside one document of a stream are checked on that document alone (false: always
     /// on the whole text, for tests that compare both).
     let checksDocumentsAlone: Bool
@@ -150,6 +154,7 @@ final class FixVerifier {
             base = Baseline(DocumentSnapshot(uri: snapshot.uri, version: snapshot.version, bytes: Array(snapshot.bytes[start..<end])))
             chunkBaselines[k] = base
         }
+        analysedTexts += 1
         guard let after = CodeActions.reparse(base.snapshot, edits) else { return .fail(Self.unreadable) }
         let isLast = k + 1 == chunks.starts.count
         guard DocumentChunks.markers(in: after.tree.tokens) == DocumentChunks.markers(in: base.snapshot.tree.tokens),
@@ -163,6 +168,7 @@ final class FixVerifier {
     // MARK: Whole text
 
     private func check(whole edits: [TextReplacement], _ requirement: Requirement) -> Verdict {
+        analysedTexts += 1
         guard let after = CodeActions.reparse(snapshot, edits) else { return .refused(Self.unreadable) }
         var base = whole ?? Baseline(snapshot)
         let outcome = Self.outcome(after, &base, requirement, configuration)
