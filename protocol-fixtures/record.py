@@ -194,6 +194,43 @@ SCENARIOS = {
 }
 
 
+RESOLVE_URI = "file:///project/resolve.yaml"
+RESOLVE = "---\ns:\n  -   x: 1\n      y: 2\nb:  2 \n"
+
+
+def resolve_action(id, title, action_id, version=1):
+    return request(id, "codeAction/resolve", {"title": title, "kind": "quickfix", "isPreferred": True,
+                                              "data": {"uri": RESOLVE_URI, "version": version, "id": action_id}})
+
+
+def line_actions(id, line):
+    return request(id, "textDocument/codeAction",
+                   {"textDocument": {"uri": RESOLVE_URI},
+                    "range": {"start": {"line": line, "character": 0}, "end": {"line": line + 1, "character": 0}},
+                    "context": {"diagnostics": [], "only": ["quickfix"]}})
+
+
+# (f) codeAction/resolve (LSP 3.17): a client that resolves edits (resolveSupport for `edit`, dataSupport,
+# versioned documentChanges) gets `resolveProvider: true` and lint quick fixes without edits; resolving one
+# gives its edit for version 1; a fix that would add a syntax error (narrowing the space after `-`) and a
+# fix offered for version 1 resolved at version 2 are answered -32803 with the reason.
+SCENARIOS["08-code-action-resolve"] = lambda: [
+    {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+     "params": {"processId": None, "rootUri": None,
+                "capabilities": {"textDocument": {"codeAction": {"dataSupport": True, "resolveSupport": {"properties": ["edit"]}}},
+                                 "workspace": {"workspaceEdit": {"documentChanges": True}}},
+                "initializationOptions": {"pureyaml": {"lint": {"enable": True}}}}},
+    {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+    did_open(RESOLVE_URI, RESOLVE),
+    line_actions(2, 4),
+    resolve_action(3, "Use 1 space after the colon (colons)", 1),
+    line_actions(4, 2),
+    resolve_action(5, "Use 1 space after the hyphen (hyphens)", 3),
+    did_change(RESOLVE_URI, 2, [change(4, 5, 4, 6, "")]),
+    resolve_action(6, "Use 1 space after the colon (colons)", 1),
+] + shutdown_exit(7)
+
+
 class Server:
     def __init__(self, binary, record_dir):
         self.proc = subprocess.Popen([binary, "lsp", "--record", record_dir], stdin=subprocess.PIPE,
