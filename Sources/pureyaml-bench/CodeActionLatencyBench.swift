@@ -3,7 +3,8 @@ import Foundation
 /// Code-action latency through the protocol: editors send `textDocument/codeAction` on nearly every cursor
 /// move, so the lint quick fixes of the line under the cursor must come back as fast as a keystroke's
 /// diagnostics. Measured in its own server process with lint on (`pureyaml.lint.enable: true`, yamllint's
-/// `default` preset) and a client that declares `codeAction.resolveSupport` for `edit`, as VS Code does.
+/// `default` preset), for a client that declares `codeAction.resolveSupport` for `edit`, as VS Code does
+/// (the list, then the resolve of the fix picked), and for one that does not (every fix verified in the list).
 extension EditorLatencyBench {
     /// The text of a line given several lint findings: `key:  word #c  ` (too many spaces after the colon,
     /// too few spaces before the comment, no space after `#`, trailing spaces).
@@ -19,19 +20,26 @@ extension EditorLatencyBench {
 
     /// Code actions for the whole line holding several lint findings, with the published diagnostics of
     /// that line as `context.diagnostics`: each sample at a new version (after a keystroke elsewhere, once
-    /// its diagnostics are published), and repeated at one version (cursor moves without typing). Also
-    /// `codeAction/resolve` of the first quick fix, when the server returns actions without edits.
-    func codeActionSession(_ input: BenchInput) throws -> [Row] {
+    /// its diagnostics are published), and repeated at one version (cursor moves without typing).
+    ///
+    /// `resolving`: the client declares `codeAction.resolveSupport` for `edit` and `dataSupport`, as VS Code
+    /// does, so the server lists actions without edits (nothing verified) and the first quick fix, as the
+    /// user picks it, is resolved (`codeAction/resolve`: its edit computed and verified, the first
+    /// verification at that version) — both timed, with the server's CPU time. Without it the server
+    /// verifies every offered fix in the list (the rows are named "without resolve"; informational).
+    func codeActionSession(_ input: BenchInput, resolving: Bool = true) throws -> [Row] {
         guard let target = Self.editSite(in: input.bytes, near: 0.5), let typing = Self.editSite(in: input.bytes, near: 0.25),
               typing.line != target.line, let (bytes, line) = Self.lintedLine(input.bytes, at: target) else {
             return [Row(input: input.name, measurement: "codeAction", seconds: [], note: "no `key: word` line found")]
         }
         let client = try LSPClient(executable: server)
         defer { client.stop() }
-        let capabilities = try client.initialize(
-            textDocument: ["codeAction": ["codeActionLiteralSupport": ["codeActionKind": ["valueSet": ["quickfix", "refactor.rewrite", "source.fixAll"]]],
-                                          "resolveSupport": ["properties": ["edit"]], "dataSupport": true]],
-            options: ["pureyaml": ["lint": ["enable": true]]])
+        var codeAction: [String: Any] = ["codeActionLiteralSupport": ["codeActionKind": ["valueSet": ["quickfix", "refactor.rewrite", "source.fixAll"]]]]
+        if resolving {
+            codeAction["resolveSupport"] = ["properties": ["edit"]]
+            codeAction["dataSupport"] = true
+        }
+        let capabilities = try client.initialize(textDocument: ["codeAction": codeAction], options: ["pureyaml": ["lint": ["enable": true]]])
         guard capabilities["codeActionProvider"] != nil else {
             return [Row(input: input.name, measurement: "codeAction", seconds: [], note: "not advertised by the server")]
         }
@@ -45,8 +53,8 @@ extension EditorLatencyBench {
             ["textDocument": ["uri": uri], "range": range, "context": ["diagnostics": diagnostics, "triggerKind": 2]]
         }
         var version = 1
-        var fresh: [Double] = [], freshCPU: [Double] = [], repeated: [Double] = [], resolves: [Double] = []
-        var offered = 0
+        var fresh: [Double] = [], freshCPU: [Double] = [], repeated: [Double] = [], resolves: [Double] = [], resolveCPU: [Double] = []
+        var offered = 0, failedResolves = 0
         var lineDiagnostics = Self.diagnostics(published.json, onLine: line)
         for i in 0..<requests {
             // A keystroke elsewhere: the next request is the first at its version.
@@ -65,19 +73,27 @@ extension EditorLatencyBench {
             repeated.append(try client.roundTrip("textDocument/codeAction", params(lineDiagnostics)).seconds)
             // Picking the first quick fix: resolve it when it came without its edit.
             if let fix = actions.first(where: { $0["kind"] as? String == "quickfix" && $0["edit"] == nil && $0["data"] != nil }) {
-                resolves.append(try client.roundTrip("codeAction/resolve", fix).seconds)
+                let r0 = Stopwatch.processCPUSeconds(pid: client.pid)
+                let (answer, seconds) = try client.roundTrip("codeAction/resolve", fix)
+                resolves.append(seconds)
+                if let r0, let r1 = Stopwatch.processCPUSeconds(pid: client.pid) { resolveCPU.append(r1 - r0) }
+                if (answer["result"] as? [String: Any])?["edit"] == nil { failedResolves += 1 }
             }
         }
-        let note = "\(lineDiagnostics.count) findings on the line, \(offered) actions"
+        let suffix = resolving ? "" : " without resolve"
+        let note = "\(lineDiagnostics.count) findings on the line, \(offered) actions" + (resolving ? ", no edits" : ", verified")
         var rows = [
-            Row(input: input.name, measurement: "codeAction (first at a version)", seconds: fresh, note: note),
-            Row(input: input.name, measurement: "server CPU time per codeAction", seconds: freshCPU,
+            Row(input: input.name, measurement: "codeAction\(suffix) (first at a version)", seconds: fresh, note: note),
+            Row(input: input.name, measurement: "server CPU time per codeAction\(suffix)", seconds: freshCPU,
                 note: "first at a version; all server threads"),
-            Row(input: input.name, measurement: "codeAction (repeated at one version)", seconds: repeated, note: "cursor moves"),
+            Row(input: input.name, measurement: "codeAction\(suffix) (repeated at one version)", seconds: repeated, note: "cursor moves"),
         ]
         if !resolves.isEmpty {
+            let outcome = failedResolves == 0 ? "every one gave its edit" : "\(failedResolves) gave no edit"
             rows.append(Row(input: input.name, measurement: "codeAction/resolve (first quick fix)", seconds: resolves,
-                            note: "when the user picks it"))
+                            note: "the fix picked, first verification at its version; \(outcome)"))
+            rows.append(Row(input: input.name, measurement: "server CPU time per codeAction/resolve", seconds: resolveCPU,
+                            note: "all server threads"))
         }
         return rows
     }

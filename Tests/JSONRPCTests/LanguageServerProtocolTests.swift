@@ -140,6 +140,19 @@ final class LanguageServerProtocolTests: XCTestCase {
                   [FoldingRange(startLine: 0, endLine: 3), FoldingRange(startLine: 4, endLine: 5, kind: .comment)])
     }
 
+    /// `codeActionProvider` is `boolean | CodeActionOptions`; the resolve capability and a code action's
+    /// `data` (LSP 3.17 §"Code Action Resolve Request").
+    func testCodeActionResolveShapes() throws {
+        try check("true", CodeActionProvider.enabled(true))
+        try check(#"{"resolveProvider":true}"#, CodeActionProvider.options(CodeActionOptions(resolveProvider: true)))
+        try check(#"{"dataSupport":true,"resolveSupport":{"properties":["edit"]}}"#,
+                  ClientCapabilities.TextDocument.CodeAction(dataSupport: true, resolveSupport: .init(properties: ["edit"])))
+        try check(#"{"title":"Fix","kind":"quickfix","data":{"uri":"u","version":2,"id":1}}"#,
+                  CodeAction(title: "Fix", kind: "quickfix", data: .object(["uri": .string("u"), "version": .integer(2), "id": .integer(1)])))
+        XCTAssertTrue(CodeActionResolveRequest.Params.self == CodeAction.self && CodeActionResolveRequest.Response.self == CodeAction.self)
+        XCTAssertEqual(CodeActionResolveRequest.method.rawValue, "codeAction/resolve")
+    }
+
     /// -32602 messages say, in plain words, which member is wrong and why, never a Swift type name nor
     /// Foundation's "The given data was not valid JSON." (which it gives, without a path, for a number that
     /// does not fit); the same whether the params come as received bytes or as a value.

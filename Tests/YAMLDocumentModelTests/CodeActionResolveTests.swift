@@ -8,35 +8,12 @@ import YAMLSyntax
 final class CodeActionResolveTests: XCTestCase {
     private let uri = DocumentURI(filePath: "/p/resolve.yaml")
 
-    private func lintModel(_ text: String, version: Int = 1) -> DocumentModel {
-        let m = DocumentModel(settings: Settings(json: .object([("pureyaml.lint.enable", .bool(true))])))
-        m.perform(.open(uri, version: version, text: text))
-        return m
-    }
-
-    private func lineRange(_ text: String, containing needle: String) throws -> TextRange {
-        let bytes = Array(text.utf8)
-        let at = try XCTUnwrap(text.range(of: needle)).lowerBound.utf16Offset(in: text)
-        var start = at, end = at
-        while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
-        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-        return TextRange(start: start, end: end)
-    }
-
-    private func resolved(_ m: DocumentModel, _ a: CodeActionCandidate, version: Int = 1) throws -> CodeActionCandidate {
-        let id = try XCTUnwrap(a.resolveID, "\(a.title) has an identifier")
-        switch try m.resolveCodeAction(uri, version: version, id: id) {
-        case .success(let fix): return fix
-        case .failure(let failure): XCTFail("\(a.title): \(failure)"); return a
-        }
-    }
-
     /// The line of the benchmark (`key:  word #c  `): four findings, four actions, listed without any
     /// analysis of an edited text; each resolves to exactly the edits of the eager list.
     func testListIsUnverifiedAndResolvesToTheEagerEdits() throws {
         let text = "---\nitems:\n  - key:  word #c  \n  - other: 1\n"
         let range = try lineRange(text, containing: "key:")
-        let lazy = lintModel(text)
+        let lazy = lintModel(uri, text)
         let listed = try XCTUnwrap(lazy.deferredCodeActions(uri, range: range, only: nil))
         XCTAssertEqual(lazy.fixVerifiers[uri]?.analysedTexts, 0, "listing re-parses nothing")
         XCTAssertEqual(listed.count, 4, "\(listed.map(\.title))")
@@ -44,7 +21,7 @@ final class CodeActionResolveTests: XCTestCase {
         XCTAssertEqual(Set(listed.compactMap(\.resolveID)).count, listed.count, "one identifier each")
         XCTAssertEqual(try lazy.deferredCodeActions(uri, range: range, only: nil), listed, "identifiers are stable at one version")
 
-        let eager = try XCTUnwrap(lintModel(text).codeActions(uri, range: range, only: nil))
+        let eager = try XCTUnwrap(lintModel(uri, text).codeActions(uri, range: range, only: nil))
         XCTAssertEqual(listed.map(\.title), eager.map(\.title))
         for (a, b) in zip(listed, eager) {
             let fix = try resolved(lazy, a)
@@ -62,11 +39,11 @@ final class CodeActionResolveTests: XCTestCase {
     /// left out of the next list at that version.
     func testUnverifiableFixIsRefusedWithItsReason() throws {
         let text = "---\ns:\n  -   x: 1\n      y: 2\n"
-        let m = lintModel(text)
+        let m = lintModel(uri, text)
         let range = try lineRange(text, containing: "-   x")
         let listed = try XCTUnwrap(m.deferredCodeActions(uri, range: range, only: [.quickFix]))
         let hyphens = try XCTUnwrap(listed.first { $0.title.contains("(hyphens)") }, "\(listed.map(\.title))")
-        XCTAssertFalse(try XCTUnwrap(lintModel(text).codeActions(uri, range: range, only: [.quickFix])).contains { $0.title.contains("hyphens") },
+        XCTAssertFalse(try XCTUnwrap(lintModel(uri, text).codeActions(uri, range: range, only: [.quickFix])).contains { $0.title.contains("hyphens") },
                        "the eager list leaves it out")
         let outcome = try m.resolveCodeAction(uri, version: 1, id: try XCTUnwrap(hyphens.resolveID))
         XCTAssertEqual(outcome, .failure(.refused(title: hyphens.title, reason: "it would add a syntax error")))
@@ -81,7 +58,7 @@ final class CodeActionResolveTests: XCTestCase {
     /// identifier never handed out, or a closed document, too.
     func testStaleVersionUnknownIdentifierAndClosedDocument() throws {
         let text = "---\na:  1\n"
-        let m = lintModel(text)
+        let m = lintModel(uri, text)
         let listed = try XCTUnwrap(m.deferredCodeActions(uri, range: TextRange(start: 0, end: text.utf8.count), only: nil))
         let id = try XCTUnwrap(listed.first?.resolveID)
         XCTAssertEqual(try m.resolveCodeAction(uri, version: 1, id: 99), .failure(.unknownAction))
@@ -99,11 +76,11 @@ final class CodeActionResolveTests: XCTestCase {
     func testConflictingFixesResolveLikeTheEagerList() throws {
         let text = "---\na: [1,  ]\n"
         let range = try lineRange(text, containing: "a:")
-        let m = lintModel(text)
+        let m = lintModel(uri, text)
         let listed = try XCTUnwrap(m.deferredCodeActions(uri, range: range, only: [.quickFix]))
         XCTAssertEqual(listed.map(\.title), ["Use 1 space after the comma (commas, brackets)"])
         XCTAssertEqual(listed.first?.additionalDiagnostics.map(\.code), ["brackets"])
-        let eager = try XCTUnwrap(lintModel(text).codeActions(uri, range: range, only: [.quickFix]))
+        let eager = try XCTUnwrap(lintModel(uri, text).codeActions(uri, range: range, only: [.quickFix]))
         XCTAssertEqual(eager.map(\.title), ["Use 1 space after the comma (commas)"])
         let fix = try resolved(m, try XCTUnwrap(listed.first))
         XCTAssertEqual(fix.title, eager[0].title)
@@ -114,8 +91,8 @@ final class CodeActionResolveTests: XCTestCase {
     func testCoreFixesRewritesAndFixAll() throws {
         let text = "a: &x {b: 1, c: 2}\nd:  3\n"
         let all = TextRange(start: 0, end: text.utf8.count)
-        let m = lintModel(text)
-        let eager = lintModel(text)
+        let m = lintModel(uri, text)
+        let eager = lintModel(uri, text)
         for only: Set<CodeActionCandidate.Kind>? in [[.quickFix], [.refactorRewrite], [.sourceFixAll]] {
             let listed = try XCTUnwrap(m.deferredCodeActions(uri, range: only == [.refactorRewrite] ? TextRange(empty: 8) : all, only: only))
             let expected = try XCTUnwrap(eager.codeActions(uri, range: only == [.refactorRewrite] ? TextRange(empty: 8) : all, only: only))

@@ -8,26 +8,11 @@ import YAMLSyntax
 final class FixVerifierTests: XCTestCase {
     private let uri = DocumentURI(filePath: "/p/stream.yaml")
 
-    private func lintModel(_ text: String, version: Int = 1) -> DocumentModel {
-        let m = DocumentModel(settings: Settings(json: .object([("pureyaml.lint.enable", .bool(true))])))
-        m.perform(.open(uri, version: version, text: text))
-        return m
-    }
-
-    private func lineRange(_ text: String, containing needle: String) throws -> TextRange {
-        let bytes = Array(text.utf8)
-        let at = try XCTUnwrap(text.range(of: needle)).lowerBound.utf16Offset(in: text)
-        var start = at, end = at
-        while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
-        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-        return TextRange(start: start, end: end)
-    }
-
     /// A stream of three documents with findings in the middle one: its fixable findings are offered,
     /// and the fix that would change the data (narrowing the space after `-` re-indents `b`) is not.
     func testUnsafeFixInOneDocumentOfAStreamIsStillRefused() throws {
         let text = "---\na: 1\n---\ns:\n  -   x: 1\n      y: 2\nb:  2 \n---\nc: 3\n"
-        let m = lintModel(text)
+        let m = lintModel(uri, text)
         XCTAssertNotNil(m.snapshot(uri)?.chunks, "the stream is checked document by document")
         let unsafe = try XCTUnwrap(m.codeActions(uri, range: lineRange(text, containing: "-   x"), only: [.quickFix]))
         XCTAssertTrue(m.lintFindings(uri)?.contains { $0.rule == "hyphens" } ?? false)
@@ -43,7 +28,7 @@ final class FixVerifierTests: XCTestCase {
     /// (and accepts it).
     func testFixChangingTheDocumentMarkersIsCheckedOnTheWholeText() throws {
         let text = "a: 1\n---\nb: 2\n"
-        let m = lintModel(text)
+        let m = lintModel(uri, text)
         let actions = try XCTUnwrap(m.codeActions(uri, range: lineRange(text, containing: "a: 1"), only: [.quickFix]))
         XCTAssertEqual(actions.map(\.title), ["Add the document start marker --- (document-start)"])
     }
@@ -51,7 +36,7 @@ final class FixVerifierTests: XCTestCase {
     /// Repeated requests at one version reuse the verifier; a new version gets a new one.
     func testVerifierIsKeptPerVersion() throws {
         let text = "---\na:  1\n"
-        let m = lintModel(text)
+        let m = lintModel(uri, text)
         let range = TextRange(start: 0, end: text.utf8.count)
         let first = m.codeActions(uri, range: range, only: [.quickFix])
         let verifier = try XCTUnwrap(m.fixVerifiers[uri])
