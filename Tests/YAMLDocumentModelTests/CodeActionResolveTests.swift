@@ -8,6 +8,15 @@ import YAMLSyntax
 final class CodeActionResolveTests: XCTestCase {
     private let uri = DocumentURI(filePath: "/p/resolve.yaml")
 
+    /// The verified candidate `a` (listed at `version`) resolves to; a failure fails the test.
+    private func resolved(_ m: DocumentModel, _ a: CodeActionCandidate, version: Int = 1) throws -> CodeActionCandidate {
+        let id = try XCTUnwrap(a.resolveID, "\(a.title) has an identifier")
+        switch try m.resolveCodeAction(uri, version: version, id: id) {
+        case .success(let fix): return fix
+        case .failure(let failure): XCTFail("\(a.title): \(failure)"); return a
+        }
+    }
+
     /// The line of the benchmark (`key:  word #c  `): four findings, four actions, listed without any
     /// analysis of an edited text; each resolves to exactly the edits of the eager list.
     func testListIsUnverifiedAndResolvesToTheEagerEdits() throws {
