@@ -15,6 +15,8 @@ struct DeferredCodeActions {
         /// A group of conflicting lint fixes (sorted by position, unverified): see
         /// ``LintFixes/resolveGroup(_:listed:verifier:)``.
         case lintGroup([CodeActionCandidate])
+        /// A schema quick fix: its unverified edits, checked by ``SchemaCodeActions/refusal(_:_:_:)``.
+        case schema(SchemaCodeActions.Check)
         /// Fix-all (`source.fixAll.pureyaml`), computed in full when resolved.
         case fixAll
     }

@@ -9,8 +9,8 @@ extension DocumentModel {
     /// The code actions of ``codeActions(_:range:only:isCancelled:)`` (same kinds, order and titles), for a
     /// client that resolves them: quick fixes (core and lint), style rewrites and fix-all come without
     /// edits and with ``CodeActionCandidate/resolveID`` set, unverified — except those already known (at
-    /// this version) to fail, which are left out as the eager list leaves them out. Schema quick fixes keep
-    /// their verified edits (`resolveID` nil). A group of conflicting lint fixes is offered as one action
+    /// this version) to fail, which are left out as the eager list leaves them out. Schema quick fixes are
+    /// deferred too (their documents' schema violations are still computed for the list). A group of conflicting lint fixes is offered as one action
     /// titled with all their rules; its resolution may fall back to one of them (see
     /// ``LintFixes/resolveGroup(_:listed:verifier:)``). Nil when the document is not open.
     /// - Throws: ``Cancelled`` when `isCancelled` says true between steps.
@@ -43,7 +43,9 @@ extension DocumentModel {
             }
         }
         if wanted(.quickFix), let schemaDiagnostics = schemaResults[uri]?.diagnostics, !schemaDiagnostics.isEmpty {
-            out += SchemaCodeActions.actions(s, diagnostics: schemaDiagnostics, range: range) { self.schema(uri, document: $0) }
+            for (fix, check) in SchemaCodeActions.candidates(s, diagnostics: schemaDiagnostics, range: range, schemaOf: { self.schema(uri, document: $0) }) {
+                offer(fix, .schema(check))
+            }
         }
         if isCancelled() { throw Cancelled() }
         let lintDiagnostics = configuration == nil ? [] : lint.diagnostics[uri] ?? []
@@ -96,6 +98,12 @@ extension DocumentModel {
             switch verifier.verdict(entry.candidate.edits, requirement) {
             case .pass: resolved = .success(entry.candidate)
             case .refused(let reason): resolved = .failure(.refused(title: entry.candidate.title, reason: reason))
+            }
+        case .schema(let check):
+            if let reason = SchemaCodeActions.refusal(s, entry.candidate.edits, check) {
+                resolved = .failure(.refused(title: entry.candidate.title, reason: reason))
+            } else {
+                resolved = .success(entry.candidate)
             }
         case .lintGroup(let members):
             resolved = LintFixes.resolveGroup(members, listed: entry.candidate, verifier: verifier)

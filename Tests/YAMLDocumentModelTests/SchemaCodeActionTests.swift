@@ -43,6 +43,24 @@ final class SchemaCodeActionTests: XCTestCase {
         XCTAssertEqual(findings, [])
     }
 
+    /// For a client that resolves code actions, schema fixes are listed without edits (nothing
+    /// re-parsed) and resolve to the eager list's edits.
+    func testDeferredSchemaFixesResolveToTheEagerEdits() throws {
+        for marked in ["kind: server\nmode: sl1️⃣ow\n", "kind: server\nt1️⃣ls:\n  cert: a\nmode: fast\n"] {
+            let (t, model, eager) = actions(marked)
+            XCTAssertFalse(eager.isEmpty, marked)
+            let listed = (try model.deferredCodeActions(testURI, range: TextRange(empty: t["1️⃣"]), only: nil) ?? [])
+                .filter { $0.diagnostic?.source == "pureyaml-schema" }
+            XCTAssertEqual(listed.map(\.title), eager.map(\.title))
+            for (a, b) in zip(listed, eager) {
+                XCTAssertTrue(a.edits.isEmpty)
+                let outcome = try model.resolveCodeAction(testURI, version: try XCTUnwrap(model.snapshot(testURI)).version,
+                                                          id: try XCTUnwrap(a.resolveID))
+                XCTAssertEqual(try outcome.get().edits, b.edits, b.title)
+            }
+        }
+    }
+
     func testReplaceAConstInAFlowMapping() throws {
         let (t, _, list) = actions("{kind: cli1️⃣ent}")
         XCTAssertEqual(list.map(\.title), ["Change to server"])
