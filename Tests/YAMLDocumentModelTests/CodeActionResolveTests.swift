@@ -116,4 +116,19 @@ final class CodeActionResolveTests: XCTestCase {
         }
         XCTAssertTrue(try XCTUnwrap(m.deferredCodeActions(uri, range: all, only: [.quickFix])).contains { $0.title == "Remove unused anchor &x" })
     }
+
+    /// Fix-all is computed when resolved, and stops there when the client cancels the request; the list
+    /// itself names it only when fixable findings exist.
+    func testFixAllResolveStopsWhenCancelled() throws {
+        let text = "---\na:  1\nb: 2   \n"
+        let m = lintModel(uri, text)
+        let all = TextRange(start: 0, end: text.utf8.count)
+        let listed = try XCTUnwrap(m.deferredCodeActions(uri, range: all, only: [.sourceFixAll]))
+        XCTAssertEqual(listed.map(\.title), ["Fix all safe lint problems"])
+        let id = try XCTUnwrap(listed.first?.resolveID)
+        XCTAssertThrowsError(try m.resolveCodeAction(uri, version: 1, id: id, isCancelled: { true }))
+        let fix = try resolved(m, try XCTUnwrap(listed.first))
+        XCTAssertEqual(TextReplacement.apply(fix.edits, to: Array(text.utf8)), Array("---\na: 1\nb: 2\n".utf8))
+        XCTAssertEqual(try lintModel(uri, "---\na: 1\n").deferredCodeActions(uri, range: all, only: [.sourceFixAll]), [])
+    }
 }
