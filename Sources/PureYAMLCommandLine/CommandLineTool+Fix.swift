@@ -8,7 +8,11 @@ extension CommandLineTool {
     /// with the same options. Standard input (`-`) is checked but not fixed.
     func fixThenCheck(_ args: [String]) -> Int32 {
         let rest = args.filter { $0 != "--fix" }
-        guard case .success(let options) = CommandOptions.parse(rest, command: "check") else { return check(rest) }
+        // The schema options (`--schema`, `--explain`, `--offline`) do not change the fixes, but must be
+        // taken out before the common options are read, as `check` does; a usage error is left to `check`.
+        var common = rest
+        guard SchemaCheckOptions.extract(&common, err: { _ in }) != nil,
+              case .success(let options) = CommandOptions.parse(common, command: "check") else { return check(rest) }
         let model = DocumentModel()
         model.perform(.configureLint(.fileSystem))
         var lookup = SettingsLookup(source: options.configuration, workingDirectory: workingDirectory)

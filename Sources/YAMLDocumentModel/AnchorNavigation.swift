@@ -8,9 +8,14 @@ import YAMLSyntax
 public struct AnchorNavigation: Sendable {
     /// The anchors and aliases of the snapshot.
     public let index: AnchorIndex
+    /// The ranges of the stream's documents in text order (UTF-8 byte offsets); aliases bind within one.
+    private let documents: [TextRange]
 
     /// Indexes `snapshot`'s anchors and aliases.
-    public init(_ snapshot: DocumentSnapshot) { index = AnchorIndex(tree: snapshot.tree) }
+    public init(_ snapshot: DocumentSnapshot) {
+        index = AnchorIndex(tree: snapshot.tree)
+        documents = snapshot.tree.root.children.filter { $0.kind == .document }.map(\.range)
+    }
 
     /// The anchor index of the group under `offset`: the anchor itself, or the anchor an alias is bound to.
     private func anchor(at offset: Int) -> Int? {
@@ -48,11 +53,31 @@ public struct AnchorNavigation: Sendable {
     }
 
     /// The edits that rename the group at `offset` to `newName` (name ranges only), or why not: the
-    /// position is on no bound anchor or alias, or `newName` is not a valid anchor name.
+    /// position is on no bound anchor or alias, `newName` is not a valid anchor name, or the rename would
+    /// change which anchor some alias refers to (another anchor of that name between ours and one of our
+    /// aliases, ours becoming the nearest anchor of other aliases, or an undefined alias becoming bound).
     public func rename(at offset: Int, to newName: String) -> Result<[TextReplacement], RenameRefusal> {
         guard let a = anchor(at: offset) else { return .failure(.notAnAnchor) }
         guard AnchorIndex.isValidName(newName) else { return .failure(.invalidName(newName)) }
-        return .success(index.group(of: a).map { TextReplacement(range: index.occurrences[$0].nameRange, newText: newName) })
+        let group = index.group(of: a)
+        guard keepsBindings(renaming: Set(group), to: newName) else { return .failure(.changesBinding(newName)) }
+        return .success(group.map { TextReplacement(range: index.occurrences[$0].nameRange, newText: newName) })
+    }
+
+    /// True when naming the occurrences whose indices are in `renamed` `newName` leaves every alias bound as
+    /// it is now (YAML 1.2.2 §7.1: to the nearest earlier anchor of its name in the same document; an
+    /// undefined alias stays undefined).
+    private func keepsBindings(renaming renamed: Set<Int>, to newName: String) -> Bool {
+        var current: [String: Int] = [:]
+        var document = -1
+        for (i, o) in index.occurrences.enumerated() {
+            var d = Swift.max(document, 0)
+            while d + 1 < documents.count && documents[d + 1].start <= o.range.start { d += 1 }
+            if d != document { current = [:]; document = d }
+            let name = renamed.contains(i) ? newName : o.name
+            if o.role == .anchor { current[name] = i } else if current[name] != o.binding { return false }
+        }
+        return true
     }
 
     /// The name ranges edited together with the one at `offset` (LSP linked editing); nil when the offset is

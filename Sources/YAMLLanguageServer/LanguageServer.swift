@@ -199,6 +199,13 @@ final class LanguageServer: @unchecked Sendable {
             case DidSaveTextDocumentNotification.method.rawValue:
                 let p = try notification.decodeParams(DidSaveTextDocumentNotification.self)
                 perform(.save(FromLSP.uri(p.textDocument.uri), text: p.text))
+                if Self.isLintConfiguration(p.textDocument.uri) { perform(.configureLint(.fileSystem)) }
+            case Self.didChangeWatchedFilesMethod:
+                // LSP 3.17 `workspace/didChangeWatchedFiles`: when a yamllint configuration is among the
+                // changed files, lint every open document again (the files are read afresh).
+                if Self.changedFileURIs(notification.params).contains(where: Self.isLintConfiguration) {
+                    perform(.configureLint(.fileSystem))
+                }
             case DidChangeConfigurationNotification.method.rawValue:
                 let p = try notification.decodeParams(DidChangeConfigurationNotification.self)
                 if p.settings != .null { applySettings(FromLSP.settings(p.settings)) }
@@ -216,6 +223,26 @@ final class LanguageServer: @unchecked Sendable {
         } catch {
             log("ignored \(method): \(error.message)")
             performHeldChanges()
+        }
+    }
+
+    /// The method of the notification by which a client reports changes of files it watches (LSP 3.17).
+    static let didChangeWatchedFilesMethod = "workspace/didChangeWatchedFiles"
+
+    /// True when `uri` names a yamllint configuration file (`.yamllint`, `.yamllint.yaml`, `.yamllint.yml`,
+    /// the names lint looks for beside and above each document; docs/lint.md).
+    static func isLintConfiguration(_ uri: String) -> Bool {
+        let name = uri.split(separator: "/").last ?? ""
+        return name == ".yamllint" || name == ".yamllint.yaml" || name == ".yamllint.yml"
+    }
+
+    /// The `uri` of each entry of `params.changes` of `workspace/didChangeWatchedFiles` (`FileEvent`s);
+    /// entries without a string `uri` are skipped.
+    static func changedFileURIs(_ params: LSPAny?) -> [String] {
+        guard case .object(let members)? = params, case .array(let changes)? = members["changes"] else { return [] }
+        return changes.compactMap { change in
+            guard case .object(let event) = change, case .string(let uri)? = event["uri"] else { return nil }
+            return uri
         }
     }
 

@@ -37,4 +37,18 @@ final class CommandLineLintTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("f.yaml"), encoding: .utf8),
                        "---\na: 1\n# c\nb: [1, 2]\n")
     }
+
+    /// `--fix` combined with the schema options of `check` (`--offline`, `--explain`, `--schema`) still
+    /// writes the fixes; the fix pass once refused those options and silently fixed nothing.
+    func testFixWorksWithTheSchemaOptions() throws {
+        try H.write("extends: default\n", to: ".yamllint", in: folder)
+        try H.write("{\"type\": \"object\"}\n", to: "schema.json", in: folder)
+        for extra in [["--offline"], ["--explain"], ["--schema", "schema.json"], ["--schema=schema.json", "--offline"]] {
+            try H.write("a:   1   \n#c\n", to: "f.yaml", in: folder)
+            let r = try H.run(["check", "--fix"] + extra + ["f.yaml"], in: folder)
+            XCTAssertEqual(r.status, 0, "\(extra): " + r.stdout + r.stderr)
+            XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("f.yaml"), encoding: .utf8),
+                           "---\na: 1\n# c\n", "\(extra)")
+        }
+    }
 }

@@ -57,6 +57,28 @@ final class AnchorNavigationTests: XCTestCase {
         XCTAssertTrue(RenameRefusal.invalidName("a b").description.contains("not a valid anchor name"))
     }
 
+    /// A rename must not change what any alias refers to (YAML 1.2.2 §7.1: an alias names the nearest
+    /// earlier anchor of its name in the document): the new name may not be that of an anchor between ours
+    /// and one of our aliases, ours may not become the nearest anchor of other aliases, and an undefined
+    /// alias may not become bound.
+    func testRenameThatWouldRebindAnAliasIsRefused() {
+        let t = MarkedText("a: &1️⃣a 1\nb: &2️⃣b 2\nc: *a\nd: *b\ne: *u\n")
+        let model = t.model()
+        // `&a` -> `b`: `*a` would then name the `&b` of line 2, whose value is 2.
+        XCTAssertEqual(model.rename(testURI, at: t["1️⃣"], to: "b"), .failure(.changesBinding("b")))
+        // `&b` -> `a`: `*a` would then name the renamed anchor.
+        XCTAssertEqual(model.rename(testURI, at: t["2️⃣"], to: "a"), .failure(.changesBinding("a")))
+        // `&a` -> `u`: the undefined `*u` would become bound.
+        XCTAssertEqual(model.rename(testURI, at: t["1️⃣"], to: "u"), .failure(.changesBinding("u")))
+        XCTAssertTrue(RenameRefusal.changesBinding("b").description.contains("'b'"))
+        // A free name, the same name, an anchor of that name after every alias, or one in another document.
+        XCTAssertNoThrow(try model.rename(testURI, at: t["1️⃣"], to: "z").get())
+        XCTAssertNoThrow(try model.rename(testURI, at: t["1️⃣"], to: "a").get())
+        let later = MarkedText("a: &1️⃣x 1\nb: *x\nc: &y 2\nd: *y\n---\ne: &2️⃣z 3\nf: *z\n")
+        XCTAssertNoThrow(try later.model().rename(testURI, at: later["1️⃣"], to: "y").get())
+        XCTAssertNoThrow(try later.model().rename(testURI, at: later["2️⃣"], to: "x").get())
+    }
+
     func testLinkedEditingRangesAreNameRanges() {
         let model = text.model()
         let ranges = model.linkedEditingRanges(testURI, at: text["1️⃣"]) ?? []

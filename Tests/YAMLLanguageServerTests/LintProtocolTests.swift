@@ -59,6 +59,42 @@ final class LintProtocolTests: XCTestCase {
         XCTAssertEqual(server.waitForExit(), 0)
     }
 
+    /// A yamllint configuration changed on disk applies to the open documents at once, not only at their
+    /// next edit: when the client reports the file changed (`workspace/didChangeWatchedFiles`), or saves it
+    /// as a document of its own (`textDocument/didSave`).
+    func testChangedConfigurationFileRelintsOpenDocuments() throws {
+        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-lint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent(".yamllint")
+        let relaxed = "extends: relaxed\n", short = "extends: relaxed\nrules:\n  line-length: {max: 10}\n"
+        try Data(relaxed.utf8).write(to: config)
+        let uri = "file://" + dir.appendingPathComponent("a.yaml").path
+        let configURI = "file://" + config.path
+
+        let server = try ServerProcess(executable: binary)
+        _ = try server.response(to: try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [:]]))
+        try server.notify("initialized", [String: Any]())
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
+                                                                     "text": "key: a fairly long value\n"]])
+        XCTAssertEqual(try diagnostics(server, uri: uri).count, 0)
+
+        try Data(short.utf8).write(to: config)
+        try server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": configURI, "type": 2]]])
+        XCTAssertEqual(try diagnostics(server, uri: uri).compactMap { $0["code"] as? String }, ["line-length"])
+
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": configURI, "languageId": "yaml", "version": 1,
+                                                                     "text": short]])
+        try Data(relaxed.utf8).write(to: config)
+        try server.notify("textDocument/didSave", ["textDocument": ["uri": configURI]])
+        XCTAssertEqual(try diagnostics(server, uri: uri).count, 0)
+
+        _ = try server.response(to: try server.request("shutdown"))
+        try server.notify("exit")
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
+
     /// A client that applies versioned `documentChanges` gets code actions for the version they were
     /// computed for, so after one quick fix it refuses another computed for the old text; other clients get
     /// the `changes` form.

@@ -57,7 +57,11 @@ async function start(): Promise<void> {
       { scheme: 'file', language: 'yaml' },
       { scheme: 'untitled', language: 'yaml' },
     ],
-    synchronize: { configurationSection: configurationSections },
+    synchronize: {
+      configurationSection: configurationSections,
+      // workspace/didChangeWatchedFiles for yamllint configurations: the server lints open documents again.
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/.yamllint{,.yaml,.yml}'),
+    },
     initializationOptions: currentSettings(),
     outputChannel,
     traceOutputChannel: outputChannel,
