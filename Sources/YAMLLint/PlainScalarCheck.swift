@@ -8,6 +8,10 @@ public enum PlainScalarCheck {
         guard let first = s.first, let last = s.last else { return false }
         func isSpace(_ c: Unicode.Scalar?) -> Bool { c == nil || c == " " || c == "\t" || c == "\n" || c == "\r" }
         if first == " " || first == "\t" || last == " " || last == "\t" { return false }
+        // YAML 1.2.2 §7.3.3 allows a tab between the words of a plain scalar (`s-white`), but PyYAML's
+        // scanner ends a plain scalar at a tab and then cannot start a token with it (a syntax error), so
+        // yamllint counts quotes as needed, and unquoting such a value would break YAML 1.1 readers.
+        if s.contains("\t") { return false }
         if s.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{85}" || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
             return false
         }

@@ -47,6 +47,16 @@ final class LinterTests: XCTestCase {
                    "7:1 error document-end: missing document end \"...\""])
     }
 
+    func testQuotesAreNeededAroundATab() throws {
+        // PyYAML cannot read a tab inside a plain scalar, so yamllint keeps the quotes (escaped or literal
+        // tab); only the value without a tab is redundantly quoted.
+        try check("rules: {quoted-strings: {quote-type: single, required: only-when-needed}}",
+                  "k: \"a\\tb\"\nj: \"a\tb\"\nl: \"a b\"\n",
+                  ["1:4 error quoted-strings: string value is not quoted with single quotes",
+                   "2:4 error quoted-strings: string value is not quoted with single quotes",
+                   "3:4 error quoted-strings: string value is redundantly quoted with single quotes"])
+    }
+
     func testKeyDuplicatesPerMapping() throws {
         // A key repeats only within its own mapping; quoted and escaped spellings of the same value are
         // the same key; a mapping of 300 keys (the key table grows, then shrinks when it closes).
