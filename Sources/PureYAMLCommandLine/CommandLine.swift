@@ -309,7 +309,7 @@ public struct CommandLineTool {
             var visited: Set<String> = []
             self.walk(p, into: &found, visited: &visited, with: &walk, ioFailed: &ioFailed)
             if found.isEmpty {
-                let rule = walk.filter.yamllintConfigurationPath(choosingFilesIn: absolute(p))
+                let rule = walk.yamllintConfigurationPath(choosingFilesIn: absolute(p))
                 emptyFolders.append(EmptyFolder(folder: p, yamllintConfiguration: rule))
             }
             found.sorted().forEach(take)

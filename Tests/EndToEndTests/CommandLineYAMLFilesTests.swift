@@ -15,6 +15,11 @@ final class CommandLineYAMLFilesTests: XCTestCase {
 
     static let confConfiguration = "---\nextends: default\nyaml-files: ['*.yaml', '*.yml', '.yamllint', '*.conf']\n"
 
+    /// Writes each text to its path (relative to the scratch folder), creating folders.
+    private func write(_ files: KeyValuePairs<String, String>) throws {
+        for (path, text) in files { try H.write(text, to: path, in: folder) }
+    }
+
     /// The paths `check --format json` reported (one entry per checked file), in report order.
     private func checkedFiles(_ arguments: [String], in directory: URL? = nil) throws -> [String] {
         let r = try H.run(["check", "--format", "json"] + arguments, in: directory ?? folder)
@@ -23,12 +28,14 @@ final class CommandLineYAMLFilesTests: XCTestCase {
     }
 
     func testYAMLFilesOfTheConfigurationChooseTheFilesOfAWalk() throws {
-        try H.write(Self.confConfiguration, to: ".yamllint", in: folder)
-        try H.write("---\na: 1\n", to: "a.yaml", in: folder)
-        try H.write("---\nb: 1\n", to: "b.conf", in: folder)
-        try H.write("---\nc: 1\n", to: "sub/c.conf", in: folder)
-        try H.write("c: [\n", to: "notes.txt", in: folder)
-        try H.write("---\nd: 1\n", to: "sub/D.YAML", in: folder)
+        try write([
+            ".yamllint": Self.confConfiguration,
+            "a.yaml": "---\na: 1\n",
+            "b.conf": "---\nb: 1\n",
+            "sub/c.conf": "---\nc: 1\n",
+            "notes.txt": "c: [\n",
+            "sub/D.YAML": "---\nd: 1\n",
+        ])
         XCTAssertEqual(try checkedFiles(["."]), ["./.yamllint", "./a.yaml", "./b.conf", "./sub/c.conf"])
         // Without the configuration, PureYAML's own rule: any case of .yaml / .yml, nothing else.
         try FileManager.default.removeItem(at: folder.appendingPathComponent(".yamllint"))
@@ -38,9 +45,11 @@ final class CommandLineYAMLFilesTests: XCTestCase {
     /// yamllint's default `yaml-files` includes `.yamllint`: the configuration file is checked too, and a
     /// well-formed one has no finding (nor does an unusual but valid one, read as plain YAML).
     func testTheDefaultYAMLFilesTakeTheConfigurationFileItself() throws {
-        try H.write("---\nextends: relaxed\nrules:\n  line-length: {max: 100}\nignore: |\n  /build/\n", to: ".yamllint", in: folder)
-        try H.write("---\na: 1\n", to: "a.yml", in: folder)
-        try H.write("---\nb: 1\n", to: "b.conf", in: folder)
+        try write([
+            ".yamllint": "---\nextends: relaxed\nrules:\n  line-length: {max: 100}\nignore: |\n  /build/\n",
+            "a.yml": "---\na: 1\n",
+            "b.conf": "---\nb: 1\n",
+        ])
         let r = try H.run(["check", "."], in: folder)
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         XCTAssertEqual(r.stdout, "")
@@ -51,11 +60,13 @@ final class CommandLineYAMLFilesTests: XCTestCase {
     /// The top-level `ignore` keeps files out of a walk (relative to the configuration's folder), but a file
     /// named on the command line is always read (and its lint then finds nothing, as yamllint's).
     func testIgnoredFilesAreLeftOutOfAWalkButNotWhenNamed() throws {
-        try H.write("---\nextends: default\nignore: |\n  vendor/\n  /generated.yaml\n", to: ".yamllint", in: folder)
-        try H.write("---\na: 1\n", to: "app/a.yaml", in: folder)
-        try H.write("x: [\n", to: "vendor/broken.yaml", in: folder)
-        try H.write("x:   1\n", to: "generated.yaml", in: folder)
-        try H.write("---\ny: 1\n", to: "app/generated.yaml", in: folder)
+        try write([
+            ".yamllint": "---\nextends: default\nignore: |\n  vendor/\n  /generated.yaml\n",
+            "app/a.yaml": "---\na: 1\n",
+            "vendor/broken.yaml": "x: [\n",
+            "generated.yaml": "x:   1\n",
+            "app/generated.yaml": "---\ny: 1\n",
+        ])
         XCTAssertEqual(try checkedFiles(["."]), ["./.yamllint", "./app/a.yaml", "./app/generated.yaml"])
         // Walking a subfolder: patterns still match relative to the configuration's folder.
         XCTAssertEqual(try checkedFiles(["vendor", "app"]), ["app/a.yaml", "app/generated.yaml"])
@@ -67,21 +78,25 @@ final class CommandLineYAMLFilesTests: XCTestCase {
     /// Each folder is decided by the configuration its files are linted with: a nested `.yamllint` replaces
     /// the outer one below it, and a folder with none keeps PureYAML's rule.
     func testEachFolderUsesTheConfigurationOfItsFiles() throws {
-        try H.write("---\na: 1\n", to: "a.yaml", in: folder)
-        try H.write("---\nb: 1\n", to: "b.conf", in: folder)
-        try H.write("---\nyaml-files: ['*.conf']\n", to: "sub/.yamllint", in: folder)
-        try H.write("---\nc: 1\n", to: "sub/c.conf", in: folder)
-        try H.write("---\nd: 1\n", to: "sub/d.yaml", in: folder)
-        try H.write("---\ne: 1\n", to: "sub/deeper/e.conf", in: folder)
+        try write([
+            "a.yaml": "---\na: 1\n",
+            "b.conf": "---\nb: 1\n",
+            "sub/.yamllint": "---\nyaml-files: ['*.conf']\n",
+            "sub/c.conf": "---\nc: 1\n",
+            "sub/d.yaml": "---\nd: 1\n",
+            "sub/deeper/e.conf": "---\ne: 1\n",
+        ])
         XCTAssertEqual(try checkedFiles(["."]), ["./a.yaml", "./sub/c.conf", "./sub/deeper/e.conf"])
     }
 
     /// A configuration yamllint refuses chooses nothing: the walk is PureYAML's, and each file gets the
     /// `lint-config` warning. `pureyaml.lint.enable: false` also leaves the yamllint configuration out.
     func testABrokenConfigurationOrLintTurnedOffKeepsTheOwnRule() throws {
-        try H.write("---\nyaml-files: ['*.conf']\nrules: {nope: enable}\n", to: ".yamllint", in: folder)
-        try H.write("---\na: 1\n", to: "a.yaml", in: folder)
-        try H.write("---\nb: 1\n", to: "b.conf", in: folder)
+        try write([
+            ".yamllint": "---\nyaml-files: ['*.conf']\nrules: {nope: enable}\n",
+            "a.yaml": "---\na: 1\n",
+            "b.conf": "---\nb: 1\n",
+        ])
         XCTAssertEqual(try checkedFiles(["."]), ["./a.yaml"])
         try H.write("---\nyaml-files: ['*.conf']\n", to: ".yamllint", in: folder)
         XCTAssertEqual(try checkedFiles(["."]), ["./b.conf"])
@@ -104,8 +119,10 @@ final class CommandLineYAMLFilesTests: XCTestCase {
 
     /// A folder where the configuration chooses no file says which rule chose nothing.
     func testAnEmptyFolderNamesTheConfigurationThatChoseNothing() throws {
-        try H.write("---\nyaml-files: ['*.conf']\n", to: ".yamllint", in: folder)
-        try H.write("---\na: 1\n", to: "empty/a.yaml", in: folder)
+        try write([
+            ".yamllint": "---\nyaml-files: ['*.conf']\n",
+            "empty/a.yaml": "---\na: 1\n",
+        ])
         let r = try H.run(["check", "empty"], in: folder)
         XCTAssertEqual(r.status, 3)
         XCTAssertEqual(r.stderr, "checked 0 files: 0 errors, 0 warnings\n"
@@ -122,14 +139,16 @@ final class CommandLineYAMLFilesTests: XCTestCase {
         try H.write("extends: default\nyaml-files: ['*.yaml', '*.yml', '.yamllint', '*.conf', 'Kptfile']\n"
                     + "ignore: |\n  /third_party/\n  *.generated.yaml\nrules:\n  line-length: {max: 40}\n",
                     to: ".yamllint", in: folder)
-        try H.write("a: yes\nb:   1 \n", to: "a.yaml", in: folder)
-        try H.write("---\nlist: [1,2]\n", to: "etc/app.conf", in: folder)
-        try H.write("---\nkey:   value\n", to: "etc/Kptfile", in: folder)
-        try H.write("---\nx: 1\n", to: "etc/x.generated.yaml", in: folder)
-        try H.write("x: [\n", to: "third_party/lib.yaml", in: folder)
-        try H.write("---\nk: v\n", to: "docs/.hidden.yml", in: folder)
-        try H.write("k: v\n", to: "docs/readme.txt", in: folder)
-        try H.write("---\nk: v\n", to: "docs/UPPER.YAML", in: folder)
+        try write([
+            "a.yaml": "a: yes\nb:   1 \n",
+            "etc/app.conf": "---\nlist: [1,2]\n",
+            "etc/Kptfile": "---\nkey:   value\n",
+            "etc/x.generated.yaml": "---\nx: 1\n",
+            "third_party/lib.yaml": "x: [\n",
+            "docs/.hidden.yml": "---\nk: v\n",
+            "docs/readme.txt": "k: v\n",
+            "docs/UPPER.YAML": "---\nk: v\n",
+        ])
         let shell = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path]
         let listed = try YamllintRunner.run(shell + yamllint + ["--list-files", "."]).output
         let theirs = listed.split(separator: "\n").map(String.init).sorted()
