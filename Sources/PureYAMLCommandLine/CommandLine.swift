@@ -76,8 +76,9 @@ public struct CommandLineTool {
         // A schema named with --schema that cannot be loaded or is not a schema validates nothing: like a
         // missing schema file, that is exit 2, so a CI check cannot pass without validating.
         var schemaUnusable = false
-        var emptyFolders: [String] = []
-        for input in expand(options.paths, ioFailed: &ioFailed, emptyFolders: &emptyFolders) {
+        var emptyFolders: [EmptyFolder] = []
+        for input in expand(options.paths, configuration: options.configuration, ioFailed: &ioFailed,
+                            emptyFolders: &emptyFolders) {
             guard let file = read(input, stdinFilename: options.stdinFilename, ioFailed: &ioFailed),
                   let problems = configure(model, for: file, lookup: &lookup, adjust: schemaOptions.apply,
                                            ioFailed: &ioFailed) else { continue }
@@ -126,12 +127,14 @@ public struct CommandLineTool {
 
     /// Says on stderr which folders named on the command line hold no YAML file (after the summary, so
     /// it is the last thing a CI log shows); true when that fails the run (no `--allow-no-files`).
-    private func reportNoYAMLFiles(in folders: [String], command: String, allowed: Bool) -> Bool {
-        for folder in folders {
+    private func reportNoYAMLFiles(in folders: [EmptyFolder], command: String, allowed: Bool) -> Bool {
+        for empty in folders {
+            // The rule that chose no file: PureYAML's extensions, or a yamllint configuration's `yaml-files`.
+            let rule = empty.yamllintConfiguration.map { "yaml-files and ignore of \(displayPath($0))" } ?? "*.yaml, *.yml"
             if allowed {
-                err("pureyaml \(command): warning: no YAML files (*.yaml, *.yml) found under \(folder)\n")
+                err("pureyaml \(command): warning: no YAML files (\(rule)) found under \(empty.folder)\n")
             } else {
-                err("pureyaml \(command): no YAML files (*.yaml, *.yml) found under \(folder) (use --allow-no-files if that is expected)\n")
+                err("pureyaml \(command): no YAML files (\(rule)) found under \(empty.folder) (use --allow-no-files if that is expected)\n")
             }
         }
         return !folders.isEmpty && !allowed
@@ -149,8 +152,9 @@ public struct CommandLineTool {
         var lookup = SettingsLookup(source: options.configuration, workingDirectory: workingDirectory)
         var ioFailed = false
         var changed = 0, files = 0, failures = 0
-        var emptyFolders: [String] = []
-        for input in expand(options.paths, ioFailed: &ioFailed, emptyFolders: &emptyFolders) {
+        var emptyFolders: [EmptyFolder] = []
+        for input in expand(options.paths, configuration: options.configuration, ioFailed: &ioFailed,
+                            emptyFolders: &emptyFolders) {
             guard let file = read(input, stdinFilename: options.stdinFilename, ioFailed: &ioFailed),
                   let problems = configure(model, for: file, lookup: &lookup, ioFailed: &ioFailed) else { continue }
             for report in problems {
@@ -259,18 +263,34 @@ public struct CommandLineTool {
         let lookupPath: String
     }
 
-    /// Expands directories into the YAML files below them (sorted), keeping files and `-` as given. Each file
-    /// comes once, at its first mention, however often it is named or found (`check a.yaml a.yaml .`):
-    /// paths are compared after resolving `.`, `..` and symbolic links.
-    func expand(_ paths: [String], ioFailed: inout Bool) -> [String] {
-        var emptyFolders: [String] = []
-        return expand(paths, ioFailed: &ioFailed, emptyFolders: &emptyFolders)
+    /// A folder named on the command line below which no YAML file was found.
+    struct EmptyFolder {
+        /// The folder as given.
+        let folder: String
+        /// The yamllint configuration whose `yaml-files` chose the files of the folder itself (nil: PureYAML's
+        /// own `*.yaml`, `*.yml`).
+        let yamllintConfiguration: String?
     }
 
-    /// ``expand(_:ioFailed:)``, also collecting the folders (as given) below which no YAML file was found.
-    func expand(_ paths: [String], ioFailed: inout Bool, emptyFolders: inout [String]) -> [String] {
+    /// Expands directories into the YAML files below them (sorted), keeping files and `-` as given. Each file
+    /// comes once, at its first mention, however often it is named or found (`check a.yaml a.yaml .`):
+    /// paths are compared after resolving `.`, `..` and symbolic links. Which files of a folder are YAML is
+    /// ``YAMLFileFilter``'s rule: a yamllint configuration's `yaml-files` and `ignore` when one applies to
+    /// the folder's files (unless their settings, found through `configuration`, turn lint off), else the
+    /// extensions `.yaml` and `.yml`.
+    func expand(_ paths: [String], configuration: CommandOptions.ConfigurationSource, ioFailed: inout Bool) -> [String] {
+        var emptyFolders: [EmptyFolder] = []
+        return expand(paths, configuration: configuration, ioFailed: &ioFailed, emptyFolders: &emptyFolders)
+    }
+
+    /// ``expand(_:configuration:ioFailed:)``, also collecting the folders below which no YAML file was found.
+    func expand(_ paths: [String], configuration: CommandOptions.ConfigurationSource, ioFailed: inout Bool,
+                emptyFolders: inout [EmptyFolder]) -> [String] {
         var out: [String] = []
         var seen: Set<String> = []
+        // A lookup of its own, so the configuration problems stay reported by the first file they apply to.
+        var walk = FolderWalk(filter: YAMLFileFilter(lintEnvironment: .fileSystem),
+                              settings: SettingsLookup(source: configuration, workingDirectory: workingDirectory))
         func take(_ path: String) {
             let key = path == "-" ? path : URL(fileURLWithPath: absolute(path)).resolvingSymlinksInPath().path
             if seen.insert(key).inserted { out.append(path) }
@@ -287,8 +307,11 @@ public struct CommandLineTool {
             if !isDir.boolValue { take(p); continue }
             var found: [String] = []
             var visited: Set<String> = []
-            walk(p, into: &found, visited: &visited, ioFailed: &ioFailed)
-            if found.isEmpty { emptyFolders.append(p) }
+            self.walk(p, into: &found, visited: &visited, with: &walk, ioFailed: &ioFailed)
+            if found.isEmpty {
+                let rule = walk.yamllintConfigurationPath(choosingFilesIn: absolute(p))
+                emptyFolders.append(EmptyFolder(folder: p, yamllintConfiguration: rule))
+            }
             found.sorted().forEach(take)
         }
         return out
@@ -298,10 +321,12 @@ public struct CommandLineTool {
     /// once (by its resolved path), so a link back to a parent cannot make the walk repeat or explode.
     /// A folder that cannot be listed is an I/O problem (exit 2), never silently skipped: a check that
     /// passes must have seen every file.
-    private func walk(_ dir: String, into found: inout [String], visited: inout Set<String>, ioFailed: inout Bool) {
+    private func walk(_ dir: String, into found: inout [String], visited: inout Set<String>, with rule: inout FolderWalk,
+                      ioFailed: inout Bool) {
         let fm = FileManager.default
         let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
         guard visited.insert(real).inserted else { return }
+        let folder = absolute(dir)
         let names: [String]
         do { names = try fm.contentsOfDirectory(atPath: dir) } catch {
             err("pureyaml: cannot list the folder \(dir): \(Self.reason(error))\n")
@@ -313,8 +338,10 @@ public struct CommandLineTool {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else { continue }
             if isDir.boolValue {
-                if !YAMLFileFilter.isSkippedDirectory(name) { walk(path, into: &found, visited: &visited, ioFailed: &ioFailed) }
-            } else if YAMLFileFilter.isYAMLFile(name) {
+                if !YAMLFileFilter.isSkippedDirectory(name) {
+                    walk(path, into: &found, visited: &visited, with: &rule, ioFailed: &ioFailed)
+                }
+            } else if rule.includes(name, in: folder) {
                 // Only regular files (or links to them) are taken from a folder: a FIFO or device named
                 // `*.yaml` would block the walk or never end. A path named on the command line is read as given.
                 let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path

@@ -17,7 +17,7 @@ extension CommandLineTool {
         model.perform(.configureLint(.fileSystem))
         var lookup = SettingsLookup(source: options.configuration, workingDirectory: workingDirectory)
         var ioFailed = false
-        for input in expand(options.paths.filter { $0 != "-" }, ioFailed: &ioFailed) {
+        for input in expand(options.paths.filter { $0 != "-" }, configuration: options.configuration, ioFailed: &ioFailed) {
             // The file's settings (`pureyaml.lint.*` among them) apply as they do for `check`.
             guard let file = read(input, stdinFilename: nil, ioFailed: &ioFailed),
                   configure(model, for: file, lookup: &lookup, ioFailed: &ioFailed) != nil else { continue }

@@ -63,7 +63,8 @@ public enum Help {
         one line per finding: path:line:column: error|warning: message [code]. Hints (such as
         unused-anchor) are for editors and are not reported. A directory
         is walked for *.yaml and *.yml files (.git, .hg, .svn, node_modules and .build are
-        skipped); `-` reads standard input. Lines and columns are 1-based; columns count
+        skipped), or, in folders a yamllint configuration applies to (see LINT), for the files
+        its yaml-files names and its ignore does not; `-` reads standard input. Lines and columns are 1-based; columns count
         characters (Unicode scalars), except in SARIF, which counts UTF-16 code units.
 
     OPTIONS
@@ -102,7 +103,9 @@ public enum Help {
     LINT
         yamllint's rules run too when a .yamllint, .yamllint.yaml or .yamllint.yml file is found in
         a file's folder or above it (or YAMLLINT_CONFIG_FILE names one), or when the setting
-        pureyaml.lint.enable is true; findings have the rule id as code. See docs/lint.md.
+        pureyaml.lint.enable is true; findings have the rule id as code. Such a configuration file
+        also chooses the files of a folder walk, as yamllint does: those matching its yaml-files
+        (default *.yaml, *.yml, .yamllint) and not its ignore. See docs/lint.md.
 
     EXIT STATUS
         0 no errors (and, with --strict, no warnings); 1 errors, warnings under --strict, or an
@@ -255,6 +258,15 @@ public enum Help {
         Helix:   [language-server.pureyaml] command = "pureyaml", args = ["lsp"]
 
     """
+
+    /// What `pureyaml` run without a command prints on stderr (exit status 2): the SYNOPSIS of ``main``.
+    public static var usage: String {
+        let lines = main.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(of: "SYNOPSIS"),
+              let end = lines[start...].firstIndex(where: { $0.isEmpty }) else { return "usage: pureyaml COMMAND\n" }
+        let synopsis = lines[(start + 1)..<end].map { $0.dropFirst(2) }
+        return "usage:\n" + synopsis.joined(separator: "\n") + "\nTry 'pureyaml --help'.\n"
+    }
 
     /// The help text for `command`, nil when unknown.
     public static func text(for command: String) -> String? {

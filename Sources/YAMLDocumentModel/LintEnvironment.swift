@@ -1,3 +1,5 @@
+import YAMLLint
+
 /// What the model needs from the outside world to find a document's yamllint configuration, supplied by
 /// the renderer with ``Intent/configureLint(_:)``: the model itself never touches the file system.
 ///
@@ -14,5 +16,59 @@ public struct LintEnvironment: Sendable {
     public init(readFile: @escaping @Sendable (String) -> [UInt8]?, configFileFromEnvironment: String? = nil) {
         self.readFile = readFile
         self.configFileFromEnvironment = configFileFromEnvironment
+    }
+
+    /// The names of a project's yamllint configuration file, in yamllint's order of preference.
+    static let configFileNames = [".yamllint", ".yamllint.yaml", ".yamllint.yml"]
+
+    /// The yamllint configuration that applies to the files directly inside `directory` (an absolute path):
+    /// the first of ``configFileNames`` in it or a parent directory, else `YAMLLINT_CONFIG_FILE`. Returns
+    /// the configuration's path and bytes, and `directory` relative to the configuration's directory
+    /// (`""` when they are the same; nil for `YAMLLINT_CONFIG_FILE`, whose `ignore` patterns have no base).
+    func nearestConfiguration(forFilesIn directory: String)
+        -> (configPath: String, bytes: [UInt8], relativeDirectory: String?)? {
+        var components = directory.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if components.count > 1, components.last == "" { components.removeLast() }
+        var relative: [String] = []
+        while !components.isEmpty {
+            let dir = components.joined(separator: "/")
+            for name in LintEnvironment.configFileNames {
+                let candidate = dir + "/" + name
+                if let bytes = readFile(candidate) {
+                    return (candidate, bytes, relative.reversed().joined(separator: "/"))
+                }
+            }
+            relative.append(components.removeLast())
+        }
+        if let path = configFileFromEnvironment, let bytes = readFile(path) { return (path, bytes, nil) }
+        return nil
+    }
+
+    /// The yamllint configuration of the document at the absolute path `documentPath` (see
+    /// ``nearestConfiguration(forFilesIn:)``), with the document's path relative to the configuration's
+    /// directory (for `ignore` patterns; nil for `YAMLLINT_CONFIG_FILE`).
+    func nearestConfiguration(toFileAt documentPath: String)
+        -> (configPath: String, bytes: [UInt8], relativePath: String?)? {
+        var components = documentPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let fileName = components.popLast() ?? ""
+        guard let found = nearestConfiguration(forFilesIn: components.joined(separator: "/")) else { return nil }
+        let relative = found.relativeDirectory.map { $0.isEmpty ? fileName : $0 + "/" + fileName }
+        return (found.configPath, found.bytes, relative)
+    }
+
+    /// Parses the yamllint configuration `bytes` read from the absolute path `path`; `extends: file` and
+    /// `ignore-from-file` are read relative to the configuration's directory.
+    /// - Returns: the configuration, or the error with yamllint's message (`invalid config: ...`).
+    func parseConfiguration(_ bytes: [UInt8], at path: String) -> Result<LintConfiguration, LintConfigurationError> {
+        let dir = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let read = readFile
+        let loader: LintConfiguration.FileLoader = { name in read(name.hasPrefix("/") ? name : dir + "/" + name) }
+        do {
+            return .success(try LintConfiguration.parse(bytes, loadFile: loader))
+        } catch let e as LintConfigurationError {
+            return .failure(e)
+        } catch {
+            return .failure(LintConfigurationError("invalid config: \(error)"))
+        }
     }
 }

@@ -30,14 +30,12 @@ struct LintState {
     /// patterns when fix-all lints its intermediate texts); absent when there is none.
     var relativePaths: [DocumentURI: String] = [:]
 
-    static let configFileNames = [".yamllint", ".yamllint.yaml", ".yamllint.yml"]
-
     /// Finds the configuration for `uri` (see ``LintEnvironment``), then applies the settings: an explicit
     /// `pureyaml.lint.enable: false` turns lint off; without a configuration file, lint runs only when
     /// `pureyaml.lint.enable` is true, with `pureyaml.lint.preset` (default `default`).
     mutating func resolve(_ uri: DocumentURI, settings: Settings) -> Resolution {
         if settings.lintEnabled == false { return .off }
-        if let environment, let path = uri.filePath, let found = discover(path, environment) {
+        if let environment, let path = uri.filePath, let found = environment.nearestConfiguration(toFileAt: path) {
             switch parsed(found.configPath, found.bytes, environment) {
             case .success(let c): return .lint(c, relativePath: found.relativePath)
             case .failure(let e): return .broken(path: found.configPath, message: e.message)
@@ -51,42 +49,10 @@ struct LintState {
         return .lint(preset, relativePath: nil)
     }
 
-    private func discover(_ documentPath: String, _ env: LintEnvironment)
-        -> (configPath: String, bytes: [UInt8], relativePath: String?)? {
-        var components = documentPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let fileName = components.popLast() ?? ""
-        var relative = [fileName]
-        while !components.isEmpty {
-            let dir = components.joined(separator: "/")
-            for name in LintState.configFileNames {
-                let candidate = (dir.isEmpty ? "" : dir) + "/" + name
-                if let bytes = env.readFile(candidate) {
-                    return (candidate, bytes, relative.reversed().joined(separator: "/"))
-                }
-            }
-            relative.append(components.removeLast())
-        }
-        if let path = env.configFileFromEnvironment, let bytes = env.readFile(path) {
-            return (path, bytes, nil)
-        }
-        return nil
-    }
-
     private mutating func parsed(_ path: String, _ bytes: [UInt8], _ env: LintEnvironment)
         -> Result<LintConfiguration, LintConfigurationError> {
         if let hit = cache[path], hit.bytes == bytes { return hit.result }
-        let dir = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let read = env.readFile
-        // `extends: file` and `ignore-from-file` are read relative to the configuration's directory.
-        let loader: LintConfiguration.FileLoader = { name in read(name.hasPrefix("/") ? name : dir + "/" + name) }
-        let result: Result<LintConfiguration, LintConfigurationError>
-        do {
-            result = .success(try LintConfiguration.parse(bytes, loadFile: loader))
-        } catch let e as LintConfigurationError {
-            result = .failure(e)
-        } catch {
-            result = .failure(LintConfigurationError("invalid config: \(error)"))
-        }
+        let result = env.parseConfiguration(bytes, at: path)
         if cache.count > 64 { cache.removeAll() }
         cache[path] = (bytes, result)
         return result

@@ -5,11 +5,16 @@ import YAMLLanguageServer
 
 // Argument dispatch only; every command lives in a renderer target.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let command = arguments.first ?? "--help"
 let rest = Array(arguments.dropFirst())
 
 func printOut(_ s: String) { FileHandle.standardOutput.write(Data(s.utf8)) }
 func printErr(_ s: String) { FileHandle.standardError.write(Data(s.utf8)) }
+
+// No command is wrong usage (every editor configuration runs `pureyaml lsp`).
+guard let command = arguments.first else {
+    printErr(Help.usage)
+    exit(2)
+}
 
 switch command {
 case "lsp", "--stdio":

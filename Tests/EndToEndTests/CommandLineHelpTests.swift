@@ -34,6 +34,18 @@ final class CommandLineHelpTests: XCTestCase {
         XCTAssertEqual(unknown.stdout, "")
     }
 
+    /// `pureyaml` without a command is wrong usage: the synopsis on stderr, nothing on stdout, exit 2 (as
+    /// for an unknown command). Every editor configuration starts the server with `pureyaml lsp`.
+    func testNoCommandPrintsUsageOnStandardErrorAndExitsTwo() throws {
+        let bare = try H.run([])
+        XCTAssertEqual(bare.status, 2)
+        XCTAssertEqual(bare.stdout, "")
+        XCTAssertTrue(bare.stderr.hasPrefix("usage:\n  pureyaml lsp | --stdio\n  pureyaml check ["), bare.stderr)
+        XCTAssertTrue(bare.stderr.contains("\n  pureyaml format [--check]"), bare.stderr)
+        XCTAssertTrue(bare.stderr.hasSuffix("\nTry 'pureyaml --help'.\n"), bare.stderr)
+        XCTAssertEqual(try H.run(["nope"]).status, 2)
+    }
+
     func testHelpNamesEveryOptionTheCommandsAccept() throws {
         let check = try H.run(["check", "--help"]).stdout
         for word in ["--format", "--strict", "--config", "--no-config", "--stdin-filename",
