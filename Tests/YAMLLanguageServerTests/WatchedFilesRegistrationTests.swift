@@ -67,10 +67,13 @@ final class WatchedFilesRegistrationTests: XCTestCase {
         try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
                                                                      "text": "key: a fairly long value\n"]])
         XCTAssertEqual(try diagnostics(server, uri: uri).count, 0, "no configuration: no lint")
-        // The watcher reports a created `.yamllint`, then its deletion.
+        // The watcher reports a created `.yamllint`, a change of it, then its deletion.
         try Data("extends: relaxed\nrules:\n  line-length: {max: 10}\n".utf8).write(to: config)
         try server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": "file://" + config.path, "type": 1]]])
         XCTAssertEqual(try diagnostics(server, uri: uri).compactMap { $0["code"] as? String }, ["line-length"])
+        try Data("extends: relaxed\nrules:\n  document-start: {present: true}\n".utf8).write(to: config)
+        try server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": "file://" + config.path, "type": 2]]])
+        XCTAssertEqual(try diagnostics(server, uri: uri).compactMap { $0["code"] as? String }, ["document-start"])
         try FileManager.default.removeItem(at: config)
         try server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": "file://" + config.path, "type": 3]]])
         XCTAssertEqual(try diagnostics(server, uri: uri).count, 0)
