@@ -32,14 +32,6 @@ final class WatchedFilesRegistrationTests: XCTestCase {
         return server
     }
 
-    private func diagnostics(_ server: ServerProcess, uri: String) throws -> [[String: Any]] {
-        let m = try server.receive(until: {
-            ($0["method"] as? String) == "textDocument/publishDiagnostics"
-                && (($0["params"] as? [String: Any])?["uri"] as? String) == uri
-        }).match
-        return (m["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
-    }
-
     /// Shuts the server down and returns the messages it sent before answering `shutdown`.
     private func shutDown(_ server: ServerProcess, file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
         let id = try server.request("shutdown")
@@ -66,17 +58,17 @@ final class WatchedFilesRegistrationTests: XCTestCase {
 
         try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
                                                                      "text": "key: a fairly long value\n"]])
-        XCTAssertEqual(try diagnostics(server, uri: uri).count, 0, "no configuration: no lint")
+        XCTAssertEqual(try server.publishedDiagnostics(for: uri).count, 0, "no configuration: no lint")
         // The watcher reports a created `.yamllint`, a change of it, then its deletion.
         try Data("extends: relaxed\nrules:\n  line-length: {max: 10}\n".utf8).write(to: config)
         try server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": "file://" + config.path, "type": 1]]])
-        XCTAssertEqual(try diagnostics(server, uri: uri).compactMap { $0["code"] as? String }, ["line-length"])
+        XCTAssertEqual(try server.publishedDiagnostics(for: uri).compactMap { $0["code"] as? String }, ["line-length"])
         try Data("extends: relaxed\nrules:\n  document-start: {present: true}\n".utf8).write(to: config)
         try server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": "file://" + config.path, "type": 2]]])
-        XCTAssertEqual(try diagnostics(server, uri: uri).compactMap { $0["code"] as? String }, ["document-start"])
+        XCTAssertEqual(try server.publishedDiagnostics(for: uri).compactMap { $0["code"] as? String }, ["document-start"])
         try FileManager.default.removeItem(at: config)
         try server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": "file://" + config.path, "type": 3]]])
-        XCTAssertEqual(try diagnostics(server, uri: uri).count, 0)
+        XCTAssertEqual(try server.publishedDiagnostics(for: uri).count, 0)
 
         let after = try shutDown(server)
         XCTAssertFalse(after.contains { ($0["method"] as? String) == Self.registerMethod }, "registered once: \(after)")
