@@ -35,6 +35,7 @@ public struct FileEvent: Codable, Sendable, Hashable {
 
 /// What happened to a watched file (LSP 3.17 "FileChangeType"): 1 created, 2 changed, 3 deleted.
 /// Unknown numbers are kept, not rejected.
+/// Coded as the bare number (the standard library's `RawRepresentable` coding).
 public struct FileChangeType: RawRepresentable, Codable, Sendable, Hashable {
     /// The wire number.
     public var rawValue: Int
@@ -48,15 +49,4 @@ public struct FileChangeType: RawRepresentable, Codable, Sendable, Hashable {
     public static let changed = FileChangeType(rawValue: 2)
     /// The file was deleted.
     public static let deleted = FileChangeType(rawValue: 3)
-
-    /// Decodes the number.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(Int.self)
-    }
-
-    /// Encodes the number.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

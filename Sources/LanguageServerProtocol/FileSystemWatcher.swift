@@ -24,7 +24,7 @@ public struct FileSystemWatcher: Codable, Sendable, Hashable {
 }
 
 /// The events a ``FileSystemWatcher`` asks for (LSP 3.17 "WatchKind"), a bit set: 1 create, 2 change,
-/// 4 delete.
+/// 4 delete. Coded as the bare number (the standard library's `RawRepresentable` coding).
 public struct WatchKind: OptionSet, Codable, Sendable, Hashable {
     /// The wire number.
     public var rawValue: Int
@@ -40,15 +40,4 @@ public struct WatchKind: OptionSet, Codable, Sendable, Hashable {
     public static let delete = WatchKind(rawValue: 4)
     /// All three events (the default when `kind` is absent).
     public static let all: WatchKind = [.create, .change, .delete]
-
-    /// Decodes the number.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(Int.self)
-    }
-
-    /// Encodes the number.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
