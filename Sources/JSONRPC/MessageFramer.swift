@@ -3,6 +3,11 @@ import Foundation
 /// Splits a byte stream into LSP base-protocol messages (LSP 3.17 "Base Protocol"):
 /// `Content-Length: N\r\n` (other headers allowed, names case-insensitive) `\r\n` then N bytes of content.
 ///
+/// Leniency: a header line may also end in a bare `\n` (LSP 3.17 requires `\r\n`, but some clients and
+/// hand-written test scripts send `\n`), so the header part ends at the first empty line whatever its line
+/// ends (`\r\n\r\n`, `\n\n`, `\r\n\n` or `\n\r\n`). Read strictly, such a header would run on into the
+/// next message's header and lose that message too.
+///
 /// A small state machine fed arbitrary chunks (one byte at a time works the same as everything at once).
 /// Errors never stop it: a bad header block is reported, then bytes are dropped until the next
 /// `Content-Length:` (case-insensitive), where parsing restarts. A `Content-Length` above
@@ -16,11 +21,12 @@ public struct MessageFramer: Sendable {
 
     /// The largest content, in bytes, that is buffered; larger messages are skipped.
     public let maximumContentLength: Int
-    /// The largest header part, in bytes, before the `\r\n\r\n` separator.
+    /// The largest header part, in bytes: the header lines before the empty line, without the line end of
+    /// the last one.
     public let maximumHeaderLength: Int
 
     private enum State: Sendable {
-        /// Looking for the `\r\n\r\n` that ends a header block starting at `cursor`.
+        /// Looking for the empty line that ends a header block starting at `cursor`.
         case header
         /// Collecting `length` content bytes into `content`.
         case content(length: Int)
@@ -34,7 +40,7 @@ public struct MessageFramer: Sendable {
     /// Input not yet consumed starts at `cursor`; compacted at the end of every ``push(_:)``.
     private var pending: [UInt8] = []
     private var cursor = 0
-    /// In `.header`: the separator does not start before this index of `pending`.
+    /// In `.header`: no `\n` before this index of `pending` ends the header part.
     private var scanFrom = 0
     /// In `.content`: the bytes collected so far (handed out as the message without another copy).
     private var content = Data()
@@ -44,7 +50,8 @@ public struct MessageFramer: Sendable {
     /// Bytes dropped since entering `.seeking`, reported once resynchronised.
     private var skipped = 0
 
-    private static let separator: [UInt8] = Array("\r\n\r\n".utf8)
+    /// The longest separator between the header lines and the content, `\r\n\r\n`.
+    private static let longestSeparator = 4
     private static let contentLengthName: [UInt8] = Array("content-length:".utf8)
 
     /// Creates a framer. Limits are in bytes.
@@ -86,14 +93,15 @@ public struct MessageFramer: Sendable {
                 // The same verdict whatever the chunking: a header part longer than the limit is an error
                 // whether its separator has arrived or not. Without a separator, wait until even a separator
                 // starting in the last 3 bytes would end the header part past the limit.
-                let separatorAt = Self.find(Self.separator, in: pending, from: scanFrom)
-                if let end = separatorAt, end - cursor <= maximumHeaderLength {
-                    endHeader(blockStart: cursor, blockEnd: end, &events)
-                } else if separatorAt != nil || pending.count - cursor >= maximumHeaderLength + Self.separator.count {
+                let separator = Self.headerSeparator(in: pending, from: scanFrom)
+                if let separator, separator.lowerBound - cursor <= maximumHeaderLength {
+                    endHeader(blockStart: cursor, separator: separator, &events)
+                } else if separator != nil || pending.count - cursor >= maximumHeaderLength + Self.longestSeparator {
                     events.append(.error(.headerTooLong(limit: maximumHeaderLength)))
                     startSeeking(at: cursor + 1)
                 } else {
-                    scanFrom = max(cursor, pending.count - (Self.separator.count - 1))
+                    // Every `\n` so far was checked, and the check looks only backwards.
+                    scanFrom = pending.count
                     break processing
                 }
             case .content(let length):
@@ -118,6 +126,7 @@ public struct MessageFramer: Sendable {
                     cursor = start
                     events.append(.error(.skippedBytes(skipped)))
                     skipped = 0
+                    scanFrom = start
                     state = .header
                 } else {
                     // Keep a tail that could be the start of a name split across chunks.
@@ -152,13 +161,14 @@ public struct MessageFramer: Sendable {
         return events
     }
 
-    /// A header block spans `pending[blockStart..<blockEnd]` and is followed by `\r\n\r\n`:
-    /// parse it and move to content, skipping or seeking.
-    private mutating func endHeader(blockStart: Int, blockEnd: Int, _ events: inout [FramerEvent]) {
+    /// A header block spans `pending[blockStart..<separator.lowerBound]` and is followed by the
+    /// `separator` (its last line end and the empty line): parse it and move to content, skipping or seeking.
+    private mutating func endHeader(blockStart: Int, separator: Range<Int>, _ events: inout [FramerEvent]) {
+        let blockEnd = separator.lowerBound
         let block = pending[blockStart..<blockEnd]
         switch Self.parseHeader(block) {
         case .success(let header):
-            cursor = blockEnd + Self.separator.count
+            cursor = separator.upperBound
             if header.length > maximumContentLength {
                 // A length beyond the limit is not trusted to frame anything (it is usually garbage, e.g.
                 // `Content-Length: 99999999999`): nothing is allocated, and instead of dropping that many
@@ -196,11 +206,22 @@ public struct MessageFramer: Sendable {
         state = .seeking
     }
 
-    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard bytes.count >= pattern.count, start <= bytes.count - pattern.count else { return nil }
-        return (start...(bytes.count - pattern.count)).first { index in
-            pattern.indices.allSatisfy { bytes[index + $0] == pattern[$0] }
+    /// The first separator between header lines and content whose final `\n` is at or after `start`: the line
+    /// end of the last header line (`\r\n` or `\n`) then an empty line (`\r\n` or `\n`). The caller guarantees
+    /// that the header block does not start with `\r` or `\n`, so the look-back stays inside it.
+    private static func headerSeparator(in bytes: [UInt8], from start: Int) -> Range<Int>? {
+        let lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+        var index = start
+        while index < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == lf, index >= 1 else { continue }
+            // The empty line is `\n` at `index`, or `\r\n` ending at `index`.
+            let emptyLine = bytes[index - 1] == cr ? index - 1 : index
+            guard emptyLine >= 1, bytes[emptyLine - 1] == lf else { continue }
+            let lastLineEnd = emptyLine >= 2 && bytes[emptyLine - 2] == cr ? emptyLine - 2 : emptyLine - 1
+            return lastLineEnd..<(index + 1)
         }
+        return nil
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {
@@ -224,7 +245,7 @@ public struct MessageFramer: Sendable {
         var unsupportedCharset: String?
     }
 
-    /// Parses `name: value` lines separated by `\r\n`. Unknown headers are ignored.
+    /// Parses `name: value` lines separated by `\r\n` (or a bare `\n`). Unknown headers are ignored.
     private static func parseHeader(_ block: ArraySlice<UInt8>) -> Result<Header, FramingError> {
         var length: Int?
         var charset: String?
@@ -265,21 +286,10 @@ public struct MessageFramer: Sendable {
         return nil
     }
 
-    /// Splits a header block at `\r\n`.
+    /// Splits a header block at `\r\n` or a bare `\n` (a lone `\r` stays inside its line).
     private static func lines(_ block: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        var result: [ArraySlice<UInt8>] = []
-        var start = block.startIndex
-        var index = block.startIndex
-        while index < block.endIndex {
-            if block[index] == UInt8(ascii: "\r") && index + 1 < block.endIndex && block[index + 1] == UInt8(ascii: "\n") {
-                result.append(block[start..<index])
-                index += 2
-                start = index
-            } else {
-                index += 1
-            }
+        block.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            line.last == UInt8(ascii: "\r") ? line.dropLast() : line
         }
-        result.append(block[start...])
-        return result
     }
 }

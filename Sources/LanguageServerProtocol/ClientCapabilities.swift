@@ -41,6 +41,8 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
         public var workspaceFolders: Bool?
         /// `workspace.didChangeConfiguration`.
         public var didChangeConfiguration: DynamicRegistration?
+        /// `workspace.didChangeWatchedFiles`: whether the client watches the files the server registers.
+        public var didChangeWatchedFiles: DynamicRegistration?
         /// `workspace.diagnostics`: whether the client accepts `workspace/diagnostic/refresh`.
         public var diagnostics: RefreshSupport?
         /// `workspace.workspaceEdit`: which ``WorkspaceEdit`` forms the client applies.

@@ -84,6 +84,10 @@ public enum LSPMethod: String, Sendable, CaseIterable {
     case workspaceDidChangeWorkspaceFolders = "workspace/didChangeWorkspaceFolders"
     /// Request `workspace/configuration` (server to client).
     case workspaceConfiguration = "workspace/configuration"
+    /// Notification `workspace/didChangeWatchedFiles`.
+    case workspaceDidChangeWatchedFiles = "workspace/didChangeWatchedFiles"
+    /// Request `client/registerCapability` (server to client).
+    case clientRegisterCapability = "client/registerCapability"
     /// Notification `window/logMessage` (server to client).
     case windowLogMessage = "window/logMessage"
     /// Notification `window/showMessage` (server to client).

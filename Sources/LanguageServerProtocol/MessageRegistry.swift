@@ -1,6 +1,7 @@
 /// The table of every request and notification type, so a dispatcher or a test can enumerate them.
 public enum MessageRegistry {
-    /// All request types (client to server, and `workspace/configuration` server to client).
+    /// All request types (client to server, and `workspace/configuration` and `client/registerCapability`
+    /// server to client).
     public static let requests: [any LSPRequest.Type] = [
         InitializeRequest.self, ShutdownRequest.self, DocumentDiagnosticRequest.self, DocumentSymbolRequest.self,
         DocumentFormattingRequest.self, DocumentRangeFormattingRequest.self, HoverRequest.self,
@@ -10,7 +11,7 @@ public enum MessageRegistry {
         LinkedEditingRangeRequest.self, SelectionRangeRequest.self, DocumentLinkRequest.self,
         SemanticTokensFullRequest.self, SemanticTokensRangeRequest.self, CodeActionRequest.self, CodeActionResolveRequest.self,
         WorkspaceSymbolRequest.self, WorkspaceDiagnosticRequest.self,
-        DocumentOnTypeFormattingRequest.self, WillSaveTextDocumentWaitUntilRequest.self,
+        DocumentOnTypeFormattingRequest.self, WillSaveTextDocumentWaitUntilRequest.self, RegistrationRequest.self,
     ]
 
     /// All notification types, both directions.
@@ -20,7 +21,7 @@ public enum MessageRegistry {
         DidOpenTextDocumentNotification.self, DidChangeTextDocumentNotification.self,
         DidCloseTextDocumentNotification.self, DidSaveTextDocumentNotification.self,
         PublishDiagnosticsNotification.self, DidChangeConfigurationNotification.self,
-        DidChangeWorkspaceFoldersNotification.self,
+        DidChangeWorkspaceFoldersNotification.self, DidChangeWatchedFilesNotification.self,
         LogMessageNotification.self, ShowMessageNotification.self,
     ]
 

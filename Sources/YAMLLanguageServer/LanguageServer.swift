@@ -27,6 +27,8 @@ final class LanguageServer: @unchecked Sendable {
     private(set) var clientCapabilities = ClientCapabilities()
     /// Server-to-client `workspace/configuration` requests awaiting an answer.
     private var pendingConfiguration: Set<RequestID> = []
+    /// The server-to-client `client/registerCapability` request awaiting an answer, if any.
+    private var pendingRegistration: RequestID?
     private var nextRequestID = 1
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
     var schemaLoadsInFlight: Set<String> = []
@@ -178,6 +180,7 @@ final class LanguageServer: @unchecked Sendable {
             switch method {
             case InitializedNotification.method.rawValue:
                 requestConfiguration()
+                registerWatchedFiles()
             case DidOpenTextDocumentNotification.method.rawValue:
                 let p = try notification.decodeParams(DidOpenTextDocumentNotification.self)
                 perform(.open(FromLSP.uri(p.textDocument.uri), version: p.textDocument.version, text: p.textDocument.text))
@@ -200,10 +203,11 @@ final class LanguageServer: @unchecked Sendable {
                 let p = try notification.decodeParams(DidSaveTextDocumentNotification.self)
                 perform(.save(FromLSP.uri(p.textDocument.uri), text: p.text))
                 if Self.isLintConfiguration(p.textDocument.uri) { perform(.configureLint(.fileSystem)) }
-            case Self.didChangeWatchedFilesMethod:
+            case DidChangeWatchedFilesNotification.method.rawValue:
                 // LSP 3.17 `workspace/didChangeWatchedFiles`: when a yamllint configuration is among the
                 // changed files, lint every open document again (the files are read afresh).
-                if Self.changedFileURIs(notification.params).contains(where: Self.isLintConfiguration) {
+                let p = try notification.decodeParams(DidChangeWatchedFilesNotification.self)
+                if p.changes.contains(where: { Self.isLintConfiguration($0.uri) }) {
                     perform(.configureLint(.fileSystem))
                 }
             case DidChangeConfigurationNotification.method.rawValue:
@@ -226,23 +230,38 @@ final class LanguageServer: @unchecked Sendable {
         }
     }
 
-    /// The method of the notification by which a client reports changes of files it watches (LSP 3.17).
-    static let didChangeWatchedFilesMethod = "workspace/didChangeWatchedFiles"
+    /// The names of yamllint configuration files, which lint looks for beside and above each document
+    /// (docs/lint.md). They are the only files whose change the server reacts to: `.editorconfig` is read
+    /// afresh at each formatting request, and `.pureyaml.yaml` is read by the command line only.
+    static let lintConfigurationFileNames = [".yamllint", ".yamllint.yaml", ".yamllint.yml"]
 
-    /// True when `uri` names a yamllint configuration file (`.yamllint`, `.yamllint.yaml`, `.yamllint.yml`,
-    /// the names lint looks for beside and above each document; docs/lint.md).
+    /// True when `uri` names a yamllint configuration file (one of ``lintConfigurationFileNames``).
     static func isLintConfiguration(_ uri: String) -> Bool {
-        let name = uri.split(separator: "/").last ?? ""
-        return name == ".yamllint" || name == ".yamllint.yaml" || name == ".yamllint.yml"
+        lintConfigurationFileNames.contains(String(uri.split(separator: "/").last ?? ""))
     }
 
-    /// The `uri` of each entry of `params.changes` of `workspace/didChangeWatchedFiles` (`FileEvent`s);
-    /// entries without a string `uri` are skipped.
-    static func changedFileURIs(_ params: LSPAny?) -> [String] {
-        guard case .object(let members)? = params, case .array(let changes)? = members["changes"] else { return [] }
-        return changes.compactMap { change in
-            guard case .object(let event) = change, case .string(let uri)? = event["uri"] else { return nil }
-            return uri
+    /// The id of the server's one `workspace/didChangeWatchedFiles` registration.
+    static let watchedFilesRegistrationID = "pureyaml-lint-configuration-files"
+
+    /// Asks the client to watch the yamllint configuration files (`**/.yamllint` and the like, created,
+    /// changed or deleted) and report them with `workspace/didChangeWatchedFiles` (LSP 3.17 §"Register
+    /// Capability"); only when the client declared `workspace.didChangeWatchedFiles.dynamicRegistration`.
+    /// The answer, success or error, is handled when it comes, with the other responses; nothing waits for it.
+    private func registerWatchedFiles() {
+        guard clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true else { return }
+        let options = DidChangeWatchedFilesRegistrationOptions(watchers: Self.lintConfigurationFileNames.map {
+            FileSystemWatcher(globPattern: "**/" + $0, kind: .all)
+        })
+        do {
+            let registration = Registration(id: Self.watchedFilesRegistrationID,
+                                            method: DidChangeWatchedFilesNotification.method.rawValue,
+                                            registerOptions: try LSPAny(encoding: options))
+            let id = RequestID.number(nextRequestID)
+            nextRequestID += 1
+            pendingRegistration = id
+            connection.request(RegistrationRequest.self, id: id, params: RegistrationParams(registrations: [registration]))
+        } catch {
+            log("client/registerCapability not sent: \(error)")
         }
     }
 
@@ -258,7 +277,15 @@ final class LanguageServer: @unchecked Sendable {
     }
 
     private func handle(_ response: ResponseMessage) {
-        guard let id = response.id, pendingConfiguration.remove(id) != nil else { return }
+        guard let id = response.id else { return }
+        if id == pendingRegistration {
+            pendingRegistration = nil
+            // Without the registration the client may still report changes (or not); lint configuration
+            // files saved in the editor are still noticed through `didSave`.
+            if case .failure(let error) = response.result { log("client/registerCapability failed: \(error.message)") }
+            return
+        }
+        guard pendingConfiguration.remove(id) != nil else { return }
         // The decoding error below speaks of "params"; a null or non-array result gets its own words.
         if case .success(let value) = response.result, !Self.isArray(value) {
             log("workspace/configuration: the client's result is \(value == .null ? "null" : "not an array"); "

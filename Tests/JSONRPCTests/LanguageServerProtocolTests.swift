@@ -126,6 +126,26 @@ final class LanguageServerProtocolTests: XCTestCase {
         try check(#"{"type":1,"message":"bad"}"#, ShowMessageParams(type: .error, message: "bad"))
     }
 
+    /// `client/registerCapability` for `workspace/didChangeWatchedFiles`, and the notification's file events
+    /// (an unknown change type is kept, not rejected); the client capability that allows the registration.
+    func testWatchedFilesRegistrationAndEvents() throws {
+        let options = DidChangeWatchedFilesRegistrationOptions(watchers: [
+            FileSystemWatcher(globPattern: "**/.yamllint", kind: .all), FileSystemWatcher(globPattern: "*.yml"),
+        ])
+        try check(#"{"watchers":[{"globPattern":"**/.yamllint","kind":7},{"globPattern":"*.yml"}]}"#, options)
+        try check(#"{"registrations":[{"id":"w","method":"workspace/didChangeWatchedFiles","registerOptions":{"watchers":[]}}]}"#,
+                  RegistrationParams(registrations: [Registration(id: "w", method: "workspace/didChangeWatchedFiles",
+                                                                  registerOptions: .object(["watchers": .array([])]))]))
+        XCTAssertEqual(WatchKind(rawValue: 5), [.create, .delete])
+        try check(#"{"changes":[{"uri":"file:///p/.yamllint","type":2},{"uri":"file:///q","type":9}]}"#,
+                  DidChangeWatchedFilesParams(changes: [FileEvent(uri: "file:///p/.yamllint", type: .changed),
+                                                        FileEvent(uri: "file:///q", type: FileChangeType(rawValue: 9))]))
+        let capabilities = try JSONDecoder().decode(ClientCapabilities.self, from: Data(
+            #"{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}}}"#.utf8))
+        XCTAssertEqual(capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration, true)
+        XCTAssertTrue(MessageRegistry.request(for: "client/registerCapability") == RegistrationRequest.self)
+    }
+
     func testHoverCompletionFolding() throws {
         try check(#"{"textDocument":{"uri":"u"},"position":{"line":1,"character":2}}"#,
                   HoverParams(textDocument: TextDocumentIdentifier(uri: "u"), position: Position(line: 1, character: 2)))

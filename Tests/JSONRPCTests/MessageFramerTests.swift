@@ -98,6 +98,21 @@ final class MessageFramerTests: XCTestCase {
               [.error(.missingContentLength), .error(.skippedBytes(3)), .message("[]")])
     }
 
+    /// Header lines ending in a bare `\n` are read leniently: the header part ends at the first empty line,
+    /// so the message after such a header is not swallowed (before, `{}` and the next header ran together
+    /// into one invalid Content-Length and the next message was lost).
+    func testBareLineFeedHeaderLinesAreAccepted() {
+        check("Content-Length:2\n\n{}Content-Length: 2\r\n\r\n[]", [.message("{}"), .message("[]")])
+        check("Content-Type: application/vscode-jsonrpc\nContent-Length: 3\r\n\n123"
+              + "Content-Length: 1\n\r\n7" + "\n\ncontent-length: 4\n\nnull",
+              [.message("123"), .message("7"), .message("null")])
+        // The content itself may hold empty lines: only the header part is looked at for one.
+        check("Content-Length: 4\n\n\n\n\r\nContent-Length: 2\r\n\r\n{}", [.message("\n\n\r\n"), .message("{}")])
+        // A lone `\r` does not end a header line.
+        check("Content-Length: 2\rX: 1\n\n{}Content-Length: 2\n\n[]",
+              [.error(.invalidContentLength("2\rX: 1")), .error(.skippedBytes(26)), .message("[]")])
+    }
+
     func testBlankLinesBetweenMessagesAreTolerated() {
         check("\r\nContent-Length: 2\r\n\r\n{}\r\n\r\nContent-Length: 2\r\n\r\n[]", [.message("{}"), .message("[]")])
     }

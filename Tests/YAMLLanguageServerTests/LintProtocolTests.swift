@@ -6,14 +6,6 @@ import XCTest
 /// with code = rule and source `yamllint`, the `pureyaml.lint.enable` setting turns it on elsewhere, and
 /// a lint quick fix comes back as a code action.
 final class LintProtocolTests: XCTestCase {
-    private func diagnostics(_ server: ServerProcess, uri: String) throws -> [[String: Any]] {
-        let m = try server.receive(until: {
-            ($0["method"] as? String) == "textDocument/publishDiagnostics"
-                && (($0["params"] as? [String: Any])?["uri"] as? String) == uri
-        }).match
-        return (m["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
-    }
-
     func testConfigurationFileSettingAndQuickFix() throws {
         guard let binary = BuiltBinary.pureyaml else {
             XCTFail("the pureyaml executable was not built")
@@ -32,7 +24,7 @@ final class LintProtocolTests: XCTestCase {
         try server.notify("initialized", [String: Any]())
         try server.notify("textDocument/didOpen", ["textDocument": ["uri": linted, "languageId": "yaml", "version": 1,
                                                                      "text": "key:   value \n"]])
-        let found = try diagnostics(server, uri: linted)
+        let found = try server.publishedDiagnostics(for: linted)
         XCTAssertNil(jsonMismatch(expected: [["code": "colons", "source": "yamllint", "severity": 2,
                                               "message": "too many spaces after colon"],
                                              ["code": "trailing-spaces", "source": "yamllint", "severity": 1]],
@@ -40,9 +32,9 @@ final class LintProtocolTests: XCTestCase {
 
         try server.notify("textDocument/didOpen", ["textDocument": ["uri": other, "languageId": "yaml", "version": 1,
                                                                      "text": "a: yes\n"]])
-        XCTAssertEqual(try diagnostics(server, uri: other).count, 0)
+        XCTAssertEqual(try server.publishedDiagnostics(for: other).count, 0)
         try server.notify("workspace/didChangeConfiguration", ["settings": ["pureyaml": ["lint": ["enable": true]]]])
-        let codes = try diagnostics(server, uri: other).compactMap { $0["code"] as? String }
+        let codes = try server.publishedDiagnostics(for: other).compactMap { $0["code"] as? String }
         XCTAssertEqual(codes, ["document-start", "truthy"])
 
         let actions = try server.response(to: try server.request("textDocument/codeAction", [
@@ -78,17 +70,17 @@ final class LintProtocolTests: XCTestCase {
         try server.notify("initialized", [String: Any]())
         try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
                                                                      "text": "key: a fairly long value\n"]])
-        XCTAssertEqual(try diagnostics(server, uri: uri).count, 0)
+        XCTAssertEqual(try server.publishedDiagnostics(for: uri).count, 0)
 
         try Data(short.utf8).write(to: config)
         try server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": configURI, "type": 2]]])
-        XCTAssertEqual(try diagnostics(server, uri: uri).compactMap { $0["code"] as? String }, ["line-length"])
+        XCTAssertEqual(try server.publishedDiagnostics(for: uri).compactMap { $0["code"] as? String }, ["line-length"])
 
         try server.notify("textDocument/didOpen", ["textDocument": ["uri": configURI, "languageId": "yaml", "version": 1,
                                                                      "text": short]])
         try Data(relaxed.utf8).write(to: config)
         try server.notify("textDocument/didSave", ["textDocument": ["uri": configURI]])
-        XCTAssertEqual(try diagnostics(server, uri: uri).count, 0)
+        XCTAssertEqual(try server.publishedDiagnostics(for: uri).count, 0)
 
         _ = try server.response(to: try server.request("shutdown"))
         try server.notify("exit")
@@ -109,7 +101,7 @@ final class LintProtocolTests: XCTestCase {
             let uri = "file:///w/v.yaml"
             try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 7,
                                                                          "text": "---\na: [1,  ]\n"]])
-            _ = try diagnostics(server, uri: uri)
+            _ = try server.publishedDiagnostics(for: uri)
             let actions = try server.response(to: try server.request("textDocument/codeAction", [
                 "textDocument": ["uri": uri],
                 "range": ["start": ["line": 1, "character": 0], "end": ["line": 2, "character": 0]],

@@ -76,6 +76,23 @@ final class ProtocolAbuseTests: XCTestCase {
         try finish(server)
     }
 
+    /// A header whose lines end in a bare `\n` (LSP 3.17 asks for `\r\n`) is read leniently, so its message
+    /// and the valid request right after it are both answered; before, the request after it was lost.
+    func testBareLineFeedHeaderDoesNotLoseTheNextMessage() throws {
+        let server = try start()
+        server.writeRaw(Data("Content-Length:2\n\n{}".utf8)
+                        + frame(#"{"jsonrpc":"2.0","id":31,"method":"workspace/symbol","params":{"query":""}}"#))
+        // `{}` is a message, but no request: JSON-RPC 2.0 "Invalid Request" with a null id.
+        let invalid = try server.receive(until: { self.errorCode($0) != nil }).match
+        XCTAssertEqual(errorCode(invalid), -32600, "\(invalid)")
+        XCTAssertTrue(invalid["id"] is NSNull, "\(invalid)")
+        XCTAssertNotNil(try server.response(to: 31)["result"] as? [Any])
+        let body = #"{"jsonrpc":"2.0","id":32,"method":"workspace/symbol","params":{"query":""}}"#
+        server.writeRaw(Data("Content-Length: \(body.utf8.count)\nContent-Type: application/vscode-jsonrpc; charset=utf-8\n\n\(body)".utf8))
+        XCTAssertNotNil(try server.response(to: 32)["result"] as? [Any])
+        try finish(server)
+    }
+
     func testMissingWrongAndNegativeContentLength() throws {
         let server = try start()
         // No Content-Length at all, a non-number, a negative number, one that overflows, two that disagree.

@@ -57,11 +57,9 @@ async function start(): Promise<void> {
       { scheme: 'file', language: 'yaml' },
       { scheme: 'untitled', language: 'yaml' },
     ],
-    synchronize: {
-      configurationSection: configurationSections,
-      // workspace/didChangeWatchedFiles for yamllint configurations: the server lints open documents again.
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/.yamllint{,.yaml,.yml}'),
-    },
+    // The yamllint configuration files are watched at the server's request (client/registerCapability after
+    // initialized), as in other editors; a watcher of our own here would report each change twice.
+    synchronize: { configurationSection: configurationSections },
     initializationOptions: currentSettings(),
     outputChannel,
     traceOutputChannel: outputChannel,
