@@ -19,8 +19,8 @@ struct EventComposer {
     private var version: String?
     private var root: YAMLNode?
     /// Anchor name → index in ``bindings`` of the node it currently names (YAML 1.2.2 §7.1: the most
-    /// recent anchor of that name). One hash lookup per anchor and per alias.
-    private var anchors: [String: Int] = [:]
+    /// recent anchor of that name). One lookup per anchor and per alias.
+    private var anchors = AnchorTable()
     /// Every anchor of the current document, in text order (see ``AnchorBinding``).
     private var bindings: [AnchorBinding] = []
     private var stack: [CollectionFrame] = []
@@ -36,6 +36,8 @@ struct EventComposer {
         /// The anchored node; nil while it is a collection that is still open (an alias to it would make
         /// the graph cyclic).
         var node: YAMLNode?
+        /// The node's tag, the tag of every alias to it (kept here so that an alias does not read the node).
+        var tag: String = ""
         /// `.alias(name:target:)` for this anchor, made by its first alias and shared by the later ones
         /// (an `indirect` case is boxed: sharing it makes an alias one allocation, the node).
         var aliasContent: YAMLNode.Content?
@@ -107,7 +109,7 @@ struct EventComposer {
         contentStart = range.end
         self.version = version
         root = nil
-        anchors = [:]
+        anchors.removeAll()
         bindings = []
         stack = []
         items = []
@@ -127,7 +129,7 @@ struct EventComposer {
         documents.append(ComposedDocument(root: rootNode, range: range, version: version))
         inDocument = false
         root = nil
-        anchors = [:]
+        anchors.removeAll()
         bindings = []
     }
 
@@ -135,8 +137,8 @@ struct EventComposer {
     @discardableResult
     private mutating func bind(_ name: String, to node: YAMLNode?) -> Int {
         let index = bindings.count
-        bindings.append(AnchorBinding(node: node))
-        anchors[name] = index
+        bindings.append(AnchorBinding(node: node, tag: node?.tag ?? ""))
+        anchors.set(name, to: index)
         return index
     }
 
@@ -186,12 +188,15 @@ struct EventComposer {
                             range: range, collectionStyle: frame.style)
         // The binding is this collection's own: a later anchor of the same name inside it has its own
         // binding, which the name keeps referring to.
-        if frame.binding >= 0 { bindings[frame.binding].node = node }
+        if frame.binding >= 0 {
+            bindings[frame.binding].node = node
+            bindings[frame.binding].tag = tag
+        }
         add(node)
     }
 
     private mutating func aliasNode(name: String, range: TextRange) -> YAMLNode {
-        guard let index = anchors[name] else {
+        guard let index = anchors.binding(of: name) else {
             errors.append(SyntaxError(
                 range: range, code: "undefined-alias",
                 message: "The alias '*\(name)' refers to no anchor '&\(name)' defined before it in this document."))
@@ -210,7 +215,7 @@ struct EventComposer {
             content = .alias(name: name, target: target)
             bindings[index].aliasContent = content
         }
-        return YAMLNode(content: content, tag: target.tag, anchor: nil, range: range)
+        return YAMLNode(content: content, tag: bindings[index].tag, anchor: nil, range: range)
     }
 
     /// Attaches a finished node to the open collection, or makes it the document's root.

@@ -6,6 +6,8 @@ import YAMLSyntax
 enum UnusedAnchors {
     /// The diagnostic code.
     static let code = "unused-anchor"
+    /// The tags of every `unused-anchor` diagnostic, one array shared by all of them.
+    private static let tags: [YAMLDiagnostic.Tag] = [.unnecessary]
 
     static func diagnostics(_ tree: SyntaxTree) -> [YAMLDiagnostic] {
         // Occurrence number → anchor token range (nil for aliases) and whether an alias is bound to it;
@@ -23,7 +25,7 @@ enum UnusedAnchors {
             let name = tree.text(TextRange(start: range.start + 1, end: range.end))
             out.append(YAMLDiagnostic(range: range, severity: .hint, code: code,
                                       message: "The anchor '&\(name)' is not used by any alias after it in this document.",
-                                      tags: [.unnecessary]))
+                                      tags: tags))
         }
         return out
     }
