@@ -29,7 +29,10 @@ public enum CoreSchema {
     public static let nonSpecificTag = "!"
 
     /// The core-schema tag of a plain (unquoted, untagged) scalar whose content is `text`.
-    public static func resolvePlainScalarTag(_ text: String) -> String { value(ofPlainScalar: text).tag }
+    public static func resolvePlainScalarTag(_ text: String) -> String {
+        var copy = text
+        return copy.withUTF8 { isIntegerForm($0) ? intTag : resolve($0)?.tag ?? strTag }
+    }
 
     /// The typed value of a plain (unquoted, untagged) scalar whose content is `text`.
     public static func value(ofPlainScalar text: String) -> ScalarValue {
@@ -86,6 +89,25 @@ public enum CoreSchema {
     }
 
     private static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+
+    /// True when `b` is one of the int forms ``number(_:)`` accepts (`[-+]?[0-9]+`, `0o[0-7]+`,
+    /// `0x[0-9a-fA-F]+`): its tag is known without building the value (and its digit array). False for
+    /// everything else, including the other int spellings `number` does not accept.
+    private static func isIntegerForm(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = b.count
+        guard n > 0 else { return false }
+        if n > 2 && b[0] == UInt8(ascii: "0") && (b[1] == UInt8(ascii: "o") || b[1] == UInt8(ascii: "x")) {
+            let radix = b[1] == UInt8(ascii: "o") ? 8 : 16
+            for c in b[2...] {
+                guard let d = digitValue(c), d < radix else { return false }
+            }
+            return true
+        }
+        let i = b[0] == UInt8(ascii: "-") || b[0] == UInt8(ascii: "+") ? 1 : 0
+        guard i < n else { return false }
+        for c in b[i...] where !isDigit(c) { return false }
+        return true
+    }
 
     /// int or float forms, nil otherwise.
     private static func number(_ b: UnsafeBufferPointer<UInt8>) -> ScalarValue? {

@@ -18,28 +18,42 @@ struct EventComposer {
     private var contentStart = 0
     private var version: String?
     private var root: YAMLNode?
-    private var anchors: [String: AnchorBinding] = [:]
-    private var nextSerial = 0
+    /// Anchor name → index in ``bindings`` of the node it currently names (YAML 1.2.2 §7.1: the most
+    /// recent anchor of that name). One lookup per anchor and per alias.
+    private var anchors = AnchorTable()
+    /// Every anchor of the current document, in text order (see ``AnchorBinding``).
+    private var bindings: [AnchorBinding] = []
     private var stack: [CollectionFrame] = []
+    /// The nodes of all open collections, innermost collection's last: sequence entries, or mapping keys
+    /// and values alternately. One array for all levels, so that a collection allocates no array of its
+    /// own until it is closed.
+    private var items: [YAMLNode] = []
+    /// The keys of all open mappings, for duplicate detection.
+    private var keySets = KeySetStack()
 
-    /// What an anchor name currently refers to.
-    private enum AnchorBinding {
-        /// A collection that is still open (an alias to it would make the graph cyclic).
-        case open(serial: Int)
-        case node(YAMLNode)
+    /// The node an anchor names, and the alias content that refers to it.
+    private struct AnchorBinding {
+        /// The anchored node; nil while it is a collection that is still open (an alias to it would make
+        /// the graph cyclic).
+        var node: YAMLNode?
+        /// The node's tag, the tag of every alias to it (kept here so that an alias does not read the node).
+        var tag: String = ""
+        /// `.alias(name:target:)` for this anchor, made by its first alias and shared by the later ones
+        /// (an `indirect` case is boxed: sharing it makes an alias one allocation, the node).
+        var aliasContent: YAMLNode.Content?
     }
 
     /// A collection whose end event has not come yet.
     private struct CollectionFrame {
         let isMapping: Bool
         let anchor: String?
-        let serial: Int
+        /// Index of the anchor in ``EventComposer/bindings``; -1 without an anchor.
+        let binding: Int
         let tag: String?
         let style: CollectionStyle
         let range: TextRange
-        /// Sequence entries, or mapping keys and values alternately.
-        var items: [YAMLNode] = []
-        var keys = KeySet()
+        /// Where this collection's nodes start in ``EventComposer/items``.
+        let itemsStart: Int
     }
 
     /// Added to line numbers in messages, for a text that is a part of a larger one starting at that line.
@@ -74,7 +88,7 @@ struct EventComposer {
             let (resolved, explicit) = Self.resolveTag(tag, default: defaultTag)
             let node = YAMLNode(content: .scalar(value, style), tag: resolved, hasExplicitTag: explicit,
                                 anchor: anchor, range: event.range)
-            if let anchor { anchors[anchor] = .node(node) }
+            if let anchor { bind(anchor, to: node) }
             add(node)
         case .alias(let name):
             ensureDocument(at: event.range)
@@ -95,8 +109,11 @@ struct EventComposer {
         contentStart = range.end
         self.version = version
         root = nil
-        anchors = [:]
+        anchors.removeAll()
+        bindings = []
         stack = []
+        items = []
+        keySets = KeySetStack()
     }
 
     /// Starts an implicit document when content arrives outside one (recovered event streams).
@@ -112,7 +129,17 @@ struct EventComposer {
         documents.append(ComposedDocument(root: rootNode, range: range, version: version))
         inDocument = false
         root = nil
-        anchors = [:]
+        anchors.removeAll()
+        bindings = []
+    }
+
+    /// Makes `name` refer to `node` (nil: a collection still open) from here on; returns its binding index.
+    @discardableResult
+    private mutating func bind(_ name: String, to node: YAMLNode?) -> Int {
+        let index = bindings.count
+        bindings.append(AnchorBinding(node: node, tag: node?.tag ?? ""))
+        anchors.set(name, to: index)
+        return index
     }
 
     // MARK: - Nodes
@@ -127,58 +154,68 @@ struct EventComposer {
     private mutating func openCollection(isMapping: Bool, anchor: String?, tag: String?, style: CollectionStyle,
                                          range: TextRange) {
         ensureDocument(at: range)
-        nextSerial += 1
-        if let anchor { anchors[anchor] = .open(serial: nextSerial) }
-        stack.append(CollectionFrame(isMapping: isMapping, anchor: anchor, serial: nextSerial, tag: tag,
-                                     style: style, range: range))
+        let binding = anchor.map { bind($0, to: nil) } ?? -1
+        if isMapping { keySets.push() }
+        stack.append(CollectionFrame(isMapping: isMapping, anchor: anchor, binding: binding, tag: tag,
+                                     style: style, range: range, itemsStart: items.count))
     }
 
     private mutating func closeCollection(end: Int) {
-        guard var frame = stack.popLast() else { return }
+        guard let frame = stack.popLast() else { return }
         let range = TextRange(start: frame.range.start, end: Swift.max(frame.range.end, end, frame.range.start))
         let content: YAMLNode.Content
         if frame.isMapping {
-            if frame.items.count % 2 == 1 {
+            keySets.pop()
+            if (items.count - frame.itemsStart) % 2 == 1 {
                 // A key without a value (only in recovered streams): its value is an empty null.
-                frame.items.append(YAMLNode(content: .scalar("", .plain), tag: CoreSchema.nullTag, anchor: nil,
-                                            range: TextRange(empty: range.end)))
+                items.append(YAMLNode(content: .scalar("", .plain), tag: CoreSchema.nullTag, anchor: nil,
+                                      range: TextRange(empty: range.end)))
             }
             var pairs: [(key: YAMLNode, value: YAMLNode)] = []
-            pairs.reserveCapacity(frame.items.count / 2)
-            var i = 0
-            while i + 1 < frame.items.count {
-                pairs.append((key: frame.items[i], value: frame.items[i + 1]))
+            pairs.reserveCapacity((items.count - frame.itemsStart) / 2)
+            var i = frame.itemsStart
+            while i + 1 < items.count {
+                pairs.append((key: items[i], value: items[i + 1]))
                 i += 2
             }
             content = .mapping(pairs)
         } else {
-            content = .sequence(frame.items)
+            content = .sequence(Array(items[frame.itemsStart...]))
         }
+        items.removeSubrange(frame.itemsStart...)
         let (tag, explicit) = Self.resolveTag(frame.tag, default: frame.isMapping ? CoreSchema.mapTag : CoreSchema.seqTag)
         let node = YAMLNode(content: content, tag: tag, hasExplicitTag: explicit, anchor: frame.anchor,
                             range: range, collectionStyle: frame.style)
-        if let anchor = frame.anchor, case .open(let serial)? = anchors[anchor], serial == frame.serial {
-            anchors[anchor] = .node(node)
+        // The binding is this collection's own: a later anchor of the same name inside it has its own
+        // binding, which the name keeps referring to.
+        if frame.binding >= 0 {
+            bindings[frame.binding].node = node
+            bindings[frame.binding].tag = tag
         }
         add(node)
     }
 
     private mutating func aliasNode(name: String, range: TextRange) -> YAMLNode {
-        var target: YAMLNode?
-        switch anchors[name] {
-        case .node(let node)?:
-            target = node
-        case .open?:
-            errors.append(SyntaxError(
-                range: range, code: "recursive-alias",
-                message: "The alias '*\(name)' refers to a node that contains it; recursive aliases are not supported."))
-        case nil:
+        guard let index = anchors.binding(of: name) else {
             errors.append(SyntaxError(
                 range: range, code: "undefined-alias",
                 message: "The alias '*\(name)' refers to no anchor '&\(name)' defined before it in this document."))
+            return YAMLNode(content: .alias(name: name, target: nil), tag: CoreSchema.nullTag, anchor: nil, range: range)
         }
-        return YAMLNode(content: .alias(name: name, target: target), tag: target?.tag ?? CoreSchema.nullTag,
-                        anchor: nil, range: range)
+        guard let target = bindings[index].node else {
+            errors.append(SyntaxError(
+                range: range, code: "recursive-alias",
+                message: "The alias '*\(name)' refers to a node that contains it; recursive aliases are not supported."))
+            return YAMLNode(content: .alias(name: name, target: nil), tag: CoreSchema.nullTag, anchor: nil, range: range)
+        }
+        let content: YAMLNode.Content
+        if let shared = bindings[index].aliasContent {
+            content = shared
+        } else {
+            content = .alias(name: name, target: target)
+            bindings[index].aliasContent = content
+        }
+        return YAMLNode(content: content, tag: bindings[index].tag, anchor: nil, range: range)
     }
 
     /// Attaches a finished node to the open collection, or makes it the document's root.
@@ -188,11 +225,10 @@ struct EventComposer {
             return
         }
         let top = stack.count - 1
-        if stack[top].isMapping && stack[top].items.count % 2 == 0,
-           let first = stack[top].keys.insert(node) {
+        if stack[top].isMapping && (items.count - stack[top].itemsStart) % 2 == 0, let first = keySets.insert(node) {
             reportDuplicate(node, first: first)
         }
-        stack[top].items.append(node)
+        items.append(node)
     }
 
     // MARK: - Messages

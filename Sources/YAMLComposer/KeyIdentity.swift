@@ -9,6 +9,16 @@ enum KeyIdentity: Hashable {
     /// A key too large to compare cheaply, or an undefined alias: equal only to itself.
     case object(ObjectIdentifier)
 
+    /// Hashes what tells keys apart in practice: a scalar's canonical text without its tag (equal
+    /// identities still hash equally; hashing the 21-byte tag of every key cost as much as the text).
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .scalar(_, let canonical): hasher.combine(canonical)
+        case .structure(let encoding): hasher.combine(encoding)
+        case .object(let id): hasher.combine(id)
+        }
+    }
+
     /// Largest number of nodes of a collection key encoded for structural comparison.
     static let structureBudget = 256
 
@@ -69,31 +79,56 @@ enum KeyIdentity: Hashable {
     }
 }
 
-/// The keys seen so far in one mapping, for duplicate detection: linear for small mappings, hashed
-/// beyond ``hashThreshold`` keys.
-struct KeySet {
+/// The keys seen so far in each open mapping, for duplicate detection: one stack for all open mappings
+/// (the innermost last), searched linearly for small mappings and hashed beyond ``hashThreshold`` keys.
+/// A mapping allocates nothing of its own unless it has more than ``hashThreshold`` distinct keys.
+struct KeySetStack {
+    /// The distinct key identities of all open mappings, each mapping's after its outer mapping's.
     private var identities: [KeyIdentity] = []
+    /// The first key with each identity (parallel to ``identities``).
     private var keys: [YAMLNode] = []
-    private var index: [KeyIdentity: Int]?
+    /// Per open mapping: where its keys start in ``identities``, and its hashed index (identity →
+    /// position in ``identities``) once it has more than ``hashThreshold`` keys.
+    private var sets: [(start: Int, index: [KeyIdentity: Int]?)] = []
     private static let hashThreshold = 8
 
-    /// Adds `key`; returns the earlier key with the same identity, if any (the set keeps the first).
+    /// Opens the key set of a new innermost mapping.
+    mutating func push() {
+        sets.append((start: identities.count, index: nil))
+    }
+
+    /// Closes the innermost mapping's key set.
+    mutating func pop() {
+        guard let set = sets.popLast() else { return }
+        identities.removeSubrange(set.start...)
+        keys.removeSubrange(set.start...)
+    }
+
+    /// Adds `key` to the innermost mapping's set; returns the earlier key with the same identity, if any
+    /// (the set keeps the first).
     mutating func insert(_ key: YAMLNode) -> YAMLNode? {
+        guard !sets.isEmpty else { return nil }
+        let top = sets.count - 1
+        let start = sets[top].start
         let id = KeyIdentity.of(key)
-        if let index {
-            if let i = index[id] { return keys[i] }
-        } else if let i = identities.firstIndex(of: id) {
-            return keys[i]
+        if sets[top].index != nil {
+            if let i = sets[top].index?[id] { return keys[i] }
+            sets[top].index?[id] = identities.count
+        } else {
+            var i = start
+            while i < identities.count {
+                if identities[i] == id { return keys[i] }
+                i += 1
+            }
+            if identities.count - start >= KeySetStack.hashThreshold {
+                var built: [KeyIdentity: Int] = [:]
+                for j in start..<identities.count { built[identities[j]] = j }
+                built[id] = identities.count
+                sets[top].index = built
+            }
         }
         identities.append(id)
         keys.append(key)
-        if index != nil {
-            index?[id] = keys.count - 1
-        } else if identities.count > KeySet.hashThreshold {
-            var built: [KeyIdentity: Int] = [:]
-            for (i, k) in identities.enumerated() { built[k] = i }
-            index = built
-        }
         return nil
     }
 }

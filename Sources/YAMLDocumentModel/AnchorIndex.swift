@@ -13,27 +13,40 @@ public struct AnchorIndex: Sendable {
     /// Indexes the anchors and aliases of `tree`, document by document.
     public init(tree: SyntaxTree) {
         var out: [AnchorOccurrence] = []
-        var current: [String: Int] = [:]
-        let documents = tree.root.children.filter { $0.kind == .document }.map(\.range)
-        var document = -1
-        for token in tree.tokens where token.kind == .anchor || token.kind == .alias {
-            // A new document forgets the previous document's anchors (§7.1: aliases are per document).
-            var d = Swift.max(document, 0)
-            while d + 1 < documents.count && documents[d + 1].start <= token.range.start { d += 1 }
-            if d != document { current = [:]; document = d }
-            guard token.range.length >= 1 else { continue }
-            let nameRange = TextRange(start: token.range.start + 1, end: token.range.end)
-            let name = tree.text(nameRange)
-            if token.kind == .anchor {
-                current[name] = out.count
-                out.append(AnchorOccurrence(name: name, role: .anchor, range: token.range, nameRange: nameRange,
-                                            binding: out.count))
-            } else {
-                out.append(AnchorOccurrence(name: name, role: .alias, range: token.range, nameRange: nameRange,
-                                            binding: current[name]))
-            }
+        Self.scan(tree) { isAnchor, range, binding in
+            let nameRange = TextRange(start: range.start + 1, end: range.end)
+            out.append(AnchorOccurrence(name: tree.text(nameRange), role: isAnchor ? .anchor : .alias, range: range,
+                                        nameRange: nameRange, binding: binding))
         }
         occurrences = out
+    }
+
+    /// Calls `body` for every anchor and alias token of `tree` in text order with the occurrence's
+    /// binding as ``AnchorOccurrence/binding`` defines it (occurrences numbered from 0 in the order of
+    /// the calls): what ``init(tree:)`` indexes, without building the names. `range` is the whole token
+    /// (UTF-8 byte offsets), at least one byte long.
+    static func scan(_ tree: SyntaxTree, _ body: (_ isAnchor: Bool, _ range: TextRange, _ binding: Int?) -> Void) {
+        let documents = tree.root.children.filter { $0.kind == .document }.map(\.range)
+        var names = AnchorNameTable()
+        var document = -1
+        var count = 0
+        tree.bytes.withUnsafeBufferPointer { bytes in
+            for token in tree.tokens where token.kind == .anchor || token.kind == .alias {
+                // A new document forgets the previous document's anchors (§7.1: aliases are per document).
+                var d = Swift.max(document, 0)
+                while d + 1 < documents.count && documents[d + 1].start <= token.range.start { d += 1 }
+                if d != document { names.reset(); document = d }
+                guard token.range.length >= 1 else { continue }
+                let start = token.range.start + 1, end = token.range.end
+                if token.kind == .anchor {
+                    names.set(count, for: start, end, in: bytes)
+                    body(true, token.range, count)
+                } else {
+                    body(false, token.range, names.value(of: start, end, in: bytes))
+                }
+                count += 1
+            }
+        }
     }
 
     /// The index of the occurrence under byte `offset` (a cursor just after the token counts), if any.

@@ -6,16 +6,26 @@ import YAMLSyntax
 enum UnusedAnchors {
     /// The diagnostic code.
     static let code = "unused-anchor"
+    /// The tags of every `unused-anchor` diagnostic, one array shared by all of them.
+    private static let tags: [YAMLDiagnostic.Tag] = [.unnecessary]
 
     static func diagnostics(_ tree: SyntaxTree) -> [YAMLDiagnostic] {
-        let index = AnchorIndex(tree: tree)
-        var used = Set<Int>()
-        for o in index.occurrences where o.role == .alias { if let b = o.binding { used.insert(b) } }
+        // Occurrence number → anchor token range (nil for aliases) and whether an alias is bound to it;
+        // names are built only for the unused anchors reported.
+        var anchors: [TextRange?] = []
+        var used: [Bool] = []
+        AnchorIndex.scan(tree) { isAnchor, range, binding in
+            anchors.append(isAnchor ? range : nil)
+            used.append(false)
+            if !isAnchor, let binding { used[binding] = true }
+        }
         var out: [YAMLDiagnostic] = []
-        for (i, o) in index.occurrences.enumerated() where o.role == .anchor && !used.contains(i) {
-            out.append(YAMLDiagnostic(range: o.range, severity: .hint, code: code,
-                                      message: "The anchor '&\(o.name)' is not used by any alias after it in this document.",
-                                      tags: [.unnecessary]))
+        for (i, range) in anchors.enumerated() {
+            guard let range, !used[i] else { continue }
+            let name = tree.text(TextRange(start: range.start + 1, end: range.end))
+            out.append(YAMLDiagnostic(range: range, severity: .hint, code: code,
+                                      message: "The anchor '&\(name)' is not used by any alias after it in this document.",
+                                      tags: tags))
         }
         return out
     }

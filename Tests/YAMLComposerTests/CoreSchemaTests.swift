@@ -13,6 +13,27 @@ final class CoreSchemaTests: XCTestCase {
         }
     }
 
+    /// The tag-only path of `resolvePlainScalarTag` (integers recognised without building their value)
+    /// agrees with the tag of the full value on every string of up to four characters over the characters
+    /// that matter to numbers.
+    func testTagAgreesWithValueOnShortNumberLikeStrings() {
+        let alphabet = Array("0179aAfgoxXeE.-+_ n").map(String.init)
+        var texts = [""]
+        var layer = [""]
+        for _ in 0..<4 {
+            layer = layer.flatMap { prefix in alphabet.map { prefix + $0 } }
+            texts += layer
+        }
+        XCTAssertEqual(texts.count, 1 + 19 + 361 + 6_859 + 130_321)
+        var ints = 0
+        for text in texts {
+            let tag = CoreSchema.value(ofPlainScalar: text).tag
+            if tag == CoreSchema.intTag { ints += 1 }
+            XCTAssertEqual(CoreSchema.resolvePlainScalarTag(text), tag, text.debugDescription)
+        }
+        XCTAssertGreaterThan(ints, 500)
+    }
+
     func testNullAndBool() {
         check([("", .null), ("~", .null), ("null", .null), ("Null", .null), ("NULL", .null),
                ("nULL", .string("nULL")), ("nul", .string("nul")), ("~~", .string("~~")),
