@@ -221,11 +221,22 @@ struct Scanner {
     }
 
     /// True at `---` or `...` in column 0 followed by a blank or the end (c-forbidden, §9.1.4).
-    func isDocumentIndicator() -> Bool {
-        guard column == 0, pos + 2 < n else { return false }
-        let c = buf[pos]
+    @inline(__always) func isDocumentIndicator() -> Bool {
+        column == 0 && Self.isDocumentIndicator(buf, at: pos)
+    }
+
+    /// True when `---` or `...` followed by a blank or the end starts at `p` (the caller checks that
+    /// `p` is in column 0). Static, with the buffer passed in: called as an instance method from the
+    /// scanner's mutating methods, it received a copy of the whole scanner (a 272-byte `memcpy` per call).
+    static func isDocumentIndicator(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> Bool {
+        let n = buf.count
+        guard p + 2 < n else { return false }
+        let c = buf[p]
         guard c == UInt8(ascii: "-") || c == UInt8(ascii: ".") else { return false }
-        return buf[pos + 1] == c && buf[pos + 2] == c && isBlankZ(pos + 3)
+        guard buf[p + 1] == c && buf[p + 2] == c else { return false }
+        if p + 3 >= n { return true }
+        let d = buf[p + 3]
+        return d == 0x20 || d == 0x09 || d == 0x0A || d == 0x0D
     }
 
     mutating func error(_ code: String, _ message: String, _ start: Int, _ end: Int? = nil,
@@ -246,10 +257,14 @@ struct Scanner {
         // avoids Array.insert's general replace path.
         queue.append(t)
         if idx >= head && idx < queue.count - 1 {
-            var i = queue.count - 1
-            while i > idx {
-                queue.swapAt(i, i - 1)
-                i -= 1
+            // One uniqueness check for the whole move (`swapAt` checks at every step).
+            queue.withUnsafeMutableBufferPointer { q in
+                var i = q.count - 1
+                while i > idx {
+                    q[i] = q[i - 1]
+                    i -= 1
+                }
+                q[idx] = t
             }
         }
     }
@@ -368,10 +383,19 @@ struct Scanner {
 
     /// True when the character at `p` can start a plain scalar here (§7.3.3 ns-plain-first).
     @inline(__always) private func canStartPlain(at p: Int) -> Bool {
+        Self.canStartPlain(buf, at: p, inFlow: flowLevel > 0)
+    }
+
+    /// True when the character at `p` can start a plain scalar, in flow context when `inFlow` (§7.3.3
+    /// ns-plain-first). Static for the reason given at ``isDocumentIndicator(_:at:)``.
+    static func canStartPlain(_ buf: UnsafeBufferPointer<UInt8>, at p: Int, inFlow: Bool) -> Bool {
         switch buf[p] {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
-            if isBlankZ(p + 1) { return false }
-            return !(flowLevel > 0 && isFlowIndicator(at: p + 1))
+            let n = buf.count
+            if p + 1 >= n { return false }
+            let d = buf[p + 1]
+            if d == 0x20 || d == 0x09 || d == 0x0A || d == 0x0D { return false }
+            return !(inFlow && isFlowIndicator(d))
         case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
              UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
              UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
@@ -1334,6 +1358,27 @@ struct Scanner {
         UTF8.encode(s) { string.append($0) }
     }
 
+    /// At a line break after a segment of a block plain scalar: when the next line is indented with
+    /// spaces only to a column below `minIndent` and holds something (or the text ends), moves past
+    /// the break and the spaces (`line` and `column` follow) and returns true; the scalar ends there
+    /// (§7.3.3: a continuation line must be indented more than the block). Otherwise changes nothing
+    /// and returns false.
+    @inline(__always) private mutating func endsAtLineBreak(minIndent: Int) -> Bool {
+        var q = pos + 1
+        if buf[pos] == 0x0D && q < n && buf[q] == 0x0A { q += 1 }
+        let lineStart = q
+        while q < n && buf[q] == 0x20 { q += 1 }
+        if q - lineStart >= minIndent { return false }
+        if q < n {
+            let c = buf[q]
+            if c == 0x09 || c == 0x0A || c == 0x0D { return false }
+        }
+        pos = q
+        line += 1
+        column = q - lineStart
+        return true
+    }
+
     /// Scans a plain scalar (§7.3.3), folding multi-line text.
     private mutating func scanPlainScalar() {
         let start = pos
@@ -1400,6 +1445,16 @@ struct Scanner {
                 end = pos
             }
             if pos >= n || !(Self.isBlank(buf[pos]) || Self.isBreak(buf[pos])) { break }
+            if flowLevel == 0 && !folding.afterBreak && Self.isBreak(buf[pos]) && endsAtLineBreak(minIndent: minIndent) {
+                // The common end of a block plain scalar: its line ends and the next line, indented
+                // with spaces only, is indented too little to continue it. `endsAtLineBreak` moved
+                // past the break and the indentation as the loop below would have.
+                lineSpaces = column
+                lineTab = false
+                pendingTab = -1
+                folding.lineBreak()
+                break
+            }
             while pos < n && (Self.isBlank(buf[pos]) || Self.isBreak(buf[pos])) {
                 let c = buf[pos]
                 if Self.isBlank(c) {
