@@ -30,9 +30,9 @@ final class SyntaxTreeBuilderTests: XCTestCase {
     func testTokensAndNodesAreCompact() {
         // Tokens and nodes are the bulk of a parse's memory: 32-bit offsets and indices.
         XCTAssertEqual(MemoryLayout<Token>.stride, 12)
-        // A node is stored as a 1-byte kind and a 16-byte link record (first child implied).
+        // A node is stored as a 1-byte kind and a 12-byte link record (first child implied).
         XCTAssertEqual(MemoryLayout<NodeKind>.stride, 1)
-        XCTAssertEqual(MemoryLayout<SyntaxTree.NodeLink>.stride, 16)
+        XCTAssertEqual(MemoryLayout<SyntaxTree.NodeLink>.stride, 12)
         var token = Token(kind: .plainScalar, range: TextRange(start: 3, end: 9))
         XCTAssertEqual(token.range, TextRange(start: 3, end: 9))
         token.range = TextRange(start: 100_000, end: 2_000_000_000)
@@ -68,5 +68,40 @@ final class SyntaxTreeBuilderTests: XCTestCase {
         XCTAssertEqual(n[0].endToken, tree.tokens.count)
         XCTAssertEqual(tree.root.children.map(\.index), [1, 8])
         XCTAssertEqual(SyntaxNode(tree: tree, index: 4).children.map(\.index), [5, 6])
+    }
+
+    func testLongNodeDistancesAreKeptExactly() {
+        // A link stores a node's end and next sibling as 16-bit distances; longer ones (0xFFFF tokens or
+        // nodes and more) go to a side table. Both kinds, at and around the limit, must read back exactly.
+        let tokenCount = 70_000
+        let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: tokenCount + 2)
+        var b = SyntaxTreeBuilder(bytes: bytes)
+        b.startNode(.document)                                   // 1: covers 0xFFFF + 1 tokens
+        b.startNode(.blockSequence)                              // 2: covers 0xFFFF tokens exactly, 70,000 children
+        for i in 0..<0xFFFF {
+            b.startNode(.sequenceItem)                           // 3 + i
+            b.token(.plainScalar, end: i + 1)
+            b.finishNode()
+        }
+        b.finishNode()
+        b.startNode(.scalar); b.token(.plainScalar, end: 0xFFFF + 1); b.finishNode()   // 0xFFFF + 3
+        b.finishNode()
+        b.startNode(.document); b.token(.plainScalar, end: bytes.count); b.finishNode()   // 0xFFFF + 4
+        let tree = b.finish()
+        let n = tree.nodes
+        XCTAssertEqual(n.count, 0xFFFF + 5)
+        XCTAssertEqual(n[1].endToken, 0xFFFF + 1)
+        XCTAssertEqual(n[1].nextSibling, 0xFFFF + 4)          // 0xFFFF + 3 nodes away
+        XCTAssertEqual(n[2].firstToken, 0)
+        XCTAssertEqual(n[2].endToken, 0xFFFF)
+        XCTAssertEqual(n[2].nextSibling, 0xFFFF + 3)          // 0xFFFF + 1 nodes away
+        XCTAssertEqual(n[3].nextSibling, 4)
+        XCTAssertEqual(n[0xFFFF + 2].nextSibling, -1)
+        XCTAssertEqual(n[0xFFFF + 2].parent, 2)
+        XCTAssertEqual(n[0xFFFF + 3].parent, 1)
+        XCTAssertEqual(n[0].endToken, tree.tokens.count)
+        XCTAssertEqual(tree.root.children.map(\.index), [1, 0xFFFF + 4])
+        XCTAssertEqual(SyntaxNode(tree: tree, index: 1).children.map(\.index), [2, 0xFFFF + 3])
+        XCTAssertEqual(tree.printedBytes, bytes)
     }
 }
