@@ -46,10 +46,10 @@
 
     /// The end of node `index`, kept here because its distance from the node's first token is too
     /// long for its link.
-    @usableFromInline func longEnd(of index: Int32) -> Int32 { longEnds[index] ?? links[Int(index)].first }
+    @usableFromInline @inline(never) func longEnd(of index: Int32) -> Int32 { longEnds[index] ?? links[Int(index)].first }
 
     /// The next sibling of node `index`, kept here because it is too far away for its link.
-    @usableFromInline func longSibling(of index: Int32) -> Int32 { longSiblings[index] ?? -1 }
+    @usableFromInline @inline(never) func longSibling(of index: Int32) -> Int32 { longSiblings[index] ?? -1 }
 
     /// Records that node `index` ends at token `end` (closes it: no next sibling yet).
     @inlinable func close(_ index: Int, end: Int32) {
@@ -62,7 +62,7 @@
     }
 
     /// ``close(_:end:)`` for a node that covers 0xFFFF tokens or more.
-    @usableFromInline func closeLong(_ index: Int, end: Int32) {
+    @usableFromInline @inline(never) func closeLong(_ index: Int, end: Int32) {
         longEnds[Int32(truncatingIfNeeded: index)] = end
         links[index].spans = SyntaxTree.NodeLink.long
     }
@@ -78,7 +78,7 @@
     }
 
     /// ``link(_:toSibling:)`` for a sibling 0xFFFF nodes or more away.
-    @usableFromInline func linkLong(_ index: Int, toSibling sibling: Int32) {
+    @usableFromInline @inline(never) func linkLong(_ index: Int, toSibling sibling: Int32) {
         longSiblings[Int32(truncatingIfNeeded: index)] = sibling
         links[index].spans |= SyntaxTree.NodeLink.long << 16
     }

@@ -326,11 +326,12 @@ public struct SyntaxTreeBuilder: ~Copyable {
         precondition(openCount > 1, "finishNode without an open node")
         let end = Int32(truncatingIfNeeded: tokens.count)
         let closed = Int(top)
-        nodeStorage.close(closed, end: end)
         let parent = nodeStorage.links[closed].up
         topKind = nodeStorage.kinds[Int(parent)]
         top = parent
         openCount -= 1
+        // Last, so that the rare call for a long node is a tail call (no register saving otherwise).
+        nodeStorage.close(closed, end: end)
     }
 
     /// Closes every open node, covers leftover bytes with an `error` token, and returns the tree. The
