@@ -1382,13 +1382,13 @@ struct Scanner {
     /// Scans a plain scalar (§7.3.3), folding multi-line text.
     private mutating func scanPlainScalar() {
         let start = pos
-        var string: [UInt8] = []   // the scratch buffer once a line break is folded
         var folding = LineFolding()
         var end = pos
         let minIndent = indent + 1
         var pendingTab = -1
         // True once a line break separates two pieces of text: the value then differs from the source
-        // bytes and is built in `string` (until then it is `buf[start..<end]`, spaces included).
+        // bytes and is built in `scratch` (until then it is `buf[start..<end]`, spaces included; no
+        // local array, whose release every scalar would pay).
         var folded = false
         var lineSpaces = 0
         var lineTab = false
@@ -1446,16 +1446,16 @@ struct Scanner {
                 }
                 if folding.afterBreak && !folded {
                     folded = true
-                    string = takeScratch()
-                    string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<end]))
+                    scratch.removeAll(keepingCapacity: true)
+                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<end]))
                 }
-                if folded { folding.flush(into: &string, source: buf) } else { folding.discard() }
+                if folded { folding.flush(into: &scratch, source: buf) } else { folding.discard() }
                 segStart = pos
                 pos = p
                 column += characters
             }
             if segStart >= 0 {
-                if folded { string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos])) }
+                if folded { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos])) }
                 end = pos
             }
             if pos >= n || !(Self.isBlank(buf[pos]) || Self.isBreak(buf[pos])) { break }
@@ -1504,8 +1504,10 @@ struct Scanner {
         var t = ScannerToken(.scalar, start: start, end: end)
         t.style = .plain
         if folded {
-            storeDecoded(string, in: &t)
-            scratch = string
+            t.valueText = .decoded
+            t.valueStart = decoded.count
+            decoded.append(contentsOf: scratch)
+            t.valueEnd = decoded.count
         } else {
             t.valueText = .source
             t.valueStart = start
