@@ -45,7 +45,7 @@ struct StreamParser: ~Copyable {
     var documentInfos: [ParseEvents.DocumentInfo] = []
     var errors: [SyntaxError] = []
     var state: State = .streamStart
-    var states: [State] = []
+    var states = StateStack()
     var collections: [OpenCollection] = []
     /// End of the last significant (non-virtual) token emitted into the tree.
     var lastTokenEnd = 0
