@@ -7,7 +7,7 @@ import YAMLSyntax
 /// The scanner never stops at an error: it records a ``SyntaxError`` and produces its best guess, so
 /// the parser can go on. Every call to ``fetchNextToken()`` either produces a token or advances `pos`.
 /// The buffer is only valid inside the `withUnsafeBufferPointer` call that created the scanner.
-struct Scanner {
+struct Scanner: ~Copyable {
     /// An implicit key candidate (one per flow level, §7.4 / §8.2.2 "implicit keys").
     struct SimpleKey {
         var possible = false
@@ -26,7 +26,7 @@ struct Scanner {
     var line = 0
     var column = 0
 
-    private var queue: [ScannerToken] = []
+    private var queue = TokenQueue()
     /// Scalar values changed by escapes, folding or chomping, one after another (see
     /// ``ScannerToken/valueText``); handed over to the parse's ``ParseEvents``.
     private(set) var decoded: [UInt8] = []
@@ -93,7 +93,6 @@ struct Scanner {
     init(buffer: UnsafeBufferPointer<UInt8>) {
         buf = buffer
         n = buffer.count
-        queue.reserveCapacity(16)
         errors = CharacterCheck.errors(buffer)
     }
 
@@ -169,7 +168,10 @@ struct Scanner {
     /// Drops texts that belong to tokens consumed long ago.
     private mutating func compactTexts() {
         var oldestLive = textBase + texts.count
-        for t in queue[head...] where t.payload >= 0 { oldestLive = t.payload; break }
+        for i in head..<queue.count where queue[i].payload >= 0 {
+            oldestLive = queue[i].payload
+            break
+        }
         let drop = oldestLive - Self.textMargin - textBase
         if drop > Self.textMargin {
             texts.removeFirst(drop)
@@ -253,20 +255,7 @@ struct Scanner {
 
     private mutating func insert(_ t: ScannerToken, number: Int) {
         let idx = number - tokensParsed + head
-        // Append, then move the token back to its place: it goes only a few places back, and this
-        // avoids Array.insert's general replace path.
-        queue.append(t)
-        if idx >= head && idx < queue.count - 1 {
-            // One uniqueness check for the whole move (`swapAt` checks at every step).
-            queue.withUnsafeMutableBufferPointer { q in
-                var i = q.count - 1
-                while i > idx {
-                    q[i] = q[i - 1]
-                    i -= 1
-                }
-                q[idx] = t
-            }
-        }
+        if idx >= head && idx < queue.count { queue.insert(t, at: idx) } else { queue.append(t) }
     }
 
     private mutating func fetchNextToken() {
