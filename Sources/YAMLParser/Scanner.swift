@@ -528,10 +528,12 @@ struct Scanner: ~Copyable {
 
     private mutating func removeSimpleKey() {
         let i = simpleKeys.count - 1
+        // Most calls find no possible key: read only, so the array is not written (uniqueness check).
+        if !simpleKeys[i].possible { return }
         let k = simpleKeys[i]
-        if k.possible { possibleKeys -= 1 }
+        possibleKeys -= 1
         simpleKeys[i].possible = false
-        if k.possible && k.required {
+        if k.required {
             error("missing-colon", missingColonMessage(k, "each line at this indentation of a block mapping must be a 'key: value' entry"),
                   k.pos, keyEnd(k))
             recoverKeyWithoutColon(k)
