@@ -13,11 +13,6 @@
     @usableFromInline let links: UnsafeMutablePointer<SyntaxTree.NodeLink>
     /// The number of nodes the buffers can hold.
     @usableFromInline let capacity: Int
-    /// Ends (token indices) of the nodes whose `end - first` does not fit in 16 bits (see
-    /// ``SyntaxTree/NodeLink``), by node index. Written only while the tree is built.
-    var longEnds: [Int32: Int32] = [:]
-    /// Next siblings of the nodes whose distance to it does not fit in 16 bits, by node index.
-    var longSiblings: [Int32: Int32] = [:]
 
     /// Allocates room for `capacity` nodes (at least one).
     init(capacity: Int) {
@@ -39,47 +34,6 @@
         let bigger = NodeStorage(capacity: max(minimum, capacity * 2))
         bigger.kinds.moveInitialize(from: kinds, count: count)
         bigger.links.moveInitialize(from: links, count: count)
-        bigger.longEnds = longEnds
-        bigger.longSiblings = longSiblings
         return bigger
-    }
-
-    /// The end of node `index`, kept here because its distance from the node's first token is too
-    /// long for its link.
-    @usableFromInline @inline(never) func longEnd(of index: Int32) -> Int32 { longEnds[index] ?? links[Int(index)].first }
-
-    /// The next sibling of node `index`, kept here because it is too far away for its link.
-    @usableFromInline @inline(never) func longSibling(of index: Int32) -> Int32 { longSiblings[index] ?? -1 }
-
-    /// Records that node `index` ends at token `end` (closes it: no next sibling yet).
-    @inlinable func close(_ index: Int, end: Int32) {
-        let distance = end &- links[index].first
-        if distance >= 0 && distance < Int32(SyntaxTree.NodeLink.long) {
-            links[index].spans = UInt32(truncatingIfNeeded: distance)
-        } else {
-            closeLong(index, end: end)
-        }
-    }
-
-    /// ``close(_:end:)`` for a node that covers 0xFFFF tokens or more.
-    @usableFromInline @inline(never) func closeLong(_ index: Int, end: Int32) {
-        longEnds[Int32(truncatingIfNeeded: index)] = end
-        links[index].spans = SyntaxTree.NodeLink.long
-    }
-
-    /// Records that the closed node `index` is followed by its sibling `sibling` (a later node).
-    @inlinable func link(_ index: Int, toSibling sibling: Int32) {
-        let distance = sibling &- Int32(truncatingIfNeeded: index)
-        if distance > 0 && distance < Int32(SyntaxTree.NodeLink.long) {
-            links[index].spans |= UInt32(truncatingIfNeeded: distance) << 16
-        } else {
-            linkLong(index, toSibling: sibling)
-        }
-    }
-
-    /// ``link(_:toSibling:)`` for a sibling 0xFFFF nodes or more away.
-    @usableFromInline @inline(never) func linkLong(_ index: Int, toSibling sibling: Int32) {
-        longSiblings[Int32(truncatingIfNeeded: index)] = sibling
-        links[index].spans |= SyntaxTree.NodeLink.long << 16
     }
 }

@@ -44,7 +44,7 @@ public struct SyntaxTree: Sendable {
     /// One interior node, as read from ``nodes``.
     ///
     /// The tree does not store this record: ``Nodes`` keeps each node's kind (1 byte) and its token
-    /// range, parent and next sibling (12 bytes, see ``NodeLink``) apart and builds a `NodeData` on access, with
+    /// range, parent and next sibling (16 bytes) apart and builds a `NodeData` on access, with
     /// `firstChild` implied by the pre-order. The indices are 32-bit in storage, so a tree holds at most
     /// `Int32.max` tokens and nodes, that is a text of at most 2 GiB; the properties read them as `Int`.
     public struct NodeData: Sendable, Hashable {
@@ -241,9 +241,9 @@ public struct SyntaxTreeBuilder: ~Copyable {
     // `@usableFromInline` for that reason only.
     //
     // Open nodes need no stack of their own: an open node's parent is its `parent` link, and its
-    // `spans` (whose end and next sibling are not known while it is open) hold its last child so far
-    // (-1 for none); ``finishNode()`` stores the end there. A first child needs no link: in pre-order
-    // it is the node right after its parent.
+    // `nextSibling` link (always -1 while it is open: siblings come after it closes) holds its last
+    // child so far (-1 for none); ``finishNode()`` resets it to -1. A first child needs no link: in
+    // pre-order it is the node right after its parent.
     @usableFromInline let bytes: [UInt8]
     @usableFromInline var tokens: [Token] = []
     @usableFromInline var nodeStorage: NodeStorage
@@ -274,7 +274,7 @@ public struct SyntaxTreeBuilder: ~Copyable {
     /// Makes the `stream` root the only node, open, with no tokens before it.
     mutating func openRoot() {
         nodeStorage.kinds.initialize(to: .stream)
-        nodeStorage.links.initialize(to: SyntaxTree.NodeLink(first: 0, up: -1))
+        nodeStorage.links.initialize(to: SyntaxTree.NodeLink(first: 0, end: 0, up: -1, sibling: -1))
         nodeCount = 1
         top = 0
         topKind = .stream
@@ -310,10 +310,10 @@ public struct SyntaxTreeBuilder: ~Copyable {
         let idx = Int32(truncatingIfNeeded: nodeCount)
         let first = Int32(truncatingIfNeeded: tokens.count)
         let n = nodeStorage.links
-        let prev = Int(Int32(bitPattern: n[parent].spans))
-        if prev >= 0 { nodeStorage.link(prev, toSibling: idx) }
-        n[parent].spans = UInt32(bitPattern: idx)
-        (n + nodeCount).initialize(to: SyntaxTree.NodeLink(first: first, up: top))
+        let prev = Int(n[parent].sibling)
+        if prev >= 0 { n[prev].sibling = idx }
+        n[parent].sibling = idx
+        (n + nodeCount).initialize(to: SyntaxTree.NodeLink(first: first, end: first, up: top, sibling: -1))
         (nodeStorage.kinds + nodeCount).initialize(to: kind)
         nodeCount += 1
         top = idx
@@ -327,12 +327,13 @@ public struct SyntaxTreeBuilder: ~Copyable {
         precondition(openCount > 1, "finishNode without an open node")
         let end = Int32(truncatingIfNeeded: tokens.count)
         let closed = Int(top)
-        let parent = nodeStorage.links[closed].up
+        let n = nodeStorage.links
+        n[closed].end = end
+        n[closed].sibling = -1
+        let parent = n[closed].up
         topKind = nodeStorage.kinds[Int(parent)]
         top = parent
         openCount -= 1
-        // Last, so that the rare call for a long node is a tail call (no register saving otherwise).
-        nodeStorage.close(closed, end: end)
     }
 
     /// Closes every open node, covers leftover bytes with an `error` token, and returns the tree. The
@@ -340,7 +341,8 @@ public struct SyntaxTreeBuilder: ~Copyable {
     public mutating func finish() -> SyntaxTree {
         if nextTokenStart < bytes.count { token(.error, end: bytes.count) }
         while openCount > 1 { finishNode() }
-        nodeStorage.close(0, end: Int32(truncatingIfNeeded: tokens.count))
+        nodeStorage.links[0].end = Int32(truncatingIfNeeded: tokens.count)
+        nodeStorage.links[0].sibling = -1
         let tree = SyntaxTree(bytes: bytes, tokens: tokens, nodes: SyntaxTree.Nodes(storage: nodeStorage, count: nodeCount))
         // The tree owns the nodes now; start over, so using the builder again cannot change them.
         tokens = []

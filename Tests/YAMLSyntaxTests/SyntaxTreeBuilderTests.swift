@@ -30,9 +30,9 @@ final class SyntaxTreeBuilderTests: XCTestCase {
     func testTokensAndNodesAreCompact() {
         // Tokens and nodes are the bulk of a parse's memory: 32-bit offsets and indices.
         XCTAssertEqual(MemoryLayout<Token>.stride, 12)
-        // A node is stored as a 1-byte kind and a 12-byte link record (first child implied).
+        // A node is stored as a 1-byte kind and a 16-byte link record (first child implied).
         XCTAssertEqual(MemoryLayout<NodeKind>.stride, 1)
-        XCTAssertEqual(MemoryLayout<SyntaxTree.NodeLink>.stride, 12)
+        XCTAssertEqual(MemoryLayout<SyntaxTree.NodeLink>.stride, 16)
         var token = Token(kind: .plainScalar, range: TextRange(start: 3, end: 9))
         XCTAssertEqual(token.range, TextRange(start: 3, end: 9))
         token.range = TextRange(start: 100_000, end: 2_000_000_000)
@@ -71,8 +71,8 @@ final class SyntaxTreeBuilderTests: XCTestCase {
     }
 
     func testLongNodeDistancesAreKeptExactly() {
-        // A link stores a node's end and next sibling as 16-bit distances; longer ones (0xFFFF tokens or
-        // nodes and more) go to a side table. Both kinds, at and around the limit, must read back exactly.
+        // Ends and next siblings far from a node (0xFFFF tokens or nodes and more, past any 16-bit
+        // distance) read back exactly.
         let tokenCount = 70_000
         let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: tokenCount + 2)
         var b = SyntaxTreeBuilder(bytes: bytes)
