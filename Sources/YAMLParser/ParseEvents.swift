@@ -2,7 +2,7 @@ import YAMLSyntax
 
 /// The event stream of one parse, stored compactly and read as ``Event`` values.
 ///
-/// Each event is kept as a 12-byte record (kind, style, its UTF-8 byte range and where its text is)
+/// Each event is kept as a 16-byte record (kind, style, its UTF-8 byte range and where its text is)
 /// instead of an ``Event`` with its strings: a scalar whose value equals its source bytes (a plain
 /// scalar on one line, a quoted scalar without escapes or line breaks) points into the text, other
 /// scalar values are decoded once into a shared byte buffer, anchors and alias names point into the
@@ -41,39 +41,23 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
         case spanned
     }
 
-    /// One event in 12 bytes. `start` and `start + length` are the event's range (UTF-8 byte offsets;
-    /// a `length` of ``long`` or more is stored as ``long`` and the end in ``ParseEvents/longEnds``);
-    /// `shape` says where its text range is (see ``Shape``); `link` is an index into
-    /// ``ParseEvents/properties`` (-1 for none) — for a `documentStart` into ``ParseEvents/documents``
-    /// — or, for a `spanned` record, into ``ParseEvents/spans``; `style` is a ``ScalarStyle`` or
-    /// ``CollectionStyle`` ordinal, or 1 for an explicit document start or end.
+    /// One event in 16 bytes. `start`/`end` are the event's range (UTF-8 byte offsets); `shape` says
+    /// where its text range is (see ``Shape``); `link` is an index into ``ParseEvents/properties``
+    /// (-1 for none) — for a `documentStart` into ``ParseEvents/documents`` — or, for a `spanned`
+    /// record, into ``ParseEvents/spans``; `style` is a ``ScalarStyle`` or ``CollectionStyle``
+    /// ordinal, or 1 for an explicit document start or end.
     ///
-    /// Records are the largest part of the events and are written once per node into fresh memory
-    /// (a page fault per 4 KiB), so they are kept small: a record with its own text range (a value
-    /// decoded from escapes or folding, or a node with properties) keeps that range in
-    /// ``ParseEvents/spans``, and style, text and shape share one byte (see ``traits``).
+    /// Records are the largest part of the events and are written once per node into fresh memory,
+    /// so they are kept small: a record with its own text range (a value decoded from escapes or
+    /// folding, or a node with properties) keeps that range in ``ParseEvents/spans``.
     @usableFromInline struct Record: Sendable {
         var start: Int32
+        var end: Int32
         var link: Int32
-        var length: UInt16
         var kind: RecordKind
-        /// `style` in bits 0–2, `text` in bits 3–4, `shape` in bits 5–6.
-        var traits: UInt8
-
-        /// The length that stands for "0xFFFF or more: the end is in `longEnds`".
-        static var long: UInt16 { 0xFFFF }
-
-        init(start: Int32, length: UInt16, link: Int32, kind: RecordKind, style: UInt8, text: Text, shape: Shape) {
-            self.start = start
-            self.link = link
-            self.length = length
-            self.kind = kind
-            traits = style & 7 | text.rawValue << 3 | shape.rawValue << 5
-        }
-
-        var style: UInt8 { traits & 7 }
-        var text: Text { Text(rawValue: traits >> 3 & 3) ?? .none }
-        var shape: Shape { Shape(rawValue: traits >> 5 & 3) ?? .whole }
+        var style: UInt8
+        var text: Text
+        var shape: Shape
     }
 
     /// A record's text range and properties when its ``Shape`` is `spanned`.
@@ -114,8 +98,6 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
     struct Builder {
         var records: [Record] = []
         var spans: [Span] = []
-        /// Ends of the events whose length does not fit in a record, by event index.
-        var longEnds: [Int32: Int32] = [:]
 
         /// The number of events so far.
         var count: Int { records.count }
@@ -148,25 +130,9 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
                                       properties: Int32(truncatingIfNeeded: e.properties)))
                 }
             }
-            records.append(Record(start: Int32(truncatingIfNeeded: e.start), length: length(e.start, e.end, at: records.count),
+            records.append(Record(start: Int32(truncatingIfNeeded: e.start), end: Int32(truncatingIfNeeded: e.end),
                                   link: Int32(truncatingIfNeeded: link), kind: e.kind, style: e.style, text: e.text,
                                   shape: shape))
-        }
-
-        /// The record length of an event at `index` covering `start ..< end`; a long one is kept in
-        /// ``longEnds``.
-        @inline(__always)
-        mutating func length(_ start: Int, _ end: Int, at index: Int) -> UInt16 {
-            let length = end &- start
-            if length >= 0 && length < Int(Record.long) { return UInt16(truncatingIfNeeded: length) }
-            return longLength(end, at: index)
-        }
-
-        /// ``length(_:_:at:)`` for an event of ``Record/long`` bytes or more.
-        @inline(never)
-        mutating func longLength(_ end: Int, at index: Int) -> UInt16 {
-            longEnds[Int32(truncatingIfNeeded: index)] = Int32(truncatingIfNeeded: end)
-            return Record.long
         }
 
         /// The start of event `index` (UTF-8 byte offset).
@@ -174,7 +140,7 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
 
         /// Sets the end of event `index`, an event without text (a collection start).
         mutating func setEnd(_ end: Int, at index: Int) {
-            records[index].length = length(Int(records[index].start), end, at: index)
+            records[index].end = Int32(truncatingIfNeeded: end)
         }
     }
 
@@ -193,8 +159,6 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
     }
 
     @usableFromInline var records: [Record]
-    /// Ends of the events whose records hold ``Record/long`` as their length, by event index.
-    @usableFromInline var longEnds: [Int32: Int32]
     @usableFromInline var spans: [Span]
     @usableFromInline var bytes: [UInt8]
     @usableFromInline var decoded: [UInt8]
@@ -207,7 +171,6 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
     /// Wraps events built as values (e.g. by hand in a test, or by another producer).
     public init(_ events: [Event]) {
         records = []
-        longEnds = [:]
         spans = []
         bytes = []
         decoded = []
@@ -220,7 +183,6 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
     init(records: Builder, bytes: [UInt8], decoded: [UInt8], properties: [Properties], tags: [String],
          documents: [DocumentInfo]) {
         self.records = records.records
-        longEnds = records.longEnds
         spans = records.spans
         self.bytes = bytes
         self.decoded = decoded
@@ -240,19 +202,14 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
     /// The event at `index` (0 ..< count), built from its record.
     public subscript(index: Int) -> Event {
         if let values { return values[index] }
-        return event(records[index], at: index)
+        return event(records[index])
     }
 
     /// The UTF-8 byte range of event `index` (cheaper than `self[index].range`: builds no strings).
     public func range(at index: Int) -> TextRange {
         if let values { return values[index].range }
         let r = records[index]
-        return TextRange(start: Int(r.start), end: Int(end(r, at: index)))
-    }
-
-    /// The end of record `r`, event `index` (UTF-8 byte offset).
-    @inline(__always) private func end(_ r: Record, at index: Int) -> Int32 {
-        r.length != Record.long ? r.start &+ Int32(r.length) : longEnds[Int32(truncatingIfNeeded: index)] ?? r.start
+        return TextRange(start: Int(r.start), end: Int(r.end))
     }
 
     private func string(_ buffer: [UInt8], _ a: Int32, _ b: Int32) -> String {
@@ -262,17 +219,17 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
     }
 
     /// The text range `a ..< b` of `r` (see ``Shape``).
-    private func textRange(_ r: Record, at index: Int) -> (Int32, Int32) {
+    private func textRange(_ r: Record) -> (Int32, Int32) {
         switch r.shape {
-        case .whole: return (r.start, end(r, at: index))
-        case .inner: return (r.start + 1, end(r, at: index) - 1)
-        case .tail: return (r.start + 1, end(r, at: index))
+        case .whole: return (r.start, r.end)
+        case .inner: return (r.start + 1, r.end - 1)
+        case .tail: return (r.start + 1, r.end)
         case .spanned: return (spans[Int(r.link)].a, spans[Int(r.link)].b)
         }
     }
 
-    private func text(_ r: Record, at index: Int) -> String {
-        let (a, b) = textRange(r, at: index)
+    private func text(_ r: Record) -> String {
+        let (a, b) = textRange(r)
         switch r.text {
         case .none: return ""
         case .source: return string(bytes, a, b)
@@ -289,8 +246,8 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
         return (anchor, tag)
     }
 
-    private func event(_ r: Record, at index: Int) -> Event {
-        let range = TextRange(start: Int(r.start), end: Int(end(r, at: index)))
+    private func event(_ r: Record) -> Event {
+        let range = TextRange(start: Int(r.start), end: Int(r.end))
         let kind: Event.Kind
         switch r.kind {
         case .streamStart: kind = .streamStart
@@ -309,8 +266,8 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
         case .sequenceEnd: kind = .sequenceEnd
         case .scalar:
             let (anchor, tag) = anchorAndTag(r)
-            kind = .scalar(value: text(r, at: index), style: ScalarStyle(ordinal: r.style), anchor: anchor, tag: tag)
-        case .alias: kind = .alias(anchor: text(r, at: index))
+            kind = .scalar(value: text(r), style: ScalarStyle(ordinal: r.style), anchor: anchor, tag: tag)
+        case .alias: kind = .alias(anchor: text(r))
         }
         return Event(kind, range: range)
     }

@@ -47,7 +47,7 @@ final class ParseEventsTests: XCTestCase {
         XCTAssertEqual(Array(wrapped), array)
         XCTAssertEqual(wrapped.count, parse.events.count)
         XCTAssertEqual(Event.testSuiteEvents(wrapped), Event.testSuiteEvents(parse.events))
-        XCTAssertEqual(MemoryLayout<ParseEvents.Record>.stride, 12)
+        XCTAssertEqual(MemoryLayout<ParseEvents.Record>.stride, 16)
     }
 
     func testScalarValuesOfEveryRecordShape() {
