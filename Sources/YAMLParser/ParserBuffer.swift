@@ -1,5 +1,5 @@
 /// A growable buffer of plain values that cannot be copied: the parser's stack of states
-/// (``StateStack``) and the scanner's token queue (``TokenQueue``).
+/// (``StateStack``), the scanner's token queue (``TokenQueue``) and its implicit key candidates.
 ///
 /// These take a push or a pop for nearly every token and node, and on an `Array` each paid a
 /// uniqueness check (a runtime call; `popLast` an optional too); a buffer that cannot be copied needs
@@ -23,8 +23,24 @@ struct ParserBuffer<Element>: ~Copyable {
 
     /// Element `index` (0 ..< count).
     @inline(__always) subscript(index: Int) -> Element {
-        precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "parser buffer index out of range")
-        return base[index]
+        get {
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "parser buffer index out of range")
+            return base[index]
+        }
+        set {
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "parser buffer index out of range")
+            base[index] = newValue
+        }
+    }
+
+    /// The valid indices, `0 ..< count`.
+    var indices: Range<Int> { 0..<count }
+
+    /// Removes every element but the first `k` (0 ... count).
+    mutating func removeAll(keepingFirst k: Int = 0) {
+        precondition(k >= 0 && k <= count, "parser buffer index out of range")
+        (base + k).deinitialize(count: count - k)
+        count = k
     }
 
     /// The last element, nil when the buffer is empty.

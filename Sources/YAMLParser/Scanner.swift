@@ -47,7 +47,7 @@ struct Scanner: ~Copyable {
     private(set) var indent = -1
     private var indents: [Int] = []
     private var simpleKeyAllowed = false
-    private var simpleKeys: [SimpleKey] = []
+    private var simpleKeys = ParserBuffer<SimpleKey>(capacity: 16)
     /// How many entries of `simpleKeys` are possible (so most tokens skip the scan over all levels).
     private var possibleKeys = 0
     /// Line on which the last flow or plain scalar started (for messages).
@@ -263,7 +263,8 @@ struct Scanner: ~Copyable {
             streamStartProduced = true
             indent = -1
             simpleKeyAllowed = true
-            simpleKeys = [SimpleKey()]
+            simpleKeys.removeAll()
+            simpleKeys.append(SimpleKey())
             push(ScannerToken(.streamStart, start: 0, end: 0))
             return
         }
@@ -654,7 +655,7 @@ struct Scanner: ~Copyable {
     private mutating func resetFlow() {
         if flowLevel > 0 {
             flowLevel = 0
-            simpleKeys = [simpleKeys[0]]
+            simpleKeys.removeAll(keepingFirst: 1)
             possibleKeys = simpleKeys[0].possible ? 1 : 0
             flowIsMapping = []
         }
@@ -699,7 +700,7 @@ struct Scanner: ~Copyable {
         removeSimpleKey()
         if flowLevel > 0 {
             flowLevel -= 1
-            if simpleKeys.removeLast().possible { possibleKeys -= 1 }
+            if simpleKeys.popLast()?.possible == true { possibleKeys -= 1 }
             flowIsMapping.removeLast()
         }
         simpleKeyAllowed = false
