@@ -1,5 +1,6 @@
 /// A growable buffer of plain values that cannot be copied: the parser's stack of states
-/// (``StateStack``), the scanner's token queue (``TokenQueue``) and its implicit key candidates.
+/// (``StateStack``) and open collections, the scanner's token queue (``TokenQueue``) and its implicit
+/// key candidates.
 ///
 /// These take a push or a pop for nearly every token and node, and on an `Array` each paid a
 /// uniqueness check (a runtime call; `popLast` an optional too); a buffer that cannot be copied needs
@@ -32,6 +33,9 @@ struct ParserBuffer<Element>: ~Copyable {
             base[index] = newValue
         }
     }
+
+    /// True when the buffer holds no element.
+    var isEmpty: Bool { count == 0 }
 
     /// The valid indices, `0 ..< count`.
     var indices: Range<Int> { 0..<count }

@@ -46,7 +46,7 @@ struct StreamParser: ~Copyable {
     var errors: [SyntaxError] = []
     var state: State = .streamStart
     var states = StateStack()
-    var collections: [OpenCollection] = []
+    var collections = ParserBuffer<OpenCollection>(capacity: 16)
     /// End of the last significant (non-virtual) token emitted into the tree.
     var lastTokenEnd = 0
     var tagHandles: [String: String] = [:]
