@@ -6,7 +6,8 @@ import YAMLSyntax
 ///
 /// The scanner never stops at an error: it records a ``SyntaxError`` and produces its best guess, so
 /// the parser can go on. Every call to ``fetchNextToken()`` either produces a token or advances `pos`.
-/// The buffer is only valid inside the `withUnsafeBufferPointer` call that created the scanner.
+/// The buffer is only valid inside the `withUnsafeBufferPointer` call that created the scanner. A scanner
+/// cannot be copied: it owns its token queue and key candidates (``ParserBuffer``s).
 struct Scanner: ~Copyable {
     /// An implicit key candidate (one per flow level, §7.4 / §8.2.2 "implicit keys").
     struct SimpleKey {
@@ -529,7 +530,7 @@ struct Scanner: ~Copyable {
 
     private mutating func removeSimpleKey() {
         let i = simpleKeys.count - 1
-        // Most calls find no possible key: read only, so the array is not written (uniqueness check).
+        // Most calls find no possible key: one read, no write.
         if !simpleKeys[i].possible { return }
         let k = simpleKeys[i]
         possibleKeys -= 1
