@@ -6,8 +6,9 @@ import YAMLSyntax
 ///
 /// The scanner never stops at an error: it records a ``SyntaxError`` and produces its best guess, so
 /// the parser can go on. Every call to ``fetchNextToken()`` either produces a token or advances `pos`.
-/// The buffer is only valid inside the `withUnsafeBufferPointer` call that created the scanner.
-struct Scanner {
+/// The buffer is only valid inside the `withUnsafeBufferPointer` call that created the scanner. A scanner
+/// cannot be copied: it owns its token queue and key candidates (``ParserBuffer``s).
+struct Scanner: ~Copyable {
     /// An implicit key candidate (one per flow level, §7.4 / §8.2.2 "implicit keys").
     struct SimpleKey {
         var possible = false
@@ -26,7 +27,7 @@ struct Scanner {
     var line = 0
     var column = 0
 
-    private var queue: [ScannerToken] = []
+    private var queue = TokenQueue()
     /// Scalar values changed by escapes, folding or chomping, one after another (see
     /// ``ScannerToken/valueText``); handed over to the parse's ``ParseEvents``.
     private(set) var decoded: [UInt8] = []
@@ -47,7 +48,7 @@ struct Scanner {
     private(set) var indent = -1
     private var indents: [Int] = []
     private var simpleKeyAllowed = false
-    private var simpleKeys: [SimpleKey] = []
+    private var simpleKeys = ParserBuffer<SimpleKey>(capacity: 16)
     /// How many entries of `simpleKeys` are possible (so most tokens skip the scan over all levels).
     private var possibleKeys = 0
     /// Line on which the last flow or plain scalar started (for messages).
@@ -93,7 +94,6 @@ struct Scanner {
     init(buffer: UnsafeBufferPointer<UInt8>) {
         buf = buffer
         n = buffer.count
-        queue.reserveCapacity(16)
         errors = CharacterCheck.errors(buffer)
     }
 
@@ -169,7 +169,10 @@ struct Scanner {
     /// Drops texts that belong to tokens consumed long ago.
     private mutating func compactTexts() {
         var oldestLive = textBase + texts.count
-        for t in queue[head...] where t.payload >= 0 { oldestLive = t.payload; break }
+        for i in head..<queue.count where queue[i].payload >= 0 {
+            oldestLive = queue[i].payload
+            break
+        }
         let drop = oldestLive - Self.textMargin - textBase
         if drop > Self.textMargin {
             texts.removeFirst(drop)
@@ -221,11 +224,22 @@ struct Scanner {
     }
 
     /// True at `---` or `...` in column 0 followed by a blank or the end (c-forbidden, §9.1.4).
-    func isDocumentIndicator() -> Bool {
-        guard column == 0, pos + 2 < n else { return false }
-        let c = buf[pos]
+    @inline(__always) func isDocumentIndicator() -> Bool {
+        column == 0 && Self.isDocumentIndicator(buf, at: pos)
+    }
+
+    /// True when `---` or `...` followed by a blank or the end starts at `p` (the caller checks that
+    /// `p` is in column 0). Static, with the buffer passed in: called as an instance method from the
+    /// scanner's mutating methods, it received a copy of the whole scanner (a 272-byte `memcpy` per call).
+    static func isDocumentIndicator(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> Bool {
+        let n = buf.count
+        guard p + 2 < n else { return false }
+        let c = buf[p]
         guard c == UInt8(ascii: "-") || c == UInt8(ascii: ".") else { return false }
-        return buf[pos + 1] == c && buf[pos + 2] == c && isBlankZ(pos + 3)
+        guard buf[p + 1] == c && buf[p + 2] == c else { return false }
+        if p + 3 >= n { return true }
+        let d = buf[p + 3]
+        return d == 0x20 || d == 0x09 || d == 0x0A || d == 0x0D
     }
 
     mutating func error(_ code: String, _ message: String, _ start: Int, _ end: Int? = nil,
@@ -242,16 +256,7 @@ struct Scanner {
 
     private mutating func insert(_ t: ScannerToken, number: Int) {
         let idx = number - tokensParsed + head
-        // Append, then move the token back to its place: it goes only a few places back, and this
-        // avoids Array.insert's general replace path.
-        queue.append(t)
-        if idx >= head && idx < queue.count - 1 {
-            var i = queue.count - 1
-            while i > idx {
-                queue.swapAt(i, i - 1)
-                i -= 1
-            }
-        }
+        if idx >= head && idx < queue.count { queue.insert(t, at: idx) } else { queue.append(t) }
     }
 
     private mutating func fetchNextToken() {
@@ -259,7 +264,8 @@ struct Scanner {
             streamStartProduced = true
             indent = -1
             simpleKeyAllowed = true
-            simpleKeys = [SimpleKey()]
+            simpleKeys.removeAll()
+            simpleKeys.append(SimpleKey())
             push(ScannerToken(.streamStart, start: 0, end: 0))
             return
         }
@@ -368,10 +374,19 @@ struct Scanner {
 
     /// True when the character at `p` can start a plain scalar here (§7.3.3 ns-plain-first).
     @inline(__always) private func canStartPlain(at p: Int) -> Bool {
+        Self.canStartPlain(buf, at: p, inFlow: flowLevel > 0)
+    }
+
+    /// True when the character at `p` can start a plain scalar, in flow context when `inFlow` (§7.3.3
+    /// ns-plain-first). Static for the reason given at ``isDocumentIndicator(_:at:)``.
+    static func canStartPlain(_ buf: UnsafeBufferPointer<UInt8>, at p: Int, inFlow: Bool) -> Bool {
         switch buf[p] {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
-            if isBlankZ(p + 1) { return false }
-            return !(flowLevel > 0 && isFlowIndicator(at: p + 1))
+            let n = buf.count
+            if p + 1 >= n { return false }
+            let d = buf[p + 1]
+            if d == 0x20 || d == 0x09 || d == 0x0A || d == 0x0D { return false }
+            return !(inFlow && isFlowIndicator(d))
         case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
              UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
              UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
@@ -515,10 +530,12 @@ struct Scanner {
 
     private mutating func removeSimpleKey() {
         let i = simpleKeys.count - 1
+        // Most calls find no possible key: one read, no write.
+        if !simpleKeys[i].possible { return }
         let k = simpleKeys[i]
-        if k.possible { possibleKeys -= 1 }
+        possibleKeys -= 1
         simpleKeys[i].possible = false
-        if k.possible && k.required {
+        if k.required {
             error("missing-colon", missingColonMessage(k, "each line at this indentation of a block mapping must be a 'key: value' entry"),
                   k.pos, keyEnd(k))
             recoverKeyWithoutColon(k)
@@ -639,7 +656,7 @@ struct Scanner {
     private mutating func resetFlow() {
         if flowLevel > 0 {
             flowLevel = 0
-            simpleKeys = [simpleKeys[0]]
+            simpleKeys.removeAll(keepingFirst: 1)
             possibleKeys = simpleKeys[0].possible ? 1 : 0
             flowIsMapping = []
         }
@@ -684,7 +701,7 @@ struct Scanner {
         removeSimpleKey()
         if flowLevel > 0 {
             flowLevel -= 1
-            if simpleKeys.removeLast().possible { possibleKeys -= 1 }
+            if simpleKeys.popLast()?.possible == true { possibleKeys -= 1 }
             flowIsMapping.removeLast()
         }
         simpleKeyAllowed = false
@@ -1334,16 +1351,37 @@ struct Scanner {
         UTF8.encode(s) { string.append($0) }
     }
 
+    /// At a line break after a segment of a block plain scalar: when the next line is indented with
+    /// spaces only to a column below `minIndent` and holds something (or the text ends), moves past
+    /// the break and the spaces (`line` and `column` follow) and returns true; the scalar ends there
+    /// (§7.3.3: a continuation line must be indented more than the block). Otherwise changes nothing
+    /// and returns false.
+    @inline(__always) private mutating func endsAtLineBreak(minIndent: Int) -> Bool {
+        var q = pos + 1
+        if buf[pos] == 0x0D && q < n && buf[q] == 0x0A { q += 1 }
+        let lineStart = q
+        while q < n && buf[q] == 0x20 { q += 1 }
+        if q - lineStart >= minIndent { return false }
+        if q < n {
+            let c = buf[q]
+            if c == 0x09 || c == 0x0A || c == 0x0D { return false }
+        }
+        pos = q
+        line += 1
+        column = q - lineStart
+        return true
+    }
+
     /// Scans a plain scalar (§7.3.3), folding multi-line text.
     private mutating func scanPlainScalar() {
         let start = pos
-        var string: [UInt8] = []   // the scratch buffer once a line break is folded
         var folding = LineFolding()
         var end = pos
         let minIndent = indent + 1
         var pendingTab = -1
         // True once a line break separates two pieces of text: the value then differs from the source
-        // bytes and is built in `string` (until then it is `buf[start..<end]`, spaces included).
+        // bytes and is built in `scratch` (until then it is `buf[start..<end]`, spaces included; no
+        // local array, whose release every scalar would pay).
         var folded = false
         var lineSpaces = 0
         var lineTab = false
@@ -1368,16 +1406,30 @@ struct Scanner {
                     characters += 8
                 }
             }
-            while p < n {
-                let c = buf[p]
-                if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { break }
-                if c == UInt8(ascii: ":") {
-                    if isBlankZ(p + 1) || (inFlow && isFlowIndicator(at: p + 1)) { break }
-                } else if inFlow && Self.isFlowIndicator(c) {
-                    break
+            if !inFlow {
+                // Block context: only a blank, a line break or ': ' ends the segment; one test of a
+                // 64-bit mask tells those five bytes apart from the rest.
+                let stops: UInt64 = 1 << 0x09 | 1 << 0x0A | 1 << 0x0D | 1 << 0x20 | 1 << 0x3A
+                while p < n {
+                    let c = buf[p]
+                    if c < 64 && (stops >> UInt64(c)) & 1 != 0 {
+                        if c != UInt8(ascii: ":") || isBlankZ(p + 1) { break }
+                    }
+                    p += 1
+                    if c & 0xC0 != 0x80 { characters += 1 }
                 }
-                p += 1
-                if c & 0xC0 != 0x80 { characters += 1 }
+            } else {
+                while p < n {
+                    let c = buf[p]
+                    if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { break }
+                    if c == UInt8(ascii: ":") {
+                        if isBlankZ(p + 1) || isFlowIndicator(at: p + 1) { break }
+                    } else if Self.isFlowIndicator(c) {
+                        break
+                    }
+                    p += 1
+                    if c & 0xC0 != 0x80 { characters += 1 }
+                }
             }
             var segStart = -1
             if p > pos {
@@ -1387,19 +1439,29 @@ struct Scanner {
                 }
                 if folding.afterBreak && !folded {
                     folded = true
-                    string = takeScratch()
-                    string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<end]))
+                    scratch.removeAll(keepingCapacity: true)
+                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<end]))
                 }
-                if folded { folding.flush(into: &string, source: buf) } else { folding.discard() }
+                if folded { folding.flush(into: &scratch, source: buf) } else { folding.discard() }
                 segStart = pos
                 pos = p
                 column += characters
             }
             if segStart >= 0 {
-                if folded { string.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos])) }
+                if folded { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<pos])) }
                 end = pos
             }
             if pos >= n || !(Self.isBlank(buf[pos]) || Self.isBreak(buf[pos])) { break }
+            if flowLevel == 0 && !folding.afterBreak && Self.isBreak(buf[pos]) && endsAtLineBreak(minIndent: minIndent) {
+                // The common end of a block plain scalar: its line ends and the next line, indented
+                // with spaces only, is indented too little to continue it. `endsAtLineBreak` moved
+                // past the break and the indentation as the loop below would have.
+                lineSpaces = column
+                lineTab = false
+                pendingTab = -1
+                folding.lineBreak()
+                break
+            }
             while pos < n && (Self.isBlank(buf[pos]) || Self.isBreak(buf[pos])) {
                 let c = buf[pos]
                 if Self.isBlank(c) {
@@ -1435,8 +1497,10 @@ struct Scanner {
         var t = ScannerToken(.scalar, start: start, end: end)
         t.style = .plain
         if folded {
-            storeDecoded(string, in: &t)
-            scratch = string
+            t.valueText = .decoded
+            t.valueStart = decoded.count
+            decoded.append(contentsOf: scratch)
+            t.valueEnd = decoded.count
         } else {
             t.valueText = .source
             t.valueStart = start

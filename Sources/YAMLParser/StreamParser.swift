@@ -45,8 +45,8 @@ struct StreamParser: ~Copyable {
     var documentInfos: [ParseEvents.DocumentInfo] = []
     var errors: [SyntaxError] = []
     var state: State = .streamStart
-    var states: [State] = []
-    var collections: [OpenCollection] = []
+    var states = StateStack()
+    var collections = ParserBuffer<OpenCollection>(capacity: 16)
     /// End of the last significant (non-virtual) token emitted into the tree.
     var lastTokenEnd = 0
     var tagHandles: [String: String] = [:]

@@ -236,8 +236,9 @@ public struct SyntaxNode: Sendable {
 /// A builder cannot be copied (it owns the node storage it writes through raw pointers); pass it
 /// `inout` or keep it in one place.
 public struct SyntaxTreeBuilder: ~Copyable {
-    // The hot methods are `@inlinable` so the parser (another module) calls them without a function
-    // call and a uniqueness check per token; the storage is `@usableFromInline` for that reason only.
+    // The hot methods are `@inlinable` and `@inline(__always)` so the parser (another module) runs
+    // them in place: called, each paid a call with saved registers per token or node; the storage is
+    // `@usableFromInline` for that reason only.
     //
     // Open nodes need no stack of their own: an open node's parent is its `parent` link, and its
     // `nextSibling` link (always -1 while it is open: siblings come after it closes) holds its last
@@ -293,7 +294,7 @@ public struct SyntaxTreeBuilder: ~Copyable {
 
     /// Appends a token covering `position ..< end`. Precondition: `end >= position`; an empty token is
     /// ignored.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func token(_ kind: TokenKind, end: Int) {
         precondition(end >= nextTokenStart && end <= bytes.count, "token \(kind) ends at \(end), position \(nextTokenStart)")
         if end == nextTokenStart { return }
@@ -302,7 +303,7 @@ public struct SyntaxTreeBuilder: ~Copyable {
     }
 
     /// Opens a node of `kind` as the last child of the innermost open node; it starts at the next token.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func startNode(_ kind: NodeKind) {
         let parent = Int(top)
         if nodeCount == nodeStorage.capacity { growNodes() }
@@ -321,7 +322,7 @@ public struct SyntaxTreeBuilder: ~Copyable {
     }
 
     /// Closes the innermost open node; it ends after the last token appended. The root cannot be closed.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func finishNode() {
         precondition(openCount > 1, "finishNode without an open node")
         let end = Int32(truncatingIfNeeded: tokens.count)

@@ -69,4 +69,39 @@ final class SyntaxTreeBuilderTests: XCTestCase {
         XCTAssertEqual(tree.root.children.map(\.index), [1, 8])
         XCTAssertEqual(SyntaxNode(tree: tree, index: 4).children.map(\.index), [5, 6])
     }
+
+    func testLongNodeDistancesAreKeptExactly() {
+        // Ends and next siblings far from a node (0xFFFF tokens or nodes and more, past any 16-bit
+        // distance) read back exactly.
+        let tokenCount = 70_000
+        let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: tokenCount + 2)
+        var b = SyntaxTreeBuilder(bytes: bytes)
+        b.startNode(.document)                                   // 1: covers 0xFFFF + 1 tokens
+        b.startNode(.blockSequence)                              // 2: covers 0xFFFF tokens exactly, 70,000 children
+        for i in 0..<0xFFFF {
+            b.startNode(.sequenceItem)                           // 3 + i
+            b.token(.plainScalar, end: i + 1)
+            b.finishNode()
+        }
+        b.finishNode()
+        b.startNode(.scalar); b.token(.plainScalar, end: 0xFFFF + 1); b.finishNode()   // 0xFFFF + 3
+        b.finishNode()
+        b.startNode(.document); b.token(.plainScalar, end: bytes.count); b.finishNode()   // 0xFFFF + 4
+        let tree = b.finish()
+        let n = tree.nodes
+        XCTAssertEqual(n.count, 0xFFFF + 5)
+        XCTAssertEqual(n[1].endToken, 0xFFFF + 1)
+        XCTAssertEqual(n[1].nextSibling, 0xFFFF + 4)          // 0xFFFF + 3 nodes away
+        XCTAssertEqual(n[2].firstToken, 0)
+        XCTAssertEqual(n[2].endToken, 0xFFFF)
+        XCTAssertEqual(n[2].nextSibling, 0xFFFF + 3)          // 0xFFFF + 1 nodes away
+        XCTAssertEqual(n[3].nextSibling, 4)
+        XCTAssertEqual(n[0xFFFF + 2].nextSibling, -1)
+        XCTAssertEqual(n[0xFFFF + 2].parent, 2)
+        XCTAssertEqual(n[0xFFFF + 3].parent, 1)
+        XCTAssertEqual(n[0].endToken, tree.tokens.count)
+        XCTAssertEqual(tree.root.children.map(\.index), [1, 0xFFFF + 4])
+        XCTAssertEqual(SyntaxNode(tree: tree, index: 1).children.map(\.index), [2, 0xFFFF + 3])
+        XCTAssertEqual(tree.printedBytes, bytes)
+    }
 }
