@@ -67,7 +67,7 @@ struct IndentationRule: TokenLintRule {
     private var topKind: ParentKind { stack[stack.count - 1].kind }
 
     /// yamllint's per-token step; false where yamllint raises "cannot infer indentation".
-    private mutating func checkToken(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) -> Bool {
+    @inline(__always) private mutating func checkToken(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) -> Bool {
         let tokens = s.tokens
         let t = tokens[i]
         let kind = t.kind
@@ -171,33 +171,42 @@ struct IndentationRule: TokenLintRule {
 
     /// Closes the contexts token `kind` (followed by a token of kind `next`) ends; false where
     /// yamllint raises "cannot infer indentation".
-    private mutating func unwind(_ kind: LintToken.Kind, _ next: LintToken.Kind?) -> Bool {
+    @inline(__always) private mutating func unwind(_ kind: LintToken.Kind, _ next: LintToken.Kind?) -> Bool {
         var consumed = false
         var guardCount = stack.count + 2
         while guardCount > 0 {
             guardCount -= 1
             let count = stack.count
             let top = stack[count - 1]
-            let belowKind: ParentKind? = count >= 2 ? stack[count - 2].kind : nil
-            if top.kind == .flowSequence && kind == .flowSequenceEnd && !consumed {
+            // yamllint's conditions, tested by the kind of the innermost context (at most one holds).
+            switch top.kind {
+            case .flowSequence:
+                guard kind == .flowSequenceEnd && !consumed else { return true }
                 stack.removeLast(); consumed = true
-            } else if top.kind == .flowMapping && kind == .flowMappingEnd && !consumed {
+            case .flowMapping:
+                guard kind == .flowMappingEnd && !consumed else { return true }
                 stack.removeLast(); consumed = true
-            } else if (top.kind == .blockMapping || top.kind == .blockSequence) && kind == .blockEnd
-                        && !top.implicitBlockSequence && !consumed {
+            case .blockMapping, .blockSequence:
+                guard kind == .blockEnd && !top.implicitBlockSequence && !consumed else { return true }
                 stack.removeLast(); consumed = true
-            } else if top.kind == .blockEntry && kind != .blockEntry && count >= 2 && stack[count - 2].implicitBlockSequence
-                        && kind != .anchor && kind != .tag && next != .blockEntry {
+            case .blockEntry:
+                if kind != .blockEntry && count >= 2 && stack[count - 2].implicitBlockSequence
+                    && kind != .anchor && kind != .tag && next != .blockEntry {
+                    stack.removeLast(); stack.removeLast()
+                } else if next == .blockEntry || next == .blockEnd {
+                    stack.removeLast()
+                } else {
+                    return true
+                }
+            case .value:
+                guard kind != .value && kind != .anchor && kind != .tag else { return true }
+                guard count >= 2 && stack[count - 2].kind == .key else { return false }
                 stack.removeLast(); stack.removeLast()
-            } else if top.kind == .blockEntry && (next == .blockEntry || next == .blockEnd) {
+            case .key:
+                guard let n = next, IndentationRule.endsValue(n) else { return true }
                 stack.removeLast()
-            } else if top.kind == .value && kind != .value && kind != .anchor && kind != .tag {
-                guard belowKind == .key else { return false }
-                stack.removeLast(); stack.removeLast()
-            } else if top.kind == .key, let n = next, IndentationRule.endsValue(n) {
-                stack.removeLast()
-            } else {
-                break
+            case .root:
+                return true
             }
             if stack.isEmpty { stack = [Parent(kind: .root, indent: 0)]; return false }
         }

@@ -1,45 +1,75 @@
 /// key-duplicates' memory: the set of (mapping number, key value) pairs seen so far, as an
-/// open-addressing hash table over the key tokens' indices. A key's value is hashed from its source
-/// bytes when they are its value (a plain or escape-free quoted key on one line: no `String` is made),
-/// else from its value's UTF-8 bytes; equal hashes are confirmed by comparing the values' bytes, so two
-/// keys are duplicates exactly when their values are the same Unicode scalars (as Python compares them).
+/// open-addressing hash table. A key's value is its source bytes when they are its value (a plain or
+/// escape-free quoted key on one line: no `String` is made; the slot keeps their offset and length),
+/// else its value's UTF-8 bytes, kept in the table; equal hashes are confirmed by comparing the values'
+/// bytes, so two keys are duplicates exactly when their values are the same Unicode scalars (as Python
+/// compares them).
 ///
 /// Mappings nest, so their keys come and go last-in first-out: ``removeKeys(after:)`` takes back the
 /// keys of a closed mapping in the reverse order of their insertion, which restores the table exactly as
 /// it was (linear probing), and the table holds only the keys of the open mappings.
 struct KeyTable {
-    /// One slot: the key's scalar token index (-1 for an empty slot), its mapping's number, its hash.
+    /// One slot (16 bytes, so a big mapping's table stays small): its key's hash folded to 32 bits
+    /// (which also picks the slot), its mapping number (-1 for an empty slot), and where the key's value bytes are:
+    /// `bytes[start ..< start + length]` of the text, or of ``decoded`` when `isDecoded`.
     private struct Slot {
-        var hash: UInt64
-        var token: Int32
+        var hash32: UInt32
+        var start: Int32
+        /// The length, bit-inverted (negative) when the bytes are in ``decoded``.
+        var storedLength: Int32
         var mapping: Int32
+
+        init(hash: UInt64, start: Int32, length: Int32, mapping: Int32, isDecoded: Bool) {
+            hash32 = UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+            self.start = start
+            storedLength = isDecoded ? ~length : length
+            self.mapping = mapping
+        }
+
+        var isDecoded: Bool { storedLength < 0 }
+        var length: Int32 { storedLength < 0 ? ~storedLength : storedLength }
     }
     private var slots: [Slot] = []
     /// The slots filled, in insertion order.
     private var log: [Int32] = []
+    /// The values of the keys held whose values are not their source bytes, one after the other (taken
+    /// back with their keys, newest first).
+    private var decoded: [UInt8] = []
 
     /// The number of keys held (a mark for ``removeKeys(after:)``).
     var count: Int { log.count }
 
-    /// Adds the key scalar `s.tokens[key]` of mapping `mapping`; false when that mapping already has a
+    private static let empty = Slot(hash: 0, start: 0, length: 0, mapping: -1, isDecoded: false)
+
+    /// Adds the key scalar `t` of mapping `mapping` (0 or more); false when that mapping already has a
     /// key with the same value (nothing is added then).
-    mutating func insert(mapping: Int32, key: Int, _ s: LintStream) -> Bool {
+    mutating func insert(mapping: Int32, key t: LintToken, _ s: LintStream) -> Bool {
         if (log.count + 1) * 2 > slots.count { grow() }
-        let t = s.tokens[key]
-        let source = s.sourceValue(t)
-        let decoded: [UInt8] = source == nil ? Array(s.value(t).utf8) : []
-        let hash = source.map { KeyTable.hash(s.bytes, $0, mapping: mapping) }
-            ?? decoded.withUnsafeBufferPointer { KeyTable.hash($0, $0.indices, mapping: mapping) }
+        let bytes = s.bytes
+        var entry: Slot
+        if let source = s.sourceValue(t) {
+            entry = Slot(hash: KeyTable.hash(bytes, source, mapping: mapping),
+                         start: Int32(truncatingIfNeeded: source.lowerBound),
+                         length: Int32(truncatingIfNeeded: source.count), mapping: mapping, isDecoded: false)
+        } else {
+            let start = decoded.count
+            decoded.append(contentsOf: s.value(t).utf8)
+            let hash = decoded.withUnsafeBufferPointer { KeyTable.hash($0, start..<$0.count, mapping: mapping) }
+            entry = Slot(hash: hash, start: Int32(truncatingIfNeeded: start),
+                         length: Int32(truncatingIfNeeded: decoded.count - start), mapping: mapping, isDecoded: true)
+        }
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot].token >= 0 {
-            if slots[slot].hash == hash && slots[slot].mapping == mapping
-                && KeyTable.sameValue(s, Int(slots[slot].token), source: source, decoded: decoded) {
+        var slot = Int(entry.hash32) & mask
+        while slots[slot].mapping >= 0 {
+            let other = slots[slot]
+            if other.hash32 == entry.hash32 && other.mapping == mapping && other.length == entry.length
+                && sameBytes(other, entry, bytes) {
+                if entry.isDecoded { decoded.removeLast(decoded.count - Int(entry.start)) }
                 return false
             }
             slot = (slot + 1) & mask
         }
-        slots[slot] = Slot(hash: hash, token: Int32(truncatingIfNeeded: key), mapping: mapping)
+        slots[slot] = entry
         log.append(Int32(truncatingIfNeeded: slot))
         return true
     }
@@ -51,7 +81,8 @@ struct KeyTable {
         guard log.count > mark else { return }
         while log.count > mark {
             let slot = Int(log.removeLast())
-            slots[slot].token = -1
+            if slots[slot].isDecoded { decoded.removeLast(decoded.count - Int(slots[slot].start)) }
+            slots[slot] = KeyTable.empty
         }
         if slots.count > 256 && log.count * 8 < slots.count { rebuild(capacity: slots.count / 4) }
     }
@@ -61,49 +92,56 @@ struct KeyTable {
     /// Moves the keys into a table of `capacity` slots (a power of two, more than twice the keys).
     private mutating func rebuild(capacity: Int) {
         let old = slots
-        slots = Array(repeating: Slot(hash: 0, token: -1, mapping: 0), count: capacity)
+        slots = Array(repeating: KeyTable.empty, count: capacity)
         let mask = capacity - 1
         // Re-inserted in insertion order, so the log stays last-in first-out.
         for k in log.indices {
             let entry = old[Int(log[k])]
-            var slot = Int(truncatingIfNeeded: entry.hash) & mask
-            while slots[slot].token >= 0 { slot = (slot + 1) & mask }
+            var slot = Int(entry.hash32) & mask
+            while slots[slot].mapping >= 0 { slot = (slot + 1) & mask }
             slots[slot] = entry
             log[k] = Int32(truncatingIfNeeded: slot)
         }
     }
 
-    /// True when scalar token `index` has the value whose bytes are `s.bytes[source]` (when given) or
-    /// `decoded`.
-    private static func sameValue(_ s: LintStream, _ index: Int, source: Range<Int>?, decoded: [UInt8]) -> Bool {
-        let t = s.tokens[index]
-        let bytes = s.bytes
-        if let r = s.sourceValue(t) {
-            if let source {
-                guard r.count == source.count else { return false }
-                var a = r.lowerBound, b = source.lowerBound
-                while a < r.upperBound {
-                    if bytes[a] != bytes[b] { return false }
-                    a += 1; b += 1
-                }
-                return true
+    /// True when the two slots' values (of the same length) have the same bytes.
+    private func sameBytes(_ a: Slot, _ b: Slot, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        decoded.withUnsafeBufferPointer { decoded in
+            let x = a.isDecoded ? decoded : text, y = b.isDecoded ? decoded : text
+            var i = Int(a.start), j = Int(b.start)
+            let end = i + Int(a.length)
+            while i < end {
+                if x[i] != y[j] { return false }
+                i += 1; j += 1
             }
-            return bytes[r].elementsEqual(decoded)
+            return true
         }
-        let value = Array(s.value(t).utf8)
-        if let source { return bytes[source].elementsEqual(value) }
-        return value == decoded
     }
 
-    /// FNV-1a (64-bit) of `bytes[range]`, seeded with the mapping number, then mixed (splitmix64's
-    /// finalizer) so the low bits used as the slot are well spread.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, mapping: Int32) -> UInt64 {
+    /// A hash of `bytes[range]` seeded with the mapping number: eight bytes at a time (one multiply
+    /// per word, so a key's hash is not a chain of one multiply per byte), then the tail and the
+    /// length, then mixed (splitmix64's finalizer) so the low bits used as the slot are well spread.
+    /// Equal hashes are always confirmed by comparing the bytes.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, mapping: Int32) -> UInt64 {
+        let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
         var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(UInt32(bitPattern: mapping))
         var k = range.lowerBound
-        while k < range.upperBound {
-            h = (h ^ UInt64(bytes[k])) &* 0x0000_0100_0000_01b3
+        let end = range.upperBound
+        if let base = bytes.baseAddress {
+            while k + 8 <= end {
+                let word = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+                h = ((h ^ word) &* prime).rotatedLeft(by: 29)
+                k += 8
+            }
+        }
+        var tail = UInt64(truncatingIfNeeded: range.count) << 56
+        var shift: UInt64 = 0
+        while k < end {
+            tail ^= UInt64(bytes[k]) << shift
+            shift += 8
             k += 1
         }
+        h = (h ^ tail) &* prime
         h ^= h >> 30
         h = h &* 0xbf58_476d_1ce4_e5b9
         h ^= h >> 27
@@ -111,4 +149,9 @@ struct KeyTable {
         h ^= h >> 31
         return h
     }
+}
+
+private extension UInt64 {
+    /// The bits rotated left by `n` (0 < n < 64).
+    func rotatedLeft(by n: UInt64) -> UInt64 { (self << n) | (self >> (64 - n)) }
 }

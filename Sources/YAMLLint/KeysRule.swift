@@ -3,11 +3,8 @@
 struct KeysRule: TokenLintRule {
     let id: LintRuleID
 
-    private struct Anchor { var name: String; var line: Int; var column: Int; var used: Bool }
-    /// The anchors of the current document in order of first declaration (a redeclared anchor keeps
-    /// its place, as in a Python dict), and each name's index there.
-    private var anchors: [Anchor] = []
-    private var anchorIndex: [String: Int] = [:]
+    /// anchors: the anchors of the current document.
+    private var anchors = AnchorTable()
     /// One entry per open collection: its mapping number (-1 for a sequence) and how many keys
     /// ``seen`` held when it opened.
     private var stack: [(mapping: Int32, mark: Int)] = []
@@ -43,48 +40,49 @@ struct KeysRule: TokenLintRule {
     }
 
     private mutating func checkAnchors(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
-        switch s.tokens[i].kind {
+        let t = s.tokens[i]
+        switch t.kind {
         case .streamStart, .documentStart, .documentEnd, .alias, .anchor: break
         default:
             let next = s.tokens.indices.contains(i + 1) ? s.tokens[i + 1].kind : nil
             guard next == .streamEnd || next == .documentStart || next == .documentEnd else { return }
         }
-        let t = s.tokens[i]
-        let name = t.kind == .anchor || t.kind == .alias ? s.value(t) : ""
         let undeclared = forbidUndeclaredAliases
         let duplicated = forbidDuplicatedAnchors
         let unused = forbidUnusedAnchors
         guard undeclared || duplicated || unused else { return }
         if t.kind == .streamStart || t.kind == .documentStart || t.kind == .documentEnd {
             anchors.removeAll()
-            anchorIndex.removeAll()
         }
+        let bytes = s.bytes
+        let isName = t.kind == .anchor || t.kind == .alias
+        let name = isName ? AnchorTable.name(of: t, bytes) : 0..<0
         // One lookup per anchor or alias.
-        let known = t.kind == .anchor || t.kind == .alias ? anchorIndex[name] : nil
+        let known = isName ? anchors.find(name, bytes) : nil
+        func text() -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self) }
         if undeclared && t.kind == .alias && known == nil {
             out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
-                             message: "found undeclared alias \"\(name)\""))
+                             message: "found undeclared alias \"\(text())\""))
         }
         if duplicated && t.kind == .anchor && known != nil {
             out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
-                             message: "found duplicated anchor \"\(name)\""))
+                             message: "found duplicated anchor \"\(text())\""))
         }
         if unused {
             if let next = s.token(i + 1)?.kind, next == .streamEnd || next == .documentStart || next == .documentEnd {
-                for a in anchors where !a.used {
-                    out.append(.init(line: a.line + 1, column: a.column + 1, message: "found unused anchor \"\(a.name)\""))
+                for a in anchors.anchors where !a.used {
+                    out.append(.init(line: Int(a.line) + 1, column: Int(a.column) + 1,
+                                     message: "found unused anchor \"\(AnchorTable.name(a, bytes))\""))
                 }
             } else if t.kind == .alias, let known {
-                anchors[known].used = true
+                anchors.markUsed(known)
             }
         }
         if t.kind == .anchor {
-            let anchor = Anchor(name: name, line: t.startLine, column: t.startColumn, used: false)
             if let known {
-                anchors[known] = anchor
+                anchors.redeclare(known, line: t.startLine, column: t.startColumn)
             } else {
-                anchorIndex[name] = anchors.count
-                anchors.append(anchor)
+                anchors.insert(name, line: t.startLine, column: t.startColumn, bytes)
             }
         }
     }
@@ -128,7 +126,7 @@ struct KeysRule: TokenLintRule {
             guard i + 1 < s.tokens.count, s.tokens[i + 1].kind == .scalar, let mapping = stack.last?.mapping, mapping >= 0 else { return }
             let next = s.tokens[i + 1]
             if id == .keyDuplicates {
-                if seen.insert(mapping: mapping, key: i + 1, s) == false {
+                if seen.insert(mapping: mapping, key: next, s) == false {
                     let key = s.value(next)
                     if key != "<<" || forbidDuplicatedMergeKeys {
                         out.append(.init(line: next.startLine + 1, column: next.startColumn + 1,

@@ -1,10 +1,12 @@
 /// The rules that look at one line at a time: `empty-lines`, `line-length`, `new-line-at-end-of-file`,
 /// `new-lines`, `trailing-spaces`.
+/// Each rule has its own check, which the run calls directly for every line.
 struct LineRule {
     let id: LintRuleID
     /// The options, read once: empty-lines' `max`/`max-start`/`max-end` (line-length's `max` is `max`),
     /// line-length's two `allow-non-breakable-*` flags, new-lines' `type` being `dos`.
-    private let max, maxStart, maxEnd: Int
+    let max: Int
+    private let maxStart, maxEnd: Int
     private let allowNonBreakableWords, allowNonBreakableInlineMappings, dos: Bool
 
     init(id: LintRuleID, options: [String: LintOption]) {
@@ -19,75 +21,90 @@ struct LineRule {
         dos = (options["type"]?.string ?? "unix") == "dos"
     }
 
-    /// Checks `line`.
-    func check(_ s: LintStream, _ line: LintLine, _ out: inout [LintStream.Problem]) {
+    /// The byte at `i`, 0 outside the text.
+    @inline(__always) private func at(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt8 { i >= 0 && i < b.count ? b[i] : 0 }
+
+    /// `empty-lines`: too many blank lines at the start, inside or at the end (reported on the last
+    /// blank line of a run).
+    func checkEmptyLines(_ s: LintStream, _ line: LintLine, _ out: inout [LintStream.Problem]) {
         let b = s.bytes
         let n = b.count
-        func at(_ i: Int) -> UInt8 { i >= 0 && i < n ? b[i] : 0 }
-        switch id {
-        case .emptyLines:
-            guard line.start == line.end && line.end < n else { return }
-            if at(line.end) == 0x0A && at(line.end + 1) == 0x0A { return }
-            if line.end + 4 <= n && at(line.end) == 0x0D && at(line.end + 1) == 0x0A && at(line.end + 2) == 0x0D
-                && at(line.end + 3) == 0x0A { return }
-            var blank = 0
-            var start = line.start
-            while start >= 2 && at(start - 2) == 0x0D && at(start - 1) == 0x0A { blank += 1; start -= 2 }
-            while start >= 1 && at(start - 1) == 0x0A { blank += 1; start -= 1 }
-            var maximum = max
-            if start == 0 { blank += 1; maximum = maxStart }
-            if (line.end == n - 1 && at(line.end) == 0x0A) || (line.end == n - 2 && at(line.end) == 0x0D && at(line.end + 1) == 0x0A) {
-                if line.end == 0 { return }
-                maximum = maxEnd
-            }
-            if blank > maximum {
-                out.append(.init(line: line.number, column: 1, message: "too many blank lines (\(blank) > \(maximum))"))
-            }
-        case .lineLength:
-            let maximum = max
-            // A line holds at most as many characters as bytes: a short line needs no counting.
-            if line.end - line.start <= maximum { return }
-            let length = s.scalarCount(from: line.start, to: line.end)
-            guard length > maximum else { return }
-            let inline = allowNonBreakableInlineMappings
-            if allowNonBreakableWords || inline {
-                var start = line.start
-                while start < line.end && at(start) == 0x20 { start += 1 }
-                if start != line.end {
-                    if at(start) == UInt8(ascii: "#") {
-                        while at(start) == UInt8(ascii: "#") { start += 1 }
-                        start += 1
-                    } else if at(start) == UInt8(ascii: "-") {
-                        start += 2
-                    }
-                    if start >= line.end || !b[start..<line.end].contains(0x20) { return }
-                    if inline && Linter.isInlineMappingWithUnbreakableValue(s.text, line) { return }
-                }
-            }
-            out.append(.init(line: line.number, column: maximum + 1,
-                             message: "line too long (\(length) > \(maximum) characters)"))
-        case .newLineAtEndOfFile:
-            if line.end == n && line.end > line.start {
-                out.append(.init(line: line.number, column: s.scalarCount(from: line.start, to: line.end) + 1,
-                                 message: "no new line character at the end of file"))
-            }
-        case .newLines:
-            guard line.start == 0 && n > line.end else { return }
-            let ok = dos ? (at(line.end) == 0x0D && at(line.end + 1) == 0x0A) : at(line.end) == 0x0A
-            if !ok {
-                out.append(.init(line: 1, column: s.scalarCount(from: line.start, to: line.end) + 1,
-                                 message: "wrong new line character: expected " + (dos ? "\\r\\n" : "\\n")))
-            }
-        case .trailingSpaces:
+        guard line.start == line.end && line.end < n else { return }
+        if at(b, line.end) == 0x0A && at(b, line.end + 1) == 0x0A { return }
+        if line.end + 4 <= n && at(b, line.end) == 0x0D && at(b, line.end + 1) == 0x0A && at(b, line.end + 2) == 0x0D
+            && at(b, line.end + 3) == 0x0A { return }
+        var blank = 0
+        var start = line.start
+        while start >= 2 && at(b, start - 2) == 0x0D && at(b, start - 1) == 0x0A { blank += 1; start -= 2 }
+        while start >= 1 && at(b, start - 1) == 0x0A { blank += 1; start -= 1 }
+        var maximum = max
+        if start == 0 { blank += 1; maximum = maxStart }
+        if (line.end == n - 1 && at(b, line.end) == 0x0A)
+            || (line.end == n - 2 && at(b, line.end) == 0x0D && at(b, line.end + 1) == 0x0A) {
             if line.end == 0 { return }
-            var pos = line.end
-            while pos > line.start && s.isPythonWhitespace(at(pos - 1)) { pos -= 1 }
-            if pos != line.end && (at(pos) == 0x20 || at(pos) == 0x09) {
-                out.append(.init(line: line.number, column: s.scalarCount(from: line.start, to: pos) + 1,
-                                 message: "trailing spaces"))
+            maximum = maxEnd
+        }
+        if blank > maximum {
+            out.append(.init(line: line.number, column: 1, message: "too many blank lines (\(blank) > \(maximum))"))
+        }
+    }
+
+    /// `line-length`: a line longer than `max` characters (unless a non-breakable word or inline
+    /// mapping is allowed).
+    func checkLineLength(_ s: LintStream, _ line: LintLine, _ out: inout [LintStream.Problem]) {
+        let maximum = max
+        // A line holds at most as many characters as bytes: a short line needs no counting.
+        if line.end - line.start <= maximum { return }
+        let b = s.bytes
+        let length = s.scalarCount(from: line.start, to: line.end)
+        guard length > maximum else { return }
+        let inline = allowNonBreakableInlineMappings
+        if allowNonBreakableWords || inline {
+            var start = line.start
+            while start < line.end && at(b, start) == 0x20 { start += 1 }
+            if start != line.end {
+                if at(b, start) == UInt8(ascii: "#") {
+                    while at(b, start) == UInt8(ascii: "#") { start += 1 }
+                    start += 1
+                } else if at(b, start) == UInt8(ascii: "-") {
+                    start += 2
+                }
+                if start >= line.end || !b[start..<line.end].contains(0x20) { return }
+                if inline && Linter.isInlineMappingWithUnbreakableValue(s.text, line) { return }
             }
-        default:
-            return
+        }
+        out.append(.init(line: line.number, column: maximum + 1,
+                         message: "line too long (\(length) > \(maximum) characters)"))
+    }
+
+    /// `new-line-at-end-of-file`: the last line has content but no line break.
+    func checkNewLineAtEndOfFile(_ s: LintStream, _ line: LintLine, _ out: inout [LintStream.Problem]) {
+        if line.end == s.bytes.count && line.end > line.start {
+            out.append(.init(line: line.number, column: s.scalarCount(from: line.start, to: line.end) + 1,
+                             message: "no new line character at the end of file"))
+        }
+    }
+
+    /// `new-lines`: the first line break is not the expected kind.
+    func checkNewLines(_ s: LintStream, _ line: LintLine, _ out: inout [LintStream.Problem]) {
+        let b = s.bytes
+        guard line.start == 0 && b.count > line.end else { return }
+        let ok = dos ? (at(b, line.end) == 0x0D && at(b, line.end + 1) == 0x0A) : at(b, line.end) == 0x0A
+        if !ok {
+            out.append(.init(line: 1, column: s.scalarCount(from: line.start, to: line.end) + 1,
+                             message: "wrong new line character: expected " + (dos ? "\\r\\n" : "\\n")))
+        }
+    }
+
+    /// `trailing-spaces`: whitespace at the end of the line.
+    func checkTrailingSpaces(_ s: LintStream, _ line: LintLine, _ out: inout [LintStream.Problem]) {
+        if line.end == 0 { return }
+        let b = s.bytes
+        var pos = line.end
+        while pos > line.start && s.isPythonWhitespace(at(b, pos - 1)) { pos -= 1 }
+        if pos != line.end && (at(b, pos) == 0x20 || at(b, pos) == 0x09) {
+            out.append(.init(line: line.number, column: s.scalarCount(from: line.start, to: pos) + 1,
+                             message: "trailing spaces"))
         }
     }
 }

@@ -10,7 +10,7 @@ struct LintComment {
     /// Index of the token before / after it in the token stream.
     var tokenBefore: Int
     var tokenAfter: Int
-    /// The previous comment between the same two tokens, if any.
+    /// The previous comment between the same two tokens, if any (an index into the same list).
     var commentBefore: Int?
 
     /// yamllint `Comment.is_inline`: on the same line as the end of the token before it.
@@ -37,39 +37,38 @@ struct LintComment {
         return ArraySlice(s.bytes[pointer..<end])
     }
 
-    /// All comments of the stream, in order, with the index of the token each follows.
-    static func comments(_ s: LintStream) -> [LintComment] {
-        var out: [LintComment] = []
+    /// True when comments may lie between token `i` and the next (yamllint looks only between two
+    /// tokens on different lines, after the stream start and before the stream end).
+    static func mayFollow(_ i: Int, _ s: LintStream) -> Bool {
+        let t1 = s.tokens[i]
+        guard let t2 = s.token(i + 1) else { return true }
+        return !(t1.endLine == t2.startLine && t1.kind != .streamStart && t2.kind != .streamEnd)
+    }
+
+    /// Appends the comments between token `i` and the next (or the end of the text) to `out`, in order;
+    /// ``commentBefore`` indexes `out`.
+    static func appendComments(after i: Int, _ s: LintStream, to out: inout [LintComment]) {
         let bytes = s.bytes
-        for i in s.tokens.indices {
-            let t1 = s.tokens[i]
-            let t2 = s.token(i + 1)
-            let endPointer: Int
-            if let t2 {
-                if t1.endLine == t2.startLine && t1.kind != .streamStart && t2.kind != .streamEnd { continue }
-                endPointer = t2.start
-            } else {
-                endPointer = bytes.count
+        let t1 = s.tokens[i]
+        let t2 = s.token(i + 1)
+        let endPointer = t2?.start ?? bytes.count
+        var pointer = t1.end
+        var lineNumber = t1.endLine + 1
+        var column = t1.endColumn + 1
+        var before: Int? = nil
+        while pointer <= endPointer {
+            var lineEnd = pointer
+            while lineEnd < endPointer && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            if let hash = bytes[pointer..<lineEnd].firstIndex(of: UInt8(ascii: "#")) {
+                let c = LintComment(line: lineNumber, column: column + s.scalarCount(from: pointer, to: hash),
+                                    pointer: hash, tokenBefore: i, tokenAfter: t2 == nil ? i : i + 1,
+                                    commentBefore: before)
+                before = out.count
+                out.append(c)
             }
-            var pointer = t1.end
-            var lineNumber = t1.endLine + 1
-            var column = t1.endColumn + 1
-            var before: Int? = nil
-            while pointer <= endPointer {
-                var lineEnd = pointer
-                while lineEnd < endPointer && bytes[lineEnd] != 0x0A { lineEnd += 1 }
-                if let hash = bytes[pointer..<lineEnd].firstIndex(of: UInt8(ascii: "#")) {
-                    let c = LintComment(line: lineNumber, column: column + s.scalarCount(from: pointer, to: hash),
-                                        pointer: hash, tokenBefore: i, tokenAfter: t2 == nil ? i : i + 1,
-                                        commentBefore: before)
-                    before = out.count
-                    out.append(c)
-                }
-                pointer = lineEnd + 1
-                lineNumber += 1
-                column = 1
-            }
+            pointer = lineEnd + 1
+            lineNumber += 1
+            column = 1
         }
-        return out
     }
 }

@@ -13,13 +13,15 @@ public enum LintFixSupport {
         guard let options = configuration.rules[.indentation]?.options else { return nil }
         if let fixed = options["spaces"]?.int { return fixed }
         let text = lineIndex.map(LintText.init) ?? LintText(parse.tree.bytes)
-        return LintStream.run(text: text, tokens: LintTokenizer.unresolvedTokens(parse, text: text), parse: parse) { stream in
+        return LintStream.run(text: text, parse: parse) { stream in
             var rule = IndentationRule(options: options)
             var ignored: [LintStream.Problem] = []
-            for i in stream.tokens.indices {
+            var i = 0
+            while stream.ensure(i) {
                 rule.check(stream, i, &ignored)
                 if let learnt = rule.learntSpaces { return learnt }
                 ignored.removeAll(keepingCapacity: true)
+                i += 1
             }
             return nil
         }

@@ -28,7 +28,34 @@ public enum LintRuleID: String, Sendable, Hashable, CaseIterable {
     /// rules in this order.
     static let ordered: [LintRuleID] = allCases
     /// This rule's place in ``ordered``.
-    var ordinal: Int { LintRuleID.ordered.firstIndex(of: self) ?? 0 }
+    var ordinal: Int {
+        // Literals, so a rule's bit is a constant where the rule is named (LintRun's dispatch).
+        switch self {
+        case .anchors: return 0
+        case .braces: return 1
+        case .brackets: return 2
+        case .colons: return 3
+        case .commas: return 4
+        case .comments: return 5
+        case .commentsIndentation: return 6
+        case .documentEnd: return 7
+        case .documentStart: return 8
+        case .emptyLines: return 9
+        case .emptyValues: return 10
+        case .floatValues: return 11
+        case .hyphens: return 12
+        case .indentation: return 13
+        case .keyDuplicates: return 14
+        case .keyOrdering: return 15
+        case .lineLength: return 16
+        case .newLineAtEndOfFile: return 17
+        case .newLines: return 18
+        case .octalValues: return 19
+        case .quotedStrings: return 20
+        case .trailingSpaces: return 21
+        case .truthy: return 22
+        }
+    }
 
     /// The YAML 1.1 boolean spellings the `truthy` rule knows (its `allowed-values` choices).
     static let truthy11 = ["YES", "Yes", "yes", "NO", "No", "no", "TRUE", "True", "true",

@@ -25,7 +25,9 @@ struct LintRuleSet: Sendable {
     var levels = [LintLevel](repeating: .error, count: LintRuleID.allCases.count)
     /// Plain data: copied without reference counting.
     var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []
-    var lineRules: [(LintRuleID, LintLevel, LineRule)] = []
+    /// The line rules, one optional per rule id (called directly, in rule-id order, for each line).
+    var emptyLines: LineRule?, lineLength: LineRule?, newLineAtEndOfFile: LineRule?, newLines: LineRule?,
+        trailingSpaces: LineRule?
 
     /// The `enabled` rules, in their initial state.
     init(enabled: [(id: LintRuleID, settings: LintConfiguration.RuleSettings)]) {
@@ -74,7 +76,14 @@ struct LintRuleSet: Sendable {
                 commentRules.append((id, settings.level, CommentRule(id: id, options: o)))
                 continue
             case .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces:
-                lineRules.append((id, settings.level, LineRule(id: id, options: o)))
+                let rule = LineRule(id: id, options: o)
+                switch id {
+                case .emptyLines: emptyLines = rule
+                case .lineLength: lineLength = rule
+                case .newLineAtEndOfFile: newLineAtEndOfFile = rule
+                case .newLines: newLines = rule
+                default: trailingSpaces = rule
+                }
                 continue
             }
             let bit: UInt32 = 1 << UInt32(id.ordinal)

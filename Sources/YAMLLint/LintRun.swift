@@ -16,7 +16,8 @@ struct LintRun {
     }
 
     private let stream: LintStream
-    private let comments: [LintComment]
+    /// The comments between the current token and the next.
+    private var comments: [LintComment] = []
     /// The rules, with their state so far.
     private var rules: LintRuleSet
     private var findings: [LintFinding] = []
@@ -31,64 +32,65 @@ struct LintRun {
     /// A run of `rules` (fresh, as ``LintRuleSet/init(enabled:)`` makes them) over `stream`.
     init(_ stream: LintStream, rules: LintRuleSet) {
         self.stream = stream
-        comments = LintComment.comments(stream)
         self.rules = rules
     }
 
     /// Runs every rule over the whole stream; the findings in yamllint's order.
     mutating func run() -> [LintFinding] {
-        let tokens = stream.tokens
-        let lines = stream.text.lines
-        var commentIndex = 0
-        for i in tokens.indices {
+        let s = stream
+        let tokens = s.tokens
+        let lines = s.lines
+        var i = 0
+        while s.ensure(i) {
             let line = tokens[i].startLine + 1
             if lineIndex < lines.count && lines[lineIndex].number < line { finishLines(before: line) }
             var ruleBits = rules.rulesByKind[Int(tokens[i].kind.rawValue)]
             if i + 1 < tokens.count { ruleBits |= rules.rulesByNextKind[Int(tokens[i + 1].kind.rawValue)] }
             if i > 0 { ruleBits |= rules.rulesByPreviousKind[Int(tokens[i - 1].kind.rawValue)] }
-            while ruleBits != 0 {
-                let ordinal = ruleBits.trailingZeroBitCount
-                ruleBits &= ruleBits - 1
-                checkToken(i, rule: ordinal)
+            if ruleBits != 0 { checkToken(i, rules: ruleBits) }
+            if LintComment.mayFollow(i, s) {
+                if !comments.isEmpty { comments.removeAll(keepingCapacity: true) }
+                LintComment.appendComments(after: i, s, to: &comments)
+                for k in comments.indices {
+                    finishLines(before: comments[k].line)
+                    processComment(k)
+                }
             }
-            while commentIndex < comments.count && comments[commentIndex].tokenBefore == i {
-                finishLines(before: comments[commentIndex].line)
-                processComment(commentIndex)
-                commentIndex += 1
-            }
+            i += 1
         }
         finishLines(before: Int.max)
         return findings
     }
 
-    /// Runs token rule number `ordinal` (``LintRuleID/ordinal``) on token `i`, moving its problems to
-    /// the cache.
-    private mutating func checkToken(_ i: Int, rule ordinal: Int) {
+    /// Runs the token rules whose bits (``LintRuleID/ordinal``) are set in `bits` on token `i`, in
+    /// rule-id order (yamllint's), moving each one's problems to the cache: one test per rule, each
+    /// against a constant, and each call direct.
+    private mutating func checkToken(_ i: Int, rules bits: UInt32) {
         let s = stream
-        switch LintRuleID.ordered[ordinal] {
-        case .anchors: rules.anchors?.check(s, i, &problems)
-        case .braces: rules.braces?.check(s, i, &problems)
-        case .brackets: rules.brackets?.check(s, i, &problems)
-        case .colons: rules.colons?.check(s, i, &problems)
-        case .commas: rules.commas?.check(s, i, &problems)
-        case .documentEnd: rules.documentEnd?.check(s, i, &problems)
-        case .documentStart: rules.documentStart?.check(s, i, &problems)
-        case .emptyValues: rules.emptyValues?.check(s, i, &problems)
-        case .floatValues: rules.floatValues?.check(s, i, &problems)
-        case .hyphens: rules.hyphens?.check(s, i, &problems)
-        case .indentation: rules.indentation?.check(s, i, &problems)
-        case .keyDuplicates: rules.keyDuplicates?.check(s, i, &problems)
-        case .keyOrdering: rules.keyOrdering?.check(s, i, &problems)
-        case .octalValues: rules.octalValues?.check(s, i, &problems)
-        case .quotedStrings: rules.quotedStrings?.check(s, i, &problems)
-        case .truthy: rules.truthy?.check(s, i, &problems)
-        case .comments, .commentsIndentation, .emptyLines, .lineLength, .newLineAtEndOfFile, .newLines, .trailingSpaces:
-            return
-        }
-        if !problems.isEmpty {
-            let id = LintRuleID.ordered[ordinal]
-            LintRun.move(&problems, to: &cache, id, rules.levels[ordinal])
-        }
+        if bits & LintRun.bit(.anchors) != 0 { rules.anchors?.check(s, i, &problems); flush(.anchors) }
+        if bits & LintRun.bit(.braces) != 0 { rules.braces?.check(s, i, &problems); flush(.braces) }
+        if bits & LintRun.bit(.brackets) != 0 { rules.brackets?.check(s, i, &problems); flush(.brackets) }
+        if bits & LintRun.bit(.colons) != 0 { rules.colons?.check(s, i, &problems); flush(.colons) }
+        if bits & LintRun.bit(.commas) != 0 { rules.commas?.check(s, i, &problems); flush(.commas) }
+        if bits & LintRun.bit(.documentEnd) != 0 { rules.documentEnd?.check(s, i, &problems); flush(.documentEnd) }
+        if bits & LintRun.bit(.documentStart) != 0 { rules.documentStart?.check(s, i, &problems); flush(.documentStart) }
+        if bits & LintRun.bit(.emptyValues) != 0 { rules.emptyValues?.check(s, i, &problems); flush(.emptyValues) }
+        if bits & LintRun.bit(.floatValues) != 0 { rules.floatValues?.check(s, i, &problems); flush(.floatValues) }
+        if bits & LintRun.bit(.hyphens) != 0 { rules.hyphens?.check(s, i, &problems); flush(.hyphens) }
+        if bits & LintRun.bit(.indentation) != 0 { rules.indentation?.check(s, i, &problems); flush(.indentation) }
+        if bits & LintRun.bit(.keyDuplicates) != 0 { rules.keyDuplicates?.check(s, i, &problems); flush(.keyDuplicates) }
+        if bits & LintRun.bit(.keyOrdering) != 0 { rules.keyOrdering?.check(s, i, &problems); flush(.keyOrdering) }
+        if bits & LintRun.bit(.octalValues) != 0 { rules.octalValues?.check(s, i, &problems); flush(.octalValues) }
+        if bits & LintRun.bit(.quotedStrings) != 0 { rules.quotedStrings?.check(s, i, &problems); flush(.quotedStrings) }
+        if bits & LintRun.bit(.truthy) != 0 { rules.truthy?.check(s, i, &problems); flush(.truthy) }
+    }
+
+    /// Rule `id`'s bit in the per-kind tables.
+    @inline(__always) private static func bit(_ id: LintRuleID) -> UInt32 { 1 << UInt32(id.ordinal) }
+
+    /// Moves what rule `id` found on the current token or line into the cache.
+    @inline(__always) private mutating func flush(_ id: LintRuleID) {
+        if !problems.isEmpty { LintRun.move(&problems, to: &cache, id, rules.levels[id.ordinal]) }
     }
 
     /// Moves what a rule found into the cache, tagged with the rule and its level.
@@ -122,7 +124,7 @@ struct LintRun {
 
     /// Finishes every yamllint line numbered below `lineNumber` (1-based).
     private mutating func finishLines(before lineNumber: Int) {
-        let lines = stream.text.lines
+        let lines = stream.lines
         while lineIndex < lines.count && lines[lineIndex].number < lineNumber {
             finishLine(lines[lineIndex])
             lineIndex += 1
@@ -131,9 +133,22 @@ struct LintRun {
 
     /// Runs the line rules on `line`, then keeps the line's problems whose rules are not disabled.
     private mutating func finishLine(_ line: LintLine) {
-        for k in rules.lineRules.indices {
-            rules.lineRules[k].2.check(stream, line, &problems)
-            if !problems.isEmpty { LintRun.move(&problems, to: &cache, rules.lineRules[k].0, rules.lineRules[k].1) }
+        let s = stream
+        // Each rule is called only where it can find something (a test its own check starts with).
+        if let r = rules.emptyLines, line.start == line.end { r.checkEmptyLines(s, line, &problems); flush(.emptyLines) }
+        if let r = rules.lineLength, line.end - line.start > r.max {
+            r.checkLineLength(s, line, &problems)
+            flush(.lineLength)
+        }
+        if let r = rules.newLineAtEndOfFile, line.end == s.bytes.count {
+            r.checkNewLineAtEndOfFile(s, line, &problems)
+            flush(.newLineAtEndOfFile)
+        }
+        if let r = rules.newLines, line.start == 0 { r.checkNewLines(s, line, &problems); flush(.newLines) }
+        if let r = rules.trailingSpaces, line.end > line.start, line.end <= s.bytes.count,
+           s.isPythonWhitespace(s.bytes[line.end - 1]) {
+            r.checkTrailingSpaces(s, line, &problems)
+            flush(.trailingSpaces)
         }
         if !cache.isEmpty {
             let bytes = stream.bytes

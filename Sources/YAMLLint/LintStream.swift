@@ -3,34 +3,78 @@ import YAMLParser
 /// The text and token stream one lint run works on, with yamllint's shared position helpers
 /// (`yamllint/rules/common.py`). Problems are collected as 1-based line / 1-based column (Unicode scalars).
 /// A class: every rule gets it for every token, and passing a reference costs no reference counting.
+///
+/// The tokens are not kept as an array: the tokenizer's walk writes them into a small ring
+/// (``LintTokenWindow``) while the rules read them. ``ensure(_:)`` makes token `i` readable together
+/// with the one before it and the two after it (all a rule looks at), so the stream's tokens never
+/// sit in memory all at once.
 final class LintStream {
     let text: LintText
-    /// The tokens and the text's bytes, borrowed for the run (see ``run(text:tokens:parse:_:)``): reading
-    /// them costs no reference counting.
-    let tokens: UnsafeBufferPointer<LintToken>
+    /// The tokens around the one being checked, and the text's bytes, borrowed for the run (see
+    /// ``run(text:parse:_:)``): reading them costs no reference counting.
+    let tokens: LintTokenWindow
     let bytes: UnsafeBufferPointer<UInt8>
+    /// yamllint's lines (``LintText/lines``), borrowed the same way.
+    let lines: UnsafeBufferPointer<LintLine>
     /// The parse the tokens were derived from (for values, looked up only when a rule needs one).
     let parse: ParseResult
     /// True when every byte is ASCII (then columns are byte counts).
     let isASCII: Bool
+    /// The walk writing the tokens.
+    private var walk: LintTokenizer.TokenWalk
 
-    private init(text: LintText, tokens: UnsafeBufferPointer<LintToken>, bytes: UnsafeBufferPointer<UInt8>,
-                 parse: ParseResult) {
+    private init(text: LintText, tokens: LintTokenWindow, bytes: UnsafeBufferPointer<UInt8>,
+                 lines: UnsafeBufferPointer<LintLine>, parse: ParseResult, walk: LintTokenizer.TokenWalk) {
         self.text = text
         self.tokens = tokens
         self.bytes = bytes
+        self.lines = lines
         self.parse = parse
+        self.walk = walk
         isASCII = text.isASCII
     }
 
-    /// Calls `body` with a stream over `tokens` and `text`; the stream must not outlive the call.
-    static func run<R>(text: LintText, tokens: [LintToken], parse: ParseResult, _ body: (LintStream) -> R) -> R {
-        let bytes = text.bytes
-        return bytes.withUnsafeBufferPointer { b in
-            tokens.withUnsafeBufferPointer { t in
-                body(LintStream(text: text, tokens: t, bytes: b, parse: parse))
+    /// Calls `body` with a stream over `parse`'s tokens and `text` (which must hold the same bytes as
+    /// `parse.tree`); the stream must not outlive the call.
+    static func run<R>(text: LintText, parse: ParseResult, _ body: (LintStream) -> R) -> R {
+        let tree = parse.tree
+        let ring = UnsafeMutablePointer<LintToken>.allocate(capacity: LintTokenWindow.size)
+        let written = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        written.initialize(to: 0)
+        defer {
+            ring.deallocate()
+            written.deallocate()
+        }
+        return text.bytes.withUnsafeBufferPointer { bytes in
+            tree.tokens.withUnsafeBufferPointer { treeTokens in
+                text.index.lineStarts.withUnsafeBufferPointer { starts in
+                    text.lines.withUnsafeBufferPointer { lines in
+                        let walk = LintTokenizer.TokenWalk(
+                            nodes: tree.nodes, treeTokens: treeTokens, bytes: bytes,
+                            cursor: LintTokenizer.PositionCursor(starts: starts, bytes: bytes, isASCII: text.isASCII),
+                            out: ring, mask: LintTokenWindow.size - 1)
+                        let window = LintTokenWindow(ring: ring, written: written)
+                        return body(LintStream(text: text, tokens: window, bytes: bytes, lines: lines, parse: parse,
+                                               walk: walk))
+                    }
+                }
             }
         }
+    }
+
+    /// Makes token `i` readable, with token `i - 1` and the two after it when they exist (tokens are
+    /// asked for in order: `i` is at most one more than the last `i` asked for); false when the
+    /// stream has no token `i`.
+    func ensure(_ i: Int) -> Bool {
+        var written = tokens.count
+        if i + 2 >= written {
+            // Room up to the oldest token still read (`i - 1`) plus the ring, less the walk's margin.
+            let limit = i - 1 + LintTokenWindow.size
+            walk.fill(pauseAt: limit - 4, hardLimit: limit)
+            written = walk.count
+            tokens.written.pointee = written
+        }
+        return i < written
     }
 
     /// Number of Unicode scalars in `from..<to` (bytes).
@@ -144,9 +188,11 @@ final class LintStream {
 
     /// yamllint `get_real_end_line`: the 1-based line a token really ends on (a scalar's trailing
     /// whitespace and line breaks do not count).
-    func realEndLine(_ t: LintToken) -> Int {
+    @inline(__always) func realEndLine(_ t: LintToken) -> Int {
         var endLine = t.endLine + 1
         guard t.kind == .scalar else { return endLine }
+        // Most scalars end in a character that is not whitespace.
+        if t.end > t.start, t.end <= bytes.count, !isPythonWhitespace(bytes[t.end - 1]) { return endLine }
         var pos = t.end - 1
         while pos >= t.start - 1 && pos >= 0 && pos < bytes.count && isPythonWhitespace(bytes[pos]) {
             if bytes[pos] == 0x0A { endLine -= 1 }

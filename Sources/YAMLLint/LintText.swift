@@ -54,6 +54,22 @@ public struct LintText: Sendable {
         return count
     }
 
+    /// True when `bytes[from..<to]` are all ASCII (eight bytes at a time).
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
+        var i = from
+        if let base = bytes.baseAddress {
+            while i + 8 <= to {
+                if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                i += 8
+            }
+        }
+        while i < to {
+            if bytes[i] >= 0x80 { return false }
+            i += 1
+        }
+        return true
+    }
+
     /// The 0-based (line, column) of byte `offset`, column in Unicode scalars.
     public func position(of offset: Int) -> (line: Int, column: Int) {
         let l = line(of: offset)
@@ -67,6 +83,13 @@ public struct LintText: Sendable {
         let l = lines[min(max(line - 1, 0), lines.count - 1)]
         var offset = l.start
         var remaining = max(column - 1, 0)
+        // When the bytes before the column are ASCII (and the byte at it starts a character), the
+        // column is a byte count.
+        let guess = l.start + remaining
+        if guess <= l.end && (guess == l.end || bytes[guess] & 0xC0 != 0x80)
+            && (isASCII || bytes.withUnsafeBufferPointer({ LintText.isASCII($0, from: l.start, to: guess) })) {
+            return guess
+        }
         while remaining > 0 && offset < l.end {
             offset += 1
             while offset < l.end && bytes[offset] & 0xC0 == 0x80 { offset += 1 }

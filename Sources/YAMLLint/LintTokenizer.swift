@@ -10,7 +10,7 @@ import YAMLSyntax
 /// - `BLOCK-END` (empty) where the next real token starts, or at the end of the text;
 /// - `KEY` (empty) at the first token of an implicit key, `KEY` covering `?` for an explicit one.
 ///
-/// Nothing is re-parsed: the walk is linear in the number of tree tokens, with an explicit stack (no
+/// Nothing is re-parsed: the walk is flat and linear in the number of tree tokens and nodes (no
 /// recursion, so deep nesting cannot overflow the call stack).
 public enum LintTokenizer {
     /// The token stream for `parse`, starting with `STREAM-START` and ending with `STREAM-END`, with
@@ -35,10 +35,11 @@ public enum LintTokenizer {
             return text.bytes.withUnsafeBufferPointer { bytes in
                 text.index.lineStarts.withUnsafeBufferPointer { starts in
                     [LintToken](unsafeUninitializedCapacity: capacity) { buffer, count in
+                        guard let base = buffer.baseAddress else { return }
                         var walk = TokenWalk(nodes: nodes, treeTokens: treeTokens, bytes: bytes,
                                              cursor: PositionCursor(starts: starts, bytes: bytes, isASCII: text.isASCII),
-                                             out: buffer)
-                        walk.run()
+                                             out: base, mask: -1)
+                        walk.fill(pauseAt: Int.max, hardLimit: capacity)
                         count = walk.count
                     }
                 }
@@ -82,16 +83,22 @@ public enum LintTokenizer {
         return tight
     }
 
-    /// The walk behind ``unresolvedTokens(_:text:)``: one pass over the tree with an explicit stack (no
-    /// recursion, so deep nesting cannot overflow the call stack), linear in the number of tree tokens,
-    /// writing each token with its line and column straight into the output's reserved memory.
-    private struct TokenWalk {
-        private struct Frame {
+    /// The walk behind ``unresolvedTokens(_:text:)`` and the linter's token window (``LintStream``):
+    /// one flat pass over the tree (no recursion, so deep nesting cannot overflow the call stack),
+    /// linear in the number of tree tokens, writing each token with its line and column straight into
+    /// memory: token number `n` goes to `out[n & mask]` (`mask` -1 for a whole array, or a ring's size
+    /// minus one). ``fill(pauseAt:hardLimit:)`` can stop early and go on later, so a lint
+    /// run reads the tokens through a small ring while they are written.
+    struct TokenWalk {
+        /// A block collection entered and not left yet.
+        private struct OpenCollection {
             var node: Int
-            var pos: Int
-            var child: Int
+            var end: Int
+            var isMapping: Bool
+            /// True until its first entry or item is entered (which may write the collection's start).
+            var startPending = true
+            /// True when it wrote its start (and pushed its entries' column): it writes an end too.
             var pushedIndent = false
-            var collectionStartPending = false
         }
 
         let nodes: SyntaxTree.Nodes
@@ -102,26 +109,40 @@ public enum LintTokenizer {
         /// Lines and columns for the block-collection starts (a separate cursor: they are looked up
         /// ahead of the tokens).
         var columns: PositionCursor
-        let out: UnsafeMutableBufferPointer<LintToken>
+        let out: UnsafeMutablePointer<LintToken>
+        let mask: Int
+        /// The number of tokens written so far.
         private(set) var count = 0
+        /// True once `STREAM-END` is written.
+        private(set) var isFinished = false
+        private var started = false
+        /// Tokens are never written at or past this number (see ``fill(pauseAt:hardLimit:)``).
+        private var hardLimit = 0
         private var indents: [Int] = []
-        private var stack: [Frame] = []
+        private var open: [OpenCollection] = []
+        /// The next tree token to read, the end of the root node's tokens, and the next node (in
+        /// pre-order) to enter.
+        private var position = 0
+        private var rootEnd = 0
+        private var nextNode = 1
 
         init(nodes: SyntaxTree.Nodes, treeTokens: UnsafeBufferPointer<Token>,
-             bytes: UnsafeBufferPointer<UInt8>, cursor: PositionCursor, out: UnsafeMutableBufferPointer<LintToken>) {
+             bytes: UnsafeBufferPointer<UInt8>, cursor: PositionCursor, out: UnsafeMutablePointer<LintToken>,
+             mask: Int) {
             self.nodes = nodes
             self.treeTokens = treeTokens
             self.bytes = bytes
             self.cursor = cursor
             columns = cursor
             self.out = out
+            self.mask = mask
         }
 
-        /// Writes a token covering `start..<end` with its lines and columns (dropped if the reserved
-        /// memory is full, which the capacity rules out).
+        /// Writes a token covering `start..<end` with its lines and columns (dropped at the hard limit,
+        /// which the capacity and the pause margin rule out).
         private mutating func emit(_ kind: LintToken.Kind, start: Int, end: Int, style: ScalarStyle? = nil,
                                    event: Int32 = LintToken.unresolvedEvent) {
-            guard count < out.count else { return }
+            guard count < hardLimit else { return }
             var t = LintToken(kind, start: start, end: end)
             t.style = style
             t.$event = event
@@ -136,7 +157,7 @@ public enum LintTokenizer {
                 t.endLine = e.line
                 t.endColumn = e.column
             }
-            out[count] = t   // plain data: assigning initializes
+            out[count & mask] = t   // plain data: assigning initializes
             count += 1
         }
 
@@ -149,8 +170,7 @@ public enum LintTokenizer {
             return bytes.count
         }
 
-        private func firstSignificant(ofNode index: Int) -> Int? {
-            let d = nodes[index]
+        private func firstSignificant(ofNode d: SyntaxTree.NodeData) -> Int? {
             var i = d.firstToken
             while i < d.endToken {
                 let k = treeTokens[i].kind
@@ -160,61 +180,77 @@ public enum LintTokenizer {
             return nil
         }
 
-        private mutating func enter(_ index: Int, parentFrame: inout Frame) -> Frame {
-            let d = nodes[index]
-            var frame = Frame(node: index, pos: d.firstToken, child: d.firstChild)
+        /// Enters node `index` (data `d`): a block collection is opened; its first entry or item writes
+        /// the collection's start when deeper than the enclosing block indentation; a mapping entry
+        /// with an implicit key writes `KEY`.
+        private mutating func enter(_ index: Int, _ d: SyntaxTree.NodeData) {
             switch d.kind {
             case .blockMapping, .blockSequence:
-                frame.collectionStartPending = true
+                open.append(OpenCollection(node: index, end: d.endToken, isMapping: d.kind == .blockMapping))
             case .mappingEntry, .sequenceItem:
-                if parentFrame.collectionStartPending {
-                    parentFrame.collectionStartPending = false
-                    if let t = firstSignificant(ofNode: index) {
+                let last = open.count - 1
+                if last >= 0 && open[last].node == d.parent && open[last].startPending {
+                    open[last].startPending = false
+                    if let t = firstSignificant(ofNode: d) {
                         let start = treeTokens[t].range.start
                         let column = columns.position(of: start).column
                         if (indents.last ?? -1) < column {
-                            let isMapping = nodes[parentFrame.node].kind == .blockMapping
-                            emit(isMapping ? .blockMappingStart : .blockSequenceStart, start: start, end: start)
+                            emit(open[last].isMapping ? .blockMappingStart : .blockSequenceStart, start: start, end: start)
                             indents.append(column)
-                            parentFrame.pushedIndent = true
+                            open[last].pushedIndent = true
                         }
                     }
                 }
-                if d.kind == .mappingEntry { implicitKey(entry: index) }
+                if d.kind == .mappingEntry { implicitKey(entry: d) }
             default:
                 break
             }
-            return frame
         }
 
-        private mutating func implicitKey(entry index: Int) {
+        private mutating func implicitKey(entry d: SyntaxTree.NodeData) {
             // The entry's own tokens (`?`, `:`) lie outside its children (`key`, `value`).
-            let d = nodes[index]
             var hasQuestion = false, hasColon = false
-            var keyChild = -1
+            var key: SyntaxTree.NodeData? = nil
             var child = d.firstChild
             var i = d.firstToken
             while i < d.endToken {
-                if child >= 0 && nodes[child].firstToken <= i {
-                    if nodes[child].kind == .key && keyChild < 0 { keyChild = child }
-                    i = max(i, nodes[child].endToken)
-                    child = nodes[child].nextSibling
-                    continue
+                if child >= 0 {
+                    let c = nodes[child]
+                    if c.firstToken <= i {
+                        if c.kind == .key && key == nil { key = c }
+                        i = max(i, c.endToken)
+                        child = c.nextSibling
+                        continue
+                    }
                 }
                 let k = treeTokens[i].kind
                 if k == .mappingKey { hasQuestion = true } else if k == .mappingValue { hasColon = true }
                 i += 1
             }
-            while child >= 0 {
-                if nodes[child].kind == .key && keyChild < 0 { keyChild = child }
-                child = nodes[child].nextSibling
+            guard !hasQuestion, hasColon else { return }
+            while key == nil && child >= 0 {
+                let c = nodes[child]
+                if c.kind == .key { key = c }
+                child = c.nextSibling
             }
-            guard !hasQuestion, hasColon, keyChild >= 0, let t = firstSignificant(ofNode: keyChild) else { return }
+            guard let key, let t = firstSignificant(ofNode: key) else { return }
             let start = treeTokens[t].range.start
             emit(.key, start: start, end: start)
         }
 
-        private mutating func token(_ i: Int, in nodeIndex: Int) {
+        /// The end of the innermost entered node holding tree token `i` (from the last node entered up
+        /// through its parents).
+        private func innermostEnd(containing i: Int) -> Int {
+            var n = nextNode - 1
+            while n > 0 {
+                let d = nodes[n]
+                if d.firstToken <= i && d.endToken > i { return d.endToken }
+                n = d.parent
+            }
+            return rootEnd
+        }
+
+        private mutating func token(_ i: Int) {
             let t = treeTokens[i]
             let r = t.range
             switch t.kind {
@@ -241,7 +277,7 @@ public enum LintTokenizer {
                 // PyYAML's block scalar token runs from the header over the header's comment and line
                 // break and every content line (with trailing blank lines).
                 let n = bytes.count
-                let last = nodes[nodeIndex].endToken
+                let last = innermostEnd(containing: i)
                 var contentEnd: Int? = nil
                 var j = i + 1
                 while j < last {
@@ -259,73 +295,57 @@ public enum LintTokenizer {
             }
         }
 
-        /// True for the node kinds whose entering (``enter(_:parentFrame:)``) and leaving do nothing.
-        private static func isPlainLeaf(_ kind: NodeKind) -> Bool {
-            switch kind {
-            case .blockMapping, .blockSequence, .mappingEntry, .sequenceItem: return false
-            default: return true
-            }
-        }
-
-        /// Walks the whole tree. Each outer step enters a node or leaves one; in between, the tokens a
-        /// node holds directly (outside its children) are read in a tight loop with the frame kept in a
-        /// local.
-        mutating func run() {
-            emit(.streamStart, start: 0, end: 0)
-            if !nodes.isEmpty {
-                stack.append(Frame(node: 0, pos: nodes[0].firstToken, child: nodes[0].firstChild))
-            }
-            var steps = 0
-            let limit = 4 * (treeTokens.count + nodes.count) + 16
-            outer: while !stack.isEmpty && steps < limit {
-                steps += 1
-                var frame = stack[stack.count - 1]
-                let end = nodes[frame.node].endToken
-                while frame.pos < end {
-                    while frame.child >= 0 && nodes[frame.child].endToken <= frame.pos {
-                        frame.child = nodes[frame.child].nextSibling
-                    }
-                    let next = frame.child >= 0 ? nodes[frame.child].firstToken : end
-                    if next == frame.pos {
-                        let c = frame.child
-                        let child = nodes[c]
-                        frame.pos = child.endToken
-                        frame.child = child.nextSibling
-                        if child.firstChild < 0 && TokenWalk.isPlainLeaf(child.kind) {
-                            // Entering and leaving a leaf that is no collection nor entry does nothing
-                            // but read its tokens: read them here, without a frame.
-                            var k = child.firstToken
-                            while k < child.endToken {
-                                switch treeTokens[k].kind {
-                                case .whitespace, .newline, .comment, .byteOrderMark, .error, .blockScalarContent: break
-                                default: token(k, in: c)
-                                }
-                                k += 1
-                            }
-                            continue
-                        }
-                        let childFrame = enter(c, parentFrame: &frame)
-                        stack[stack.count - 1] = frame
-                        stack.append(childFrame)
-                        continue outer
-                    }
-                    let stop = next > frame.pos ? Swift.min(next, end) : frame.pos + 1
-                    while frame.pos < stop {
-                        switch treeTokens[frame.pos].kind {
-                        case .whitespace, .newline, .comment, .byteOrderMark, .error, .blockScalarContent: break
-                        default: token(frame.pos, in: frame.node)
-                        }
-                        frame.pos += 1
-                    }
+        /// Walks the tree on from where the last call stopped, until the whole stream is written or
+        /// `pauseAt` tokens are: a pause comes only between two steps, and a step (a tree token, entering
+        /// a node, leaving a block collection) writes at most two tokens, so with `pauseAt` at least
+        /// three below `hardLimit` no token is dropped.
+        ///
+        /// The walk is flat: the root's tokens are read in order, and at each one the block
+        /// collections ending there are left (innermost first) and the nodes starting there are
+        /// entered (in pre-order, which in a properly nested tree is the order of their first tokens;
+        /// an empty node is never entered). Only block collections are remembered.
+        mutating func fill(pauseAt: Int, hardLimit: Int) {
+            self.hardLimit = hardLimit
+            if !started {
+                started = true
+                emit(.streamStart, start: 0, end: 0)
+                if !nodes.isEmpty {
+                    let root = nodes[0]
+                    position = root.firstToken
+                    rootEnd = root.endToken
                 }
-                if frame.pushedIndent {
-                    let p = nextSignificantStart(from: end)
-                    emit(.blockEnd, start: p, end: p)
-                    indents.removeLast()
+            }
+            if isFinished { return }
+            while true {
+                while let last = open.last, last.end <= position {
+                    if last.pushedIndent {
+                        if count >= pauseAt { return }
+                        let p = nextSignificantStart(from: last.end)
+                        emit(.blockEnd, start: p, end: p)
+                        indents.removeLast()
+                    }
+                    open.removeLast()
                 }
-                stack.removeLast()
+                if position >= rootEnd { break }
+                while nextNode < nodes.count {
+                    let d = nodes[nextNode]
+                    if d.firstToken > position { break }
+                    if d.endToken > position {
+                        if count >= pauseAt { return }
+                        enter(nextNode, d)
+                    }
+                    nextNode += 1
+                }
+                switch treeTokens[position].kind {
+                case .whitespace, .newline, .comment, .byteOrderMark, .error, .blockScalarContent: break
+                default:
+                    if count >= pauseAt { return }
+                    token(position)
+                }
+                position += 1
             }
             emit(.streamEnd, start: bytes.count, end: bytes.count)
+            isFinished = true
         }
     }
 
@@ -361,7 +381,7 @@ public enum LintTokenizer {
     }
 
     /// Line lookup that moves forward from the last answer (binary search when asked to go back).
-    private struct PositionCursor {
+    struct PositionCursor {
         let starts: UnsafeBufferPointer<Int>
         let bytes: UnsafeBufferPointer<UInt8>
         let isASCII: Bool
@@ -370,6 +390,9 @@ public enum LintTokenizer {
         /// for a later offset on the same line, so a line of many tokens is counted once, not once per
         /// token.
         private var counted = (offset: -1, column: 0)
+        /// The line last checked for non-ASCII bytes (-1: none yet), and whether it has none.
+        private var asciiLine = -1
+        private var lineIsASCII = false
 
         init(starts: UnsafeBufferPointer<Int>, bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
             self.starts = starts
@@ -377,7 +400,17 @@ public enum LintTokenizer {
             self.isASCII = isASCII
         }
 
-        mutating func position(of offset: Int) -> (line: Int, column: Int) {
+        /// The 0-based line and column (in Unicode scalars) of byte `offset`.
+        @inline(__always) mutating func position(of offset: Int) -> (line: Int, column: Int) {
+            // Most often: an ASCII text and an offset on the line of the last answer.
+            let from = starts[line]
+            if isASCII && offset >= from && (line + 1 == starts.count || offset < starts[line + 1]) {
+                return (line, offset - from)
+            }
+            return slowPosition(of: offset)
+        }
+
+        private mutating func slowPosition(of offset: Int) -> (line: Int, column: Int) {
             if offset < starts[line] {
                 var lo = 0, hi = line
                 while lo < hi {
@@ -390,6 +423,12 @@ public enum LintTokenizer {
             }
             let from = starts[line]
             if isASCII || offset <= from { return (line, Swift.max(0, offset - from)) }
+            if asciiLine != line {
+                // Checked once per line, eight bytes at a time: on an ASCII line a column is a byte count.
+                asciiLine = line
+                lineIsASCII = LintText.isASCII(bytes, from: from, to: line + 1 < starts.count ? starts[line + 1] : bytes.count)
+            }
+            if lineIsASCII { return (line, Swift.min(offset, bytes.count) - from) }
             var count = 0
             var i = from
             if counted.offset >= from && counted.offset <= offset && counted.offset <= bytes.count {

@@ -22,8 +22,7 @@ public enum Linter {
         if isDisableFile(text.bytes[firstLine.start..<firstLine.end]) { return [] }
         let enabled = configuration.enabledRules(forPath: path)
         if enabled.isEmpty { return [] }
-        let tokens = LintTokenizer.unresolvedTokens(parse, text: text)
-        return LintStream.run(text: text, tokens: tokens, parse: parse) { stream in
+        return LintStream.run(text: text, parse: parse) { stream in
             // The configuration's rules were made once; only a per-rule `ignore` matching the path
             // makes a smaller set.
             let rules = enabled.count == configuration.rules.count ? configuration.compiled.all : LintRuleSet(enabled: enabled)

@@ -9,7 +9,9 @@ struct ValueRule: TokenLintRule {
 
     /// truthy: the `%YAML` version of the current document, and the spellings it reports.
     private var specVersion: String? = nil
-    private var badTruthy: Set<String>? = nil
+    /// truthy: the spellings to report (for the YAML version in force), each packed into an integer
+    /// (``packed(_:)``); nil until needed.
+    private var badTruthy: [UInt64]? = nil
     /// quoted-strings: flow nesting depth and the first quote style seen (`consistent`).
     private var flowNesting = 0
     private var consistentStyle: ScalarStyleKey? = nil
@@ -77,10 +79,11 @@ struct ValueRule: TokenLintRule {
     mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
         guard ValueRule.concerns(id, s.tokens[i].kind) else { return }
         let t = s.tokens[i]
+        // truthy runs on every scalar: it reads its neighbour only when it must.
+        if id == .truthy { truthy(s, t, i, &out); return }
         let prev = s.token(i - 1)
         let next = s.token(i + 1)
         switch id {
-        case .truthy: truthy(s, t, prev, &out)
         case .octalValues:
             guard prev?.kind != .tag, t.kind == .scalar, t.isPlain else { return }
             let value = s.value(t)
@@ -128,33 +131,56 @@ struct ValueRule: TokenLintRule {
         }
     }
 
-    private mutating func truthy(_ s: LintStream, _ t: LintToken, _ prev: LintToken?, _ out: inout [LintStream.Problem]) {
+    private mutating func truthy(_ s: LintStream, _ t: LintToken, _ i: Int, _ out: inout [LintStream.Problem]) {
         if t.kind == .directive && s.value(t) == "YAML" {
             specVersion = LintTokenizer.directiveParameter(of: t, in: s.parse)
         } else if t.kind == .documentEnd {
             specVersion = nil
             badTruthy = nil
         }
-        if prev?.kind == .tag { return }
-        if !checkKeys && prev?.kind == .key && t.kind == .scalar { return }
         guard t.kind == .scalar, t.isPlain else { return }
         // Every YAML 1.1 boolean spelling is 1...5 letters starting with y, n, o, t or f: most plain
-        // scalars are ruled out from their bytes, without building their value.
+        // scalars are ruled out from their bytes, without building their value (and before their
+        // neighbour is read).
         let length = t.end - t.start
         guard length >= 1 && length <= 5, t.start < s.bytes.count else { return }
         switch s.bytes[t.start] | 0x20 {
         case UInt8(ascii: "y"), UInt8(ascii: "n"), UInt8(ascii: "o"), UInt8(ascii: "t"), UInt8(ascii: "f"): break
         default: return
         }
+        let prev = s.token(i - 1)
+        if prev?.kind == .tag { return }
+        if !checkKeys && prev?.kind == .key { return }
         let allowed = allowedTruthy
         if badTruthy == nil {
             let all = specVersion == "1.2" ? ["TRUE", "True", "true", "FALSE", "False", "false"] : LintRuleID.truthy11
-            badTruthy = Set(all).subtracting(allowed)
+            badTruthy = Set(all).subtracting(allowed).compactMap { ValueRule.packed(Array($0.utf8)[...]) }
         }
-        if badTruthy?.contains(s.value(t)) == true {
+        // Compared as bytes packed into one integer: a plain scalar on one line is its own value (no
+        // `String` is made).
+        let value: UInt64?
+        if let r = s.sourceValue(t) {
+            value = ValueRule.packed(s.bytes[r])
+        } else {
+            value = ValueRule.packed(Array(s.value(t).utf8)[...])
+        }
+        if let value, badTruthy?.contains(value) == true {
             out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
                              message: "truthy value should be one of [" + allowed.sorted().joined(separator: ", ") + "]"))
         }
+    }
+
+    /// `bytes` (at most seven) and their count packed into one integer, so two such byte strings are
+    /// equal exactly when their packings are; nil for more than seven bytes.
+    static func packed<C: Collection>(_ bytes: C) -> UInt64? where C.Element == UInt8 {
+        guard bytes.count <= 7 else { return nil }
+        var v = UInt64(bytes.count) << 56
+        var shift: UInt64 = 0
+        for b in bytes {
+            v |= UInt64(b) << shift
+            shift += 8
+        }
+        return v
     }
 
     private mutating func quotedStrings(_ s: LintStream, _ t: LintToken, _ prev: LintToken?,
