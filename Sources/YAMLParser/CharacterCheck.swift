@@ -82,11 +82,47 @@ package enum CharacterCheck {
                 let scalar = UTF8Sequence.scalar(in: bytes, at: i, length: length)
                 let printable = scalar == 0x85 || (0xA0...0xD7FF).contains(scalar) || (0xE000...0xFFFD).contains(scalar)
                     || scalar >= 0x10000
-                if !printable || (scalar == 0xFEFF && i != 0) { note(i, i + length, invalidUTF8: false) }
+                if scalar == 0xFEFF && i != 0 && !isDocumentPrefixByteOrderMark(bytes, at: i) {
+                    flush()
+                    if out.count < maximumErrors {
+                        out.append(SyntaxError(range: TextRange(start: i, end: i + length), code: "non-printable-character",
+                                               message: "A byte order mark (U+FEFF) inside a document; it may only start the stream or a document's prefix, after a '...' line or before a '---' (§5.2, [211])."))
+                    }
+                } else if !printable { note(i, i + length, invalidUTF8: false) }
             }
             i += length
         }
         flush()
         return out
+    }
+
+    /// Whether the byte order mark at `i` (past the start of the text) stands where YAML 1.2.2 lets a
+    /// stream carry one: §5.2 and production [211] `l-yaml-stream` allow `c-byte-order-mark` between
+    /// documents, so a BOM at the start of a line is fine when the line before it is a document end marker
+    /// (`...`, the suffix ends the document and the BOM begins the next one's `l-document-prefix`) or when
+    /// the BOM is directly followed by a document marker (`---` or `...`) on its own line. Text is checked
+    /// byte-wise and only the previous line and the BOM's own line are read, so this stays O(n) overall.
+    /// A BOM anywhere else (inside a document's content or mid-line) is an error, as the scanner would
+    /// otherwise silently skip it.
+    static func isDocumentPrefixByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        let n = bytes.count
+        guard bytes[i - 1] == 0x0A || bytes[i - 1] == 0x0D else { return false }
+        func isMarker(at p: Int) -> Bool {
+            guard p + 3 <= n else { return false }
+            let c = bytes[p]
+            guard (c == UInt8(ascii: "-") || c == UInt8(ascii: ".")) && bytes[p + 1] == c && bytes[p + 2] == c else {
+                return false
+            }
+            if p + 3 == n { return true }
+            let next = bytes[p + 3]
+            return next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D
+        }
+        if isMarker(at: i + 3) { return true }
+        // The previous line: step over its line break (CRLF, LF or CR) and back to its start.
+        var end = i - 1
+        if bytes[end] == 0x0A && end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
+        var start = end
+        while start > 0 && bytes[start - 1] != 0x0A && bytes[start - 1] != 0x0D { start -= 1 }
+        return bytes[start] == UInt8(ascii: ".") && isMarker(at: start)
     }
 }

@@ -69,6 +69,22 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(result.tree.tokens.first?.range, TextRange(start: 0, end: 3))
     }
 
+    func testByteOrderMarkBetweenDocuments() {
+        // §5.2 and [211]: a BOM may begin a document prefix after a `...` line or stand before a `---`
+        // (concatenated files each starting with a BOM); anywhere else it is inside a document.
+        let twoDocuments = "+DOC\n+MAP\n=VAL :a\n=VAL :1\n-MAP\n-DOC ...\n+DOC ---\n+MAP\n=VAL :b\n=VAL :2\n-MAP\n-DOC"
+        check("a: 1\n...\n\u{FEFF}---\nb: 2\n", twoDocuments)
+        check("a: 1\r\n...\r\n\u{FEFF}---\r\nb: 2\r\n", twoDocuments)
+        check("a: 1\n... # end\n\u{FEFF}b: 2\n",
+              "+DOC\n+MAP\n=VAL :a\n=VAL :1\n-MAP\n-DOC ...\n+DOC\n+MAP\n=VAL :b\n=VAL :2\n-MAP\n-DOC")
+        check("a: 1\n\u{FEFF}--- b\n", "+DOC\n+MAP\n=VAL :a\n=VAL :1\n-MAP\n-DOC\n+DOC ---\n=VAL :b\n-DOC")
+        XCTAssertEqual(errors("a: 1\n\u{FEFF}b: 2\n"), ["2:1 non-printable-character"])
+        XCTAssertEqual(errors("a: x\u{FEFF}y\n"), ["1:5 non-printable-character"])
+        XCTAssertTrue(errors("a: '1\n...x'\n\u{FEFF}b: 2\n").contains("3:1 non-printable-character"))
+        let message = Parser.parse("a: 1\n\u{FEFF}b: 2\n").errors.first?.message ?? ""
+        XCTAssertTrue(message.contains("byte order mark"), message)
+    }
+
     func testBlockScalarHeaderIndicatorsInEitherOrder() {
         check("a: |2-\n   x\nb: |-2\n   y\n", """
         +DOC
