@@ -8,7 +8,9 @@ import XCTest
 /// Each test runs once per Neovim found (see ``NeovimHarness``; Debian's 0.7.2 and 0.11 are both
 /// supported) and checks: diagnostics on the right lines, top-level document symbols equal to each
 /// document's top-level keys, hover when the server advertises it, incremental edits answered with
-/// versioned diagnostics, format-on-save writing exactly what `pureyaml format -` prints, and a clean exit.
+/// versioned diagnostics, format-on-save writing exactly what `pureyaml format -` prints, a lint quick fix
+/// picked, resolved when the client resolves code actions (LSP 3.17 `codeAction/resolve`) and applied, and a
+/// clean exit.
 final class NeovimEndToEndTests: XCTestCase {
     /// A real GitHub workflow, with the editing steps (break a line, repair it, type a comment).
     func testGitHubWorkflow() throws {
@@ -84,6 +86,27 @@ final class NeovimEndToEndTests: XCTestCase {
         ]))
     }
 
+    /// A lint quick fix picked and applied as `vim.lsp.buf.code_action` does: with Neovim's own client
+    /// capabilities (both 0.7.2 and 0.11 declare `codeAction.resolveSupport.properties` with `edit` and
+    /// `dataSupport`, so the list comes without edits and the picked fix is resolved), then the comment gets
+    /// its space and the finding is gone from the next diagnostics.
+    func testLintQuickFixResolvedInNeovim() throws {
+        try check(Case(fileName: "quickfix.yaml", text: Self.quickFixText, edit: false, settings: Self.lintSettings,
+                       quickFix: QuickFix(mode: "client", code: "comments", expectedText: Self.quickFixFixed)))
+    }
+
+    /// The same quick fix for a client that declares no `codeAction.resolveSupport`: the listed action
+    /// carries its verified edit, and nothing is resolved.
+    func testLintQuickFixWithEagerEditsInNeovim() throws {
+        try check(Case(fileName: "quickfix.yaml", text: Self.quickFixText, edit: false, settings: Self.lintSettings,
+                       quickFix: QuickFix(mode: "eager", code: "comments", expectedText: Self.quickFixFixed)))
+    }
+
+    /// One `comments` finding (yamllint's `default` preset: a warning, "missing starting space in comment").
+    private static let quickFixText = "---\n#no space after the hash\nname: demo\nitems:\n  - a\n"
+    private static let quickFixFixed = "---\n# no space after the hash\nname: demo\nitems:\n  - a\n"
+    private static let lintSettings = #"{"pureyaml": {"lint": {"enable": true}}}"#
+
     // MARK: - Checks
 
     /// The text of `path` in the shared corpus (`../shared/corpus`); skips the test when it is absent.
@@ -109,6 +132,18 @@ final class NeovimEndToEndTests: XCTestCase {
         var settings: String? = nil
         /// What format on save must write, when settings make it differ from `pureyaml format -`.
         var expectedOnDisk: String? = nil
+        /// The quick-fix steps to run and check; nil skips them.
+        var quickFix: QuickFix? = nil
+    }
+
+    /// A quick fix to request, apply and check.
+    struct QuickFix {
+        /// `client`: Neovim's own capabilities; `eager`: the same without `codeAction.resolveSupport`.
+        var mode: String
+        /// The diagnostic code (a lint rule) whose quick fix is applied; the title must name it in parentheses.
+        var code: String
+        /// The buffer text after the fix.
+        var expectedText: String
     }
 
     /// The child `child` of the top-level symbol `parent` must start at `prefix`'s length on `line`, counted in
@@ -126,7 +161,8 @@ final class NeovimEndToEndTests: XCTestCase {
             let session: NeovimHarness.Session
             do {
                 session = try harness.run(neovim, fileName: testCase.fileName, text: testCase.onDisk ?? testCase.text,
-                                          edit: testCase.edit, settings: testCase.settings)
+                                          edit: testCase.edit, settings: testCase.settings,
+                                          codeAction: testCase.quickFix.map { ($0.mode, $0.code) })
             } catch {
                 XCTFail("\(neovim.path): \(error)", file: file, line: line)
                 continue
@@ -161,6 +197,7 @@ final class NeovimEndToEndTests: XCTestCase {
         checkSymbols(r, testCase, encoding: encoding, who: who, file: file, line: line)
         checkHover(r, who: who, file: file, line: line)
         if testCase.edit { checkEdits(r, who: who, file: file, line: line) }
+        if let quickFix = testCase.quickFix { checkQuickFix(r, quickFix, who: who, file: file, line: line) }
 
         // Format on save: what Neovim wrote equals `pureyaml format -` of the buffer before :write.
         XCTAssertEqual(r.saved, true, "\(who): :write ran", file: file, line: line)
@@ -289,6 +326,50 @@ final class NeovimEndToEndTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(r.contentChanges, r.notifications["textDocument/didChange"] ?? 0,
                                     "\(who): contentChanges counted", file: file, line: line)
+    }
+
+    /// The quick fix took the path the client's capabilities call for (resolve when it declares
+    /// `resolveSupport.properties` with `edit` and `dataSupport`, else edits in the list), changed the buffer
+    /// as expected, and the next diagnostics no longer hold the finding.
+    private func checkQuickFix(_ r: NeovimRunResult, _ quickFix: QuickFix, who: String, file: StaticString, line: UInt) {
+        guard let ca = r.codeAction else { return XCTFail("\(who): the quick-fix steps did not run", file: file, line: line) }
+        let resolvePath = ca.declaredResolveProperties.contains("edit") && ca.declaredDataSupport
+        print("\(who): code actions (\(ca.mode)): client declares resolveSupport.properties="
+              + "\(ca.declaredResolveProperties) dataSupport=\(ca.declaredDataSupport); server resolveProvider="
+              + "\(ca.resolveProvider); picked \(ca.pickedTitle ?? "nothing") "
+              + (ca.pickedHadEdit == true ? "with its edit" : ca.resolved == true ? "and resolved it" : "without an edit"))
+        XCTAssertEqual(ca.declaredResolveProperties.contains("edit"), quickFix.mode == "client",
+                       "\(who): resolveSupport as the mode sets it", file: file, line: line)
+        guard let diagnosticLine = ca.diagnosticLine else {
+            return XCTFail("\(who): no diagnostic with code \(quickFix.code)", file: file, line: line)
+        }
+        if let error = ca.listError {
+            return XCTFail("\(who): codeAction failed: \(error.code ?? 0) \(error.message ?? "")", file: file, line: line)
+        }
+        let listed = ca.listed ?? []
+        guard let title = ca.pickedTitle else {
+            return XCTFail("\(who): no quick fix for \(quickFix.code) on line \(diagnosticLine) among \(listed.map(\.title))",
+                           file: file, line: line)
+        }
+        // The path: resolve (list without edits, each with data) or eager (verified edits in the list).
+        XCTAssertEqual(ca.resolveProvider, resolvePath, "\(who): codeActionProvider.resolveProvider", file: file, line: line)
+        XCTAssertEqual(ca.pickedHadEdit, !resolvePath, "\(who): \(title) listed with an edit", file: file, line: line)
+        XCTAssertEqual(ca.resolved ?? false, resolvePath, "\(who): codeAction/resolve sent", file: file, line: line)
+        for action in listed {
+            XCTAssertEqual(action.hasEdit, !resolvePath, "\(who): \(action.title) has an edit", file: file, line: line)
+            if resolvePath { XCTAssertTrue(action.hasData, "\(who): \(action.title) has data", file: file, line: line) }
+        }
+        if let error = ca.resolveError {
+            return XCTFail("\(who): codeAction/resolve failed: \(error.code ?? 0) \(error.message ?? "")", file: file, line: line)
+        }
+        XCTAssertEqual(ca.appliedHadEdit, true, "\(who): the applied action has an edit", file: file, line: line)
+        XCTAssertEqual(ca.textAfter, quickFix.expectedText, "\(who): the buffer after \(title)", file: file, line: line)
+        guard let after = ca.publishAfter, let version = ca.versionAfter else {
+            return XCTFail("\(who): no diagnostics for version >= \(ca.versionAfter ?? -1) after the fix", file: file, line: line)
+        }
+        XCTAssertGreaterThanOrEqual(after.version ?? -1, version, "\(who): diagnostics version", file: file, line: line)
+        XCTAssertFalse((after.codes ?? [quickFix.code]).contains(quickFix.code),
+                       "\(who): \(quickFix.code) still reported after the fix: \(after.codes ?? [])", file: file, line: line)
     }
 
     /// The first differing line of two texts, with its neighbours, for a readable failure.

@@ -92,8 +92,11 @@ struct NeovimHarness {
     /// - Parameters:
     ///   - edit: also run the editing steps (`E2E_EDIT=1`).
     ///   - settings: the client's `settings` as a JSON object (`E2E_SETTINGS`); nil keeps the script's.
+    ///   - codeAction: run the quick-fix steps (`E2E_CODE_ACTION` = `mode`, `E2E_FIX_CODE` = `code`, the
+    ///     diagnostic code whose quick fix is applied); nil skips them.
     /// - Throws: `HarnessError` when Neovim times out or writes no result.
-    func run(_ neovim: URL, fileName: String, text: String, edit: Bool, settings: String? = nil) throws -> Session {
+    func run(_ neovim: URL, fileName: String, text: String, edit: Bool, settings: String? = nil,
+             codeAction: (mode: String, code: String)? = nil) throws -> Session {
         let fm = FileManager.default
         let dir = fm.temporaryDirectory.appendingPathComponent("pureyaml-nvim-\(UUID().uuidString)")
         try fm.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -116,6 +119,8 @@ struct NeovimHarness {
         env["E2E_RESULT"] = resultFile.path
         env["E2E_EDIT"] = edit ? "1" : "0"
         env["E2E_SETTINGS"] = settings
+        env["E2E_CODE_ACTION"] = codeAction?.mode
+        env["E2E_FIX_CODE"] = codeAction?.code
         env.removeValue(forKey: "NVIM")
         env.removeValue(forKey: "VIMINIT")
 

@@ -27,6 +27,8 @@ struct NeovimRunResult: Decodable {
     var symbolsError: ResponseError?
     var hover: Hover?
     var edit: Edit?
+    /// The quick-fix steps (`E2E_CODE_ACTION`).
+    var codeAction: CodeAction?
     /// The buffer text as loaded (lines joined with `\n`, final `\n` added).
     var originalText: String
     /// The buffer text just before `:write` (format on save runs after this).
@@ -63,6 +65,8 @@ struct NeovimRunResult: Decodable {
         var count: Int
         /// LSP start lines (0-based) of the diagnostics with severity Error (or no severity).
         var errorLines: [Int]
+        /// Each diagnostic's `code` as a string (`""` when absent), in order.
+        var codes: [String]?
     }
 
     /// One `vim.diagnostic` entry.
@@ -129,6 +133,47 @@ struct NeovimRunResult: Decodable {
         var typedVersion: Int
         var typedPublish: Publish?
         var typedFirstLine: String?
+    }
+
+    /// The quick-fix steps: ask for code actions on the first diagnostic with the code under test, pick
+    /// its quick fix, resolve it when it came without `edit` (and the server advertises `resolveProvider`),
+    /// apply its `WorkspaceEdit`, and wait for the diagnostics of the edited text.
+    struct CodeAction: Decodable {
+        /// `client` (Neovim's own capabilities) or `eager` (the same without `codeAction.resolveSupport`).
+        var mode: String
+        /// `textDocument.codeAction.resolveSupport.properties` the client declared (empty: none).
+        var declaredResolveProperties: [String]
+        /// `textDocument.codeAction.dataSupport` the client declared.
+        var declaredDataSupport: Bool
+        /// `codeActionProvider.resolveProvider` the server advertised.
+        var resolveProvider: Bool
+        /// 0-based line of the diagnostic asked about; nil when no diagnostic had the code.
+        var diagnosticLine: Int?
+        var listError: ResponseError?
+        /// The code actions listed for that diagnostic.
+        var listed: [Listed]?
+        var pickedTitle: String?
+        /// True when the picked action came with its `edit` in the list (no resolve needed).
+        var pickedHadEdit: Bool?
+        /// True when `codeAction/resolve` was sent.
+        var resolved: Bool?
+        var resolveError: ResponseError?
+        /// True when the action finally applied had an `edit`.
+        var appliedHadEdit: Bool?
+        /// The buffer text after `vim.lsp.util.apply_workspace_edit` (lines joined with `\n`, final `\n`).
+        var textAfter: String?
+        /// `b:changedtick` after the edit.
+        var versionAfter: Int?
+        /// The first diagnostics (pushed or pulled) for a version at least ``versionAfter``.
+        var publishAfter: Publish?
+    }
+
+    /// One listed code action, summarized.
+    struct Listed: Decodable {
+        var title: String
+        var kind: String?
+        var hasEdit: Bool
+        var hasData: Bool
     }
 
     /// An error-severity `vim.diagnostic` entry after the broken edit.

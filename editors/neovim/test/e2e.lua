@@ -9,6 +9,11 @@
 --   E2E_EDIT       "1": also edit the buffer (break a line, repair it, type a comment) before saving
 --   E2E_TIMEOUT_MS longest wait for one reply (default 15000)
 --   E2E_SETTINGS   the client's `settings` as a JSON object (default: {"pureyaml":{"maxItemsComputed":5000}})
+--   E2E_CODE_ACTION the code `E2E_FIX_CODE` (a diagnostic code, e.g. a lint rule): ask for code actions on the
+--                  first diagnostic with that code, pick its quick fix, resolve it (`codeAction/resolve`) when
+--                  it has no edit and the server advertises resolveProvider, as vim.lsp.buf.code_action does,
+--                  and apply the edit. "client": the client's own capabilities; "eager": the same without
+--                  `textDocument.codeAction.resolveSupport`, so edits must come with the list
 --
 -- The script only observes; Tests/EndToEndTests/NeovimEndToEndTests.swift asserts on the result. It
 -- exits 0 after writing the result, 3 when a Lua error stopped it (the error is in the result too).
@@ -24,6 +29,8 @@ local decode = (vim.json and vim.json.decode) or vim.fn.json_decode
 -- Server settings (a JSON object), sent by the client on didChangeConfiguration and workspace/configuration.
 local settings = os.getenv('E2E_SETTINGS') and decode(os.getenv('E2E_SETTINGS'))
   or { pureyaml = { maxItemsComputed = 5000 } }
+local code_action_mode = os.getenv('E2E_CODE_ACTION')
+local fix_code = os.getenv('E2E_FIX_CODE')
 
 local is_011 = vim.fn.has('nvim-0.11') == 1
 local has_start = vim.lsp.start ~= nil -- 0.8+
@@ -110,6 +117,18 @@ local function request(bufnr, method, params)
   return reply.result, e
 end
 
+-- The raw LSP diagnostics of the latest publish (or full pull report), by URI.
+local latest_diagnostics = {}
+
+-- The `code` of each diagnostic, as strings ("" when absent).
+local function diagnostic_codes(diagnostics)
+  local out = {}
+  for _, d in ipairs(diagnostics or {}) do
+    out[#out + 1] = (d.code ~= nil and d.code ~= vim.NIL) and tostring(d.code) or ''
+  end
+  return out
+end
+
 -- The diagnostics handler: keep the default behaviour, and record what arrived.
 local function on_publish(err, params, ctx, config)
   if params then
@@ -122,8 +141,10 @@ local function on_publish(err, params, ctx, config)
       version = params.version,
       count = #(params.diagnostics or {}),
       error_lines = errors,
+      codes = diagnostic_codes(params.diagnostics),
       at = uv.now(),
     }
+    latest_diagnostics[params.uri] = params.diagnostics or {}
   end
   return vim.lsp.diagnostic.on_publish_diagnostics(err, params, ctx, config)
 end
@@ -142,9 +163,11 @@ local function on_pull(err, result, ctx, config)
       version = ctx.version,
       count = #(result.items or {}),
       error_lines = errors,
+      codes = diagnostic_codes(result.items),
       at = uv.now(),
       pulled = true,
     }
+    latest_diagnostics[ctx.params.textDocument.uri] = result.items or {}
   end
   return vim.lsp.diagnostic.on_diagnostic(err, result, ctx, config)
 end
@@ -166,10 +189,22 @@ local function wrap_rpc(c)
   end
 end
 
+-- E2E_CODE_ACTION: the `textDocument.codeAction` client capabilities the `initialize` request carries.
+-- Changed in before_init, on the parameters about to be sent: 0.11 deep-merges `config.capabilities`
+-- into its defaults, so a capability cannot be removed there.
+local declared_code_action = nil
+local function before_init(params)
+  if not code_action_mode then return end
+  local code_action = params.capabilities.textDocument.codeAction
+  if code_action_mode == 'eager' then code_action.resolveSupport = nil end
+  declared_code_action = vim.deepcopy(code_action)
+end
+
 local function config_for(bufnr)
   local file = vim.api.nvim_buf_get_name(bufnr)
   return {
     name = 'pureyaml',
+    before_init = before_init,
     cmd = { server, 'lsp' },
     root_dir = vim.fn.fnamemodify(file, ':h'),
     handlers = { ['textDocument/publishDiagnostics'] = on_publish, ['textDocument/diagnostic'] = on_pull },
@@ -277,6 +312,63 @@ local function hover_text(contents)
   return table.concat(parts, '\n')
 end
 
+-- E2E_CODE_ACTION: the quick fix for the first diagnostic coded `fix_code`, picked, resolved when needed
+-- (the test as vim.lsp.buf.code_action does it: resolve only an action without `edit`, and only when the
+-- server advertises codeActionProvider.resolveProvider), applied, then the next diagnostics for the edit.
+local function run_code_action(c, bufnr, uri)
+  local out = { mode = code_action_mode }
+  state.code_action = out
+  local declared = declared_code_action or {}
+  out.declared_resolve_properties = declared.resolveSupport and declared.resolveSupport.properties or {}
+  out.declared_data_support = declared.dataSupport == true
+  local provider = (c.server_capabilities or {}).codeActionProvider
+  out.resolve_provider = type(provider) == 'table' and provider.resolveProvider == true
+
+  local target = nil
+  for _, d in ipairs(latest_diagnostics[uri] or {}) do
+    if d.code ~= nil and tostring(d.code) == fix_code then target = d break end
+  end
+  if not target then return end
+  out.diagnostic_line = target.range.start.line
+
+  local actions, err = request(bufnr, 'textDocument/codeAction', {
+    textDocument = vim.lsp.util.make_text_document_params(bufnr),
+    range = target.range,
+    context = { diagnostics = { target }, only = { 'quickfix' } },
+  })
+  out.list_error = err
+  out.listed = {}
+  local picked = nil
+  for _, a in ipairs((actions ~= vim.NIL and actions) or {}) do
+    out.listed[#out.listed + 1] = { title = a.title, kind = a.kind, has_edit = a.edit ~= nil, has_data = a.data ~= nil }
+    if not picked and a.kind == 'quickfix' and a.title and a.title:find('(' .. fix_code .. ')', 1, true) then
+      picked = a
+    end
+  end
+  if not picked then return end
+  out.picked_title = picked.title
+  out.picked_had_edit = picked.edit ~= nil
+
+  local action = picked
+  if not picked.edit and out.resolve_provider then
+    log_step('code action: resolve')
+    local resolved, rerr = request(bufnr, 'codeAction/resolve', picked)
+    out.resolved = true
+    out.resolve_error = rerr
+    if rerr or not resolved or resolved == vim.NIL then return end
+    action = resolved
+  end
+  out.applied_had_edit = action.edit ~= nil
+  if not action.edit then return end
+
+  log_step('code action: apply')
+  local before = uv.now()
+  vim.lsp.util.apply_workspace_edit(action.edit, c.offset_encoding)
+  out.text_after = buffer_text(bufnr)
+  out.version_after = vim.api.nvim_buf_get_var(bufnr, 'changedtick')
+  out.publish_after = wait_publish(uri, out.version_after, before)
+end
+
 local function run()
   local bufnr = vim.api.nvim_get_current_buf()
   local uri = vim.uri_from_bufnr(bufnr)
@@ -374,6 +466,11 @@ local function run()
     edit.typed_publish = wait_publish(uri, edit.typed_version, before, math.min(timeout, 3000))
     edit.typed_first_line = vim.api.nvim_buf_get_lines(bufnr, 0, 1, false)[1]
     state.edit = edit
+  end
+
+  if code_action_mode then
+    log_step('code action')
+    run_code_action(c, bufnr, uri)
   end
 
   log_step('format on save')
