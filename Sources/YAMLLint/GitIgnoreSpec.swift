@@ -24,7 +24,7 @@ public struct GitIgnoreSpec: Sendable, Hashable {
             if line.isEmpty || line.hasPrefix("#") { continue }
             var negated = false
             if line.hasPrefix("!") { negated = true; line = line.dropFirst() }
-            if line.hasPrefix("\\") { line = line.dropFirst() }
+            // A leading `\` (as in `\#x`, `\!x`, `\[x]`) stays: the glob reads it as an escape of the next character.
             var directoryOnly = false
             if line.hasSuffix("/") { directoryOnly = true; line = line.dropLast() }
             if line.isEmpty { continue }

@@ -75,6 +75,20 @@ final class LintConfigurationTests: XCTestCase {
         XCTAssertFalse(c.isYAMLFile(path: "dir/x.json"))
     }
 
+    /// A backslash at the start of a pattern escapes the next character as anywhere else (gitignore, and
+    /// yamllint's pathspec): `\[br\]/` is the folder `[br]`, not a character class matching `b/` or `r/`;
+    /// `\#x` and `\!x` are the names `#x` and `!x`.
+    func testLeadingBackslashEscapesInIgnorePatterns() {
+        let spec = GitIgnoreSpec(lines: ["\\[br\\]/", "\\#hash.yaml", "\\!bang.yaml"])
+        XCTAssertTrue(spec.matches("[br]/b.yaml"))
+        XCTAssertTrue(spec.matches("x/[br]/b.yaml"))
+        XCTAssertFalse(spec.matches("a/b/two.yaml"))
+        XCTAssertFalse(spec.matches("r/x.yaml"))
+        XCTAssertTrue(spec.matches("#hash.yaml"))
+        XCTAssertTrue(spec.matches("!bang.yaml"))
+        XCTAssertFalse(spec.matches("bang.yaml"))
+    }
+
     func testYAML11BooleansInConfiguration() throws {
         let c = try LintConfiguration.parse(Array("rules: {comments: {require-starting-space: no}}".utf8))
         XCTAssertEqual(c.rules[.comments]?.options["require-starting-space"], .bool(false))
