@@ -139,8 +139,10 @@ enum LintDiagnostics {
         case .off:
             return ([], [])
         case .broken(let path, let message):
+            // A parser message quoted here is a sentence of its own: its full stop would end up before the `;`.
+            let reason = message.hasSuffix(".") ? String(message.dropLast()) : message
             let d = YAMLDiagnostic(range: TextRange(empty: 0), severity: .warning, code: DocumentModel.lintConfigurationCode,
-                                   message: "yamllint configuration \(path): \(message); lint is off for this file",
+                                   message: "yamllint configuration \(path): \(reason); lint is off for this file",
                                    source: DocumentModel.lintSource)
             return ([], [d])
         case .lint(let configuration, let relativePath):

@@ -62,6 +62,17 @@ final class LintModelTests: XCTestCase {
         XCTAssertTrue(lint.first?.message.contains("no such rule: \"nope\"") ?? false)
     }
 
+    /// A configuration that is not valid YAML: the parser's message (a sentence ending in `.`) is quoted
+    /// without its full stop, so the diagnostic does not read `... ended.; lint is off`.
+    func testUnreadableConfigurationMessageHasNoStrayFullStop() throws {
+        let m = model(files: ["/p/.yamllint": "yaml-files: [\n"])
+        let uri = DocumentURI(filePath: "/p/a.yaml")
+        m.perform(.open(uri, version: 1, text: "a: 1\n"))
+        let message = try XCTUnwrap((m.diagnostics(uri)?.diagnostics ?? []).first { $0.code == "lint-config" }?.message)
+        XCTAssertTrue(message.hasPrefix("yamllint configuration /p/.yamllint: invalid config: "), message)
+        XCTAssertTrue(message.hasSuffix(" ended; lint is off for this file"), message)
+    }
+
     func testNoLintFindingsAfterASyntaxError() {
         let m = model(files: ["/p/.yamllint": "extends: default\n"])
         let uri = DocumentURI(filePath: "/p/a.yaml")
