@@ -21,7 +21,6 @@ enum StyleConversion {
         while p >= 0 { if !tree.tokens[p].kind.isTrivia { previous = tree.tokens[p]; break }; p -= 1 }
         let openLine = s.lineIndex.line(containing: open.range.start)
         let lineStart = s.lineIndex.lineStart(openLine)
-        let lineIndent = indentation(s.bytes, from: lineStart)
         let width = Swift.max(1, indentWidth)
         // Inline after `-` or at the start of a line; on a new line after `key:`, properties or `---`.
         let inline = previous == nil || previous?.kind == .sequenceEntry
@@ -33,7 +32,9 @@ enum StyleConversion {
             return TextReplacement(range: TextRange(start: open.range.start, end: close.range.end),
                                    newText: body.enumerated().map { $0.offset == 0 ? $0.element : pad + $0.element }.joined(separator: "\n"))
         }
-        let pad = String(repeating: " ", count: (previous?.kind == .directivesEnd ? 0 : lineIndent + width))
+        // Past the line's spaces and block sequence indicators: in `- b: {a: 1}` the entries go under `b`
+        // (column 2), not under the `-`, where they would be siblings of `b`.
+        let pad = String(repeating: " ", count: (previous?.kind == .directivesEnd ? 0 : entryIndentation(s.bytes, from: lineStart) + width))
         guard let prev = previous else { return nil }
         return TextReplacement(range: TextRange(start: prev.range.end, end: close.range.end),
                                newText: "\n" + body.map { pad + $0 }.joined(separator: "\n"))
@@ -174,9 +175,19 @@ enum StyleConversion {
         node.directTokens.contains { $0.kind == .anchor || $0.kind == .tag }
     }
 
-    private static func indentation(_ bytes: [UInt8], from start: Int) -> Int {
+    /// The column (in bytes from `start`) after the leading spaces and `- ` block sequence indicators of the
+    /// line at `start` (YAML 1.2.2 §8.2.1: a compact nested node's indentation counts the `-` and the spaces).
+    private static func entryIndentation(_ bytes: [UInt8], from start: Int) -> Int {
         var p = start
-        while p < bytes.count, bytes[p] == 0x20 { p += 1 }
+        while p < bytes.count {
+            if bytes[p] == 0x20 {
+                p += 1
+            } else if bytes[p] == UInt8(ascii: "-"), p + 1 < bytes.count, bytes[p + 1] == 0x20 {
+                p += 2
+            } else {
+                break
+            }
+        }
         return p - start
     }
 }

@@ -62,6 +62,17 @@ final class CodeActionsTests: XCTestCase {
         XCTAssertEqual(applied(item.text, action(item, "Convert to block style")), "list:\n  - - p\n    - q\n  - - r\n")
     }
 
+    /// A flow collection after a key inside a block sequence entry (`- b: {a: 1}`, common in CI and
+    /// Kubernetes files) is indented past the key, not past the line's leading spaces (which would make its
+    /// entries siblings of `b` and change the data, so the conversion was never offered).
+    func testFlowToBlockAfterAKeyInASequenceEntry() {
+        let t = MarkedText("jobs:\n  - build: {mode: 1️⃣prod, n: 1}\n  - - k: [x]\n")
+        XCTAssertEqual(applied(t.text, action(t, "Convert to block style")),
+                       "jobs:\n  - build:\n      mode: prod\n      n: 1\n  - - k: [x]\n")
+        let nested = MarkedText("- - k: [1️⃣x]\n")
+        XCTAssertEqual(applied(nested.text, action(nested, "Convert to block style")), "- - k:\n      - x\n")
+    }
+
     func testConversionsThatWouldChangeDataAreNotOffered() {
         // A plain scalar with a flow indicator cannot go into a flow collection as it is.
         let t = MarkedText("a:\n  b: x,1️⃣y\n")
