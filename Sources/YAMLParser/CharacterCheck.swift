@@ -15,6 +15,10 @@ import YAMLSyntax
 package enum CharacterCheck {
     /// The most errors one text gets from this check.
     package static let maximumErrors = 100
+    /// The message of a byte order mark found past the start of the text where no document prefix may
+    /// begin. The parser drops such an error when the mark lies inside a quoted scalar, where §5.2 allows
+    /// it for JSON compatibility (this check runs before scanning and does not know the scalars).
+    package static let byteOrderMarkMessage = "A byte order mark (U+FEFF) inside a document; it may only start the stream or a document's prefix, after a '...' line or before a '---', or stand inside a quoted scalar (§5.2, [211])."
     /// The codes of the errors this check reports.
     package static let codes: Set<String> = ["invalid-utf8", "non-printable-character"]
 
@@ -86,7 +90,7 @@ package enum CharacterCheck {
                     flush()
                     if out.count < maximumErrors {
                         out.append(SyntaxError(range: TextRange(start: i, end: i + length), code: "non-printable-character",
-                                               message: "A byte order mark (U+FEFF) inside a document; it may only start the stream or a document's prefix, after a '...' line or before a '---' (§5.2, [211])."))
+                                               message: byteOrderMarkMessage))
                     }
                 } else if !printable { note(i, i + length, invalidUTF8: false) }
             }

@@ -97,7 +97,27 @@ struct StreamParser: ~Copyable {
         }.map(\.element)
         let stream = ParseEvents(records: events, bytes: bytes, decoded: scanner.decoded, properties: eventProperties,
                                  tags: eventTags, documents: documentInfos)
-        return ParseResult(tree: tree, events: stream, errors: Self.dropCascades(all, bytes: bytes))
+        return ParseResult(tree: tree, events: stream,
+                           errors: Self.dropCascades(Self.allowingQuotedByteOrderMarks(all, tree: tree), bytes: bytes))
+    }
+
+    /// Drops the ``CharacterCheck`` errors for byte order marks that lie inside a single- or double-quoted
+    /// scalar: YAML 1.2.2 §5.2 allows a BOM there ("to allow for JSON compatibility"). O(log n) per such
+    /// error (binary search over the tree's tokens, which are contiguous and sorted by offset).
+    static func allowingQuotedByteOrderMarks(_ errors: [SyntaxError], tree: SyntaxTree) -> [SyntaxError] {
+        guard errors.contains(where: { $0.message == CharacterCheck.byteOrderMarkMessage }) else { return errors }
+        let tokens = tree.tokens
+        func isInsideQuotedScalar(_ offset: Int) -> Bool {
+            var low = 0, high = tokens.count
+            while low < high {
+                let mid = (low + high) / 2
+                if tokens[mid].range.end <= offset { low = mid + 1 } else { high = mid }
+            }
+            guard low < tokens.count, tokens[low].range.start <= offset else { return false }
+            let kind = tokens[low].kind
+            return kind == .singleQuotedScalar || kind == .doubleQuotedScalar
+        }
+        return errors.filter { $0.message != CharacterCheck.byteOrderMarkMessage || !isInsideQuotedScalar($0.range.start) }
     }
 
     /// Ends the event stream after the progress guard fired: closes open collections, the document

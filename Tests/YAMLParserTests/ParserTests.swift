@@ -81,6 +81,10 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(errors("a: 1\n\u{FEFF}b: 2\n"), ["2:1 non-printable-character"])
         XCTAssertEqual(errors("a: x\u{FEFF}y\n"), ["1:5 non-printable-character"])
         XCTAssertTrue(errors("a: '1\n...x'\n\u{FEFF}b: 2\n").contains("3:1 non-printable-character"))
+        // §5.2: a BOM inside a quoted scalar is content (JSON compatibility); in a plain one it is not.
+        check("a: \"x\u{FEFF}y\"\nb: 'p\u{FEFF}q'\nc: [\"\u{FEFF}\", 1]\n",
+              "+DOC\n+MAP\n=VAL :a\n=VAL \"x\u{FEFF}y\n=VAL :b\n=VAL 'p\u{FEFF}q\n=VAL :c\n+SEQ []\n=VAL \"\u{FEFF}\n=VAL :1\n-SEQ\n-MAP\n-DOC")
+        XCTAssertEqual(errors("a: x\u{FEFF}y\n# \u{FEFF}\n"), ["1:5 non-printable-character", "2:3 non-printable-character"])
         let message = Parser.parse("a: 1\n\u{FEFF}b: 2\n").errors.first?.message ?? ""
         XCTAssertTrue(message.contains("byte order mark"), message)
     }
