@@ -39,6 +39,8 @@ extension LanguageServer {
                     schemaLoadsInFlight.remove(uri)
                     if case .failure(let f) = result { log("schema \(uri): \(f.message)") }
                     perform(.schemaLoaded(uri, result))
+                    // Revalidation may have composed a large document again (and released it).
+                    Self.returnFreedMemory()
                 }
             }
         }

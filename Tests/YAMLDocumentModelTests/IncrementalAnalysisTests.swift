@@ -251,4 +251,30 @@ final class IncrementalAnalysisTests: XCTestCase {
         XCTAssertEqual(snapshot.composition.errors.map { "\($0.range) \($0.message)" }, fresh.composition.errors.map { "\($0.range) \($0.message)" })
         XCTAssertTrue(snapshot.hasWholeTextAnalysis, "kept once composed again")
     }
+
+    /// The SchemaStore catalog refused after a large text's open (the language server's case without
+    /// network): revalidation composes the text again, and the graph is released again afterwards, so the
+    /// document holds what its open left it. A graph a surface had composed before is kept.
+    func testACatalogArrivingAfterTheOpenDoesNotKeepALargeTextsComposition() throws {
+        let body = (0..<6000).map { "key\($0): \"value number \($0) with some padding to grow the text\"\n" }.joined()
+        XCTAssertGreaterThanOrEqual(body.utf8.count, SnapshotAnalysis.compositionReleaseBytes)
+        var settings = Settings()
+        settings.schema.schemaStoreEnabled = true
+        let model = DocumentModel(settings: settings)
+        let uri = DocumentURI("file:///large.yaml")
+        model.perform(.open(uri, version: 1, text: body))
+        let catalog = try XCTUnwrap(model.schemaLoadRequests.first, "the open asks for the catalog")
+        let snapshot = try XCTUnwrap(model.snapshot(uri))
+        XCTAssertFalse(snapshot.hasWholeTextAnalysis)
+        model.perform(.schemaLoaded(catalog, .failure(SchemaLoadFailure("downloads are disabled"))))
+        XCTAssertFalse(snapshot.hasWholeTextAnalysis, "revalidation after the catalog kept the composed graph")
+        // A graph an outline composed stays for the next surface.
+        model.perform(.open(uri, version: 2, text: body + "more: 1\n"))
+        let again = try XCTUnwrap(model.snapshot(uri))
+        XCTAssertNotNil(model.outline(uri))
+        XCTAssertTrue(again.hasWholeTextAnalysis)
+        model.perform(.configure({ var s = settings; s.schema.validate = false; return s }()))
+        model.perform(.configure(settings))
+        XCTAssertTrue(again.hasWholeTextAnalysis, "a graph composed by a surface is kept")
+    }
 }
