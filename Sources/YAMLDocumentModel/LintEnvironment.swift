@@ -18,8 +18,9 @@ public struct LintEnvironment: Sendable {
         self.configFileFromEnvironment = configFileFromEnvironment
     }
 
-    /// The names of a project's yamllint configuration file, in yamllint's order of preference.
-    static let configFileNames = [".yamllint", ".yamllint.yaml", ".yamllint.yml"]
+    /// The names of a project's yamllint configuration file, in yamllint's order of preference. A renderer
+    /// watches files of these names and sends ``Intent/configureLint(_:)`` again when one changes.
+    public static let configFileNames = [".yamllint", ".yamllint.yaml", ".yamllint.yml"]
 
     /// The yamllint configuration that applies to the files directly inside `directory` (an absolute path):
     /// the first of ``configFileNames`` in it or a parent directory, else `YAMLLINT_CONFIG_FILE`. Returns

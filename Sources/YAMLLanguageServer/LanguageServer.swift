@@ -230,10 +230,11 @@ final class LanguageServer: @unchecked Sendable {
         }
     }
 
-    /// The names of yamllint configuration files, which lint looks for beside and above each document
-    /// (docs/lint.md). They are the only files whose change the server reacts to: `.editorconfig` is read
-    /// afresh at each formatting request, and `.pureyaml.yaml` is read by the command line only.
-    static let lintConfigurationFileNames = [".yamllint", ".yamllint.yaml", ".yamllint.yml"]
+    /// The names of yamllint configuration files, which the model's lint looks for beside and above each
+    /// document (``LintEnvironment/configFileNames``). They are the only files whose change the server
+    /// reacts to: `.editorconfig` is read afresh at each formatting request, and `.pureyaml.yaml` is read by
+    /// the command line only.
+    static var lintConfigurationFileNames: [String] { LintEnvironment.configFileNames }
 
     /// True when `uri` names a yamllint configuration file (one of ``lintConfigurationFileNames``).
     static func isLintConfiguration(_ uri: String) -> Bool {
