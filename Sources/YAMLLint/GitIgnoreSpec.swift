@@ -3,6 +3,14 @@
 /// a `/` inside the pattern anchors it to the configuration's directory, a trailing `/` matches
 /// directories only, `*` and `?` do not cross `/`, `**` does, `[...]` is a character class. A pattern
 /// that matches a directory also matches everything inside it.
+///
+/// Which matching pattern decides is pathspec's rule (its `GitIgnoreSpec`, which yamllint uses), not git's.
+/// A pattern matches a path either itself (a *file match*: the glob matches the whole path) or through one
+/// of its ancestor directories (a *directory match*). The last pattern with a file match decides; when no
+/// pattern has one, the last pattern with a directory match does. So `*.yaml` then `!keep/` still excludes
+/// `keep/a.yaml`, and, unlike git, which never re-includes a file whose parent directory is excluded,
+/// `dir/` then `!dir/a.yaml` (or `!*.yaml` then `dir/`) leaves `dir/a.yaml` in: yamllint's file list is
+/// the one to follow.
 public struct GitIgnoreSpec: Sendable, Hashable {
     private struct Pattern: Sendable, Hashable {
         var glob: [UInt8]
@@ -42,30 +50,65 @@ public struct GitIgnoreSpec: Sendable, Hashable {
     /// True when no pattern was given.
     public var isEmpty: Bool { patterns.isEmpty }
 
-    /// True when `path` (relative, `/`-separated; a leading `./` is ignored) is matched.
+    /// True when `path` (relative, `/`-separated; a leading `./` is ignored) is matched (see the type's
+    /// documentation for which matching pattern decides).
     public func matches(_ path: String) -> Bool {
         var p = Substring(path)
         while p.hasPrefix("./") { p = p.dropFirst(2) }
         let bytes = Array(p.utf8)
-        // The path itself and each of its ancestor directories.
-        var prefixes: [(ArraySlice<UInt8>, isDirectory: Bool)] = []
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "/") && i > 0 {
-            prefixes.append((bytes[0..<i], true))
-        }
-        prefixes.append((bytes[...], false))
-        var matched = false
+        let ancestors = GitIgnoreSpec.ancestors(of: bytes)
+        var fileDecision: Bool?
+        var directoryDecision: Bool?
         for pattern in patterns {
-            let hit = prefixes.contains { candidate in
-                (!pattern.directoryOnly || candidate.isDirectory)
-                    && GitIgnoreSpec.glob(pattern.glob[...], candidate.0)
+            if !pattern.directoryOnly && GitIgnoreSpec.glob(pattern.glob[...], bytes[...]) {
+                fileDecision = !pattern.negated
+            } else if ancestors.contains(where: { GitIgnoreSpec.glob(pattern.glob[...], $0) }) {
+                directoryDecision = !pattern.negated
             }
-            if hit { matched = !pattern.negated }
         }
-        return matched
+        return fileDecision ?? directoryDecision ?? false
     }
 
-    /// Glob match of a whole path; `**` segments match any number of directories.
-    static func glob(_ p: ArraySlice<UInt8>, _ s: ArraySlice<UInt8>) -> Bool {
+    /// True when every path inside the directory `directory` (relative, `/`-separated, without a trailing
+    /// `/`; a leading `./` is ignored) is matched, whatever its name, so a folder walk may skip the directory
+    /// unread. That holds when a pattern excludes the directory or one of its ancestors and no negation
+    /// could decide for a path inside (see the type's rule): none that could match the directory, an
+    /// ancestor or a path below it, except a directory-only one (`!name/`, never a file match) placed before
+    /// the last excluding pattern. Checked conservatively: a negation with a `**`, or any whose glob can
+    /// start with the directory's path, keeps the directory walked.
+    public func matchesEverything(inDirectory directory: String) -> Bool {
+        var d = Substring(directory)
+        while d.hasPrefix("./") { d = d.dropFirst(2) }
+        while d.hasSuffix("/") { d = d.dropLast() }
+        guard !d.isEmpty else { return false }
+        let bytes = Array(d.utf8)
+        var candidates = GitIgnoreSpec.ancestors(of: bytes)
+        candidates.append(bytes[...])
+        guard let excluding = patterns.lastIndex(where: { pattern in
+            !pattern.negated && candidates.contains { GitIgnoreSpec.glob(pattern.glob[...], $0) }
+        }) else { return false }
+        let inside = (bytes + [UInt8(ascii: "/")])[...]
+        return !patterns.indices.contains { i in
+            let pattern = patterns[i]
+            guard pattern.negated, !(pattern.directoryOnly && i < excluding) else { return false }
+            return candidates.contains { GitIgnoreSpec.glob(pattern.glob[...], $0) }
+                || GitIgnoreSpec.glob(pattern.glob[...], inside, partial: true)
+        }
+    }
+
+    /// The ancestor directories of the relative path `bytes` (`a`, `a/b` for `a/b/c`), shortest first.
+    private static func ancestors(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var out: [ArraySlice<UInt8>] = []
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "/") && i > 0 {
+            out.append(bytes[0..<i])
+        }
+        return out
+    }
+
+    /// Glob match of a whole path; `**` segments match any number of directories. With `partial`, true also
+    /// when `s` is only the start of a path the glob could match (used to ask whether a pattern may match
+    /// something inside a directory; it may answer true when no such path exists, never false when one does).
+    static func glob(_ p: ArraySlice<UInt8>, _ s: ArraySlice<UInt8>, partial: Bool = false) -> Bool {
         let slash = UInt8(ascii: "/")
         var p = p
         var s = s
@@ -73,6 +116,7 @@ public struct GitIgnoreSpec: Sendable, Hashable {
             if c == UInt8(ascii: "*") {
                 let doubleStar = p.dropFirst().first == UInt8(ascii: "*")
                 if doubleStar {
+                    if partial { return true }
                     var rest = p.dropFirst(2)
                     let leadingSlash = rest.first == slash
                     if leadingSlash { rest = rest.dropFirst() }
@@ -89,12 +133,12 @@ public struct GitIgnoreSpec: Sendable, Hashable {
                 let rest = p.dropFirst()
                 var t = s
                 while true {
-                    if glob(rest, t) { return true }
+                    if glob(rest, t, partial: partial) { return true }
                     guard let first = t.first, first != slash else { return false }
                     t = t.dropFirst()
                 }
             }
-            guard let sc = s.first else { return false }
+            guard let sc = s.first else { return partial }
             if c == UInt8(ascii: "?") {
                 if sc == slash { return false }
             } else if c == UInt8(ascii: "[") {

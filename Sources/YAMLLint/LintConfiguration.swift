@@ -75,6 +75,10 @@ public struct LintConfiguration: Sendable, Hashable {
     /// True when `path` is excluded by the top-level `ignore`.
     public func isIgnored(path: String) -> Bool { ignore?.matches(path) ?? false }
 
+    /// True when the top-level `ignore` excludes every path inside the directory `path` (relative to the
+    /// configuration's directory), so a folder walk need not read it (``GitIgnoreSpec/matchesEverything(inDirectory:)``).
+    public func isIgnored(directory path: String) -> Bool { ignore?.matchesEverything(inDirectory: path) ?? false }
+
     /// True when `path`'s file name matches `yaml-files`.
     public func isYAMLFile(path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path

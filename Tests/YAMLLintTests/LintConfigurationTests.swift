@@ -75,6 +75,57 @@ final class LintConfigurationTests: XCTestCase {
         XCTAssertFalse(c.isYAMLFile(path: "dir/x.json"))
     }
 
+    /// pathspec's precedence, which yamllint follows (checked against pathspec 1.1.1): the last pattern
+    /// matching the path itself decides; only when none does, the last one matching an ancestor folder.
+    /// Unlike git, a negation re-includes a file below an excluded folder.
+    func testIgnorePatternPrecedenceFollowsPathspec() {
+        let reincluded = GitIgnoreSpec(lines: ["dir/", "!dir/keep.yaml", "build/**", "!build/x/d.yaml"])
+        XCTAssertTrue(reincluded.matches("dir/a.yaml"))
+        XCTAssertFalse(reincluded.matches("dir/keep.yaml"))
+        XCTAssertTrue(reincluded.matches("build/x/e.yaml"))
+        XCTAssertFalse(reincluded.matches("build/x/d.yaml"))
+        // A file match before a folder match still decides: `*.yaml` keeps `keep/a.yaml` out, `!*.yaml` in.
+        let fileFirst = GitIgnoreSpec(lines: ["*.yaml", "!keep/"])
+        XCTAssertTrue(fileFirst.matches("keep/a.yaml"))
+        XCTAssertFalse(fileFirst.matches("keep/a.txt"))
+        let negationFirst = GitIgnoreSpec(lines: ["!*.yaml", "build/"])
+        XCTAssertFalse(negationFirst.matches("build/a.yaml"))
+        XCTAssertTrue(negationFirst.matches("build/a.txt"))
+        // Among folder matches the last one decides.
+        let folders = GitIgnoreSpec(lines: ["gen/*", "!gen/g/"])
+        XCTAssertFalse(folders.matches("gen/g/i.yaml"))
+        XCTAssertTrue(folders.matches("gen/h/i.yaml"))
+        XCTAssertTrue(folders.matches("gen/j.yaml"))
+    }
+
+    /// A folder is excluded as a whole (a walk may skip it) only when no negation could leave a path inside
+    /// it in; a directory-only negation before the excluding pattern cannot (it never matches a file).
+    func testFoldersExcludedAsAWhole() throws {
+        let spec = GitIgnoreSpec(lines: ["!keep/", "vendor/", "/build/", "gen/**", "!gen/g/", "dist", "!dist/keep.yaml"])
+        XCTAssertTrue(spec.matchesEverything(inDirectory: "vendor"))
+        XCTAssertTrue(spec.matchesEverything(inDirectory: "a/vendor/b"))
+        XCTAssertTrue(spec.matchesEverything(inDirectory: "./build/"))
+        XCTAssertFalse(spec.matchesEverything(inDirectory: "a/build"))
+        XCTAssertFalse(spec.matchesEverything(inDirectory: "gen"))
+        XCTAssertTrue(spec.matchesEverything(inDirectory: "gen/h"))
+        XCTAssertFalse(spec.matchesEverything(inDirectory: "gen/g"))
+        XCTAssertFalse(spec.matchesEverything(inDirectory: "gen/g/sub"))
+        XCTAssertFalse(spec.matchesEverything(inDirectory: "dist"))
+        XCTAssertTrue(spec.matchesEverything(inDirectory: "a/dist"))
+        XCTAssertFalse(spec.matchesEverything(inDirectory: ""))
+        XCTAssertFalse(spec.matchesEverything(inDirectory: "src"))
+        // A negation after the excluding pattern, or one that can match a file anywhere, keeps every folder.
+        XCTAssertFalse(GitIgnoreSpec(lines: ["vendor/", "!keep/"]).matchesEverything(inDirectory: "vendor"))
+        XCTAssertFalse(GitIgnoreSpec(lines: ["!*.yaml", "vendor/"]).matchesEverything(inDirectory: "vendor"))
+        XCTAssertFalse(GitIgnoreSpec(lines: ["vendor/", "!v?ndor/[a-c]*.yaml"]).matchesEverything(inDirectory: "vendor"))
+        XCTAssertFalse(GitIgnoreSpec(lines: ["vendor/", "!v?ndor.yaml"]).matchesEverything(inDirectory: "vendor"))
+        XCTAssertTrue(GitIgnoreSpec(lines: ["vendor/", "!/v?ndor.yaml"]).matchesEverything(inDirectory: "vendor"))
+        let c = try LintConfiguration.parse(Array("ignore: |\n  node_modules/\n  /third_party/**\n".utf8))
+        XCTAssertTrue(c.isIgnored(directory: "web/node_modules"))
+        XCTAssertTrue(c.isIgnored(directory: "third_party/lib"))
+        XCTAssertFalse(c.isIgnored(directory: "third_party"))
+    }
+
     /// A backslash at the start of a pattern escapes the next character as anywhere else (gitignore, and
     /// yamllint's pathspec): `\[br\]/` is the folder `[br]`, not a character class matching `b/` or `r/`;
     /// `\#x` and `\!x` are the names `#x` and `!x`.
