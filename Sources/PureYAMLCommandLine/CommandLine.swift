@@ -338,7 +338,7 @@ public struct CommandLineTool {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else { continue }
             if isDir.boolValue {
-                if !YAMLFileFilter.isSkippedDirectory(name) {
+                if !rule.skips(folderNamed: name, in: folder) {
                     walk(path, into: &found, visited: &visited, with: &rule, ioFailed: &ioFailed)
                 }
             } else if rule.includes(name, in: folder) {

@@ -14,15 +14,23 @@ struct FolderWalk {
         filter.includes(fileNamed: name, inFolder: folder, lintDisabled: lintDisabled(forFileAt: folder + "/" + name))
     }
 
+    /// True when the walk skips the folder called `name` inside the absolute path `folder` unread: a version
+    /// control or build folder (``YAMLFileFilter/isSkippedDirectory(_:)``), or one the `ignore` of the yamllint
+    /// configuration choosing `folder`'s files excludes as a whole.
+    mutating func skips(folderNamed name: String, in folder: String) -> Bool {
+        YAMLFileFilter.isSkippedDirectory(name)
+            || filter.excludes(folderNamed: name, inFolder: folder, lintDisabled: lintDisabled(forFileAt: folder + "/file.yaml"))
+    }
+
     /// The yamllint configuration that chooses the files inside the absolute `folder`, nil when PureYAML's
     /// own `*.yaml`, `*.yml` do.
     mutating func yamllintConfigurationPath(choosingFilesIn folder: String) -> String? {
-        // Settings are found per folder, so any name inside it stands for its files.
         if lintDisabled(forFileAt: folder + "/file.yaml") { return nil }
         return filter.yamllintConfigurationPath(choosingFilesIn: folder)
     }
 
-    /// True when the settings of the file at `path` say `pureyaml.lint.enable: false`.
+    /// True when the settings of the file at `path` say `pureyaml.lint.enable: false`. Settings are found per
+    /// folder, so any name inside a folder (`file.yaml`) stands for its files.
     private mutating func lintDisabled(forFileAt path: String) -> Bool {
         guard case .found(let configuration, _) = settings.configuration(forFileAt: path) else { return false }
         return configuration?.settings.lintEnabled == false

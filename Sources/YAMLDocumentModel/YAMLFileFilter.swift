@@ -15,7 +15,8 @@ import YAMLLint
 ///
 /// yamllint reads one configuration for a whole run; PureYAML finds one per file, so each folder of a
 /// walk is decided by its own configuration: the files taken are exactly those its lint would check.
-/// ``isSkippedDirectory(_:)`` folders are never walked into, with or without a configuration.
+/// ``isSkippedDirectory(_:)`` folders are never walked into, with or without a configuration, nor are
+/// folders a configuration's `ignore` excludes as a whole (``excludes(folderNamed:inFolder:lintDisabled:)``).
 public struct YAMLFileFilter: Sendable {
     /// File name extensions treated as YAML, lowercase, without the dot.
     public static let extensions: Set<String> = ["yaml", "yml"]
@@ -64,6 +65,19 @@ public struct YAMLFileFilter: Sendable {
             guard let relativeDirectory else { return true }
             return !configuration.isIgnored(path: relativeDirectory.isEmpty ? name : relativeDirectory + "/" + name)
         }
+    }
+
+    /// True when a walk need not enter the folder called `name` directly inside the absolute `folder`: the
+    /// yamllint configuration choosing the files of `folder` has a top-level `ignore` that excludes every
+    /// path inside it (see ``LintConfiguration/isIgnored(directory:)``). As git reads no `.gitignore` inside
+    /// an excluded folder, a configuration or settings file inside the skipped folder is not read either
+    /// (yamllint, with one configuration per run, would not take those files). With `lintDisabled` (the
+    /// settings of `folder`'s files turn lint off) or without a configuration's `ignore`, false.
+    public mutating func excludes(folderNamed name: String, inFolder folder: String, lintDisabled: Bool = false) -> Bool {
+        guard !lintDisabled, case .yamllint(let configuration, _, let relativeDirectory?) = rule(for: folder) else {
+            return false
+        }
+        return configuration.isIgnored(directory: relativeDirectory.isEmpty ? name : relativeDirectory + "/" + name)
     }
 
     /// The path of the yamllint configuration that chooses the files inside the absolute `folder`, nil when

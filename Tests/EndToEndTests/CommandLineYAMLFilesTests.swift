@@ -129,6 +129,55 @@ final class CommandLineYAMLFilesTests: XCTestCase {
             + "pureyaml check: no YAML files (yaml-files and ignore of .yamllint) found under empty (use --allow-no-files if that is expected)\n")
     }
 
+    /// A tree for the `ignore` patterns of ``ignoreConfiguration``: folders excluded as a whole, and files that
+    /// negations take back below excluded folders (pathspec's rule, which yamllint follows, unlike git's).
+    static let ignoreTree: [String] = [
+        "a.yaml", "x.yaml", "sub/x.yaml", "dir/a.yaml", "dir/keep.yaml", "dir/sub/b.yaml", "deep/dir/c.yaml",
+        "build/c.yaml", "build/x/d.yaml", "build/x/e.yaml", "deep/a/cache/b/e.yaml", "deep/a/f.yaml", "gen/g/i.yaml",
+        "gen/h/i.yaml", "gen/j.yaml", "lib/vendored/v.yaml", "lib/own.yaml", "keep/k/g.yaml",
+    ]
+    /// Excluded as a whole, so not walked: `deep/a/cache`, `gen/h`, `lib/vendored` (the directory-only `!keep/`
+    /// comes first, so it cannot take back a file below them).
+    static let ignoreConfiguration = "ignore: |\n  !keep/\n  dir/\n  !dir/keep.yaml\n  build/**\n  !build/x/d.yaml\n"
+        + "  **/cache\n  /x.yaml\n  gen/*\n  !gen/g/\n  lib/vendored/\n"
+
+    /// Folders the `ignore` excludes as a whole are not walked: a `.yamllint` inside one (which would take
+    /// its `*.conf` file) is never read, as git reads no `.gitignore` in an excluded folder, nor is a link
+    /// loop followed. Files a negation takes back stay in.
+    func testAWalkSkipsFoldersTheIgnoreExcludes() throws {
+        try H.write(Self.ignoreConfiguration, to: ".yamllint", in: folder)
+        for path in Self.ignoreTree { try H.write("---\nk: v\n", to: path, in: folder) }
+        try write([
+            "lib/vendored/.yamllint": "---\nyaml-files: ['*.conf']\n",
+            "lib/vendored/v.conf": "---\nk: v\n",
+            "deep/a/cache/.yamllint": "---\nyaml-files: ['*.conf']\n",
+            "deep/a/cache/w.conf": "---\nk: v\n",
+        ])
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("lib/vendored/loop").path,
+                                                   withDestinationPath: "..")
+        XCTAssertEqual(try checkedFiles(["."]), [
+            "./.yamllint", "./a.yaml", "./build/x/d.yaml", "./deep/a/f.yaml", "./dir/keep.yaml", "./gen/g/i.yaml",
+            "./keep/k/g.yaml", "./lib/own.yaml", "./sub/x.yaml",
+        ])
+        // Named on the command line, an excluded folder is still walked; its files are then left out one by one.
+        XCTAssertEqual(try checkedFiles(["dir", "lib"]), ["dir/keep.yaml", "lib/own.yaml"])
+    }
+
+    /// yamllint's `--list-files` on the same tree and patterns lists the same files.
+    func testAWalkWithIgnorePatternsMatchesYamllintListFiles() throws {
+        guard let yamllint = YamllintRunner.command() else {
+            if SharedFixtures.isCI { XCTFail("yamllint not found (pip install yamllint)") }
+            throw XCTSkip("yamllint not found on PATH nor as `python3 -m yamllint`")
+        }
+        try H.write(Self.ignoreConfiguration, to: ".yamllint", in: folder)
+        for path in Self.ignoreTree { try H.write("---\nk: v\n", to: path, in: folder) }
+        let shell = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path]
+        let listed = try YamllintRunner.run(shell + yamllint + ["--list-files", "."]).output
+        let theirs = listed.split(separator: "\n").map(String.init).sorted()
+        XCTAssertEqual(theirs.count, 9, listed)
+        XCTAssertEqual(try checkedFiles(["."]).sorted(), theirs)
+    }
+
     /// The real yamllint, run in the same folder, walks the same files (`--list-files`) and reports the same
     /// findings, the configuration file's own among them.
     func testWalkAndFindingsMatchYamllint() throws {
