@@ -2,7 +2,8 @@ import YAMLSyntax
 
 /// Finds bytes a YAML stream may not contain: sequences that are not UTF-8 (YAML 1.2.2 §5.2, "Character
 /// Encodings") and characters outside the printable set (§5.1, "Character Set": TAB, LF, CR, x20–x7E, x85,
-/// xA0–xD7FF, xE000–xFFFD except a BOM past the start, x10000–x10FFFF). Other control characters and NUL are
+/// xA0–xD7FF, xE000–xFFFD except a BOM that does not begin a document prefix, see ``DocumentPrefixCheck``,
+/// x10000–x10FFFF). Other control characters and NUL are
 /// reported even inside quoted scalars, where only their escaped forms (`\0`, `\x01`, ...) are allowed.
 ///
 /// This is the only place these rules live: the scanner runs it once over the whole text, and everyone
@@ -18,7 +19,7 @@ package enum CharacterCheck {
     /// The message of a byte order mark found past the start of the text where no document prefix may
     /// begin. The parser drops such an error when the mark lies inside a quoted scalar, where §5.2 allows
     /// it for JSON compatibility (this check runs before scanning and does not know the scalars).
-    package static let byteOrderMarkMessage = "A byte order mark (U+FEFF) inside a document; it may only start the stream or a document's prefix, after a '...' line or before a '---', or stand inside a quoted scalar (§5.2, [211])."
+    package static let byteOrderMarkMessage = "A byte order mark (U+FEFF) inside a document; it may only start a document prefix (a line at the start of the stream or after a '...' line, or before a '---' line, with only comment lines between), or stand inside a quoted scalar (§5.2, [202], [211])."
     /// The codes of the errors this check reports.
     package static let codes: Set<String> = ["invalid-utf8", "non-printable-character"]
 
@@ -48,6 +49,7 @@ package enum CharacterCheck {
                 run = (start, end, invalidUTF8)
             }
         }
+        var prefixCheck = DocumentPrefixCheck()
         var i = 0
         let n = bytes.count
         let raw = UnsafeRawBufferPointer(bytes)
@@ -86,7 +88,7 @@ package enum CharacterCheck {
                 let scalar = UTF8Sequence.scalar(in: bytes, at: i, length: length)
                 let printable = scalar == 0x85 || (0xA0...0xD7FF).contains(scalar) || (0xE000...0xFFFD).contains(scalar)
                     || scalar >= 0x10000
-                if scalar == 0xFEFF && i != 0 && !isDocumentPrefixByteOrderMark(bytes, at: i) {
+                if scalar == 0xFEFF && i != 0 && !prefixCheck.allows(bytes, at: i) {
                     flush()
                     if out.count < maximumErrors {
                         out.append(SyntaxError(range: TextRange(start: i, end: i + length), code: "non-printable-character",
@@ -98,35 +100,5 @@ package enum CharacterCheck {
         }
         flush()
         return out
-    }
-
-    /// Whether the byte order mark at `i` (past the start of the text) stands where YAML 1.2.2 lets a
-    /// stream carry one: §5.2 and production [211] `l-yaml-stream` allow `c-byte-order-mark` between
-    /// documents, so a BOM at the start of a line is fine when the line before it is a document end marker
-    /// (`...`, the suffix ends the document and the BOM begins the next one's `l-document-prefix`) or when
-    /// the BOM is directly followed by a document marker (`---` or `...`) on its own line. Text is checked
-    /// byte-wise and only the previous line and the BOM's own line are read, so this stays O(n) overall.
-    /// A BOM anywhere else (inside a document's content or mid-line) is an error, as the scanner would
-    /// otherwise silently skip it.
-    static func isDocumentPrefixByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-        let n = bytes.count
-        guard bytes[i - 1] == 0x0A || bytes[i - 1] == 0x0D else { return false }
-        func isMarker(at p: Int) -> Bool {
-            guard p + 3 <= n else { return false }
-            let c = bytes[p]
-            guard (c == UInt8(ascii: "-") || c == UInt8(ascii: ".")) && bytes[p + 1] == c && bytes[p + 2] == c else {
-                return false
-            }
-            if p + 3 == n { return true }
-            let next = bytes[p + 3]
-            return next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D
-        }
-        if isMarker(at: i + 3) { return true }
-        // The previous line: step over its line break (CRLF, LF or CR) and back to its start.
-        var end = i - 1
-        if bytes[end] == 0x0A && end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
-        var start = end
-        while start > 0 && bytes[start - 1] != 0x0A && bytes[start - 1] != 0x0D { start -= 1 }
-        return bytes[start] == UInt8(ascii: ".") && isMarker(at: start)
     }
 }

@@ -401,7 +401,9 @@ struct Scanner: ~Copyable {
     private mutating func scanToNextToken() {
         if tokenSeenOnLine { wsHadTab = false }
         while true {
-            if column == 0 && pos + 2 < n && buf[pos] == 0xEF && buf[pos + 1] == 0xBB && buf[pos + 2] == 0xBF {
+            // Byte order marks at the start of a line begin document prefixes (§9.1.1 [202]; `BOM BOM` is
+            // two of them); they take no column. ``CharacterCheck`` reports those that stand elsewhere.
+            while column == 0 && DocumentPrefixCheck.isMark(buf, at: pos) {
                 pos += 3
             }
             while pos < n {
@@ -1026,7 +1028,8 @@ struct Scanner: ~Copyable {
         var leadingBreak = false
         var leadingBlank = false
         while column == blockIndent && pos < n && !Self.isBreak(buf[pos]) {
-            if column == 0 && isDocumentIndicator() { break }
+            // A document marker, or a byte order mark (never content, nb-char excludes it), ends the text.
+            if column == 0 && (isDocumentIndicator() || DocumentPrefixCheck.isMark(buf, at: pos)) { break }
             let trailingBlank = Self.isBlank(buf[pos])
             if !literal && leadingBreak && !leadingBlank && !trailingBlank {
                 if trailing.isEmpty { string.append(0x20) }
@@ -1387,7 +1390,8 @@ struct Scanner: ~Copyable {
         var lineTab = false
         var lineTabPos = 0
         while true {
-            if column == 0 && isDocumentIndicator() { break }
+            // A byte order mark is not a plain character (ns-char excludes it): at a line start it ends the scalar.
+            if column == 0 && (isDocumentIndicator() || DocumentPrefixCheck.isMark(buf, at: pos)) { break }
             if pos < n && buf[pos] == UInt8(ascii: "#") { break }
             // One run of non-blank characters (a segment), scanned with locals: the end of the
             // scalar at ': ' (and, in flow context, at ':' before an indicator or at an indicator).

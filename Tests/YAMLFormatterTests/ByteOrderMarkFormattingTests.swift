@@ -25,4 +25,13 @@ final class ByteOrderMarkFormattingTests: XCTestCase {
         XCTAssertEqual(format(bom + "\na:   1\n"), bom + "\na: 1\n")
         XCTAssertEqual(format(bom + "# note\na:   1\n"), bom + "# note\na: 1\n")
     }
+
+    /// Marks that begin document prefixes between documents (YAML 1.2.2 [202], [211]), also several in a row,
+    /// stay where they are, byte for byte, while the documents around them are formatted.
+    func testMarksInDocumentPrefixesAreKept() {
+        XCTAssertEqual(format("a:   1\n" + bom + "# next file\n---\nb:   [1,2]\n"),
+                       "a: 1\n" + bom + "# next file\n---\nb: [1, 2]\n")
+        XCTAssertEqual(format(bom + bom + "# c\n" + bom + "---\na:   1\n...\n" + bom + "\n" + bom + "b:   2\n"),
+                       bom + bom + "# c\n" + bom + "---\na: 1\n...\n" + bom + "\n" + bom + "b: 2\n")
+    }
 }

@@ -166,6 +166,20 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(parseChecked(flow).isValid)
     }
 
+    /// Byte order marks are decided in linear time: a long run of them (all document prefixes), many prefix
+    /// lines between documents, and many marks inside a document (each an error, capped) stay fast.
+    func testManyByteOrderMarks() {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        var run = Array([[UInt8]](repeating: mark, count: 100_000).joined())
+        run += Array("---\na: 1\n".utf8)
+        XCTAssertTrue(parseChecked(run).isValid)
+        let prefixLines = Array([[UInt8]](repeating: mark + Array("# c\n".utf8), count: 50_000).joined())
+        XCTAssertTrue(parseChecked(Array("a: 1\n".utf8) + prefixLines + Array("---\nb: 2\n".utf8)).isValid)
+        let inside = Array("a: 1\n".utf8) + prefixLines + Array("b: 2\n".utf8)
+        XCTAssertEqual(parseChecked(inside).errors.filter { $0.code == "non-printable-character" }.count,
+                       CharacterCheck.maximumErrors)
+    }
+
     func testUnterminatedConstructsAtEndOfText() {
         for text in ["'", "\"", "[", "{", "a: |", "? ", "&", "*", "!<", "%TAG", "--- >-", "- [a, {b: 'c", "key: \"x\\"] {
             XCTAssertFalse(parseChecked(Array(text.utf8)).events.isEmpty, text)

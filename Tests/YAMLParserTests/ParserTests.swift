@@ -89,6 +89,53 @@ final class ParserTests: XCTestCase {
         XCTAssertTrue(message.contains("byte order mark"), message)
     }
 
+    /// [202] `l-document-prefix ::= c-byte-order-mark? l-comment*` and [211] `l-yaml-stream ::=
+    /// l-document-prefix* l-any-document? ( l-document-suffix+ l-document-prefix* l-any-document? |
+    /// l-document-prefix* l-explicit-document? )*`: after a document, marks and comment lines may come before
+    /// a `---` line, a `...` line or the end; after the stream start or a `...` line, before any document.
+    /// Each mark is a `byteOrderMark` token of the lossless tree.
+    func testByteOrderMarksInDocumentPrefixes() {
+        let twoDocuments = "+DOC\n+MAP\n=VAL :a\n=VAL :1\n-MAP\n-DOC\n+DOC ---\n+MAP\n=VAL :b\n=VAL :2\n-MAP\n-DOC"
+        // A mark, then comment lines, then `---`, between documents (the case that was refused).
+        check("a: 1\n\u{FEFF}# next file\n---\nb: 2\n", twoDocuments)
+        check("a: 1\r\n\u{FEFF}# next file\r\n\r\n  # indented\r\n---\r\nb: 2\r\n", twoDocuments)
+        // Several prefixes in a row: `BOM BOM` is two prefixes without comment lines.
+        check("a: 1\n\u{FEFF}\u{FEFF}# c\n\u{FEFF}\n---\nb: 2\n", twoDocuments)
+        check("\u{FEFF}\u{FEFF}---\na: 1\n", "+DOC ---\n+MAP\n=VAL :a\n=VAL :1\n-MAP\n-DOC")
+        check("\u{FEFF}# c\n\u{FEFF}---\na: 1\n", "+DOC ---\n+MAP\n=VAL :a\n=VAL :1\n-MAP\n-DOC")
+        check("\u{FEFF}\u{FEFF}a: 1\n", "+DOC\n+MAP\n=VAL :a\n=VAL :1\n-MAP\n-DOC")
+        // At the start of the stream or after `...`, any document may follow: bare, or with directives.
+        check("# c\n\u{FEFF}a: 1\n", "+DOC\n+MAP\n=VAL :a\n=VAL :1\n-MAP\n-DOC")
+        check("a\n...\n# c\n\n\u{FEFF}b\n", "+DOC\n=VAL :a\n-DOC ...\n+DOC\n=VAL :b\n-DOC")
+        check("a\n...\n\u{FEFF}%YAML 1.2\n---\nb\n", "+DOC\n=VAL :a\n-DOC ...\n+DOC ---\n=VAL :b\n-DOC")
+        // Prefixes at the end of the stream, or before a `...` line. The mark ends a plain or block scalar
+        // (ns-char and nb-char exclude it): it is never content.
+        check("a: 1\n\u{FEFF}# end\n", "+DOC\n+MAP\n=VAL :a\n=VAL :1\n-MAP\n-DOC")
+        check("a\n\u{FEFF}\n...\n", "+DOC\n=VAL :a\n-DOC ...")
+        check("plain\n\u{FEFF}# c\n", "+DOC\n=VAL :plain\n-DOC")
+        check("--- |\ntext\n\u{FEFF}# c\n", "+DOC ---\n=VAL |text\\n\n-DOC")
+        let tree = Parser.parse("a: 1\n\u{FEFF}\u{FEFF}# c\n\u{FEFF}---\nb: 2\n").tree
+        XCTAssertEqual(tree.tokens.filter { $0.kind == .byteOrderMark }.map(\.range),
+                       [TextRange(start: 5, end: 8), TextRange(start: 8, end: 11), TextRange(start: 15, end: 18)])
+    }
+
+    /// Marks that [211] does not derive keep their error: a prefix after a document that is followed by more
+    /// content (a bare document needs a `...` before it), a prefix between directives and their `---`
+    /// ([209] `l-directive-document ::= l-directive+ l-explicit-document`), directives after a prefix that
+    /// follows a document, and marks that do not start their line.
+    func testByteOrderMarksOutsideDocumentPrefixes() {
+        XCTAssertEqual(errors("a: 1\n\u{FEFF}# c\nb: 2\n"), ["2:1 non-printable-character"])
+        XCTAssertEqual(errors("a: 1\n\u{FEFF}\u{FEFF}\n# c\n  b: 2\n").filter { $0.hasSuffix("non-printable-character") },
+                       ["2:1 non-printable-character", "2:4 non-printable-character"])
+        XCTAssertEqual(errors("%YAML 1.2\n\u{FEFF}---\na\n"), ["2:1 non-printable-character"])
+        XCTAssertEqual(errors("%YAML 1.2\n# c\n\u{FEFF}# d\n---\na\n"), ["3:1 non-printable-character"])
+        XCTAssertTrue(errors("a\n\u{FEFF}%YAML 1.2\n---\nb\n").contains("2:1 non-printable-character"))
+        XCTAssertEqual(errors("---\u{FEFF}\na\n").first, "1:4 non-printable-character")
+        XCTAssertEqual(errors("a: 1\n \u{FEFF}---\n").first, "2:2 non-printable-character")
+        XCTAssertEqual(errors("a: x\u{FEFF}\u{FEFF}\n"), ["1:5 non-printable-character", "1:8 non-printable-character"])
+        XCTAssertEqual(errors("- a\n\u{FEFF}\n- b\n").first, "2:1 non-printable-character")
+    }
+
     func testBlockScalarHeaderIndicatorsInEitherOrder() {
         check("a: |2-\n   x\nb: |-2\n   y\n", """
         +DOC
