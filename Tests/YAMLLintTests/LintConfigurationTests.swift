@@ -102,18 +102,13 @@ final class LintConfigurationTests: XCTestCase {
     /// it in; a directory-only negation before the excluding pattern cannot (it never matches a file).
     func testFoldersExcludedAsAWhole() throws {
         let spec = GitIgnoreSpec(lines: ["!keep/", "vendor/", "/build/", "gen/**", "!gen/g/", "dist", "!dist/keep.yaml"])
-        XCTAssertTrue(spec.matchesEverything(inDirectory: "vendor"))
-        XCTAssertTrue(spec.matchesEverything(inDirectory: "a/vendor/b"))
-        XCTAssertTrue(spec.matchesEverything(inDirectory: "./build/"))
-        XCTAssertFalse(spec.matchesEverything(inDirectory: "a/build"))
-        XCTAssertFalse(spec.matchesEverything(inDirectory: "gen"))
-        XCTAssertTrue(spec.matchesEverything(inDirectory: "gen/h"))
-        XCTAssertFalse(spec.matchesEverything(inDirectory: "gen/g"))
-        XCTAssertFalse(spec.matchesEverything(inDirectory: "gen/g/sub"))
-        XCTAssertFalse(spec.matchesEverything(inDirectory: "dist"))
-        XCTAssertTrue(spec.matchesEverything(inDirectory: "a/dist"))
-        XCTAssertFalse(spec.matchesEverything(inDirectory: ""))
-        XCTAssertFalse(spec.matchesEverything(inDirectory: "src"))
+        let expected: KeyValuePairs<String, Bool> = [
+            "vendor": true, "a/vendor/b": true, "./build/": true, "a/build": false, "gen": false, "gen/h": true,
+            "gen/g": false, "gen/g/sub": false, "dist": false, "a/dist": true, "": false, "src": false,
+        ]
+        for (folder, excluded) in expected {
+            XCTAssertEqual(spec.matchesEverything(inDirectory: folder), excluded, folder)
+        }
         // A negation after the excluding pattern, or one that can match a file anywhere, keeps every folder.
         XCTAssertFalse(GitIgnoreSpec(lines: ["vendor/", "!keep/"]).matchesEverything(inDirectory: "vendor"))
         XCTAssertFalse(GitIgnoreSpec(lines: ["!*.yaml", "vendor/"]).matchesEverything(inDirectory: "vendor"))
