@@ -33,8 +33,11 @@ extension DocumentModel {
         }
         let indentWidth = settings.format.indentWidth
         if wanted(.quickFix) {
+            let standIns = duplicateKeyStandIns(s)
             for d in s.diagnostics where d.range.overlaps(range) {
-                if let (fix, requirement) = CodeActions.unverifiedQuickFix(s, d, indentWidth: indentWidth) { offer(fix, .verify(requirement)) }
+                if let (fix, requirement) = CodeActions.unverifiedQuickFix(s, d, indentWidth: indentWidth) {
+                    offer(LintDiagnostics.attributing(fix, to: standIns), .verify(requirement))
+                }
             }
         }
         if wanted(.refactorRewrite) && s.bytes.count <= CodeActions.maxRewriteBytes {
