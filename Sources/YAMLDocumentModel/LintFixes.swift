@@ -463,8 +463,12 @@ enum LintFixes {
             return LintRewriteFixes.keyOrdering(s, d, c, tokens: tokens ?? Self.tokens(s))
         case "indentation":
             if let edit = LintRewriteFixes.flowLine(s, d) { return ("Re-indent this line", [edit]) }
-            guard d.message.hasPrefix("wrong indentation"), let lines = LintRewriteFixes.blockLines(s, d),
-                  let edits = LintRewriteFixes.indentation(s, c, lineRange: lines), !edits.isEmpty else { return nil }
+            // The whole text's layout, from which only the block's lines are taken; not offered when that
+            // obviously fails verification (see ``LintRewriteFixes/blockReindentRefusal``).
+            guard d.message.hasPrefix("wrong indentation"), let (block, lines) = LintRewriteFixes.block(s, d),
+                  let layout = LintRewriteFixes.indentationLayout(s, c), let edits = layout.edits(lines), !edits.isEmpty,
+                  LintRewriteFixes.blockReindentRefusal(s, block: block, lines: lines, layout: layout, edits: edits) == nil
+            else { return nil }
             return ("Re-indent this block", edits)
         case "colons", "commas", "hyphens", "braces", "brackets":
             return spacing(s, d, c, lineStart: lineStart, lineEnd: lineEnd)
