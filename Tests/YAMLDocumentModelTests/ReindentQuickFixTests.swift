@@ -98,6 +98,9 @@ final class ReindentQuickFixTests: XCTestCase {
         let d = try finding(m, text, at: "- uses")
         let listed = try XCTUnwrap(m.deferredCodeActions(uri, range: d.range, only: [.quickFix]))
         let fix = try XCTUnwrap(listed.first { $0.title == title }, "\(listed.map(\.title))")
+        // The text's layout is kept for the next list at this version (cursor moves do not format again).
+        XCTAssertNotNil(try XCTUnwrap(m.fixVerifiers[uri]?.layout))
+        XCTAssertEqual(try m.deferredCodeActions(uri, range: d.range, only: [.quickFix]), listed)
         guard case .success(let resolved) = try m.resolveCodeAction(uri, version: 1, id: try XCTUnwrap(fix.resolveID)) else {
             return XCTFail("the re-indent fix resolves")
         }
