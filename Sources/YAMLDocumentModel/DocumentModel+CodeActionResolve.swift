@@ -33,8 +33,11 @@ extension DocumentModel {
         }
         let indentWidth = settings.format.indentWidth
         if wanted(.quickFix) {
+            let standIns = duplicateKeyStandIns(s)
             for d in s.diagnostics where d.range.overlaps(range) {
-                if let (fix, requirement) = CodeActions.unverifiedQuickFix(s, d, indentWidth: indentWidth) { offer(fix, .verify(requirement)) }
+                if let (fix, requirement) = CodeActions.unverifiedQuickFix(s, d, indentWidth: indentWidth) {
+                    offer(LintDiagnostics.attributing(fix, to: standIns), .verify(requirement))
+                }
             }
         }
         if wanted(.refactorRewrite) && s.bytes.count <= CodeActions.maxRewriteBytes {
@@ -52,7 +55,7 @@ extension DocumentModel {
         if wanted(.quickFix), let configuration {
             // The same diagnostics as the eager list: those touching the range.
             let fixes = lintDiagnostics.filter { $0.range.start <= range.end && range.start <= $0.range.end }
-                .compactMap { LintFixes.unverifiedQuickFix(s, $0, configuration: configuration) }
+                .compactMap { LintFixes.unverifiedQuickFix(s, $0, configuration: configuration, verifier: verifier) }
             for group in LintFixes.conflictGroups(fixes.map(\.0)) {
                 if group.count == 1 {
                     offer(fixes[group[0]].0, .verify(fixes[group[0]].1))

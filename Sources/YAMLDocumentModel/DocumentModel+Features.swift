@@ -139,8 +139,9 @@ extension DocumentModel {
                             isCancelled: @escaping () -> Bool) throws(Cancelled) -> [CodeActionCandidate]? {
         guard let s = snapshot(uri) else { return nil }
         if isCancelled() { throw Cancelled() }
+        let standIns = duplicateKeyStandIns(s)
         var out = CodeActions.actions(s, range: range, only: only, indentWidth: settings.format.indentWidth,
-                                      verifier: fixVerifier(s))
+                                      verifier: fixVerifier(s)).map { LintDiagnostics.attributing($0, to: standIns) }
         if only?.contains(.quickFix) ?? true, let schemaDiagnostics = schemaResults[uri]?.diagnostics, !schemaDiagnostics.isEmpty {
             out += SchemaCodeActions.actions(s, diagnostics: schemaDiagnostics, range: range) { self.schema(uri, document: $0) }
         }

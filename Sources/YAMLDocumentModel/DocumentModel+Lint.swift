@@ -124,6 +124,14 @@ extension DocumentModel {
     func lintResultIDSuffix(_ uri: DocumentURI) -> String {
         lint.generation[uri].map { "-lint\($0)" } ?? ""
     }
+
+    /// The lint `key-duplicates` diagnostics of `s` published in place of its core `duplicate-key` ones,
+    /// keyed by the core diagnostic's range (see ``LintDiagnostics/standIns(core:lint:)``); empty when lint
+    /// is off or its `key-duplicates` rule is disabled.
+    func duplicateKeyStandIns(_ s: DocumentSnapshot) -> [TextRange: YAMLDiagnostic] {
+        guard let lintDiagnostics = lint.diagnostics[s.uri], !lintDiagnostics.isEmpty else { return [:] }
+        return LintDiagnostics.standIns(core: s.diagnostics, lint: lintDiagnostics)
+    }
 }
 
 /// Turns lint findings into diagnostics.
@@ -132,6 +140,38 @@ enum LintDiagnostics {
     static func diagnostic(_ f: LintFinding) -> YAMLDiagnostic {
         YAMLDiagnostic(range: f.range, severity: f.level == .error ? .error : .warning, code: f.rule,
                        message: f.message, source: DocumentModel.lintSource)
+    }
+
+    /// The code of the core diagnostic of a repeated mapping key (YAML 1.2.2 §3.2.1.1: keys are unique).
+    static let duplicateKeyCode = "duplicate-key"
+
+    /// For each core `duplicate-key` diagnostic of `core` that a `key-duplicates` finding of `lint` reports
+    /// too (the finding starts inside the key's range), that lint diagnostic, keyed by the core one's range.
+    ///
+    /// Such a key is published once, as the lint diagnostic (yamllint's rule id, message and level, so
+    /// `check --format parsable` stays a drop-in for yamllint), and the `duplicate-key` quick fix is
+    /// attached to it. Both lists are sorted by position, as the model keeps them; linear in their lengths.
+    static func standIns(core: [YAMLDiagnostic], lint: [YAMLDiagnostic]) -> [TextRange: YAMLDiagnostic] {
+        let rule = LintRuleID.keyDuplicates.rawValue
+        var findings = lint.lazy.filter { $0.code == rule }.makeIterator()
+        var finding = findings.next()
+        guard finding != nil else { return [:] }
+        var out: [TextRange: YAMLDiagnostic] = [:]
+        for d in core where d.code == duplicateKeyCode {
+            while let f = finding, f.range.start < d.range.start { finding = findings.next() }
+            guard let f = finding else { break }
+            if f.range.start < Swift.max(d.range.end, d.range.start + 1) { out[d.range] = f }
+        }
+        return out
+    }
+
+    /// `fix` with its diagnostic replaced by the lint diagnostic published in its place, if any (see
+    /// ``standIns(core:lint:)``).
+    static func attributing(_ fix: CodeActionCandidate, to standIns: [TextRange: YAMLDiagnostic]) -> CodeActionCandidate {
+        guard !standIns.isEmpty, let d = fix.diagnostic, d.code == duplicateKeyCode, let standIn = standIns[d.range] else { return fix }
+        var out = fix
+        out.diagnostic = standIn
+        return out
     }
 
     static func compute(_ s: DocumentSnapshot, _ resolution: LintState.Resolution) -> ([LintFinding], [YAMLDiagnostic]) {

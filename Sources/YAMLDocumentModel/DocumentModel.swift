@@ -159,12 +159,15 @@ public final class DocumentModel {
     /// The snapshot of an open document.
     public func snapshot(_ uri: DocumentURI) -> DocumentSnapshot? { snapshots[uri] }
 
-    /// What to publish for `uri`: the open document's diagnostics (syntax, then schema findings merged
-    /// by position) with its version, an empty list (version nil) for a document closed since, and nil for
-    /// a document the model never saw.
+    /// What to publish for `uri`: the open document's diagnostics (syntax, then schema and lint findings
+    /// merged by position) with its version, an empty list (version nil) for a document closed since, and
+    /// nil for a document the model never saw. A repeated key that both the core `duplicate-key` check and
+    /// lint's `key-duplicates` rule report is published once, as the lint diagnostic (see docs/lint.md).
     public func diagnostics(_ uri: DocumentURI) -> DiagnosticsSurface? {
         if let s = snapshots[uri] {
             var all = s.diagnostics
+            let standIns = duplicateKeyStandIns(s)
+            if !standIns.isEmpty { all.removeAll { $0.code == LintDiagnostics.duplicateKeyCode && standIns[$0.range] != nil } }
             let extra = (schemaResults[uri]?.diagnostics ?? []) + (lint.diagnostics[uri] ?? [])
             if !extra.isEmpty {
                 all += extra

@@ -72,6 +72,8 @@ final class FixVerifier {
     private var whole: Baseline?
     private var chunkBaselines: [Int: Baseline] = [:]
     private var answers: [[TextReplacement]: [Requirement: Verdict]] = [:]
+    /// The indentation layout, once made (`.some(nil)`: the formatter refused the text).
+    private(set) var layout: IndentationLayout??
 
     /// How many edited texts have been analysed (re-parsed, and linted when a requirement needs it) so far:
     /// the work a check costs, which kept answers do not repeat.
@@ -91,6 +93,17 @@ final class FixVerifier {
     /// `configuration`.
     func serves(_ s: DocumentSnapshot, configuration c: LintConfiguration?) -> Bool {
         s.uri == snapshot.uri && s.version == snapshot.version && c == configuration && s.bytes == snapshot.bytes
+    }
+
+    /// The formatter's indentation layout of `snapshot` under `configuration` (what `indentation` block
+    /// fixes take their lines from; see ``LintRewriteFixes/indentationLayout(_:_:)``), made on first use
+    /// and kept: cursor moves at one version do not format the text again. Nil when lint is off, the rule
+    /// is disabled or the formatter refuses the text.
+    func indentationLayout() -> IndentationLayout? {
+        if let kept = layout { return kept }
+        let made = configuration.flatMap { LintRewriteFixes.indentationLayout(snapshot, $0) }
+        layout = .some(made)
+        return made
     }
 
     /// True when applying `edits` (non-overlapping, in `snapshot`'s offsets) leaves a text that parses

@@ -22,17 +22,19 @@ enum LintFixes {
     /// `verifier` checks the fix (``FixVerifier``, made for `s` and `configuration`).
     static func quickFix(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, configuration: LintConfiguration,
                          verifier: FixVerifier) -> CodeActionCandidate? {
-        guard let (fix, requirement) = unverifiedQuickFix(s, d, configuration: configuration),
+        guard let (fix, requirement) = unverifiedQuickFix(s, d, configuration: configuration, verifier: verifier),
               verifier.verify(fix.edits, requirement) else { return nil }
         return fix
     }
 
     /// The fix for one lint diagnostic before verification, with what its verification requires (one
     /// finding fewer of the rule, the same comments, the same data unless the rule is `truthy`); nil when
-    /// there is none. Cheap: no parse, no lint run.
-    static func unverifiedQuickFix(_ s: DocumentSnapshot, _ d: YAMLDiagnostic,
-                                   configuration: LintConfiguration) -> (CodeActionCandidate, FixVerifier.Requirement)? {
-        guard d.source == DocumentModel.lintSource, let (title, edits) = edits(s, d, configuration) else { return nil }
+    /// there is none. Cheap: no parse, no lint run (an `indentation` block fix formats the text once per
+    /// snapshot: `verifier`, when it serves `s` and `configuration`, keeps that layout for the next request).
+    static func unverifiedQuickFix(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, configuration: LintConfiguration,
+                                   verifier: FixVerifier? = nil) -> (CodeActionCandidate, FixVerifier.Requirement)? {
+        let layout = verifier.flatMap { $0.serves(s, configuration: configuration) ? $0 : nil }.map { v in { v.indentationLayout() } }
+        guard d.source == DocumentModel.lintSource, let (title, edits) = edits(s, d, configuration, layout: layout) else { return nil }
         return (CodeActionCandidate(title: "\(title) (\(d.code))", kind: .quickFix, edits: edits, diagnostic: d, isPreferred: true),
                 requirement(removing: [d.code]))
     }
@@ -354,9 +356,10 @@ enum LintFixes {
     }
 
     /// The edits of the fix for `d` (unverified), with the fix's title; `tokens` is `s`'s lint token
-    /// stream when the caller has it.
+    /// stream when the caller has it, `layout` gives `s`'s indentation layout under `c` when the caller
+    /// keeps it (see ``LintRewriteFixes/indentationLayout(_:_:)``).
     static func edits(_ s: DocumentSnapshot, _ d: YAMLDiagnostic, _ c: LintConfiguration,
-                      tokens: [LintToken]? = nil) -> (String, [TextReplacement])? {
+                      tokens: [LintToken]? = nil, layout: (() -> IndentationLayout?)? = nil) -> (String, [TextReplacement])? {
         let b = s.bytes
         let p = d.range.start
         let line = s.lineIndex.line(containing: p)
@@ -463,8 +466,12 @@ enum LintFixes {
             return LintRewriteFixes.keyOrdering(s, d, c, tokens: tokens ?? Self.tokens(s))
         case "indentation":
             if let edit = LintRewriteFixes.flowLine(s, d) { return ("Re-indent this line", [edit]) }
-            guard d.message.hasPrefix("wrong indentation"), let lines = LintRewriteFixes.blockLines(s, d),
-                  let edits = LintRewriteFixes.indentation(s, c, lineRange: lines), !edits.isEmpty else { return nil }
+            // The whole text's layout, from which only the block's lines are taken; not offered when that
+            // obviously fails verification (see ``LintRewriteFixes/blockReindentRefusal``).
+            guard d.message.hasPrefix("wrong indentation"), let (block, lines) = LintRewriteFixes.block(s, d),
+                  let layout = layout?() ?? LintRewriteFixes.indentationLayout(s, c), let edits = layout.edits(lines), !edits.isEmpty,
+                  LintRewriteFixes.blockReindentRefusal(s, block: block, lines: lines, layout: layout, edits: edits) == nil
+            else { return nil }
             return ("Re-indent this block", edits)
         case "colons", "commas", "hyphens", "braces", "brackets":
             return spacing(s, d, c, lineStart: lineStart, lineEnd: lineEnd)

@@ -194,6 +194,12 @@ enum LintRewriteFixes {
     /// lines of `lineRange` (all lines when nil): one edit per line, each replacing the line by the
     /// formatter's line when the two differ in spaces only. Nil when the formatter refuses the text.
     static func indentation(_ s: DocumentSnapshot, _ c: LintConfiguration, lineRange: ClosedRange<Int>?) -> [TextReplacement]? {
+        indentationLayout(s, c)?.edits(lineRange)
+    }
+
+    /// The formatter's layout of `s` under the indentation rule of `c` (see
+    /// ``indentation(_:_:lineRange:)``); nil when the rule is off or the formatter refuses the text.
+    static func indentationLayout(_ s: DocumentSnapshot, _ c: LintConfiguration) -> IndentationLayout? {
         guard let options = c.rules[.indentation]?.options else { return nil }
         var format = FormatOptions()
         format.indentWidth = LintFixSupport.indentationWidth(s.parse, configuration: c, lineIndex: s.lineIndex) ?? 2
@@ -208,20 +214,8 @@ enum LintRewriteFixes {
         format.trimFinalNewlines = false
         format.maxBlankLines = Int.max
         guard let formatted = Formatter.format(s.parse, options: format) else { return nil }
-        let old = LineIndex(s.bytes), new = LineIndex(formatted)
-        guard old.lineCount == new.lineCount else { return nil }
-        let first = lineRange?.lowerBound ?? 0
-        let last = min(lineRange?.upperBound ?? old.lineCount - 1, old.lineCount - 1)
-        guard first <= last else { return nil }
-        var edits: [TextReplacement] = []
-        for line in first...last {
-            let a = s.bytes[old.lineStart(line)..<old.lineContentEnd(line)]
-            let b = formatted[new.lineStart(line)..<new.lineContentEnd(line)]
-            guard a != b, a.filter({ $0 != 0x20 }) == b.filter({ $0 != 0x20 }) else { continue }
-            edits.append(TextReplacement(range: TextRange(start: old.lineStart(line), end: old.lineContentEnd(line)),
-                                         newText: String(decoding: b, as: UTF8.self)))
-        }
-        return edits
+        let layout = IndentationLayout(bytes: s.bytes, old: s.lineIndex, formatted: formatted, new: LineIndex(formatted))
+        return layout.old.lineCount == layout.new.lineCount ? layout : nil
     }
 
     /// An indentation finding on a line inside a flow collection (the formatter copies flow content as
@@ -255,9 +249,9 @@ enum LintRewriteFixes {
         return TextReplacement(range: TextRange(start: start, end: d.range.start), newText: String(repeating: " ", count: expected))
     }
 
-    /// The lines of the block collection an indentation finding is about: the innermost block mapping or
+    /// The block collection an indentation finding is about and its lines: the innermost block mapping or
     /// sequence holding the finding's line, from its first line to its last.
-    static func blockLines(_ s: DocumentSnapshot, _ d: YAMLDiagnostic) -> ClosedRange<Int>? {
+    static func block(_ s: DocumentSnapshot, _ d: YAMLDiagnostic) -> (node: SyntaxNode, lines: ClosedRange<Int>)? {
         // A line indented wrongly often belongs, by the parse, to the collection around the one it was
         // meant for: take the innermost block collection's parent collection when there is one.
         var collections: [SyntaxNode] = []
@@ -269,6 +263,46 @@ enum LintRewriteFixes {
         guard let block = collections.last, let r = Folding.significantRange(of: block) else { return nil }
         let first = s.lineIndex.line(containing: r.start)
         let last = s.lineIndex.line(containing: max(r.start, r.end - 1))
-        return first...last
+        return (block, first...last)
     }
+
+    /// Why re-indenting `lines` (the lines of `block`) with the formatter's `layout` would obviously be
+    /// refused on verification, nil when it may pass. Cheap: no parse, a walk up from `block` and over the
+    /// edited lines (over the corpus these two cases were four in five of the refusals; see docs/lint.md).
+    /// - The first line's indentation belongs to an outer node (`- name: x` where `block` starts at
+    ///   `name`) whose block collection has entries outside `lines`: moving that line moves one entry
+    ///   away from its siblings, a syntax error or other data.
+    /// - Every edited line moves by the amount the line of `block`'s parent entry would move in the
+    ///   layout: the block is only carried by its ancestors' re-indentation, and moving it alone changes
+    ///   its indentation relative to that parent, which is what the finding was about.
+    static func blockReindentRefusal(_ s: DocumentSnapshot, block: SyntaxNode, lines: ClosedRange<Int>,
+                                     layout: IndentationLayout, edits: [TextReplacement]) -> String? {
+        let index = s.lineIndex
+        func firstLine(_ n: SyntaxNode) -> Int? { Folding.significantRange(of: n).map { index.line(containing: $0.start) } }
+        func lastLine(_ n: SyntaxNode) -> Int? { Folding.significantRange(of: n).map { index.line(containing: max($0.start, $0.end - 1)) } }
+        guard let blockStart = Folding.significantRange(of: block)?.start else { return nil }
+        let lineStart = index.lineStart(lines.lowerBound)
+        var content = lineStart
+        while content < blockStart, s.bytes[content] == 0x20 { content += 1 }
+        if content != blockStart, let first = edits.first, index.line(containing: first.range.start) == lines.lowerBound {
+            var owner: SyntaxNode? = block
+            while let n = owner, Folding.significantRange(of: n)?.start != content { owner = n.parent }
+            while let n = owner, n.kind != .blockMapping && n.kind != .blockSequence { owner = n.parent }
+            if let c = owner, let a = firstLine(c), let b = lastLine(c), a < lines.lowerBound || b > lines.upperBound {
+                return "it moves one entry of a collection away from the others"
+            }
+        }
+        var parent = block.parent
+        while let n = parent, let line = firstLine(n), line >= lines.lowerBound { parent = n.parent }
+        guard let p = parent, let parentLine = firstLine(p) else { return nil }
+        let moved = layout.indentation(ofLine: parentLine)
+        let shift = moved.new - moved.old
+        guard shift != 0 else { return nil }
+        let carried = edits.allSatisfy { e in
+            let k = layout.indentation(ofLine: index.line(containing: e.range.start))
+            return k.new - k.old == shift
+        }
+        return carried ? "it only moves the block with its parent's re-indentation" : nil
+    }
+
 }

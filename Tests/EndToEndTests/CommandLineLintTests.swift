@@ -29,6 +29,22 @@ final class CommandLineLintTests: XCTestCase {
             """)
     }
 
+    /// A repeated key is one line, yamllint's own (`key-duplicates`), not also PureYAML's `duplicate-key`;
+    /// with the rule disabled, PureYAML's error is printed in the same format.
+    func testDuplicateKeyIsReportedOnceAsYamllintDoes() throws {
+        try H.write("extends: default\n", to: ".yamllint", in: folder)
+        try H.write("---\nname: a\nport: 1\nname: b\n", to: "d.yaml", in: folder)
+        let r = try H.run(["check", "--format", "parsable", "d.yaml"], in: folder)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stdout, "d.yaml:4:1: [error] duplication of key \"name\" in mapping (key-duplicates)\n")
+        try H.write("extends: default\nrules: {key-duplicates: disable}\n", to: ".yamllint", in: folder)
+        let off = try H.run(["check", "--format", "parsable", "d.yaml"], in: folder)
+        XCTAssertEqual(off.status, 1, off.stderr)
+        XCTAssertEqual(off.lines.count, 1, off.stdout)
+        XCTAssertTrue(off.stdout.hasPrefix("d.yaml:4:1: [error] "), off.stdout)
+        XCTAssertTrue(off.stdout.hasSuffix(" (duplicate-key)\n"), off.stdout)
+    }
+
     func testFixWritesSafeFixesThenChecks() throws {
         try H.write("extends: default\n", to: ".yamllint", in: folder)
         try H.write("a:   1   \n#c\nb: [1 ,2]", to: "f.yaml", in: folder)
