@@ -343,6 +343,12 @@ enum LintFixes {
 
     // MARK: Edits
 
+    /// The line break a fix adding a line at `offset` writes: the file's own (see
+    /// ``DocumentSnapshot/lineBreak(at:fallback:)``), or, in a text without one, the form `new-lines` asks for.
+    private static func lineBreak(_ s: DocumentSnapshot, _ offset: Int, _ c: LintConfiguration) -> String {
+        s.lineBreak(at: offset, fallback: c.rules[.newLines]?.options["type"]?.string == "dos" ? "\r\n" : "\n")
+    }
+
     private static func int(_ c: LintConfiguration, _ rule: String, _ option: String) -> Int? {
         guard let id = LintRuleID(rawValue: rule) else { return nil }
         return c.rules[id]?.options[option]?.int
@@ -372,7 +378,7 @@ enum LintFixes {
             return ("Remove trailing spaces", [TextReplacement(range: TextRange(start: start, end: lineEnd), newText: "")])
         case "new-line-at-end-of-file":
             guard !endsInBlockScalarContent(s) else { return nil }
-            return ("Add a final line break", [TextReplacement(range: TextRange(empty: b.count), newText: "\n")])
+            return ("Add a final line break", [TextReplacement(range: TextRange(empty: b.count), newText: lineBreak(s, b.count, c))])
         case "empty-lines":
             // The finding is on the last blank line of a run; keep as many blank lines as allowed.
             guard let allowed = lastNumber(in: d.message) else { return nil }
@@ -398,7 +404,8 @@ enum LintFixes {
                     [TextReplacement(range: TextRange(start: start, end: p), newText: String(repeating: " ", count: want))])
         case "document-start":
             guard d.message.hasPrefix("missing") else { return nil }
-            return ("Add the document start marker ---", [TextReplacement(range: TextRange(empty: lineStart), newText: "---\n")])
+            return ("Add the document start marker ---",
+                    [TextReplacement(range: TextRange(empty: lineStart), newText: "---" + lineBreak(s, lineStart, c))])
         case "comments-indentation":
             // Indent the comment like the next line with content (or column 0 at the end).
             var indent = 0
@@ -438,11 +445,12 @@ enum LintFixes {
                 let before = tokens[k - 1].kind
                 if before == .documentEnd || before == .directive { continue }
                 let start = s.lineIndex.lineStart(s.lineIndex.line(containing: t.range.start))
-                edits.append(TextReplacement(range: TextRange(empty: start), newText: "...\n"))
+                edits.append(TextReplacement(range: TextRange(empty: start), newText: "..." + lineBreak(s, start, c)))
             }
             if let last = tokens.last, last.kind != .documentEnd {
-                let needsBreak = !b.isEmpty && b[b.count - 1] != 0x0A
-                edits.append(TextReplacement(range: TextRange(empty: b.count), newText: (needsBreak ? "\n" : "") + "...\n"))
+                let needsBreak = !b.isEmpty && b[b.count - 1] != 0x0A && b[b.count - 1] != 0x0D
+                let lb = lineBreak(s, b.count, c)
+                edits.append(TextReplacement(range: TextRange(empty: b.count), newText: (needsBreak ? lb : "") + "..." + lb))
             }
             guard !edits.isEmpty else { return nil }
             return ("Add the missing document end markers ...", edits)
