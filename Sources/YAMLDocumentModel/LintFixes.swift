@@ -447,7 +447,9 @@ enum LintFixes {
                 let start = s.lineIndex.lineStart(s.lineIndex.line(containing: t.range.start))
                 edits.append(TextReplacement(range: TextRange(empty: start), newText: "..." + lineBreak(s, start, c)))
             }
-            if let last = tokens.last, last.kind != .documentEnd {
+            // Not after a block scalar whose last line ends the text: the line break before `...` would
+            // change its value for PyYAML and libyaml (see `endsInBlockScalarContent`).
+            if let last = tokens.last, last.kind != .documentEnd, !endsInBlockScalarContent(s) {
                 let needsBreak = !b.isEmpty && b[b.count - 1] != 0x0A && b[b.count - 1] != 0x0D
                 let lb = lineBreak(s, b.count, c)
                 edits.append(TextReplacement(range: TextRange(empty: b.count), newText: (needsBreak ? lb : "") + "..." + lb))
@@ -502,10 +504,12 @@ enum LintFixes {
     /// the final line break could then change the value for some readers: YAML 1.2.2 §8.1.1.2
     /// (`b-chomped-last`) lets the last line end at the end of the input, which PyYAML and libyaml read as
     /// no line break (`|` + `x` is "x"), while the yaml-test-suite's reference (L24T) and PureYAML read the
-    /// end of the input as one ("x\n"). `new-line-at-end-of-file` gets no fix there.
+    /// end of the input as one ("x\n"). `new-line-at-end-of-file` gets no fix there, `document-end` no `...`
+    /// at the end, and `key-ordering` does not move that block scalar's entry away from the end.
     static func endsInBlockScalarContent(_ s: DocumentSnapshot) -> Bool {
         guard let last = s.tree.tokens.last(where: { $0.kind != .error }) else { return false }
         return last.kind == .blockScalarContent && last.range.end == s.bytes.count
+            && s.bytes.last != 0x0A && s.bytes.last != 0x0D   // the content token ends after its line break
     }
 
     private static func isEmptyLine(_ s: DocumentSnapshot, _ line: Int) -> Bool {

@@ -237,6 +237,20 @@ extension LintModelTests {
                        "---\r\na: 1\r\n...\r\n---\r\nb: 2\r\n...\r\n")
     }
 
+    /// A block scalar whose last line ends the text without a line break reads "x" for PyYAML and libyaml
+    /// (kubectl, Ansible) but "x\n" once a line break follows: no fix may add one behind it.
+    func testFixesAddNoLineBreakAfterABlockScalarAtTheEnd() throws {
+        XCTAssertEqual(try applyFixAll("rules: {document-end: enable}", "---\na: |\n  x"), "---\na: |\n  x")
+        XCTAssertEqual(try applyFixAll("rules: {document-end: enable}", "---\na: 1\n---\nb: |\n  x"),
+                       "---\na: 1\n...\n---\nb: |\n  x")
+        XCTAssertEqual(try applyFixAll("rules: {key-ordering: enable}", "b: 1\na: |\n  x"), "b: 1\na: |\n  x")
+        // With its line break the value is "x\n" for every reader: fixed.
+        XCTAssertEqual(try applyFixAll("rules: {document-end: enable}", "---\na: |\n  x\n"), "---\na: |\n  x\n...\n")
+        XCTAssertEqual(try applyFixAll("rules: {key-ordering: enable}", "b: 1\na: |\n  x\n"), "a: |\n  x\nb: 1\n")
+        XCTAssertEqual(try applyFixAll("rules: {key-ordering: enable}", "a:\n  d: 1\n  b: 2\nc: |\n  x"),
+                       "a:\n  b: 2\n  d: 1\nc: |\n  x")   // that entry stays last: sorted
+    }
+
     func testUnsafeSpacingFixIsNotOffered() throws {
         // Narrowing the space after `-` would re-indent the mapping's second key: not offered.
         XCTAssertEqual(try applyFixAll("extends: default", "---\n-   a: 1\n    b: 2\n"), "---\n-   a: 1\n    b: 2\n")
