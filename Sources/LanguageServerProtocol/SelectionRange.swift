@@ -11,10 +11,21 @@ public final class SelectionRange: Codable, Sendable, Hashable {
         self.parent = parent
     }
 
-    /// A chain from `ranges`, innermost first; nil when empty.
+    /// The longest chain ``chain(_:)`` builds. Each `parent` is one more level of JSON nesting, and
+    /// Foundation's `JSONEncoder` refuses a result nested deeper than 512 levels (the whole answer failed
+    /// with -32603 at a position about 500 collections deep, which YAML allows up to the parser's limit).
+    public static let maximumChainLength = 256
+
+    /// A chain from `ranges`, innermost first; nil when empty. Longer than ``maximumChainLength``, the
+    /// innermost ranges and the outermost one are kept, so selection still grows step by step from the
+    /// cursor and can reach the whole document.
     public static func chain(_ ranges: [LSPRange]) -> SelectionRange? {
+        var kept = ranges
+        if kept.count > maximumChainLength, let outermost = kept.last {
+            kept = Array(kept.prefix(maximumChainLength - 1)) + [outermost]
+        }
         var node: SelectionRange?
-        for r in ranges.reversed() { node = SelectionRange(range: r, parent: node) }
+        for r in kept.reversed() { node = SelectionRange(range: r, parent: node) }
         return node
     }
 

@@ -96,7 +96,8 @@ public enum Help {
             a folder without YAML files is a warning on stderr instead of a failure (exit status 3).
         --fix
             first write every safe fix into the files (tab indentation, unused anchors, and the
-            yamllint fixes listed in docs/lint.md), then check them.
+            yamllint fixes listed in docs/lint.md), then check them. Standard input (-) is
+            checked but not fixed.
         -h, --help
             print this text.
 

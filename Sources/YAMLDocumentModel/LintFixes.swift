@@ -345,6 +345,12 @@ enum LintFixes {
 
     // MARK: Edits
 
+    /// The line break a fix adding a line at `offset` writes: the file's own (see
+    /// ``DocumentSnapshot/lineBreak(at:fallback:)``), or, in a text without one, the form `new-lines` asks for.
+    private static func lineBreak(_ s: DocumentSnapshot, _ offset: Int, _ c: LintConfiguration) -> String {
+        s.lineBreak(at: offset, fallback: c.rules[.newLines]?.options["type"]?.string == "dos" ? "\r\n" : "\n")
+    }
+
     private static func int(_ c: LintConfiguration, _ rule: String, _ option: String) -> Int? {
         guard let id = LintRuleID(rawValue: rule) else { return nil }
         return c.rules[id]?.options[option]?.int
@@ -375,7 +381,7 @@ enum LintFixes {
             return ("Remove trailing spaces", [TextReplacement(range: TextRange(start: start, end: lineEnd), newText: "")])
         case "new-line-at-end-of-file":
             guard !endsInBlockScalarContent(s) else { return nil }
-            return ("Add a final line break", [TextReplacement(range: TextRange(empty: b.count), newText: "\n")])
+            return ("Add a final line break", [TextReplacement(range: TextRange(empty: b.count), newText: lineBreak(s, b.count, c))])
         case "empty-lines":
             // The finding is on the last blank line of a run; keep as many blank lines as allowed.
             guard let allowed = lastNumber(in: d.message) else { return nil }
@@ -401,7 +407,8 @@ enum LintFixes {
                     [TextReplacement(range: TextRange(start: start, end: p), newText: String(repeating: " ", count: want))])
         case "document-start":
             guard d.message.hasPrefix("missing") else { return nil }
-            return ("Add the document start marker ---", [TextReplacement(range: TextRange(empty: lineStart), newText: "---\n")])
+            return ("Add the document start marker ---",
+                    [TextReplacement(range: TextRange(empty: lineStart), newText: "---" + lineBreak(s, lineStart, c))])
         case "comments-indentation":
             // Indent the comment like the next line with content (or column 0 at the end).
             var indent = 0
@@ -441,11 +448,14 @@ enum LintFixes {
                 let before = tokens[k - 1].kind
                 if before == .documentEnd || before == .directive { continue }
                 let start = s.lineIndex.lineStart(s.lineIndex.line(containing: t.range.start))
-                edits.append(TextReplacement(range: TextRange(empty: start), newText: "...\n"))
+                edits.append(TextReplacement(range: TextRange(empty: start), newText: "..." + lineBreak(s, start, c)))
             }
-            if let last = tokens.last, last.kind != .documentEnd {
-                let needsBreak = !b.isEmpty && b[b.count - 1] != 0x0A
-                edits.append(TextReplacement(range: TextRange(empty: b.count), newText: (needsBreak ? "\n" : "") + "...\n"))
+            // Not after a block scalar whose last line ends the text: the line break before `...` would
+            // change its value for PyYAML and libyaml (see `endsInBlockScalarContent`).
+            if let last = tokens.last, last.kind != .documentEnd, !endsInBlockScalarContent(s) {
+                let needsBreak = !b.isEmpty && b[b.count - 1] != 0x0A && b[b.count - 1] != 0x0D
+                let lb = lineBreak(s, b.count, c)
+                edits.append(TextReplacement(range: TextRange(empty: b.count), newText: (needsBreak ? lb : "") + "..." + lb))
             }
             guard !edits.isEmpty else { return nil }
             return ("Add the missing document end markers ...", edits)
@@ -501,10 +511,12 @@ enum LintFixes {
     /// the final line break could then change the value for some readers: YAML 1.2.2 §8.1.1.2
     /// (`b-chomped-last`) lets the last line end at the end of the input, which PyYAML and libyaml read as
     /// no line break (`|` + `x` is "x"), while the yaml-test-suite's reference (L24T) and PureYAML read the
-    /// end of the input as one ("x\n"). `new-line-at-end-of-file` gets no fix there.
+    /// end of the input as one ("x\n"). `new-line-at-end-of-file` gets no fix there, `document-end` no `...`
+    /// at the end, and `key-ordering` does not move that block scalar's entry away from the end.
     static func endsInBlockScalarContent(_ s: DocumentSnapshot) -> Bool {
         guard let last = s.tree.tokens.last(where: { $0.kind != .error }) else { return false }
         return last.kind == .blockScalarContent && last.range.end == s.bytes.count
+            && s.bytes.last != 0x0A && s.bytes.last != 0x0D   // the content token ends after its line break
     }
 
     private static func isEmptyLine(_ s: DocumentSnapshot, _ line: Int) -> Bool {

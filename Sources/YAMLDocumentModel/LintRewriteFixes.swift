@@ -148,6 +148,9 @@ enum LintRewriteFixes {
         }
         let order = LintFixSupport.keyOrder(keys, configuration: c)
         guard order != Array(keys.indices) else { return nil }
+        // A last entry ending in a block scalar whose last line ends the text gets a line break when it
+        // moves up, a changed value for PyYAML and libyaml (see `LintFixes.endsInBlockScalarContent`).
+        if order.last != entries.count - 1, (ends.last ?? 0) >= b.count, LintFixes.endsInBlockScalarContent(s) { return nil }
         func isBlank(_ x: UInt8) -> Bool { x == 0x20 || x == 0x09 }
         if mapping.kind == .flowMapping {
             return reordered(b, starts: starts, ends: ends, order: order)

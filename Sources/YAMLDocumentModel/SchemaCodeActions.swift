@@ -143,7 +143,8 @@ enum SchemaCodeActions {
             while end > last.key.range.end, [0x0A, 0x0D, 0x20, 0x09].contains(s.bytes[end - 1]) { end -= 1 }
             let insertAt = index.lineContentEnd(index.line(containing: end))
             let indent = String(repeating: " ", count: column)
-            edit = TextReplacement(range: TextRange(empty: insertAt), newText: lines.map { "\n" + indent + $0 }.joined())
+            let lineBreak = s.lineBreak(at: insertAt)   // a CRLF file stays CRLF
+            edit = TextReplacement(range: TextRange(empty: insertAt), newText: lines.map { lineBreak + indent + $0 }.joined())
         }
         let names = missing.map { "\"\($0.name)\"" }.joined(separator: ", ")
         return (CodeActionCandidate(title: "Add missing propert\(missing.count == 1 ? "y" : "ies") \(names)", kind: .quickFix,

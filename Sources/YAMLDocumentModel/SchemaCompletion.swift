@@ -119,9 +119,11 @@ enum SchemaCompletion {
         let present = Set(ctx.presentKeys)
         let lines = snapshot.lineIndex
         let keyColumn = ctx.replaceRange.start - lines.lineStart(lines.line(containing: ctx.replaceRange.start))
+        let lineBreak = snapshot.lineBreak(at: ctx.replaceRange.start)   // a CRLF file stays CRLF
         var out: [CompletionCandidate] = []
         for (i, s) in suggestions.enumerated() where !present.contains(s.name) {
-            let (text, snippet) = insertion(s, ctx, column: keyColumn, options: options)
+            var (text, snippet) = insertion(s, ctx, column: keyColumn, options: options)
+            if lineBreak != "\n" { text = text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: lineBreak) }
             var detail = s.info.typeSummary ?? "any"
             switch s.requirement {
             case .required: detail += " (required)"

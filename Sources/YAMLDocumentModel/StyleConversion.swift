@@ -26,18 +26,19 @@ enum StyleConversion {
         let inline = previous == nil || previous?.kind == .sequenceEntry
             || (previous.map { s.lineIndex.line(containing: $0.range.start) != openLine } ?? true)
         guard let body = blockLines(node, tree: tree), !body.isEmpty else { return nil }
+        let lineBreak = s.lineBreak(at: open.range.start)   // a CRLF file stays CRLF
         if inline {
             let column = open.range.start - lineStart
             let pad = String(repeating: " ", count: column)
             return TextReplacement(range: TextRange(start: open.range.start, end: close.range.end),
-                                   newText: body.enumerated().map { $0.offset == 0 ? $0.element : pad + $0.element }.joined(separator: "\n"))
+                                   newText: body.enumerated().map { $0.offset == 0 ? $0.element : pad + $0.element }.joined(separator: lineBreak))
         }
         // Past the line's spaces and block sequence indicators: in `- b: {a: 1}` the entries go under `b`
         // (column 2), not under the `-`, where they would be siblings of `b`.
         let pad = String(repeating: " ", count: (previous?.kind == .directivesEnd ? 0 : entryIndentation(s.bytes, from: lineStart) + width))
         guard let prev = previous else { return nil }
         return TextReplacement(range: TextRange(start: prev.range.end, end: close.range.end),
-                               newText: "\n" + body.map { pad + $0 }.joined(separator: "\n"))
+                               newText: lineBreak + body.map { pad + $0 }.joined(separator: lineBreak))
     }
 
     /// The block lines of a flow collection, relative to its own column; nil when it cannot be converted.

@@ -20,6 +20,14 @@ final class CodeActionsTests: XCTestCase {
         return model.codeActions(testURI, range: TextRange(empty: at), only: only)?.first { $0.title.hasPrefix(title) }
     }
 
+    /// Converting to block style in a CRLF file writes `\r\n` between the new lines, not a lone `\n`.
+    func testConvertToBlockStyleKeepsTheFilesLineBreaks() {
+        let t = MarkedText("a: 1\r\nb: {1️⃣x: 1, y: [2, 3]}\r\n")
+        XCTAssertEqual(applied(t.text, action(t, "Convert to block style")), "a: 1\r\nb:\r\n  x: 1\r\n  y:\r\n    - 2\r\n    - 3\r\n")
+        let item = MarkedText("- [1️⃣p, q]\r\n")
+        XCTAssertEqual(applied(item.text, action(item, "Convert to block style")), "- - p\r\n  - q\r\n")
+    }
+
     func testTabIndentation() {
         let t = MarkedText("a:\n\t1️⃣b: 1\n")
         let fix = action(t, "Indent with spaces")

@@ -214,6 +214,43 @@ extension LintModelTests {
         XCTAssertEqual(try applyFixAll("rules: {comments-indentation: enable}", "a:\n      # c\n  b: 1\n"), "a:\n  # c\n  b: 1\n")
     }
 
+    /// Fixes that add a line write the file's own line break: `---\n` at the top of a CRLF file would be
+    /// a new `new-lines` finding under `type: dos` (yamllint judges the first line break).
+    func testAddedLinesKeepTheFilesLineBreaks() throws {
+        let dos = "extends: default\nrules: {new-lines: {type: dos}}\n"
+        func fixes(_ text: String, _ config: String = dos) throws -> [String: [String]] {
+            let m = model(files: ["/p/.yamllint": config])
+            let uri = DocumentURI(filePath: "/p/a.yaml")
+            m.perform(.open(uri, version: 1, text: text))
+            let all = try XCTUnwrap(m.codeActions(uri, range: TextRange(start: 0, end: text.utf8.count), only: [.quickFix]))
+            return Dictionary(all.map { ($0.diagnostic?.code ?? "", $0.edits.map(\.newText)) }, uniquingKeysWith: { a, _ in a })
+        }
+        XCTAssertEqual(try fixes("a: 1\r\nb: 2\r\n")["document-start"], ["---\r\n"])
+        XCTAssertEqual(try fixes("a: 1\r\nb: 2\r\n", "rules: {document-end: enable}")["document-end"], ["...\r\n"])
+        XCTAssertEqual(try fixes("---\r\na: 1\r\nb: 2")["new-line-at-end-of-file"], ["\r\n"])
+        // No line break yet: the one `new-lines` asks for.
+        let oneLine = try fixes("a: 1")
+        XCTAssertEqual(oneLine["document-start"], ["---\r\n"])
+        XCTAssertEqual(oneLine["new-line-at-end-of-file"], ["\r\n"])
+        XCTAssertEqual(try applyFixAll("extends: default\nrules: {new-lines: {type: dos}, document-end: enable}\n",
+                                       "a: 1\r\n---\r\nb: 2"),
+                       "---\r\na: 1\r\n...\r\n---\r\nb: 2\r\n...\r\n")
+    }
+
+    /// A block scalar whose last line ends the text without a line break reads "x" for PyYAML and libyaml
+    /// (kubectl, Ansible) but "x\n" once a line break follows: no fix may add one behind it.
+    func testFixesAddNoLineBreakAfterABlockScalarAtTheEnd() throws {
+        XCTAssertEqual(try applyFixAll("rules: {document-end: enable}", "---\na: |\n  x"), "---\na: |\n  x")
+        XCTAssertEqual(try applyFixAll("rules: {document-end: enable}", "---\na: 1\n---\nb: |\n  x"),
+                       "---\na: 1\n...\n---\nb: |\n  x")
+        XCTAssertEqual(try applyFixAll("rules: {key-ordering: enable}", "b: 1\na: |\n  x"), "b: 1\na: |\n  x")
+        // With its line break the value is "x\n" for every reader: fixed.
+        XCTAssertEqual(try applyFixAll("rules: {document-end: enable}", "---\na: |\n  x\n"), "---\na: |\n  x\n...\n")
+        XCTAssertEqual(try applyFixAll("rules: {key-ordering: enable}", "b: 1\na: |\n  x\n"), "a: |\n  x\nb: 1\n")
+        XCTAssertEqual(try applyFixAll("rules: {key-ordering: enable}", "a:\n  d: 1\n  b: 2\nc: |\n  x"),
+                       "a:\n  b: 2\n  d: 1\nc: |\n  x")   // that entry stays last: sorted
+    }
+
     func testUnsafeSpacingFixIsNotOffered() throws {
         // Narrowing the space after `-` would re-indent the mapping's second key: not offered.
         XCTAssertEqual(try applyFixAll("extends: default", "---\n-   a: 1\n    b: 2\n"), "---\n-   a: 1\n    b: 2\n")

@@ -88,6 +88,12 @@ final class SchemaCodeActionTests: XCTestCase {
         XCTAssertEqual(apply(try XCTUnwrap(list3.first), to: t3).0, "kind: server\nitems:\n  - id: 1\n  - name: b\n    id:\n")
     }
 
+    /// In a CRLF file the added lines end in `\r\n` too, not in a lone `\n` (a mixed file).
+    func testAddedMembersKeepTheFilesLineBreaks() throws {
+        let (t, _, list) = actions("kind: server\r\n1️⃣tls:\r\n  x: 1\r\n")
+        XCTAssertEqual(apply(try XCTUnwrap(list.first), to: t).0, "kind: server\r\ntls:\r\n  x: 1\r\n  cert:\r\n  port: 443\r\n")
+    }
+
     func testAddInAFlowMapping() throws {
         let (t, _, list) = actions("kind: server\ntl1️⃣s: {cert: a}\n")
         XCTAssertEqual(list.map(\.title), [#"Add missing property "port""#])

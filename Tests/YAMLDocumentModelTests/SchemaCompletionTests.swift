@@ -73,6 +73,14 @@ final class SchemaCompletionTests: XCTestCase {
         XCTAssertEqual(snippet?.candidates.first { $0.label == "routes" }?.insertText, "routes:\n  - path: $1")
     }
 
+    /// In a CRLF file a skeleton's lines end in `\r\n` too (a client that inserts the text as it is
+    /// would otherwise make a file with mixed line breaks).
+    func testSkeletonsUseTheFilesLineBreaks() {
+        let (_, s) = complete("a: 1\r\nroutes_x: 2\r\n1️⃣", Self.server)
+        XCTAssertEqual(s?.candidates.first { $0.label == "tls" }?.insertText, "tls:\r\n  cert: \r\n  key: ")
+        XCTAssertEqual(s?.candidates.first { $0.label == "port" }?.insertText, "port: 8080")
+    }
+
     func testSkeletonsFollowTheKeyColumnAndIndentWidth() {
         let schema = #"{"properties": {"outer": {"properties": {"tls": {"type": "object", "required": ["cert"]}}}}}"#
         let t = MarkedText("outer:\n    a: 1\n    1️⃣")

@@ -108,6 +108,26 @@ final class FeatureRequestTests: XCTestCase {
         try finish(chars)
     }
 
+    /// A position 700 block mappings deep (the parser allows 1000): the selection chain is shortened to
+    /// what a JSON encoder can nest (it used to fail the whole request with -32603), keeping the
+    /// innermost ranges and the whole document.
+    func testSelectionRangeOfADeeplyNestedPosition() throws {
+        let depth = 700
+        let text = (0..<depth).map { String(repeating: " ", count: $0) + "k\($0):\n" }.joined()
+            + String(repeating: " ", count: depth) + "v\n"
+        let (server, _) = try start(text)
+        let answer = try call(server, "textDocument/selectionRange", ["textDocument": ["uri": uri],
+                                                                     "positions": [["line": depth, "character": depth]]])
+        XCTAssertNil(answer["error"])
+        var node = (answer["result"] as? [[String: Any]])?.first
+        assertMatches(["range": range(depth, depth, depth, depth + 1)], node ?? [:])
+        var chain: [[String: Any]] = []
+        while let n = node { chain.append(n); node = n["parent"] as? [String: Any] }
+        XCTAssertEqual(chain.count, 256)
+        assertMatches(["range": ["start": ["line": 0, "character": 0]]], chain.last ?? [:])
+        try finish(server)
+    }
+
     func testSemanticTokensRelativeEncoding() throws {
         let text = "é: 😀x\nb: |\n  l1\n  l2\n"
         let (server, _) = try start(text)
