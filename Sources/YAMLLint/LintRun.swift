@@ -29,10 +29,24 @@ struct LintRun {
     /// The next yamllint line to finish (index into `stream.text.lines`).
     private var lineIndex = 0
 
+    /// Which line rules are enabled, read once per run: the per-line tests read these plain fields.
+    private struct LineGates {
+        var emptyLines = false
+        /// `line-length`'s `max` (a line longer in bytes may be too long), `Int.max` when disabled.
+        var lineLengthMax = Int.max
+        var newLineAtEndOfFile = false
+        var newLines = false
+        var trailingSpaces = false
+    }
+    private let lineGates: LineGates
+
     /// A run of `rules` (fresh, as ``LintRuleSet/init(enabled:)`` makes them) over `stream`.
     init(_ stream: LintStream, rules: LintRuleSet) {
         self.stream = stream
         self.rules = rules
+        lineGates = LineGates(emptyLines: rules.emptyLines != nil, lineLengthMax: rules.lineLength?.max ?? Int.max,
+                              newLineAtEndOfFile: rules.newLineAtEndOfFile != nil, newLines: rules.newLines != nil,
+                              trailingSpaces: rules.trailingSpaces != nil)
     }
 
     /// Runs every rule over the whole stream; the findings in yamllint's order.
@@ -134,20 +148,28 @@ struct LintRun {
     /// Runs the line rules on `line`, then keeps the line's problems whose rules are not disabled.
     private mutating func finishLine(_ line: LintLine) {
         let s = stream
-        // Each rule is called only where it can find something (a test its own check starts with).
-        if let r = rules.emptyLines, line.start == line.end { r.checkEmptyLines(s, line, &problems); flush(.emptyLines) }
-        if let r = rules.lineLength, line.end - line.start > r.max {
-            r.checkLineLength(s, line, &problems)
+        // Each rule is called only where it can find something (a test its own check starts with), and
+        // in place (binding a rule to a local would copy it, with its reference-counted fields, per line).
+        let gates = lineGates
+        if gates.emptyLines && line.start == line.end {
+            rules.emptyLines?.checkEmptyLines(s, line, &problems)
+            flush(.emptyLines)
+        }
+        if line.end - line.start > gates.lineLengthMax {
+            rules.lineLength?.checkLineLength(s, line, &problems)
             flush(.lineLength)
         }
-        if let r = rules.newLineAtEndOfFile, line.end == s.bytes.count {
-            r.checkNewLineAtEndOfFile(s, line, &problems)
+        if gates.newLineAtEndOfFile && line.end == s.bytes.count {
+            rules.newLineAtEndOfFile?.checkNewLineAtEndOfFile(s, line, &problems)
             flush(.newLineAtEndOfFile)
         }
-        if let r = rules.newLines, line.start == 0 { r.checkNewLines(s, line, &problems); flush(.newLines) }
-        if let r = rules.trailingSpaces, line.end > line.start, line.end <= s.bytes.count,
-           s.isPythonWhitespace(s.bytes[line.end - 1]) {
-            r.checkTrailingSpaces(s, line, &problems)
+        if gates.newLines && line.start == 0 {
+            rules.newLines?.checkNewLines(s, line, &problems)
+            flush(.newLines)
+        }
+        if gates.trailingSpaces && line.end > line.start && line.end <= s.bytes.count
+            && s.isPythonWhitespace(s.bytes[line.end - 1]) {
+            rules.trailingSpaces?.checkTrailingSpaces(s, line, &problems)
             flush(.trailingSpaces)
         }
         if !cache.isEmpty {

@@ -101,23 +101,32 @@ public struct LintText: Sendable {
     /// yamllint's lines from the index's lines: the same, except that a lone `\r` (a break for PyYAML's
     /// marks) does not end a line here (O(lines), not O(bytes)).
     private static func splitLines(_ index: LineIndex) -> [LintLine] {
-        let bytes = index.bytes
+        let lineCount = index.lineCount
         var out: [LintLine] = []
-        out.reserveCapacity(index.lineCount)
-        var start = 0
-        for line in 0..<index.lineCount {
-            let end = index.lineContentEnd(line)
-            if end < bytes.count && bytes[end] == 0x0D && !(end + 1 < bytes.count && bytes[end + 1] == 0x0A) {
-                continue   // a lone `\r`: the yamllint line goes on
+        out.reserveCapacity(lineCount)
+        index.bytes.withUnsafeBufferPointer { bytes in
+            index.lineStarts.withUnsafeBufferPointer { starts in
+                let n = bytes.count
+                var start = 0
+                for line in 0..<lineCount {
+                    // The line's content end, before its line break (as `LineIndex.lineContentEnd`).
+                    let first = starts[line]
+                    var end = line + 1 < lineCount ? starts[line + 1] : n
+                    if end > first && bytes[end - 1] == 0x0A { end -= 1 }
+                    if end > first && bytes[end - 1] == 0x0D { end -= 1 }
+                    if end < n && bytes[end] == 0x0D && !(end + 1 < n && bytes[end + 1] == 0x0A) {
+                        continue   // a lone `\r`: the yamllint line goes on
+                    }
+                    if end >= n {
+                        out.append(LintLine(number: out.count + 1, start: start, end: n))
+                        return
+                    }
+                    out.append(LintLine(number: out.count + 1, start: start, end: end))
+                    start = end + (bytes[end] == 0x0D ? 2 : 1)
+                }
+                out.append(LintLine(number: out.count + 1, start: start, end: n))
             }
-            if end >= bytes.count {
-                out.append(LintLine(number: out.count + 1, start: start, end: bytes.count))
-                return out
-            }
-            out.append(LintLine(number: out.count + 1, start: start, end: end))
-            start = end + (bytes[end] == 0x0D ? 2 : 1)
         }
-        out.append(LintLine(number: out.count + 1, start: start, end: bytes.count))
         return out
     }
 }
