@@ -57,14 +57,21 @@ struct LintComment {
         var column = t1.endColumn + 1
         var before: Int? = nil
         while pointer <= endPointer {
+            // One pass to the line's end (or `endPointer`), noting its first `#`.
             var lineEnd = pointer
-            while lineEnd < endPointer && bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            if let hash = bytes[pointer..<lineEnd].firstIndex(of: UInt8(ascii: "#")) {
+            while lineEnd < endPointer {
+                let b = bytes[lineEnd]
+                if b == 0x0A || b == UInt8(ascii: "#") { break }
+                lineEnd += 1
+            }
+            if lineEnd < endPointer && bytes[lineEnd] == UInt8(ascii: "#") {
+                let hash = lineEnd
                 let c = LintComment(line: lineNumber, column: column + s.scalarCount(from: pointer, to: hash),
                                     pointer: hash, tokenBefore: i, tokenAfter: t2 == nil ? i : i + 1,
                                     commentBefore: before)
                 before = out.count
                 out.append(c)
+                while lineEnd < endPointer && bytes[lineEnd] != 0x0A { lineEnd += 1 }
             }
             pointer = lineEnd + 1
             lineNumber += 1

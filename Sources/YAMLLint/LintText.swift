@@ -102,32 +102,39 @@ public struct LintText: Sendable {
     /// marks) does not end a line here (O(lines), not O(bytes)).
     private static func splitLines(_ index: LineIndex) -> [LintLine] {
         let lineCount = index.lineCount
-        var out: [LintLine] = []
-        out.reserveCapacity(lineCount)
-        index.bytes.withUnsafeBufferPointer { bytes in
-            index.lineStarts.withUnsafeBufferPointer { starts in
-                let n = bytes.count
-                var start = 0
-                for line in 0..<lineCount {
-                    // The line's content end, before its line break (as `LineIndex.lineContentEnd`).
-                    let first = starts[line]
-                    var end = line + 1 < lineCount ? starts[line + 1] : n
-                    if end > first && bytes[end - 1] == 0x0A { end -= 1 }
-                    if end > first && bytes[end - 1] == 0x0D { end -= 1 }
-                    if end < n && bytes[end] == 0x0D && !(end + 1 < n && bytes[end + 1] == 0x0A) {
-                        continue   // a lone `\r`: the yamllint line goes on
-                    }
-                    if end >= n {
-                        out.append(LintLine(number: out.count + 1, start: start, end: n))
-                        return
-                    }
-                    out.append(LintLine(number: out.count + 1, start: start, end: end))
-                    start = end + (bytes[end] == 0x0D ? 2 : 1)
-                }
-                out.append(LintLine(number: out.count + 1, start: start, end: n))
+        // At most one yamllint line per index line (a lone `\r` joins two), and one after the loop.
+        return [LintLine](unsafeUninitializedCapacity: lineCount + 1) { out, written in
+            guard let out = out.baseAddress else { return }
+            var count = 0
+            func append(_ start: Int, _ end: Int) {
+                (out + count).initialize(to: LintLine(number: count + 1, start: start, end: end))
+                count += 1
             }
+            index.bytes.withUnsafeBufferPointer { bytes in
+                index.lineStarts.withUnsafeBufferPointer { starts in
+                    let n = bytes.count
+                    var start = 0
+                    for line in 0..<lineCount {
+                        // The line's content end, before its line break (as `LineIndex.lineContentEnd`).
+                        let first = starts[line]
+                        var end = line + 1 < lineCount ? starts[line + 1] : n
+                        if end > first && bytes[end - 1] == 0x0A { end -= 1 }
+                        if end > first && bytes[end - 1] == 0x0D { end -= 1 }
+                        if end < n && bytes[end] == 0x0D && !(end + 1 < n && bytes[end + 1] == 0x0A) {
+                            continue   // a lone `\r`: the yamllint line goes on
+                        }
+                        if end >= n {
+                            append(start, n)
+                            return
+                        }
+                        append(start, end)
+                        start = end + (bytes[end] == 0x0D ? 2 : 1)
+                    }
+                    append(start, n)
+                }
+            }
+            written = count
         }
-        return out
     }
 }
 

@@ -182,6 +182,14 @@ public enum LintTokenizer {
             return nil
         }
 
+        /// True for the node kinds ``enter(_:_:)`` acts on.
+        @inline(__always) private static func isEntered(_ kind: NodeKind) -> Bool {
+            switch kind {
+            case .blockMapping, .blockSequence, .mappingEntry, .sequenceItem: return true
+            default: return false
+            }
+        }
+
         /// Enters node `index` (data `d`): a block collection is opened; its first entry or item writes
         /// the collection's start when deeper than the enclosing block indentation; a mapping entry
         /// with an implicit key writes `KEY`.
@@ -335,7 +343,8 @@ public enum LintTokenizer {
                 while nextNode < nodes.count {
                     let d = nodes[nextNode]
                     if d.firstToken > position { break }
-                    if d.endToken > position {
+                    // Only block collections, entries and items do anything when entered.
+                    if d.endToken > position, TokenWalk.isEntered(d.kind) {
                         if count >= pauseAt { return }
                         enter(nextNode, d)
                     }
