@@ -127,6 +127,9 @@ public enum LintTokenizer {
         private var position = 0
         private var rootEnd = 0
         private var nextNode = 1
+        /// The first tree token of node `nextNode` (`Int.max` past the last node): the walk tests only
+        /// this at each tree token.
+        private var nextNodeFirst = Int.max
 
         init(nodes: SyntaxTree.Nodes, treeTokens: UnsafeBufferPointer<Token>,
              bytes: UnsafeBufferPointer<UInt8>, cursor: PositionCursor, out: UnsafeMutablePointer<LintToken>,
@@ -324,6 +327,7 @@ public enum LintTokenizer {
                     let root = nodes[0]
                     position = root.firstToken
                     rootEnd = root.endToken
+                    if nodes.count > 1 { nextNodeFirst = nodes[1].firstToken }
                 }
             }
             if isFinished { return }
@@ -340,15 +344,15 @@ public enum LintTokenizer {
                     openEnd = open.last?.end ?? Int.max
                 }
                 if position >= rootEnd { break }
-                while nextNode < nodes.count {
+                while nextNodeFirst <= position {
                     let d = nodes[nextNode]
-                    if d.firstToken > position { break }
                     // Only block collections, entries and items do anything when entered.
                     if d.endToken > position, TokenWalk.isEntered(d.kind) {
                         if count >= pauseAt { return }
                         enter(nextNode, d)
                     }
                     nextNode += 1
+                    nextNodeFirst = nextNode < nodes.count ? nodes[nextNode].firstToken : Int.max
                 }
                 switch treeTokens[position].kind {
                 case .whitespace, .newline, .comment, .byteOrderMark, .error, .blockScalarContent: break
