@@ -177,7 +177,7 @@ struct LintRun {
             let anyDisabled = !disabledForLine.isEmpty || !disabled.isEmpty
             for entry in cache where !anyDisabled
                 || (!disabledForLine.contains(entry.rule.rawValue) && !disabled.contains(entry.rule.rawValue)) {
-                let offset = stream.text.offset(line: entry.problem.line, column: entry.problem.column)
+                let offset = stream.offset(line: entry.problem.line, column: entry.problem.column)
                 var end = offset
                 if end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D {
                     end += 1
