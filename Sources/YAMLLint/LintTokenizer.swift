@@ -104,11 +104,10 @@ public enum LintTokenizer {
         let nodes: SyntaxTree.Nodes
         let treeTokens: UnsafeBufferPointer<Token>
         let bytes: UnsafeBufferPointer<UInt8>
-        /// Lines and columns of the tokens, which come (almost) in text order.
+        /// Lines and columns of the tokens, which come (almost) in text order; a block collection's
+        /// start column is looked up with it too (at the first token of its first entry, which is
+        /// written next, so the cursor stays on the line it moves to).
         var cursor: PositionCursor
-        /// Lines and columns for the block-collection starts (a separate cursor: they are looked up
-        /// ahead of the tokens).
-        var columns: PositionCursor
         let out: UnsafeMutablePointer<LintToken>
         let mask: Int
         /// The number of tokens written so far.
@@ -138,7 +137,6 @@ public enum LintTokenizer {
             self.treeTokens = treeTokens
             self.bytes = bytes
             self.cursor = cursor
-            columns = cursor
             self.out = out
             self.mask = mask
         }
@@ -207,7 +205,7 @@ public enum LintTokenizer {
                     open[last].startPending = false
                     if let t = firstSignificant(ofNode: d) {
                         let start = treeTokens[t].range.start
-                        let column = columns.position(of: start).column
+                        let column = cursor.position(of: start).column
                         if (indents.last ?? -1) < column {
                             emit(open[last].isMapping ? .blockMappingStart : .blockSequenceStart, start: start, end: start)
                             indents.append(column)
@@ -495,7 +493,8 @@ public enum LintTokenizer {
             let end = -2 - Int(t.$event)
             if end < lastEnd { cursor = 0 }
             lastEnd = end
-            while cursor < events.count {
+            let count = events.count
+            while cursor < count {
                 let range = events.range(at: cursor)
                 if range.end >= end, !range.isEmpty, case .scalar = events[cursor].kind {
                     if range.end == end { cursor += 1; return cursor - 1 }
