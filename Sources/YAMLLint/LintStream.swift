@@ -80,23 +80,7 @@ final class LintStream {
     /// The byte offset of 1-based `line` / 1-based `column` (Unicode scalars) in yamllint's line model,
     /// clamped to the line's end: ``LintText/offset(line:column:)`` over the borrowed buffers.
     func offset(line: Int, column: Int) -> Int {
-        guard !lines.isEmpty else { return 0 }
-        let l = lines[min(max(line - 1, 0), lines.count - 1)]
-        var remaining = max(column - 1, 0)
-        // When the bytes before the column are ASCII (and the byte at it starts a character), the
-        // column is a byte count.
-        let guess = l.start + remaining
-        if guess <= l.end && (guess == l.end || bytes[guess] & 0xC0 != 0x80)
-            && (isASCII || LintText.isASCII(bytes, from: l.start, to: guess)) {
-            return guess
-        }
-        var offset = l.start
-        while remaining > 0 && offset < l.end {
-            offset += 1
-            while offset < l.end && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
-            remaining -= 1
-        }
-        return offset
+        LintText.offset(line: line, column: column, bytes: bytes, lines: lines, isASCII: isASCII)
     }
 
     /// Number of Unicode scalars in `from..<to` (bytes).

@@ -79,17 +79,27 @@ public struct LintText: Sendable {
     /// The byte offset of 1-based `line` / 1-based `column` (Unicode scalars) in yamllint's line model,
     /// clamped to the line's end (before its `\r\n`/`\n`).
     public func offset(line: Int, column: Int) -> Int {
-                guard !lines.isEmpty else { return 0 }
+        bytes.withUnsafeBufferPointer { b in
+            lines.withUnsafeBufferPointer { l in
+                LintText.offset(line: line, column: column, bytes: b, lines: l, isASCII: isASCII)
+            }
+        }
+    }
+
+    /// ``offset(line:column:)`` over borrowed buffers: `lines` are yamllint's lines of `bytes`.
+    static func offset(line: Int, column: Int, bytes: UnsafeBufferPointer<UInt8>, lines: UnsafeBufferPointer<LintLine>,
+                       isASCII: Bool) -> Int {
+        guard !lines.isEmpty else { return 0 }
         let l = lines[min(max(line - 1, 0), lines.count - 1)]
-        var offset = l.start
         var remaining = max(column - 1, 0)
         // When the bytes before the column are ASCII (and the byte at it starts a character), the
         // column is a byte count.
         let guess = l.start + remaining
         if guess <= l.end && (guess == l.end || bytes[guess] & 0xC0 != 0x80)
-            && (isASCII || bytes.withUnsafeBufferPointer({ LintText.isASCII($0, from: l.start, to: guess) })) {
+            && (isASCII || LintText.isASCII(bytes, from: l.start, to: guess)) {
             return guess
         }
+        var offset = l.start
         while remaining > 0 && offset < l.end {
             offset += 1
             while offset < l.end && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
