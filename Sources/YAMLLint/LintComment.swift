@@ -45,6 +45,31 @@ struct LintComment {
         return !(t1.endLine == t2.startLine && t1.kind != .streamStart && t2.kind != .streamEnd)
     }
 
+    /// The first offset in `from..<to` holding `\n` or `#`, `to` when none: eight bytes at a time (the
+    /// gap between two tokens on different lines is mostly the next line's indentation).
+    static func firstLineFeedOrHash(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        var i = from
+        if let base = bytes.baseAddress, to <= bytes.count {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= to {
+                let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                // A byte of `x` is zero exactly where `w` holds the byte looked for; the lowest set high
+                // bit of `(x - ones) & ~x & highs` marks the first such byte (bits above it may be wrong).
+                let lf = w ^ (ones &* 0x0A), hash = w ^ (ones &* 0x23)
+                let found = ((lf &- ones) & ~lf | (hash &- ones) & ~hash) & highs
+                if found != 0 { return i + found.trailingZeroBitCount / 8 }
+                i += 8
+            }
+        }
+        while i < to {
+            let b = bytes[i]
+            if b == 0x0A || b == UInt8(ascii: "#") { return i }
+            i += 1
+        }
+        return to
+    }
+
     /// Appends the comments between token `i` and the next (or the end of the text) to `out`, in order;
     /// ``commentBefore`` indexes `out`.
     static func appendComments(after i: Int, _ s: LintStream, to out: inout [LintComment]) {
@@ -57,14 +82,16 @@ struct LintComment {
         var column = t1.endColumn + 1
         var before: Int? = nil
         while pointer <= endPointer {
-            var lineEnd = pointer
-            while lineEnd < endPointer && bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            if let hash = bytes[pointer..<lineEnd].firstIndex(of: UInt8(ascii: "#")) {
+            // One pass to the line's end (or `endPointer`), stopping early at its first `#`.
+            var lineEnd = firstLineFeedOrHash(bytes, from: pointer, to: endPointer)
+            if lineEnd < endPointer && bytes[lineEnd] == UInt8(ascii: "#") {
+                let hash = lineEnd
                 let c = LintComment(line: lineNumber, column: column + s.scalarCount(from: pointer, to: hash),
                                     pointer: hash, tokenBefore: i, tokenAfter: t2 == nil ? i : i + 1,
                                     commentBefore: before)
                 before = out.count
                 out.append(c)
+                while lineEnd < endPointer && bytes[lineEnd] != 0x0A { lineEnd += 1 }
             }
             pointer = lineEnd + 1
             lineNumber += 1

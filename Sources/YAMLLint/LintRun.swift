@@ -8,11 +8,10 @@ import YAMLSyntax
 /// A struct with mutating methods (not nested functions over captured variables), so the per-token and
 /// per-line steps pass no closure contexts.
 struct LintRun {
-    /// A problem found on the current line, with its rule and level.
-    private struct Cached {
+    /// The rule and level of a problem found on the current line.
+    private struct Tag {
         var rule: LintRuleID
         var level: LintLevel
-        var problem: LintStream.Problem
     }
 
     private let stream: LintStream
@@ -21,18 +20,35 @@ struct LintRun {
     /// The rules, with their state so far.
     private var rules: LintRuleSet
     private var findings: [LintFinding] = []
-    private var cache: [Cached] = []
+    /// The problems found on the current line so far (the rules append to it directly), and each
+    /// one's rule and level (`tags[k]` for `problems[k]`; a rule's new problems are tagged right
+    /// after its call).
     private var problems: [LintStream.Problem] = []
+    private var tags: [Tag] = []
     private var disabled = Set<String>()
     private var disabledForLine = Set<String>()
     private var disabledForNextLine = Set<String>()
     /// The next yamllint line to finish (index into `stream.text.lines`).
     private var lineIndex = 0
 
+    /// Which line rules are enabled, read once per run: the per-line tests read these plain fields.
+    private struct LineGates {
+        var emptyLines = false
+        /// `line-length`'s `max` (a line longer in bytes may be too long), `Int.max` when disabled.
+        var lineLengthMax = Int.max
+        var newLineAtEndOfFile = false
+        var newLines = false
+        var trailingSpaces = false
+    }
+    private let lineGates: LineGates
+
     /// A run of `rules` (fresh, as ``LintRuleSet/init(enabled:)`` makes them) over `stream`.
     init(_ stream: LintStream, rules: LintRuleSet) {
         self.stream = stream
         self.rules = rules
+        lineGates = LineGates(emptyLines: rules.emptyLines != nil, lineLengthMax: rules.lineLength?.max ?? Int.max,
+                              newLineAtEndOfFile: rules.newLineAtEndOfFile != nil, newLines: rules.newLines != nil,
+                              trailingSpaces: rules.trailingSpaces != nil)
     }
 
     /// Runs every rule over the whole stream; the findings in yamllint's order.
@@ -63,7 +79,7 @@ struct LintRun {
     }
 
     /// Runs the token rules whose bits (``LintRuleID/ordinal``) are set in `bits` on token `i`, in
-    /// rule-id order (yamllint's), moving each one's problems to the cache: one test per rule, each
+    /// rule-id order (yamllint's), tagging each one's problems with it: one test per rule, each
     /// against a constant, and each call direct.
     private mutating func checkToken(_ i: Int, rules bits: UInt32) {
         let s = stream
@@ -88,23 +104,21 @@ struct LintRun {
     /// Rule `id`'s bit in the per-kind tables.
     @inline(__always) private static func bit(_ id: LintRuleID) -> UInt32 { 1 << UInt32(id.ordinal) }
 
-    /// Moves what rule `id` found on the current token or line into the cache.
+    /// Tags what rule `id` just found on the current token or line with the rule and its level.
     @inline(__always) private mutating func flush(_ id: LintRuleID) {
-        if !problems.isEmpty { LintRun.move(&problems, to: &cache, id, rules.levels[id.ordinal]) }
+        if tags.count < problems.count { LintRun.tag(&tags, upTo: problems.count, id, rules.levels[id.ordinal]) }
     }
 
-    /// Moves what a rule found into the cache, tagged with the rule and its level.
-    private static func move(_ problems: inout [LintStream.Problem], to cache: inout [Cached], _ id: LintRuleID,
-                             _ level: LintLevel) {
-        for p in problems { cache.append(Cached(rule: id, level: level, problem: p)) }
-        problems.removeAll(keepingCapacity: true)
+    /// Appends `id` and `level` to `tags` until it has `count` entries.
+    private static func tag(_ tags: inout [Tag], upTo count: Int, _ id: LintRuleID, _ level: LintLevel) {
+        while tags.count < count { tags.append(Tag(rule: id, level: level)) }
     }
 
     /// Runs the comment rules on comment `index` and applies it when it is a directive.
     private mutating func processComment(_ index: Int) {
         for (id, level, rule) in rules.commentRules {
             rule.check(stream, comments, index, &problems)
-            if !problems.isEmpty { LintRun.move(&problems, to: &cache, id, level) }
+            if tags.count < problems.count { LintRun.tag(&tags, upTo: problems.count, id, level) }
         }
         let c = comments[index]
         // Every directive starts with `# yamllint `: most comments are ruled out from their first bytes.
@@ -134,38 +148,50 @@ struct LintRun {
     /// Runs the line rules on `line`, then keeps the line's problems whose rules are not disabled.
     private mutating func finishLine(_ line: LintLine) {
         let s = stream
-        // Each rule is called only where it can find something (a test its own check starts with).
-        if let r = rules.emptyLines, line.start == line.end { r.checkEmptyLines(s, line, &problems); flush(.emptyLines) }
-        if let r = rules.lineLength, line.end - line.start > r.max {
-            r.checkLineLength(s, line, &problems)
+        // Each rule is called only where it can find something (a test its own check starts with), and
+        // in place (binding a rule to a local would copy it, with its reference-counted fields, per line).
+        let gates = lineGates
+        if gates.emptyLines && line.start == line.end {
+            rules.emptyLines?.checkEmptyLines(s, line, &problems)
+            flush(.emptyLines)
+        }
+        if line.end - line.start > gates.lineLengthMax {
+            rules.lineLength?.checkLineLength(s, line, &problems)
             flush(.lineLength)
         }
-        if let r = rules.newLineAtEndOfFile, line.end == s.bytes.count {
-            r.checkNewLineAtEndOfFile(s, line, &problems)
+        if gates.newLineAtEndOfFile && line.end == s.bytes.count {
+            rules.newLineAtEndOfFile?.checkNewLineAtEndOfFile(s, line, &problems)
             flush(.newLineAtEndOfFile)
         }
-        if let r = rules.newLines, line.start == 0 { r.checkNewLines(s, line, &problems); flush(.newLines) }
-        if let r = rules.trailingSpaces, line.end > line.start, line.end <= s.bytes.count,
-           s.isPythonWhitespace(s.bytes[line.end - 1]) {
-            r.checkTrailingSpaces(s, line, &problems)
+        if gates.newLines && line.start == 0 {
+            rules.newLines?.checkNewLines(s, line, &problems)
+            flush(.newLines)
+        }
+        if gates.trailingSpaces && line.end > line.start && line.end <= s.bytes.count
+            && s.isPythonWhitespace(s.bytes[line.end - 1]) {
+            rules.trailingSpaces?.checkTrailingSpaces(s, line, &problems)
             flush(.trailingSpaces)
         }
-        if !cache.isEmpty {
+        if !problems.isEmpty {
             let bytes = stream.bytes
             let anyDisabled = !disabledForLine.isEmpty || !disabled.isEmpty
-            for entry in cache where !anyDisabled
-                || (!disabledForLine.contains(entry.rule.rawValue) && !disabled.contains(entry.rule.rawValue)) {
-                let offset = stream.text.offset(line: entry.problem.line, column: entry.problem.column)
+            for k in problems.indices {
+                let tag = tags[k]
+                if anyDisabled
+                    && (disabledForLine.contains(tag.rule.rawValue) || disabled.contains(tag.rule.rawValue)) { continue }
+                let problem = problems[k]
+                let offset = stream.offset(line: problem.line, column: problem.column)
                 var end = offset
                 if end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D {
                     end += 1
                     while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
                 }
-                findings.append(LintFinding(range: TextRange(start: offset, end: end), line: entry.problem.line,
-                                            column: entry.problem.column, level: entry.level, rule: entry.rule.rawValue,
-                                            message: entry.problem.message))
+                findings.append(LintFinding(range: TextRange(start: offset, end: end), line: problem.line,
+                                            column: problem.column, level: tag.level, rule: tag.rule.rawValue,
+                                            message: problem.message))
             }
-            cache.removeAll(keepingCapacity: true)
+            problems.removeAll(keepingCapacity: true)
+            tags.removeAll(keepingCapacity: true)
         }
         if !disabledForLine.isEmpty || !disabledForNextLine.isEmpty {
             disabledForLine = disabledForNextLine

@@ -77,6 +77,12 @@ final class LintStream {
         return i < written
     }
 
+    /// The byte offset of 1-based `line` / 1-based `column` (Unicode scalars) in yamllint's line model,
+    /// clamped to the line's end: ``LintText/offset(line:column:)`` over the borrowed buffers.
+    func offset(line: Int, column: Int) -> Int {
+        LintText.offset(line: line, column: column, bytes: bytes, lines: lines, isASCII: isASCII)
+    }
+
     /// Number of Unicode scalars in `from..<to` (bytes).
     func scalarCount(from: Int, to: Int) -> Int {
         LintText.scalarCount(bytes, from: from, to: to, isASCII: isASCII)

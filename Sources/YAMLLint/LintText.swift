@@ -79,17 +79,27 @@ public struct LintText: Sendable {
     /// The byte offset of 1-based `line` / 1-based `column` (Unicode scalars) in yamllint's line model,
     /// clamped to the line's end (before its `\r\n`/`\n`).
     public func offset(line: Int, column: Int) -> Int {
-                guard !lines.isEmpty else { return 0 }
+        bytes.withUnsafeBufferPointer { b in
+            lines.withUnsafeBufferPointer { l in
+                LintText.offset(line: line, column: column, bytes: b, lines: l, isASCII: isASCII)
+            }
+        }
+    }
+
+    /// ``offset(line:column:)`` over borrowed buffers: `lines` are yamllint's lines of `bytes`.
+    static func offset(line: Int, column: Int, bytes: UnsafeBufferPointer<UInt8>, lines: UnsafeBufferPointer<LintLine>,
+                       isASCII: Bool) -> Int {
+        guard !lines.isEmpty else { return 0 }
         let l = lines[min(max(line - 1, 0), lines.count - 1)]
-        var offset = l.start
         var remaining = max(column - 1, 0)
         // When the bytes before the column are ASCII (and the byte at it starts a character), the
         // column is a byte count.
         let guess = l.start + remaining
         if guess <= l.end && (guess == l.end || bytes[guess] & 0xC0 != 0x80)
-            && (isASCII || bytes.withUnsafeBufferPointer({ LintText.isASCII($0, from: l.start, to: guess) })) {
+            && (isASCII || LintText.isASCII(bytes, from: l.start, to: guess)) {
             return guess
         }
+        var offset = l.start
         while remaining > 0 && offset < l.end {
             offset += 1
             while offset < l.end && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
@@ -101,24 +111,40 @@ public struct LintText: Sendable {
     /// yamllint's lines from the index's lines: the same, except that a lone `\r` (a break for PyYAML's
     /// marks) does not end a line here (O(lines), not O(bytes)).
     private static func splitLines(_ index: LineIndex) -> [LintLine] {
-        let bytes = index.bytes
-        var out: [LintLine] = []
-        out.reserveCapacity(index.lineCount)
-        var start = 0
-        for line in 0..<index.lineCount {
-            let end = index.lineContentEnd(line)
-            if end < bytes.count && bytes[end] == 0x0D && !(end + 1 < bytes.count && bytes[end + 1] == 0x0A) {
-                continue   // a lone `\r`: the yamllint line goes on
+        let lineCount = index.lineCount
+        // At most one yamllint line per index line (a lone `\r` joins two), and one after the loop.
+        return [LintLine](unsafeUninitializedCapacity: lineCount + 1) { out, written in
+            guard let out = out.baseAddress else { return }
+            var count = 0
+            func append(_ start: Int, _ end: Int) {
+                (out + count).initialize(to: LintLine(number: count + 1, start: start, end: end))
+                count += 1
             }
-            if end >= bytes.count {
-                out.append(LintLine(number: out.count + 1, start: start, end: bytes.count))
-                return out
+            index.bytes.withUnsafeBufferPointer { bytes in
+                index.lineStarts.withUnsafeBufferPointer { starts in
+                    let n = bytes.count
+                    var start = 0
+                    for line in 0..<lineCount {
+                        // The line's content end, before its line break (as `LineIndex.lineContentEnd`).
+                        let first = starts[line]
+                        var end = line + 1 < lineCount ? starts[line + 1] : n
+                        if end > first && bytes[end - 1] == 0x0A { end -= 1 }
+                        if end > first && bytes[end - 1] == 0x0D { end -= 1 }
+                        if end < n && bytes[end] == 0x0D && !(end + 1 < n && bytes[end + 1] == 0x0A) {
+                            continue   // a lone `\r`: the yamllint line goes on
+                        }
+                        if end >= n {
+                            append(start, n)
+                            return
+                        }
+                        append(start, end)
+                        start = end + (bytes[end] == 0x0D ? 2 : 1)
+                    }
+                    append(start, n)
+                }
             }
-            out.append(LintLine(number: out.count + 1, start: start, end: end))
-            start = end + (bytes[end] == 0x0D ? 2 : 1)
+            written = count
         }
-        out.append(LintLine(number: out.count + 1, start: start, end: bytes.count))
-        return out
     }
 }
 

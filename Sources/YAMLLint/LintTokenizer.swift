@@ -104,11 +104,10 @@ public enum LintTokenizer {
         let nodes: SyntaxTree.Nodes
         let treeTokens: UnsafeBufferPointer<Token>
         let bytes: UnsafeBufferPointer<UInt8>
-        /// Lines and columns of the tokens, which come (almost) in text order.
+        /// Lines and columns of the tokens, which come (almost) in text order; a block collection's
+        /// start column is looked up with it too (at the first token of its first entry, which is
+        /// written next, so the cursor stays on the line it moves to).
         var cursor: PositionCursor
-        /// Lines and columns for the block-collection starts (a separate cursor: they are looked up
-        /// ahead of the tokens).
-        var columns: PositionCursor
         let out: UnsafeMutablePointer<LintToken>
         let mask: Int
         /// The number of tokens written so far.
@@ -120,11 +119,16 @@ public enum LintTokenizer {
         private var hardLimit = 0
         private var indents: [Int] = []
         private var open: [OpenCollection] = []
+        /// `open.last?.end`, or `Int.max` when no block collection is open (tested at every tree token).
+        private var openEnd = Int.max
         /// The next tree token to read, the end of the root node's tokens, and the next node (in
         /// pre-order) to enter.
         private var position = 0
         private var rootEnd = 0
         private var nextNode = 1
+        /// The first tree token of node `nextNode` (`Int.max` past the last node): the walk tests only
+        /// this at each tree token.
+        private var nextNodeFirst = Int.max
 
         init(nodes: SyntaxTree.Nodes, treeTokens: UnsafeBufferPointer<Token>,
              bytes: UnsafeBufferPointer<UInt8>, cursor: PositionCursor, out: UnsafeMutablePointer<LintToken>,
@@ -133,7 +137,6 @@ public enum LintTokenizer {
             self.treeTokens = treeTokens
             self.bytes = bytes
             self.cursor = cursor
-            columns = cursor
             self.out = out
             self.mask = mask
         }
@@ -180,6 +183,14 @@ public enum LintTokenizer {
             return nil
         }
 
+        /// True for the node kinds ``enter(_:_:)`` acts on.
+        @inline(__always) private static func isEntered(_ kind: NodeKind) -> Bool {
+            switch kind {
+            case .blockMapping, .blockSequence, .mappingEntry, .sequenceItem: return true
+            default: return false
+            }
+        }
+
         /// Enters node `index` (data `d`): a block collection is opened; its first entry or item writes
         /// the collection's start when deeper than the enclosing block indentation; a mapping entry
         /// with an implicit key writes `KEY`.
@@ -187,13 +198,14 @@ public enum LintTokenizer {
             switch d.kind {
             case .blockMapping, .blockSequence:
                 open.append(OpenCollection(node: index, end: d.endToken, isMapping: d.kind == .blockMapping))
+                openEnd = d.endToken
             case .mappingEntry, .sequenceItem:
                 let last = open.count - 1
                 if last >= 0 && open[last].node == d.parent && open[last].startPending {
                     open[last].startPending = false
                     if let t = firstSignificant(ofNode: d) {
                         let start = treeTokens[t].range.start
-                        let column = columns.position(of: start).column
+                        let column = cursor.position(of: start).column
                         if (indents.last ?? -1) < column {
                             emit(open[last].isMapping ? .blockMappingStart : .blockSequenceStart, start: start, end: start)
                             indents.append(column)
@@ -313,11 +325,13 @@ public enum LintTokenizer {
                     let root = nodes[0]
                     position = root.firstToken
                     rootEnd = root.endToken
+                    if nodes.count > 1 { nextNodeFirst = nodes[1].firstToken }
                 }
             }
             if isFinished { return }
             while true {
-                while let last = open.last, last.end <= position {
+                while openEnd <= position {
+                    let last = open[open.count - 1]
                     if last.pushedIndent {
                         if count >= pauseAt { return }
                         let p = nextSignificantStart(from: last.end)
@@ -325,16 +339,18 @@ public enum LintTokenizer {
                         indents.removeLast()
                     }
                     open.removeLast()
+                    openEnd = open.last?.end ?? Int.max
                 }
                 if position >= rootEnd { break }
-                while nextNode < nodes.count {
+                while nextNodeFirst <= position {
                     let d = nodes[nextNode]
-                    if d.firstToken > position { break }
-                    if d.endToken > position {
+                    // Only block collections, entries and items do anything when entered.
+                    if d.endToken > position, TokenWalk.isEntered(d.kind) {
                         if count >= pauseAt { return }
                         enter(nextNode, d)
                     }
                     nextNode += 1
+                    nextNodeFirst = nextNode < nodes.count ? nodes[nextNode].firstToken : Int.max
                 }
                 switch treeTokens[position].kind {
                 case .whitespace, .newline, .comment, .byteOrderMark, .error, .blockScalarContent: break
@@ -386,49 +402,54 @@ public enum LintTokenizer {
         let bytes: UnsafeBufferPointer<UInt8>
         let isASCII: Bool
         var line = 0
+        /// The current line's first byte and the first byte past it (the next line's start, or
+        /// `Int.max` on the last line).
+        private var lineStart = 0
+        private var lineEnd = Int.max
+        /// True when the current line has no non-ASCII byte (then a column is a byte count): known
+        /// once the line was checked (eight bytes at a time), which is done once per line.
+        private var byteColumns = false
         /// The last non-ASCII answer (byte offset and column on `line`): counting goes on from there
         /// for a later offset on the same line, so a line of many tokens is counted once, not once per
         /// token.
         private var counted = (offset: -1, column: 0)
-        /// The line last checked for non-ASCII bytes (-1: none yet), and whether it has none.
-        private var asciiLine = -1
-        private var lineIsASCII = false
 
         init(starts: UnsafeBufferPointer<Int>, bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
             self.starts = starts
             self.bytes = bytes
             self.isASCII = isASCII
+            // Line 0 is not set up yet: an empty span sends the first question to the slow path.
+            lineEnd = 0
         }
 
         /// The 0-based line and column (in Unicode scalars) of byte `offset`.
         @inline(__always) mutating func position(of offset: Int) -> (line: Int, column: Int) {
-            // Most often: an ASCII text and an offset on the line of the last answer.
-            let from = starts[line]
-            if isASCII && offset >= from && (line + 1 == starts.count || offset < starts[line + 1]) {
-                return (line, offset - from)
-            }
+            // Most often: an offset on the line of the last answer, whose columns are byte counts.
+            if byteColumns && offset >= lineStart && offset < lineEnd { return (line, offset - lineStart) }
             return slowPosition(of: offset)
         }
 
         private mutating func slowPosition(of offset: Int) -> (line: Int, column: Int) {
-            if offset < starts[line] {
-                var lo = 0, hi = line
-                while lo < hi {
-                    let mid = (lo + hi + 1) / 2
-                    if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+            if offset < lineStart || offset >= lineEnd {
+                if offset < starts[line] {
+                    var lo = 0, hi = line
+                    while lo < hi {
+                        let mid = (lo + hi + 1) / 2
+                        if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+                    }
+                    line = lo
+                } else {
+                    while line + 1 < starts.count && starts[line + 1] <= offset { line += 1 }
                 }
-                line = lo
-            } else {
-                while line + 1 < starts.count && starts[line + 1] <= offset { line += 1 }
-            }
-            let from = starts[line]
-            if isASCII || offset <= from { return (line, Swift.max(0, offset - from)) }
-            if asciiLine != line {
+                lineStart = starts[line]
+                lineEnd = line + 1 < starts.count ? starts[line + 1] : Int.max
                 // Checked once per line, eight bytes at a time: on an ASCII line a column is a byte count.
-                asciiLine = line
-                lineIsASCII = LintText.isASCII(bytes, from: from, to: line + 1 < starts.count ? starts[line + 1] : bytes.count)
+                byteColumns = isASCII
+                    || LintText.isASCII(bytes, from: lineStart, to: Swift.min(lineEnd, bytes.count))
+                counted = (-1, 0)
             }
-            if lineIsASCII { return (line, Swift.min(offset, bytes.count) - from) }
+            let from = lineStart
+            if byteColumns || offset <= from { return (line, Swift.max(0, Swift.min(offset, bytes.count) - from)) }
             var count = 0
             var i = from
             if counted.offset >= from && counted.offset <= offset && counted.offset <= bytes.count {
@@ -472,7 +493,8 @@ public enum LintTokenizer {
             let end = -2 - Int(t.$event)
             if end < lastEnd { cursor = 0 }
             lastEnd = end
-            while cursor < events.count {
+            let count = events.count
+            while cursor < count {
                 let range = events.range(at: cursor)
                 if range.end >= end, !range.isEmpty, case .scalar = events[cursor].kind {
                     if range.end == end { cursor += 1; return cursor - 1 }

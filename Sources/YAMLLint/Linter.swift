@@ -20,12 +20,18 @@ public enum Linter {
         let text = lineIndex.map(LintText.init) ?? LintText(parse.tree.bytes)
         guard let firstLine = text.lines.first else { return [] }
         if isDisableFile(text.bytes[firstLine.start..<firstLine.end]) { return [] }
-        let enabled = configuration.enabledRules(forPath: path)
-        if enabled.isEmpty { return [] }
+        // The configuration's rules were made once; only a per-rule `ignore` matching the path makes a
+        // smaller set (the rules are looked at one by one only when some rule has an `ignore`).
+        let rules: LintRuleSet
+        if path == nil || !configuration.rules.values.contains(where: { $0.ignore != nil }) {
+            if configuration.rules.isEmpty { return [] }
+            rules = configuration.compiled.all
+        } else {
+            let enabled = configuration.enabledRules(forPath: path)
+            if enabled.isEmpty { return [] }
+            rules = enabled.count == configuration.rules.count ? configuration.compiled.all : LintRuleSet(enabled: enabled)
+        }
         return LintStream.run(text: text, parse: parse) { stream in
-            // The configuration's rules were made once; only a per-rule `ignore` matching the path
-            // makes a smaller set.
-            let rules = enabled.count == configuration.rules.count ? configuration.compiled.all : LintRuleSet(enabled: enabled)
             var run = LintRun(stream, rules: rules)
             return run.run()
         }
