@@ -181,14 +181,34 @@ extension DocumentModel {
     /// analysis was not complete before is released again afterwards, so that a schema or catalog
     /// arriving (or failing) after the open leaves the document holding what the open left it
     /// (on `openapi`, 3 MB, the server kept ~17 MiB more whenever the refused catalog was handled).
-    func refreshAllSchemas() -> Set<SurfaceArea> {
+    ///
+    /// With `settingsUnchanged` (a schema or catalog was delivered or saved, nothing else changed), a
+    /// document whose result cannot change is skipped (see ``schemaResultStands(_:_:)``): re-checking a
+    /// large one costs a parse and compose of its whole text (170–300 ms on `openapi`) for nothing.
+    func refreshAllSchemas(settingsUnchanged: Bool = false) -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = []
         for (uri, snapshot) in snapshots {
+            if settingsUnchanged && schemaResultStands(uri, snapshot) { continue }
             let wasComplete = snapshot.analysis.isComplete
             if refreshSchema(uri) { areas.insert(.diagnostics(uri)) }
             if !wasComplete { snapshot.analysis.releaseEvents() }
         }
         return areas
+    }
+
+    /// True when no delivered schema or catalog can change the schema findings of `uri` while the
+    /// settings stay the same: its result was computed for its current snapshot, none of its documents
+    /// has a schema, and the catalog gives it none (the settings match it, which puts the catalog out
+    /// of play, or the catalog is not loaded or has no entry for its path). Modelines, settings globs and
+    /// Kubernetes kinds depend only on the text and the settings, which have not changed.
+    private func schemaResultStands(_ uri: DocumentURI, _ snapshot: DocumentSnapshot) -> Bool {
+        guard settings.schema.validate, settings.schema.overrideSchema == nil, let old = schemaResults[uri],
+              old.snapshot == ObjectIdentifier(snapshot.analysis),
+              old.documents.allSatisfy({ $0.schemaURI == nil && $0.additionalSchemaURIs.isEmpty }) else { return false }
+        guard settings.schema.schemaStoreEnabled else { return true }
+        let associator = SchemaAssociator(settings: settings.schema, catalogHit: nil)
+        if !associator.settingMatches(for: uri).isEmpty { return true }
+        return schemaRegistry.catalogEntry(catalogURI, path: SchemaAssociator.path(of: uri)) == nil
     }
 
     /// A ``SchemaViolation`` in editor terms: source `pureyaml-schema`, code `schema-<keyword>`, the
@@ -238,7 +258,7 @@ extension DocumentModel {
     func schemaLoaded(_ uri: String, _ result: SchemaLoadResult) -> Set<SurfaceArea> {
         let before = schemaRegistry.requestCount
         guard schemaRegistry.deliver(uri, result) else { return [] }
-        var areas = refreshAllSchemas()
+        var areas = refreshAllSchemas(settingsUnchanged: true)
         areas.insert(.schemaInfo)
         if schemaRegistry.requestCount > before { areas.insert(.schemaLoads) }
         return areas

@@ -85,8 +85,10 @@ final class SnapshotAnalysis: Sendable {
     /// diagnostics, lint and schema validation have read them. For a text of at least
     /// ``compositionReleaseBytes`` it also drops the composition (a `YAMLNode` graph takes about as much
     /// memory as the tree; it is composed again, identically, by the first surface that reads
-    /// ``composition``, and kept from then on). The language server returns the freed pages to the
-    /// system after a `didOpen` (`malloc_trim`).
+    /// ``composition``, and kept from then on), and frees the buffers of freed trees that a next parse
+    /// would reuse (``SyntaxTree/releaseReusableBuffers()``: the previous version's, or those of a parse
+    /// made only to compose again), so that the model holds one large tree per document. The language
+    /// server returns the freed pages to the system after a `didOpen` (`malloc_trim`).
     func releaseEvents() {
         let large = bytes.count >= Self.compositionReleaseBytes
         // What is dropped is returned, so that it is taken apart outside the lock (a large graph takes
@@ -98,6 +100,9 @@ final class SnapshotAnalysis: Sendable {
             if large && composes { s.composition = nil }
             return kept
         }
+        // A large text's previous version (or a parse made only to compose again) has left its tree's
+        // buffers for reuse; an editor holds the memory of the current version only.
+        if large { SyntaxTree.releaseReusableBuffers() }
     }
 
     /// Texts of at least this many UTF-8 bytes do not keep their composition after

@@ -38,28 +38,54 @@ public struct LineIndex: Sendable {
     public let isASCII: Bool
 
     /// Indexes `bytes`. O(n).
+    ///
+    /// Reads eight bytes at a time: a word without `\n` or `\r` only adds its high bits to the
+    /// non-ASCII test; a word with a line break is read byte by byte (lines are a few dozen bytes, so
+    /// most words have none).
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
         var ascii = true
+        var highBits: UInt64 = 0
         var i = 0
         let n = bytes.count
-        bytes.withUnsafeBufferPointer { buf in
+        bytes.withUnsafeBytes { raw in
+            let buf = raw.bindMemory(to: UInt8.self)
             while i < n {
-                let b = buf[i]
-                if b == 0x0A {
-                    starts.append(i + 1)
-                } else if b == 0x0D {
-                    if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
-                    starts.append(i + 1)
-                } else if b >= 0x80 {
-                    ascii = false
+                if i + 8 <= n {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    if !Self.hasByte(0x0A, in: word) && !Self.hasByte(0x0D, in: word) {
+                        highBits |= word
+                        i += 8
+                        continue
+                    }
                 }
-                i += 1
+                // Byte by byte up to the end of this word (a CR LF pair may end one byte past it).
+                let stop = Swift.min(i + 8, n)
+                while i < stop {
+                    let b = buf[i]
+                    if b == 0x0A {
+                        starts.append(i + 1)
+                    } else if b == 0x0D {
+                        if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
+                        starts.append(i + 1)
+                    } else if b >= 0x80 {
+                        ascii = false
+                    }
+                    i += 1
+                }
             }
         }
         self.lineStarts = starts
-        self.isASCII = ascii
+        self.isASCII = ascii && highBits & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// True when some byte of `word` equals `byte` (exact: the borrow of the subtraction can only
+    /// mark bytes above a byte that is really zero).
+    @inline(__always)
+    private static func hasByte(_ byte: UInt8, in word: UInt64) -> Bool {
+        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
     }
 
     /// Indexes the UTF-8 bytes of `text`.

@@ -14,18 +14,30 @@
     /// The number of nodes the buffers can hold.
     @usableFromInline let capacity: Int
 
-    /// Allocates room for `capacity` nodes (at least one).
+    /// The tree's tokens, set by ``SyntaxTreeBuilder/finish()`` when the tree is made (the same buffer
+    /// as the tree's, not a copy), so that freeing the tree can hand both buffers to ``TreeBufferPool``.
+    /// Written once, before the storage is shared.
+    var tokens: [Token] = []
+
+    /// Allocates room for `capacity` nodes (at least one), or takes the buffers of a freed tree that
+    /// are large enough (``TreeBufferPool``).
     init(capacity: Int) {
         let c = max(1, capacity)
-        self.capacity = c
-        kinds = .allocate(capacity: c)
-        links = .allocate(capacity: c)
+        if let kept = TreeBufferPool.takeNodes(capacity: c) {
+            self.capacity = kept.capacity
+            kinds = kept.kinds
+            links = kept.links
+        } else {
+            self.capacity = c
+            kinds = .allocate(capacity: c)
+            links = .allocate(capacity: c)
+        }
     }
 
     deinit {
         // Both element types are trivial: nothing to deinitialize.
-        kinds.deallocate()
-        links.deallocate()
+        TreeBufferPool.offerNodes(TreeBufferPool.NodeBuffers(kinds: kinds, links: links, capacity: capacity))
+        TreeBufferPool.offerTokens(tokens)
     }
 
     /// A storage of twice the capacity (at least `minimum`) holding this one's first `count` nodes,

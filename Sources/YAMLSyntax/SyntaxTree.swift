@@ -264,9 +264,11 @@ public struct SyntaxTreeBuilder: ~Copyable {
     ///
     /// Reserves room for bytes/2 tokens and nodes: dense block mappings (`key: 1` lines) need about
     /// one node per 2.8 bytes, and growing a large array copies it into fresh (page-faulting) memory.
+    /// For a large text the buffers of the last freed large tree are taken when they are large enough,
+    /// so that the pages are already mapped (see ``SyntaxTree/releaseReusableBuffers()``).
     public init(bytes: [UInt8]) {
         self.bytes = bytes
-        tokens.reserveCapacity(bytes.count / 2 + 16)
+        tokens = TreeBufferPool.takeTokens(capacity: bytes.count / 2 + 16)
         nodeStorage = NodeStorage(capacity: bytes.count / 2 + 16)
         openRoot()
     }
@@ -343,6 +345,7 @@ public struct SyntaxTreeBuilder: ~Copyable {
         while openCount > 1 { finishNode() }
         nodeStorage.links[0].end = Int32(truncatingIfNeeded: tokens.count)
         nodeStorage.links[0].sibling = -1
+        nodeStorage.tokens = tokens
         let tree = SyntaxTree(bytes: bytes, tokens: tokens, nodes: SyntaxTree.Nodes(storage: nodeStorage, count: nodeCount))
         // The tree owns the nodes now; start over, so using the builder again cannot change them.
         tokens = []

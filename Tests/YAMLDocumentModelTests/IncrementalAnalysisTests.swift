@@ -194,6 +194,40 @@ final class IncrementalAnalysisTests: XCTestCase {
         }
     }
 
+    /// A catalog (or its failure) that gives a document no schema, arriving after the document was checked
+    /// without one, does not check it again: the stream re-checked one document after a keystroke, and
+    /// re-checking its schemas would have parsed and composed the whole text. A document the catalog does
+    /// match is checked against the entry's schema.
+    func testCatalogGivingNoSchemaDoesNotRecheckTheDocument() throws {
+        var settings = Settings()
+        settings.schema.workspaceFolders = [DocumentURI(filePath: "/w")]
+        settings.apply(try SchemaText.parse(Array(#"{"yaml": {"schemaStore": {"enable": true, "url": "file:///w/catalog.json"}}}"#.utf8)))
+        let model = DocumentModel(settings: settings)
+        let plain = DocumentURI(filePath: "/w/plain.yaml")
+        let tagged = DocumentURI(filePath: "/w/x.tags.yml")
+        model.perform(.open(plain, version: 1, text: "a: 1\n---\nb: 2\n---\nc: 3\n"))
+        model.perform(.open(tagged, version: 1, text: "age: 1\n"))
+        let at = LineColumn(line: 2, column: 4)
+        model.perform(.change(plain, version: 2, changes: [TextChange(range: (at, at), text: "0")], encoding: .utf16))
+        let snapshot = try XCTUnwrap(model.snapshot(plain))
+        XCTAssertNotNil(snapshot.recheck)
+        XCTAssertFalse(snapshot.hasWholeTextAnalysis)
+        let before = model.diagnostics(plain)?.diagnostics
+        XCTAssertEqual(model.schemaLoadRequests, ["file:///w/catalog.json"])
+
+        var edge = SchemaTestEdge([
+            "file:///w/catalog.json": #"{"schemas": [{"name": "Tags", "url": "file:///w/tag.json", "fileMatch": ["*.tags.yml"]}]}"#,
+            "file:///w/tag.json": #"{"type": "object", "required": ["tag"]}"#,
+        ])
+        edge.serve(model)
+        XCTAssertEqual(model.schemaInfo(plain)?.catalogStatus, .loaded)
+        XCTAssertFalse(snapshot.hasWholeTextAnalysis, "checked again although the catalog gives it no schema")
+        XCTAssertEqual(model.diagnostics(plain)?.diagnostics, before)
+        XCTAssertEqual(model.schemaInfo(plain)?.documents.map(\.schemaURI), [nil, nil, nil])
+        let taggedFindings = (model.diagnostics(tagged)?.diagnostics ?? []).filter { $0.source == "pureyaml-schema" }
+        XCTAssertEqual(taggedFindings.map(\.message), [#"missing required property "tag""#])
+    }
+
     func testDuplicateKeyMessageCountsLinesInTheWholeText() throws {
         let model = DocumentModel()
         let uri = DocumentURI("file:///plain.yaml")

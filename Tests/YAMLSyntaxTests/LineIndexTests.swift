@@ -72,3 +72,38 @@ final class LineIndexTests: XCTestCase {
     }
 }
 
+
+extension LineIndexTests {
+    /// The eight-bytes-at-a-time scan finds the same line starts and the same ASCII flag as reading
+    /// byte by byte, with breaks, CR LF pairs and non-ASCII bytes at every position of a word and
+    /// across word boundaries.
+    func testWordwiseScanMatchesBytewise() {
+        var rng = SeededGenerator(seed: 23)
+        let alphabet: [UInt8] = [0x61, 0x20, 0x0A, 0x0D, 0x0D, 0x80, 0xC3, 0xA9, 0x7F, 0x0B, 0x8A, 0x8D]
+        for round in 0..<3000 {
+            let count = Int(rng.next() % 70)
+            // Mostly ASCII letters, so that some words have no special byte at all.
+            let bytes = (0..<count).map { _ in
+                rng.next() % 3 == 0 ? alphabet[Int(rng.next() % UInt64(alphabet.count))] : 0x61
+            }
+            var starts = [0]
+            var ascii = true
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == 0x0A {
+                    starts.append(i + 1)
+                } else if b == 0x0D {
+                    if i + 1 < bytes.count && bytes[i + 1] == 0x0A { i += 1 }
+                    starts.append(i + 1)
+                } else if b >= 0x80 {
+                    ascii = false
+                }
+                i += 1
+            }
+            let index = LineIndex(bytes)
+            XCTAssertEqual(index.lineStarts, starts, "round \(round): \(bytes)")
+            XCTAssertEqual(index.isASCII, ascii, "round \(round): \(bytes)")
+        }
+    }
+}
