@@ -5,7 +5,7 @@ struct IndentationRule: TokenLintRule {
     private enum ParentKind: UInt8 { case root, blockMapping, flowMapping, blockSequence, flowSequence, blockEntry, key, value }
 
     /// One open block or flow context (yamllint's `Parent`). Plain data without optionals: 24 bytes.
-    private struct Parent {
+    private struct Parent: BitwiseCopyable {
         var indent: Int
         /// The indentation of the line the flow collection started on (``hasLineIndent``).
         var lineIndent: Int = 0
@@ -35,7 +35,9 @@ struct IndentationRule: TokenLintRule {
     private var indentSequences: Bool?
     private var indentSequencesConsistent: Bool
     private let checkMultiLineStrings: Bool
-    private var stack: [Parent] = [Parent(kind: .root, indent: 0)]
+    /// The open contexts, innermost last; the root context is pushed by the first ``check(_:_:_:)``
+    /// (so the rule set's template holds no memory: see ``PlainStack``).
+    private var stack = PlainStack<Parent>()
     private var currentLine = -1
     private var currentLineIndent = 0
 
@@ -47,10 +49,10 @@ struct IndentationRule: TokenLintRule {
         default: indentSequences = nil; indentSequencesConsistent = false
         }
         checkMultiLineStrings = options["check-multi-line-strings"]?.bool ?? false
-        stack.reserveCapacity(64)
     }
 
     mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
+        if stack.isEmpty { stack.append(Parent(kind: .root, indent: 0)) }
         if !checkToken(s, i, &out) {
             let t = s.tokens[i]
             out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
@@ -64,7 +66,7 @@ struct IndentationRule: TokenLintRule {
     }
 
     /// The kind of the innermost open context.
-    private var topKind: ParentKind { stack[stack.count - 1].kind }
+    private var topKind: ParentKind { stack.top.kind }
 
     /// yamllint's per-token step; false where yamllint raises "cannot infer indentation".
     @inline(__always) private mutating func checkToken(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) -> Bool {
@@ -77,7 +79,7 @@ struct IndentationRule: TokenLintRule {
         let found = t.startColumn
 
         if firstInLine {
-            let top = stack[stack.count - 1]
+            let top = stack.top
             var expected = top.indent
             if kind == .flowMappingEnd || kind == .flowSequenceEnd {
                 if top.hasLineIndent { expected = top.lineIndent }
@@ -85,8 +87,8 @@ struct IndentationRule: TokenLintRule {
                 expected = detectIndent(expected, t)
             }
             if found != expected {
-                let message = expected < 0 ? "wrong indentation: expected at least \(found + 1)"
-                    : "wrong indentation: expected \(expected) but found \(found)"
+                let message = expected < 0 ? LintMessage.make("wrong indentation: expected at least ", found + 1)
+                    : LintMessage.make("wrong indentation: expected ", expected, " but found ", found, "")
                 out.append(.init(line: t.startLine + 1, column: found + 1, message: message))
             }
         }
@@ -125,7 +127,7 @@ struct IndentationRule: TokenLintRule {
             let indent = next.startLine == t.startLine ? next.startColumn : detectIndent(currentLineIndent, next)
             stack.append(Parent(kind: .flowSequence, indent: indent, lineIndent: currentLineIndent))
         case .key:
-            var p = Parent(kind: .key, indent: stack[stack.count - 1].indent)
+            var p = Parent(kind: .key, indent: stack.top.indent)
             p.explicitKey = s.isExplicitKey(t)
             stack.append(p)
         case .value:
@@ -136,7 +138,7 @@ struct IndentationRule: TokenLintRule {
                 n = tokens[i + 2]
             }
             if !IndentationRule.endsValue(n.kind) {
-                let top = stack[stack.count - 1]
+                let top = stack.top
                 let indent: Int
                 if top.explicitKey {
                     indent = detectIndent(top.indent, n)
@@ -192,7 +194,7 @@ struct IndentationRule: TokenLintRule {
             case .blockEntry:
                 if kind != .blockEntry && count >= 2 && stack[count - 2].implicitBlockSequence
                     && kind != .anchor && kind != .tag && next != .blockEntry {
-                    stack.removeLast(); stack.removeLast()
+                    stack.removeLast(2)
                 } else if next == .blockEntry || next == .blockEnd {
                     stack.removeLast()
                 } else {
@@ -201,14 +203,14 @@ struct IndentationRule: TokenLintRule {
             case .value:
                 guard kind != .value && kind != .anchor && kind != .tag else { return true }
                 guard count >= 2 && stack[count - 2].kind == .key else { return false }
-                stack.removeLast(); stack.removeLast()
+                stack.removeLast(2)
             case .key:
                 guard let n = next, IndentationRule.endsValue(n) else { return true }
                 stack.removeLast()
             case .root:
                 return true
             }
-            if stack.isEmpty { stack = [Parent(kind: .root, indent: 0)]; return false }
+            if stack.isEmpty { stack.append(Parent(kind: .root, indent: 0)); return false }
         }
         return true
     }
@@ -242,7 +244,7 @@ struct IndentationRule: TokenLintRule {
             if expected == nil { expected = expectedScalarIndent(t, found: indent) }
             if let e = expected, indent != e {
                 out.append(.init(line: lineNumber, column: indent + 1,
-                                 message: "wrong indentation: expected \(e) but found \(indent)"))
+                                 message: LintMessage.make("wrong indentation: expected ", e, " but found ", indent, "")))
             }
         }
     }
@@ -256,7 +258,7 @@ struct IndentationRule: TokenLintRule {
         case .plain?: return t.startColumn
         case .singleQuoted?, .doubleQuoted?: return t.startColumn + 1
         default:
-            let top = stack[stack.count - 1]
+            let top = stack.top
             switch top.kind {
             case .blockEntry, .key: return detect(t.startColumn)
             case .value:

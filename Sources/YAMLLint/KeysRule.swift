@@ -5,9 +5,14 @@ struct KeysRule: TokenLintRule {
 
     /// anchors: the anchors of the current document.
     private var anchors = AnchorTable()
-    /// One entry per open collection: its mapping number (-1 for a sequence) and how many keys
-    /// ``seen`` held when it opened.
-    private var stack: [(mapping: Int32, mark: Int)] = []
+    /// One open collection: its mapping number (-1 for a sequence) and how many keys ``seen`` held
+    /// when it opened.
+    private struct OpenCollection: BitwiseCopyable {
+        var mapping: Int32
+        var mark: Int
+    }
+    /// The open collections, innermost last.
+    private var stack = PlainStack<OpenCollection>()
     /// Mappings opened so far (numbers the mappings).
     private var mappingCount: Int32 = 0
     /// key-duplicates: every key seen, per mapping number (hashed from the value's bytes).
@@ -113,17 +118,20 @@ struct KeysRule: TokenLintRule {
         let t = s.tokens[i]
         switch t.kind {
         case .blockMappingStart, .flowMappingStart:
-            stack.append((mappingCount, seen.count))
+            stack.append(OpenCollection(mapping: mappingCount, mark: seen.count))
             mappingCount &+= 1
             if id == .keyOrdering { greatest.append(nil) }
         case .blockSequenceStart, .flowSequenceStart:
-            stack.append((-1, seen.count))
+            stack.append(OpenCollection(mapping: -1, mark: seen.count))
             if id == .keyOrdering { greatest.append(nil) }
         case .blockEnd, .flowMappingEnd, .flowSequenceEnd:
-            if let closed = stack.popLast() { seen.removeKeys(after: closed.mark) }
+            if !stack.isEmpty {
+                seen.removeKeys(after: stack.top.mark)
+                stack.removeLast()
+            }
             if !greatest.isEmpty { greatest.removeLast() }
         case .key:
-            guard i + 1 < s.tokens.count, s.tokens[i + 1].kind == .scalar, let mapping = stack.last?.mapping, mapping >= 0 else { return }
+            guard i + 1 < s.tokens.count, s.tokens[i + 1].kind == .scalar, !stack.isEmpty, case let mapping = stack.top.mapping, mapping >= 0 else { return }
             let next = s.tokens[i + 1]
             if id == .keyDuplicates {
                 if seen.insert(mapping: mapping, key: next, s) == false {

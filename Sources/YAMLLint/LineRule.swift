@@ -45,7 +45,7 @@ struct LineRule {
             maximum = maxEnd
         }
         if blank > maximum {
-            out.append(.init(line: line.number, column: 1, message: "too many blank lines (\(blank) > \(maximum))"))
+            out.append(.init(line: line.number, column: 1, message: LintMessage.make("too many blank lines (", blank, " > ", maximum, ")")))
         }
     }
 
@@ -74,7 +74,7 @@ struct LineRule {
             }
         }
         out.append(.init(line: line.number, column: maximum + 1,
-                         message: "line too long (\(length) > \(maximum) characters)"))
+                         message: LintMessage.make("line too long (", length, " > ", maximum, " characters)")))
     }
 
     /// `new-line-at-end-of-file`: the last line has content but no line break.
