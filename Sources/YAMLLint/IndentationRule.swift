@@ -74,7 +74,7 @@ struct IndentationRule: TokenLintRule {
         let t = tokens[i]
         let kind = t.kind
         var isVisible = kind != .streamStart && kind != .streamEnd && kind != .blockEnd
-        if isVisible && kind == .scalar && t.style != .plain && s.hasEmptyValue(t) { isVisible = false }
+        if isVisible && kind == .scalar && t.style != .plain && IndentationRule.hasEmptyValue(s, i) { isVisible = false }
         let firstInLine = isVisible && t.startLine + 1 > currentLine
         let found = t.startColumn
 
@@ -214,6 +214,10 @@ struct IndentationRule: TokenLintRule {
         }
         return true
     }
+
+    /// Whether scalar token `i` has an empty value (rare for a quoted or block scalar): out of line, so
+    /// the hot path does not keep the whole token in registers across the call.
+    @inline(never) private static func hasEmptyValue(_ s: LintStream, _ i: Int) -> Bool { s.hasEmptyValue(s.tokens[i]) }
 
     /// A token that ends a mapping entry's value (or shows it is empty).
     private static func endsValue(_ kind: LintToken.Kind) -> Bool {

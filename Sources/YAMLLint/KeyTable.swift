@@ -137,11 +137,18 @@ struct KeyTable {
             }
         }
         var tail = UInt64(truncatingIfNeeded: range.count) << 56
-        var shift: UInt64 = 0
-        while k < end {
-            tail ^= UInt64(bytes[k]) << shift
-            shift += 8
-            k += 1
+        if k < end, k + 8 <= bytes.count, let base = bytes.baseAddress {
+            // The last 1...7 bytes in one load (the text goes on past them), the bytes after them
+            // masked off: the same value as the loop below gives (little-endian).
+            let word = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self).littleEndian
+            tail ^= word & ((1 << UInt64(8 * (end - k))) &- 1)
+        } else {
+            var shift: UInt64 = 0
+            while k < end {
+                tail ^= UInt64(bytes[k]) << shift
+                shift += 8
+                k += 1
+            }
         }
         h = (h ^ tail) &* prime
         h ^= h >> 30
