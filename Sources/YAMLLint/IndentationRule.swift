@@ -86,11 +86,7 @@ struct IndentationRule: TokenLintRule {
             } else if top.kind == .key && top.explicitKey && kind != .value {
                 expected = detectIndent(expected, t)
             }
-            if found != expected {
-                let message = expected < 0 ? LintMessage.make("wrong indentation: expected at least ", found + 1)
-                    : LintMessage.make("wrong indentation: expected ", expected, " but found ", found, "")
-                out.append(.init(line: t.startLine + 1, column: found + 1, message: message))
-            }
+            if found != expected { IndentationRule.report(line: t.startLine, found: found, expected: expected, &out) }
         }
         if kind == .scalar && checkMultiLineStrings { scalarIndentation(s, t, &out) }
         if isVisible {
@@ -99,6 +95,14 @@ struct IndentationRule: TokenLintRule {
         }
 
         guard i + 1 < tokens.count else { return unwind(kind, nil) }
+        // Scalars (most tokens) open no context.
+        if kind == .scalar {
+            // The first step of ``unwind(_:_:)`` for its most common case: an open key that a key's
+            // scalar does not end closes nothing (no call).
+            let nextKind = tokens[i + 1].kind
+            if stack.top.kind == .key && !IndentationRule.endsValue(nextKind) { return true }
+            return unwind(kind, nextKind)
+        }
         let next = tokens[i + 1]
         switch kind {
         case .blockMappingStart:
@@ -168,6 +172,11 @@ struct IndentationRule: TokenLintRule {
         default:
             break
         }
+        // The first step of ``unwind(_:_:)`` for its most common cases: an open key that the next
+        // token does not end, or an open value and a token that does not end it, closes nothing.
+        let topKind = stack.top.kind
+        if topKind == .key && !IndentationRule.endsValue(next.kind) { return true }
+        if topKind == .value && (kind == .value || kind == .anchor || kind == .tag) { return true }
         return unwind(kind, next.kind)
     }
 
@@ -213,6 +222,15 @@ struct IndentationRule: TokenLintRule {
             if stack.isEmpty { stack.append(Parent(kind: .root, indent: 0)); return false }
         }
         return true
+    }
+
+    /// Reports a token first on its line (0-based `line`) at column `found` where `expected` was
+    /// expected (negative: at least one column more than found). Out of line: most tokens are where
+    /// they should be.
+    @inline(never) private static func report(line: Int, found: Int, expected: Int, _ out: inout [LintStream.Problem]) {
+        let message = expected < 0 ? LintMessage.make("wrong indentation: expected at least ", found + 1)
+            : LintMessage.make("wrong indentation: expected ", expected, " but found ", found, "")
+        out.append(.init(line: line + 1, column: found + 1, message: message))
     }
 
     /// Whether scalar token `i` has an empty value (rare for a quoted or block scalar): out of line, so

@@ -134,25 +134,34 @@ struct KeysRule: TokenLintRule {
             guard i + 1 < s.tokens.count, s.tokens[i + 1].kind == .scalar, !stack.isEmpty, case let mapping = stack.top.mapping, mapping >= 0 else { return }
             let next = s.tokens[i + 1]
             if id == .keyDuplicates {
-                if seen.insert(mapping: mapping, key: next, s) == false {
-                    let key = s.value(next)
-                    if key != "<<" || forbidDuplicatedMergeKeys {
-                        out.append(.init(line: next.startLine + 1, column: next.startColumn + 1,
-                                         message: "duplication of key \"\(key)\" in mapping"))
-                    }
-                }
+                if !seen.insert(mapping: mapping, key: next, s) { reportDuplicate(s, next, &out) }
             } else {
-                let key = s.value(next)
-                if ignoredKeys.contains(where: { $0.search(key) }) { return }
-                if let g = greatest[greatest.count - 1], KeysRule.collatesBefore(key, g) {
-                    out.append(.init(line: next.startLine + 1, column: next.startColumn + 1,
-                                     message: "wrong ordering of key \"\(key)\" in mapping"))
-                } else {
-                    greatest[greatest.count - 1] = key
-                }
+                checkOrder(s, next, &out)
             }
         default:
             return
+        }
+    }
+
+    /// key-duplicates: key scalar `next` repeats a key of its mapping (a merge key `<<` only when
+    /// that is forbidden). Out of line, like ``checkOrder(_:_:_:)``: the per-key path stays small.
+    @inline(never) private func reportDuplicate(_ s: LintStream, _ next: LintToken, _ out: inout [LintStream.Problem]) {
+        let key = s.value(next)
+        if key != "<<" || forbidDuplicatedMergeKeys {
+            out.append(.init(line: next.startLine + 1, column: next.startColumn + 1,
+                             message: "duplication of key \"\(key)\" in mapping"))
+        }
+    }
+
+    /// key-ordering: key scalar `next` against the greatest earlier key of its mapping.
+    @inline(never) private mutating func checkOrder(_ s: LintStream, _ next: LintToken, _ out: inout [LintStream.Problem]) {
+        let key = s.value(next)
+        if ignoredKeys.contains(where: { $0.search(key) }) { return }
+        if let g = greatest[greatest.count - 1], KeysRule.collatesBefore(key, g) {
+            out.append(.init(line: next.startLine + 1, column: next.startColumn + 1,
+                             message: "wrong ordering of key \"\(key)\" in mapping"))
+        } else {
+            greatest[greatest.count - 1] = key
         }
     }
 
