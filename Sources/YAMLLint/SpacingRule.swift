@@ -82,11 +82,18 @@ struct SpacingRule: TokenLintRule {
             colonsOrHyphenAfter(s, t, i, "too many spaces after colon", &out)
             return
         }
+        if id == .colons {
+            if t.kind == .key && s.isExplicitKey(t),
+               let p = s.spacesAfter(t, next: s.token(i + 1), max: maxSpacesAfter,
+                                     maxMessage: "too many spaces after question mark") { out.append(p) }
+            return
+        }
         if id == .hyphens {
             if t.kind == .blockEntry { colonsOrHyphenAfter(s, t, i, "too many spaces after hyphen", &out) }
             return
         }
         guard SpacingRule.concerns(id, t.kind) else { return }
+        if isQuietFlowToken(s, t, i) { return }
         let prev = s.token(i - 1)
         let next = s.token(i + 1)
         switch id {
@@ -96,11 +103,6 @@ struct SpacingRule: TokenLintRule {
         case .brackets:
             flow(s, t, prev, next, open: .flowSequenceStart, close: .flowSequenceEnd, noun: "brackets",
                  forbidden: "forbidden flow sequence", &out)
-        case .colons:
-            // (A value token was handled above.)
-            if t.kind == .key && s.isExplicitKey(t),
-               let p = s.spacesAfter(t, next: next, max: maxSpacesAfter,
-                                     maxMessage: "too many spaces after question mark") { out.append(p) }
         case .commas:
             guard t.kind == .flowEntry else { return }
             if let prev, maxSpacesBefore != -1, prev.endLine < t.startLine {
@@ -124,6 +126,33 @@ struct SpacingRule: TokenLintRule {
         guard maxSpacesAfter != -1, i + 1 < s.tokens.count, s.tokens[i + 1].start - t.end > maxSpacesAfter,
               let p = s.spacesAfter(t, next: s.tokens[i + 1], max: maxSpacesAfter, maxMessage: message) else { return }
         out.append(p)
+    }
+
+    /// True when a `,` or a bracket or brace token (of this rule: the caller checked) certainly has
+    /// no problem: its neighbours are on its line and the gaps to them are within the bounds the full
+    /// check below tests (a forbidden or empty collection is left to it). Most flow tokens are.
+    @inline(__always) private func isQuietFlowToken(_ s: LintStream, _ t: LintToken, _ i: Int) -> Bool {
+        let tokens = s.tokens
+        guard i > 0, i + 1 < tokens.count else { return false }
+        @inline(__always) func within(_ gap: Int, _ low: Int, _ high: Int) -> Bool {
+            (low == -1 || gap >= low) && (high == -1 || gap <= high)
+        }
+        let prev = tokens[i - 1], next = tokens[i + 1]
+        switch t.kind {
+        case .flowEntry:
+            return prev.endLine == t.startLine && t.endLine == next.startLine
+                && within(t.start - prev.end, -1, maxSpacesBefore) && within(next.start - t.end, minSpacesAfter, maxSpacesAfter)
+        case .flowMappingStart, .flowSequenceStart:
+            let close: LintToken.Kind = t.kind == .flowMappingStart ? .flowMappingEnd : .flowSequenceEnd
+            return !forbidAll && !forbidNonEmpty && next.kind != close && t.endLine == next.startLine
+                && within(next.start - t.end, minSpacesInside, maxSpacesInside)
+        case .flowMappingEnd, .flowSequenceEnd:
+            let open: LintToken.Kind = t.kind == .flowMappingEnd ? .flowMappingStart : .flowSequenceStart
+            return prev.kind != open && prev.endLine == t.startLine
+                && within(t.start - prev.end, minSpacesInside, maxSpacesInside)
+        default:
+            return false
+        }
     }
 
     /// True when the rule looks at tokens of `kind` (checked first: most tokens concern no spacing rule).
