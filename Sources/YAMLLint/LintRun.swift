@@ -136,8 +136,8 @@ struct LintRun {
         let s = stream
         // Each rule is called only where it can find something (a test its own check starts with).
         if let r = rules.emptyLines, line.start == line.end { r.checkEmptyLines(s, line, &problems); flush(.emptyLines) }
-        if let r = rules.lineLength, line.end - line.start > r.max {
-            r.checkLineLength(s, line, &problems)
+        if let max = rules.lineLength?.max, line.end - line.start > max {
+            rules.lineLength?.checkLineLength(s, line, &problems)
             flush(.lineLength)
         }
         if let r = rules.newLineAtEndOfFile, line.end == s.bytes.count {
