@@ -22,7 +22,7 @@ struct CommentRule {
             let minSpaces = minSpacesFromContent
             if minSpaces != -1 && c.isInline(s) && c.pointer - s.tokens[c.tokenBefore].end < minSpaces {
                 out.append(.init(line: c.line, column: c.column,
-                                 message: "too few spaces before comment: expected \(minSpaces)"))
+                                 message: LintMessage.make("too few spaces before comment: expected ", minSpaces)))
             }
             if requireStartingSpace {
                 var textStart = c.pointer + 1

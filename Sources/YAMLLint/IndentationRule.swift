@@ -5,7 +5,7 @@ struct IndentationRule: TokenLintRule {
     private enum ParentKind: UInt8 { case root, blockMapping, flowMapping, blockSequence, flowSequence, blockEntry, key, value }
 
     /// One open block or flow context (yamllint's `Parent`). Plain data without optionals: 24 bytes.
-    private struct Parent {
+    private struct Parent: BitwiseCopyable {
         var indent: Int
         /// The indentation of the line the flow collection started on (``hasLineIndent``).
         var lineIndent: Int = 0
@@ -35,7 +35,9 @@ struct IndentationRule: TokenLintRule {
     private var indentSequences: Bool?
     private var indentSequencesConsistent: Bool
     private let checkMultiLineStrings: Bool
-    private var stack: [Parent] = [Parent(kind: .root, indent: 0)]
+    /// The open contexts, innermost last; the root context is pushed by the first ``check(_:_:_:)``
+    /// (so the rule set's template holds no memory: see ``PlainStack``).
+    private var stack = PlainStack<Parent>()
     private var currentLine = -1
     private var currentLineIndent = 0
 
@@ -47,10 +49,10 @@ struct IndentationRule: TokenLintRule {
         default: indentSequences = nil; indentSequencesConsistent = false
         }
         checkMultiLineStrings = options["check-multi-line-strings"]?.bool ?? false
-        stack.reserveCapacity(64)
     }
 
     mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
+        if stack.isEmpty { stack.append(Parent(kind: .root, indent: 0)) }
         if !checkToken(s, i, &out) {
             let t = s.tokens[i]
             out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
@@ -64,7 +66,7 @@ struct IndentationRule: TokenLintRule {
     }
 
     /// The kind of the innermost open context.
-    private var topKind: ParentKind { stack[stack.count - 1].kind }
+    private var topKind: ParentKind { stack.top.kind }
 
     /// yamllint's per-token step; false where yamllint raises "cannot infer indentation".
     @inline(__always) private mutating func checkToken(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) -> Bool {
@@ -72,23 +74,19 @@ struct IndentationRule: TokenLintRule {
         let t = tokens[i]
         let kind = t.kind
         var isVisible = kind != .streamStart && kind != .streamEnd && kind != .blockEnd
-        if isVisible && kind == .scalar && t.style != .plain && s.hasEmptyValue(t) { isVisible = false }
+        if isVisible && kind == .scalar && t.style != .plain && IndentationRule.hasEmptyValue(s, i) { isVisible = false }
         let firstInLine = isVisible && t.startLine + 1 > currentLine
         let found = t.startColumn
 
         if firstInLine {
-            let top = stack[stack.count - 1]
+            let top = stack.top
             var expected = top.indent
             if kind == .flowMappingEnd || kind == .flowSequenceEnd {
                 if top.hasLineIndent { expected = top.lineIndent }
             } else if top.kind == .key && top.explicitKey && kind != .value {
                 expected = detectIndent(expected, t)
             }
-            if found != expected {
-                let message = expected < 0 ? "wrong indentation: expected at least \(found + 1)"
-                    : "wrong indentation: expected \(expected) but found \(found)"
-                out.append(.init(line: t.startLine + 1, column: found + 1, message: message))
-            }
+            if found != expected { IndentationRule.report(line: t.startLine, found: found, expected: expected, &out) }
         }
         if kind == .scalar && checkMultiLineStrings { scalarIndentation(s, t, &out) }
         if isVisible {
@@ -97,6 +95,14 @@ struct IndentationRule: TokenLintRule {
         }
 
         guard i + 1 < tokens.count else { return unwind(kind, nil) }
+        // Scalars (most tokens) open no context.
+        if kind == .scalar {
+            // The first step of ``unwind(_:_:)`` for its most common case: an open key that a key's
+            // scalar does not end closes nothing (no call).
+            let nextKind = tokens[i + 1].kind
+            if stack.top.kind == .key && !IndentationRule.endsValue(nextKind) { return true }
+            return unwind(kind, nextKind)
+        }
         let next = tokens[i + 1]
         switch kind {
         case .blockMappingStart:
@@ -125,7 +131,7 @@ struct IndentationRule: TokenLintRule {
             let indent = next.startLine == t.startLine ? next.startColumn : detectIndent(currentLineIndent, next)
             stack.append(Parent(kind: .flowSequence, indent: indent, lineIndent: currentLineIndent))
         case .key:
-            var p = Parent(kind: .key, indent: stack[stack.count - 1].indent)
+            var p = Parent(kind: .key, indent: stack.top.indent)
             p.explicitKey = s.isExplicitKey(t)
             stack.append(p)
         case .value:
@@ -136,7 +142,7 @@ struct IndentationRule: TokenLintRule {
                 n = tokens[i + 2]
             }
             if !IndentationRule.endsValue(n.kind) {
-                let top = stack[stack.count - 1]
+                let top = stack.top
                 let indent: Int
                 if top.explicitKey {
                     indent = detectIndent(top.indent, n)
@@ -166,6 +172,11 @@ struct IndentationRule: TokenLintRule {
         default:
             break
         }
+        // The first step of ``unwind(_:_:)`` for its most common cases: an open key that the next
+        // token does not end, or an open value and a token that does not end it, closes nothing.
+        let topKind = stack.top.kind
+        if topKind == .key && !IndentationRule.endsValue(next.kind) { return true }
+        if topKind == .value && (kind == .value || kind == .anchor || kind == .tag) { return true }
         return unwind(kind, next.kind)
     }
 
@@ -192,7 +203,7 @@ struct IndentationRule: TokenLintRule {
             case .blockEntry:
                 if kind != .blockEntry && count >= 2 && stack[count - 2].implicitBlockSequence
                     && kind != .anchor && kind != .tag && next != .blockEntry {
-                    stack.removeLast(); stack.removeLast()
+                    stack.removeLast(2)
                 } else if next == .blockEntry || next == .blockEnd {
                     stack.removeLast()
                 } else {
@@ -201,17 +212,30 @@ struct IndentationRule: TokenLintRule {
             case .value:
                 guard kind != .value && kind != .anchor && kind != .tag else { return true }
                 guard count >= 2 && stack[count - 2].kind == .key else { return false }
-                stack.removeLast(); stack.removeLast()
+                stack.removeLast(2)
             case .key:
                 guard let n = next, IndentationRule.endsValue(n) else { return true }
                 stack.removeLast()
             case .root:
                 return true
             }
-            if stack.isEmpty { stack = [Parent(kind: .root, indent: 0)]; return false }
+            if stack.isEmpty { stack.append(Parent(kind: .root, indent: 0)); return false }
         }
         return true
     }
+
+    /// Reports a token first on its line (0-based `line`) at column `found` where `expected` was
+    /// expected (negative: at least one column more than found). Out of line: most tokens are where
+    /// they should be.
+    @inline(never) private static func report(line: Int, found: Int, expected: Int, _ out: inout [LintStream.Problem]) {
+        let message = expected < 0 ? LintMessage.make("wrong indentation: expected at least ", found + 1)
+            : LintMessage.make("wrong indentation: expected ", expected, " but found ", found, "")
+        out.append(.init(line: line + 1, column: found + 1, message: message))
+    }
+
+    /// Whether scalar token `i` has an empty value (rare for a quoted or block scalar): out of line, so
+    /// the hot path does not keep the whole token in registers across the call.
+    @inline(never) private static func hasEmptyValue(_ s: LintStream, _ i: Int) -> Bool { s.hasEmptyValue(s.tokens[i]) }
 
     /// A token that ends a mapping entry's value (or shows it is empty).
     private static func endsValue(_ kind: LintToken.Kind) -> Bool {
@@ -242,7 +266,7 @@ struct IndentationRule: TokenLintRule {
             if expected == nil { expected = expectedScalarIndent(t, found: indent) }
             if let e = expected, indent != e {
                 out.append(.init(line: lineNumber, column: indent + 1,
-                                 message: "wrong indentation: expected \(e) but found \(indent)"))
+                                 message: LintMessage.make("wrong indentation: expected ", e, " but found ", indent, "")))
             }
         }
     }
@@ -256,7 +280,7 @@ struct IndentationRule: TokenLintRule {
         case .plain?: return t.startColumn
         case .singleQuoted?, .doubleQuoted?: return t.startColumn + 1
         default:
-            let top = stack[stack.count - 1]
+            let top = stack.top
             switch top.kind {
             case .blockEntry, .key: return detect(t.startColumn)
             case .value:

@@ -12,7 +12,7 @@ struct KeyTable {
     /// One slot (16 bytes, so a big mapping's table stays small): its key's hash folded to 32 bits
     /// (which also picks the slot), its mapping number (-1 for an empty slot), and where the key's value bytes are:
     /// `bytes[start ..< start + length]` of the text, or of ``decoded`` when `isDecoded`.
-    private struct Slot {
+    private struct Slot: BitwiseCopyable {
         var hash32: UInt32
         var start: Int32
         /// The length, bit-inverted (negative) when the bytes are in ``decoded``.
@@ -29,9 +29,10 @@ struct KeyTable {
         var isDecoded: Bool { storedLength < 0 }
         var length: Int32 { storedLength < 0 ? ~storedLength : storedLength }
     }
-    private var slots: [Slot] = []
+    /// The table: a power of two slots, more than twice the keys held (none before the first key).
+    private var slots = PlainStack<Slot>()
     /// The slots filled, in insertion order.
-    private var log: [Int32] = []
+    private var log = PlainStack<Int32>()
     /// The values of the keys held whose values are not their source bytes, one after the other (taken
     /// back with their keys, newest first).
     private var decoded: [UInt8] = []
@@ -80,7 +81,8 @@ struct KeyTable {
     mutating func removeKeys(after mark: Int) {
         guard log.count > mark else { return }
         while log.count > mark {
-            let slot = Int(log.removeLast())
+            let slot = Int(log.top)
+            log.removeLast()
             if slots[slot].isDecoded { decoded.removeLast(decoded.count - Int(slots[slot].start)) }
             slots[slot] = KeyTable.empty
         }
@@ -92,10 +94,10 @@ struct KeyTable {
     /// Moves the keys into a table of `capacity` slots (a power of two, more than twice the keys).
     private mutating func rebuild(capacity: Int) {
         let old = slots
-        slots = Array(repeating: KeyTable.empty, count: capacity)
+        slots = PlainStack(repeating: KeyTable.empty, count: capacity)
         let mask = capacity - 1
         // Re-inserted in insertion order, so the log stays last-in first-out.
-        for k in log.indices {
+        for k in 0..<log.count {
             let entry = old[Int(log[k])]
             var slot = Int(entry.hash32) & mask
             while slots[slot].mapping >= 0 { slot = (slot + 1) & mask }
@@ -135,11 +137,18 @@ struct KeyTable {
             }
         }
         var tail = UInt64(truncatingIfNeeded: range.count) << 56
-        var shift: UInt64 = 0
-        while k < end {
-            tail ^= UInt64(bytes[k]) << shift
-            shift += 8
-            k += 1
+        if k < end, k + 8 <= bytes.count, let base = bytes.baseAddress {
+            // The last 1...7 bytes in one load (the text goes on past them), the bytes after them
+            // masked off: the same value as the loop below gives (little-endian).
+            let word = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self).littleEndian
+            tail ^= word & ((1 << UInt64(8 * (end - k))) &- 1)
+        } else {
+            var shift: UInt64 = 0
+            while k < end {
+                tail ^= UInt64(bytes[k]) << shift
+                shift += 8
+                k += 1
+            }
         }
         h = (h ^ tail) &* prime
         h ^= h >> 30

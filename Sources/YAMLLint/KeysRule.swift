@@ -5,9 +5,14 @@ struct KeysRule: TokenLintRule {
 
     /// anchors: the anchors of the current document.
     private var anchors = AnchorTable()
-    /// One entry per open collection: its mapping number (-1 for a sequence) and how many keys
-    /// ``seen`` held when it opened.
-    private var stack: [(mapping: Int32, mark: Int)] = []
+    /// One open collection: its mapping number (-1 for a sequence) and how many keys ``seen`` held
+    /// when it opened.
+    private struct OpenCollection: BitwiseCopyable {
+        var mapping: Int32
+        var mark: Int
+    }
+    /// The open collections, innermost last.
+    private var stack = PlainStack<OpenCollection>()
     /// Mappings opened so far (numbers the mappings).
     private var mappingCount: Int32 = 0
     /// key-duplicates: every key seen, per mapping number (hashed from the value's bytes).
@@ -113,38 +118,50 @@ struct KeysRule: TokenLintRule {
         let t = s.tokens[i]
         switch t.kind {
         case .blockMappingStart, .flowMappingStart:
-            stack.append((mappingCount, seen.count))
+            stack.append(OpenCollection(mapping: mappingCount, mark: seen.count))
             mappingCount &+= 1
             if id == .keyOrdering { greatest.append(nil) }
         case .blockSequenceStart, .flowSequenceStart:
-            stack.append((-1, seen.count))
+            stack.append(OpenCollection(mapping: -1, mark: seen.count))
             if id == .keyOrdering { greatest.append(nil) }
         case .blockEnd, .flowMappingEnd, .flowSequenceEnd:
-            if let closed = stack.popLast() { seen.removeKeys(after: closed.mark) }
+            if !stack.isEmpty {
+                seen.removeKeys(after: stack.top.mark)
+                stack.removeLast()
+            }
             if !greatest.isEmpty { greatest.removeLast() }
         case .key:
-            guard i + 1 < s.tokens.count, s.tokens[i + 1].kind == .scalar, let mapping = stack.last?.mapping, mapping >= 0 else { return }
+            guard i + 1 < s.tokens.count, s.tokens[i + 1].kind == .scalar, !stack.isEmpty, case let mapping = stack.top.mapping, mapping >= 0 else { return }
             let next = s.tokens[i + 1]
             if id == .keyDuplicates {
-                if seen.insert(mapping: mapping, key: next, s) == false {
-                    let key = s.value(next)
-                    if key != "<<" || forbidDuplicatedMergeKeys {
-                        out.append(.init(line: next.startLine + 1, column: next.startColumn + 1,
-                                         message: "duplication of key \"\(key)\" in mapping"))
-                    }
-                }
+                if !seen.insert(mapping: mapping, key: next, s) { reportDuplicate(s, next, &out) }
             } else {
-                let key = s.value(next)
-                if ignoredKeys.contains(where: { $0.search(key) }) { return }
-                if let g = greatest[greatest.count - 1], KeysRule.collatesBefore(key, g) {
-                    out.append(.init(line: next.startLine + 1, column: next.startColumn + 1,
-                                     message: "wrong ordering of key \"\(key)\" in mapping"))
-                } else {
-                    greatest[greatest.count - 1] = key
-                }
+                checkOrder(s, next, &out)
             }
         default:
             return
+        }
+    }
+
+    /// key-duplicates: key scalar `next` repeats a key of its mapping (a merge key `<<` only when
+    /// that is forbidden). Out of line, like ``checkOrder(_:_:_:)``: the per-key path stays small.
+    @inline(never) private func reportDuplicate(_ s: LintStream, _ next: LintToken, _ out: inout [LintStream.Problem]) {
+        let key = s.value(next)
+        if key != "<<" || forbidDuplicatedMergeKeys {
+            out.append(.init(line: next.startLine + 1, column: next.startColumn + 1,
+                             message: "duplication of key \"\(key)\" in mapping"))
+        }
+    }
+
+    /// key-ordering: key scalar `next` against the greatest earlier key of its mapping.
+    @inline(never) private mutating func checkOrder(_ s: LintStream, _ next: LintToken, _ out: inout [LintStream.Problem]) {
+        let key = s.value(next)
+        if ignoredKeys.contains(where: { $0.search(key) }) { return }
+        if let g = greatest[greatest.count - 1], KeysRule.collatesBefore(key, g) {
+            out.append(.init(line: next.startLine + 1, column: next.startColumn + 1,
+                             message: "wrong ordering of key \"\(key)\" in mapping"))
+        } else {
+            greatest[greatest.count - 1] = key
         }
     }
 

@@ -8,6 +8,11 @@ struct LineRule {
     let max: Int
     private let maxStart, maxEnd: Int
     private let allowNonBreakableWords, allowNonBreakableInlineMappings, dos: Bool
+    /// line-length: the messages made so far in this run, by how many characters a line has over
+    /// `max` (a long text has many over-long lines of few lengths, and each finding needs its message
+    /// as a `String`: one is made per length, and the findings share it). Empty in a configuration's
+    /// rules; each run's copy fills its own.
+    private var lengthMessages: [String?] = []
 
     init(id: LintRuleID, options: [String: LintOption]) {
         self.id = id
@@ -45,13 +50,13 @@ struct LineRule {
             maximum = maxEnd
         }
         if blank > maximum {
-            out.append(.init(line: line.number, column: 1, message: "too many blank lines (\(blank) > \(maximum))"))
+            out.append(.init(line: line.number, column: 1, message: LintMessage.make("too many blank lines (", blank, " > ", maximum, ")")))
         }
     }
 
     /// `line-length`: a line longer than `max` characters (unless a non-breakable word or inline
     /// mapping is allowed).
-    func checkLineLength(_ s: LintStream, _ line: LintLine, _ out: inout [LintStream.Problem]) {
+    mutating func checkLineLength(_ s: LintStream, _ line: LintLine, _ out: inout [LintStream.Problem]) {
         let maximum = max
         // A line holds at most as many characters as bytes: a short line needs no counting.
         if line.end - line.start <= maximum { return }
@@ -73,8 +78,22 @@ struct LineRule {
                 if inline && Linter.isInlineMappingWithUnbreakableValue(s.text, line) { return }
             }
         }
-        out.append(.init(line: line.number, column: maximum + 1,
-                         message: "line too long (\(length) > \(maximum) characters)"))
+        out.append(.init(line: line.number, column: maximum + 1, message: lengthMessage(length)))
+    }
+
+    /// line-length's message for a line of `length` characters (more than `max`), made once per length
+    /// up to 4,096 characters over.
+    private mutating func lengthMessage(_ length: Int) -> String {
+        let over = length - max
+        if over >= 0 && over < lengthMessages.count, let message = lengthMessages[over] { return message }
+        let message = LintMessage.make("line too long (", length, " > ", max, " characters)")
+        if over >= 0 && over < 4096 {
+            if over >= lengthMessages.count {
+                lengthMessages.append(contentsOf: repeatElement(nil, count: over + 1 - lengthMessages.count))
+            }
+            lengthMessages[over] = message
+        }
+        return message
     }
 
     /// `new-line-at-end-of-file`: the last line has content but no line break.

@@ -69,8 +69,31 @@ struct SpacingRule: TokenLintRule {
     }
 
     func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
-        guard SpacingRule.concerns(id, s.tokens[i].kind) else { return }
         let t = s.tokens[i]
+        // The hot cases first: every mapping entry has a `:` (and every sequence entry a `-`), and a
+        // gap within the maximum (the usual case) is ruled out from the neighbours' offsets alone.
+        if id == .colons && t.kind == .value {
+            let prev = s.token(i - 1)
+            if prev?.kind == .alias && t.start - (prev?.end ?? 0) == 1 { return }
+            if let prev, maxSpacesBefore != -1, t.start - prev.end > maxSpacesBefore,
+               let p = s.spacesBefore(t, prev: prev, max: maxSpacesBefore, maxMessage: "too many spaces before colon") {
+                out.append(p)
+            }
+            colonsOrHyphenAfter(s, t, i, "too many spaces after colon", &out)
+            return
+        }
+        if id == .colons {
+            if t.kind == .key && s.isExplicitKey(t),
+               let p = s.spacesAfter(t, next: s.token(i + 1), max: maxSpacesAfter,
+                                     maxMessage: "too many spaces after question mark") { out.append(p) }
+            return
+        }
+        if id == .hyphens {
+            if t.kind == .blockEntry { colonsOrHyphenAfter(s, t, i, "too many spaces after hyphen", &out) }
+            return
+        }
+        guard SpacingRule.concerns(id, t.kind) else { return }
+        if isQuietFlowToken(s, t, i) { return }
         let prev = s.token(i - 1)
         let next = s.token(i + 1)
         switch id {
@@ -80,16 +103,6 @@ struct SpacingRule: TokenLintRule {
         case .brackets:
             flow(s, t, prev, next, open: .flowSequenceStart, close: .flowSequenceEnd, noun: "brackets",
                  forbidden: "forbidden flow sequence", &out)
-        case .colons:
-            if t.kind == .value && !(prev?.kind == .alias && t.start - (prev?.end ?? 0) == 1) {
-                if let p = s.spacesBefore(t, prev: prev, max: maxSpacesBefore,
-                                          maxMessage: "too many spaces before colon") { out.append(p) }
-                if let p = s.spacesAfter(t, next: next, max: maxSpacesAfter,
-                                         maxMessage: "too many spaces after colon") { out.append(p) }
-            }
-            if t.kind == .key && s.isExplicitKey(t),
-               let p = s.spacesAfter(t, next: next, max: maxSpacesAfter,
-                                     maxMessage: "too many spaces after question mark") { out.append(p) }
         case .commas:
             guard t.kind == .flowEntry else { return }
             if let prev, maxSpacesBefore != -1, prev.endLine < t.startLine {
@@ -101,12 +114,44 @@ struct SpacingRule: TokenLintRule {
             if let p = s.spacesAfter(t, next: next, min: minSpacesAfter, max: maxSpacesAfter,
                                      minMessage: "too few spaces after comma",
                                      maxMessage: "too many spaces after comma") { out.append(p) }
-        case .hyphens:
-            if t.kind == .blockEntry,
-               let p = s.spacesAfter(t, next: next, max: maxSpacesAfter,
-                                     maxMessage: "too many spaces after hyphen") { out.append(p) }
         default:
             return
+        }
+    }
+
+    /// colons after a `:`, hyphens after a `-`: yamllint `spaces_after` with only a maximum, the
+    /// next token's offset tested first.
+    @inline(__always) private func colonsOrHyphenAfter(_ s: LintStream, _ t: LintToken, _ i: Int, _ message: String,
+                                                       _ out: inout [LintStream.Problem]) {
+        guard maxSpacesAfter != -1, i + 1 < s.tokens.count, s.tokens[i + 1].start - t.end > maxSpacesAfter,
+              let p = s.spacesAfter(t, next: s.tokens[i + 1], max: maxSpacesAfter, maxMessage: message) else { return }
+        out.append(p)
+    }
+
+    /// True when a `,` or a bracket or brace token (of this rule: the caller checked) certainly has
+    /// no problem: its neighbours are on its line and the gaps to them are within the bounds the full
+    /// check below tests (a forbidden or empty collection is left to it). Most flow tokens are.
+    @inline(__always) private func isQuietFlowToken(_ s: LintStream, _ t: LintToken, _ i: Int) -> Bool {
+        let tokens = s.tokens
+        guard i > 0, i + 1 < tokens.count else { return false }
+        @inline(__always) func within(_ gap: Int, _ low: Int, _ high: Int) -> Bool {
+            (low == -1 || gap >= low) && (high == -1 || gap <= high)
+        }
+        let prev = tokens[i - 1], next = tokens[i + 1]
+        switch t.kind {
+        case .flowEntry:
+            return prev.endLine == t.startLine && t.endLine == next.startLine
+                && within(t.start - prev.end, -1, maxSpacesBefore) && within(next.start - t.end, minSpacesAfter, maxSpacesAfter)
+        case .flowMappingStart, .flowSequenceStart:
+            let close: LintToken.Kind = t.kind == .flowMappingStart ? .flowMappingEnd : .flowSequenceEnd
+            return !forbidAll && !forbidNonEmpty && next.kind != close && t.endLine == next.startLine
+                && within(next.start - t.end, minSpacesInside, maxSpacesInside)
+        case .flowMappingEnd, .flowSequenceEnd:
+            let open: LintToken.Kind = t.kind == .flowMappingEnd ? .flowMappingStart : .flowSequenceStart
+            return prev.kind != open && prev.endLine == t.startLine
+                && within(t.start - prev.end, minSpacesInside, maxSpacesInside)
+        default:
+            return false
         }
     }
 
