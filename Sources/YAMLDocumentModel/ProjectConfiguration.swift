@@ -90,6 +90,9 @@ public struct ProjectConfiguration: Sendable {
                     return YAMLDiagnostic(range: keys.valueRanges[problem.key] ?? keys.ranges[problem.key] ?? root.range,
                                           severity: .warning, code: invalidValueCode,
                                           message: problem.message + " The default applies.", source: source)
+                case .invalidEntry:
+                    return YAMLDiagnostic(range: keys.valueRanges[problem.key] ?? keys.ranges[problem.key] ?? root.range,
+                                          severity: .warning, code: invalidValueCode, message: problem.message, source: source)
                 }
             }
             return (settings, warnings.sorted { $0.range < $1.range })

@@ -69,7 +69,7 @@ public struct SchemaSettings: Sendable, Hashable {
     /// Reads a `yaml.schemas` value: `{ "<schema>": "<glob>" | ["<glob>", ...] }`, or the list form of
     /// VS Code's `json.schemas` and yaml-language-server's schema associations:
     /// `[{"url" | "uri": "<schema>", "fileMatch": ["<glob>", ...]}, ...]`. Entries of other shapes are
-    /// skipped.
+    /// skipped (``skippedEntries(in:)`` lists them, for a warning).
     static func associations(from value: SettingsValue) -> [Association]? {
         switch value {
         case .object(let members):
@@ -87,6 +87,30 @@ public struct SchemaSettings: Sendable, Hashable {
             }
         default:
             return nil
+        }
+    }
+
+    /// The entries of a `yaml.schemas` value that ``associations(from:)`` skips, each with its value and
+    /// a phrase for a person saying what the entry should have been ("a mapping of schema URLs to glob
+    /// patterns ..., and the entry for `/x.json` is not one"). Empty when every entry is used, or when the
+    /// value as a whole has neither form (the caller reports that).
+    static func skippedEntries(in value: SettingsValue) -> [(value: SettingsValue, expected: String)] {
+        switch value {
+        case .object(let members):
+            return members.filter { strings($0.value).isEmpty }.map { member in
+                (member.value, "a mapping of schema URLs to glob patterns (a string or a list of strings), "
+                    + "and the entry for `\(member.key)` is not one")
+            }
+        case .array(let items):
+            return items.enumerated().compactMap { index, item in
+                if case .object(let members) = item,
+                   case .string? = members.first(where: { $0.key == "url" || $0.key == "uri" })?.value,
+                   let match = members.first(where: { $0.key == "fileMatch" })?.value, !strings(match).isEmpty { return nil }
+                return (item, "a list of `{\"url\": ..., \"fileMatch\": [...]}` objects (`fileMatch` a glob pattern "
+                    + "or a list of them), and item \(index + 1) is not one")
+            }
+        default:
+            return []
         }
     }
 

@@ -111,6 +111,10 @@ public struct Settings: Sendable, Hashable {
             case "schemas":
                 take("a mapping of schema URLs to glob patterns, or a list of `{url, fileMatch}` objects",
                      SchemaSettings.associations(from:)) { $0.schema.associations = $1 }
+                // The entries that were skipped, one problem each (the others are used).
+                for (entry, expected) in SchemaSettings.skippedEntries(in: value) {
+                    problems.append(SettingsProblem(key: key, value: entry, kind: .invalidEntry(expected: expected)))
+                }
             case "validate": bool { $0.schema.validate = $1 }
             case "schemaStore.enable": bool { $0.schema.schemaStoreEnabled = $1 }
             case "schemaStore.url": string(nonEmpty: true) { $0.schema.schemaStoreURL = $1 }

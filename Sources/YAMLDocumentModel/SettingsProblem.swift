@@ -10,6 +10,10 @@ public struct SettingsProblem: Sendable, Hashable {
         /// The key names a setting (or a group of settings, such as `format`), but the value is not one it
         /// takes; `expected` says what it takes ("an integer from 1 to 16").
         case invalidValue(expected: String)
+        /// One entry of a setting that holds several (a `yaml.schemas` association) is not of the form the
+        /// setting takes; `expected` says what it takes and which entry it is. That entry is skipped, the
+        /// others apply.
+        case invalidEntry(expected: String)
     }
 
     /// The key as written (dotted, `pureyaml.`/`yaml.` prefix kept).
@@ -22,13 +26,15 @@ public struct SettingsProblem: Sendable, Hashable {
     /// One sentence for a person: "Unknown setting `x`." or "`format.indentWidth` must be an integer from 1
     /// to 16; the value 0 is ignored."
     public var message: String {
+        var text = value.jsonText
+        if text.count > 40 { text = String(text.prefix(37)) + "..." }
         switch kind {
         case .unknownKey:
             return "Unknown setting `\(key)`; it is ignored."
         case .invalidValue(let expected):
-            var text = value.jsonText
-            if text.count > 40 { text = String(text.prefix(37)) + "..." }
             return "`\(key)` must be \(expected); the value \(text) is ignored."
+        case .invalidEntry(let expected):
+            return "`\(key)` must be \(expected): \(text) is ignored; the other entries apply."
         }
     }
 }

@@ -106,6 +106,39 @@ final class ProjectConfigurationTests: XCTestCase {
         XCTAssertEqual(parse("format:\n  indentWidth:\n").diagnostics, [])
     }
 
+    /// A `yaml.schemas` entry of the wrong shape is skipped with a warning of its own (it used to be
+    /// dropped silently); the other entries apply.
+    func testSkippedSchemaAssociationEntriesAreWarnings() {
+        var settings = Settings()
+        let problems = settings.applyReportingProblems(.object([
+            (key: "yaml", value: .object([(key: "schemas", value: .object([
+                (key: "/x.json", value: .integer(5)),
+                (key: "/y.json", value: .string("*.y.yaml")),
+                (key: "/z.json", value: .array([])),
+            ]))])),
+        ]))
+        XCTAssertEqual(settings.schema.associations.map(\.schema), ["/y.json"])
+        XCTAssertEqual(problems.map(\.message), [
+            "`yaml.schemas` must be a mapping of schema URLs to glob patterns (a string or a list of strings), and the entry for `/x.json` is not one: 5 is ignored; the other entries apply.",
+            "`yaml.schemas` must be a mapping of schema URLs to glob patterns (a string or a list of strings), and the entry for `/z.json` is not one: [] is ignored; the other entries apply.",
+        ])
+        // The list form: item 2 has no `fileMatch`.
+        var listed = Settings()
+        let listProblems = listed.applyReportingProblems(.object([(key: "yaml.schemas", value: .array([
+            .object([(key: "url", value: .string("/a.json")), (key: "fileMatch", value: .array([.string("*.a.yaml")]))]),
+            .object([(key: "url", value: .string("/b.json"))]),
+        ]))]))
+        XCTAssertEqual(listed.schema.associations.map(\.schema), ["/a.json"])
+        XCTAssertEqual(listProblems.count, 1)
+        XCTAssertTrue(listProblems.first?.message.contains("item 2 is not one") ?? false, listProblems.first?.message ?? "")
+        // In a project settings file the warning sits on the `schemas` value and says the rest applies.
+        let (fromFile, diagnostics) = parse("yaml.schemas:\n  /x.json: 5\n  /y.json: '*.y.yaml'\n")
+        XCTAssertEqual(fromFile.schema.associations.map(\.schema), ["/y.json"])
+        XCTAssertEqual(diagnostics.map(\.code), [ProjectConfiguration.invalidValueCode])
+        XCTAssertEqual(diagnostics.first?.range.start, 16) // the `schemas` mapping
+        XCTAssertFalse(diagnostics.first?.message.contains("The default applies") ?? true)
+    }
+
     /// A key that names no setting is a warning at that key, with a "did you mean" when a setting's name is
     /// close (in the prefix form the file used); the other keys still apply.
     func testUnknownKeysAreWarningsAtTheKeyAndTheRestApplies() throws {
