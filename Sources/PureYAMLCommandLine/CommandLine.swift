@@ -336,7 +336,15 @@ public struct CommandLineTool {
         for name in names {
             let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
             var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else { continue }
+            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+                // A link whose target is missing (fileExists follows links). One the walk would take is an
+                // I/O problem, as a folder that cannot be listed: a passing check must have read every file.
+                if (try? fm.destinationOfSymbolicLink(atPath: path)) != nil, rule.includes(name, in: folder) {
+                    err("pureyaml: \(path): a symbolic link to a file that does not exist\n")
+                    ioFailed = true
+                }
+                continue
+            }
             if isDir.boolValue {
                 if !rule.skips(folderNamed: name, in: folder) {
                     walk(path, into: &found, visited: &visited, with: &rule, ioFailed: &ioFailed)

@@ -123,4 +123,23 @@ final class CommandLineInputTests: XCTestCase {
         XCTAssertEqual(r.status, 0, String(decoding: r.stderr, as: UTF8.self))
         XCTAssertTrue(String(decoding: r.stderr, as: UTF8.self).contains("2 files"), String(decoding: r.stderr, as: UTF8.self))
     }
+
+    /// A link named `*.yaml` whose target is missing fails the check of its folder (exit 2, named on
+    /// standard error: the check did not read every file), while the other files are still checked; a
+    /// broken link the walk would not take (`notes.txt`) is no problem.
+    func testABrokenLinkInAFolderFailsTheCheck() throws {
+        let dir = try tempDir()
+        try "a: 1\n".write(to: dir.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("notes.txt").path,
+                                                   withDestinationPath: "missing.txt")
+        let clean = try runProcess(try binary(), ["check", dir.path])
+        XCTAssertEqual(clean.status, 0, String(decoding: clean.stderr, as: UTF8.self))
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("gone.yaml").path,
+                                                   withDestinationPath: "missing.yaml")
+        let r = try runProcess(try binary(), ["check", dir.path])
+        let stderr = String(decoding: r.stderr, as: UTF8.self)
+        XCTAssertEqual(r.status, 2, stderr)
+        XCTAssertTrue(stderr.contains("gone.yaml: a symbolic link to a file that does not exist"), stderr)
+        XCTAssertTrue(stderr.contains("1 file"), stderr)
+    }
 }
