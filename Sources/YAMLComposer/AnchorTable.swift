@@ -24,9 +24,19 @@ struct AnchorTable {
         count = 0
     }
 
+    /// FNV-1a over the name's UTF-8 bytes, read from the string's contiguous storage (a small string's
+    /// bytes are copied to the stack once; walking its `utf8` view byte by byte costs ~25 instructions a byte).
     private static func hash(_ name: String) -> UInt32 {
+        if let h = name.utf8.withContiguousStorageIfAvailable({ hash($0) }) { return h }
         var h: UInt32 = 2_166_136_261
         for b in name.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
+        return h
+    }
+
+    /// FNV-1a over `bytes` (the same value as the byte-by-byte loop above).
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var h: UInt32 = 2_166_136_261
+        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
         return h
     }
 

@@ -20,13 +20,23 @@ enum UnusedAnchors {
             if !isAnchor, let binding { used[binding] = true }
         }
         var out: [YAMLDiagnostic] = []
+        var message: [UInt8] = []
         for (i, range) in anchors.enumerated() {
             guard let range, !used[i] else { continue }
-            let name = tree.text(TextRange(start: range.start + 1, end: range.end))
+            // The message's bytes around the name's, decoded once: the same text as
+            // interpolating the decoded name (an ASCII byte ends any invalid UTF-8 sequence before it), with
+            // one allocation instead of a string interpolation's several.
+            message.removeAll(keepingCapacity: true)
+            message.append(contentsOf: messagePrefix)
+            message.append(contentsOf: tree.bytes[(range.start + 1)..<range.end])
+            message.append(contentsOf: messageSuffix)
             out.append(YAMLDiagnostic(range: range, severity: .hint, code: code,
-                                      message: "The anchor '&\(name)' is not used by any alias after it in this document.",
-                                      tags: tags))
+                                      message: String(decoding: message, as: UTF8.self), tags: tags))
         }
         return out
     }
+
+    /// The message up to the anchor's name, and after it.
+    private static let messagePrefix = Array("The anchor '&".utf8)
+    private static let messageSuffix = Array("' is not used by any alias after it in this document.".utf8)
 }

@@ -52,6 +52,12 @@ final class CodeActionsTests: XCTestCase {
         XCTAssertEqual(hints.map { t.slice($0.range) }, ["&x", "&z"])
         XCTAssertEqual(hints.first?.severity, .hint)
         XCTAssertEqual(hints.first?.tags, [.unnecessary])
+        XCTAssertEqual(hints.map(\.message), ["The anchor '&x' is not used by any alias after it in this document.",
+                                               "The anchor '&z' is not used by any alias after it in this document."])
+        let names = MarkedText("a: &ä 1\nb: &\u{1F600}é [1]\n")
+        XCTAssertEqual(names.model().diagnostics(testURI)?.diagnostics.map(\.message),
+                       ["The anchor '&ä' is not used by any alias after it in this document.",
+                        "The anchor '&\u{1F600}é' is not used by any alias after it in this document."])
         XCTAssertEqual(applied(t.text, action(t, "Remove unused anchor &x")), "a: 1\nb: &y 2\nc: *y\nd: &z\n  e: 1\n")
         XCTAssertNil(action(t, "Fix all"), "a source action is computed only when asked for by kind")
         let all = action(t, "Fix all", only: [.sourceFixAll])
