@@ -23,6 +23,9 @@ struct LintRuleSet: Sendable {
     var rulesByPreviousKind = [UInt32](repeating: 0, count: LintToken.Kind.allCases.count)
     /// Each rule's level, by ``LintRuleID/ordinal``.
     var levels = [LintLevel](repeating: .error, count: LintRuleID.allCases.count)
+    /// Each rule's id as a string (its `rawValue`), by ``LintRuleID/ordinal``: a finding's rule is
+    /// read from here, not made per finding.
+    let names: [String] = LintRuleID.allCases.map(\.rawValue)
     /// Plain data: copied without reference counting.
     var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []
     /// The line rules, one optional per rule id (called directly, in rule-id order, for each line).

@@ -175,10 +175,11 @@ struct LintRun {
         if !problems.isEmpty {
             let bytes = stream.bytes
             let anyDisabled = !disabledForLine.isEmpty || !disabled.isEmpty
+            let names = rules.names
             for k in problems.indices {
                 let tag = tags[k]
-                if anyDisabled
-                    && (disabledForLine.contains(tag.rule.rawValue) || disabled.contains(tag.rule.rawValue)) { continue }
+                let name = names[tag.rule.ordinal]
+                if anyDisabled && (disabledForLine.contains(name) || disabled.contains(name)) { continue }
                 let problem = problems[k]
                 let offset = stream.offset(line: problem.line, column: problem.column)
                 var end = offset
@@ -187,7 +188,7 @@ struct LintRun {
                     while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
                 }
                 findings.append(LintFinding(range: TextRange(start: offset, end: end), line: problem.line,
-                                            column: problem.column, level: tag.level, rule: tag.rule.rawValue,
+                                            column: problem.column, level: tag.level, rule: name,
                                             message: problem.message))
             }
             problems.removeAll(keepingCapacity: true)
