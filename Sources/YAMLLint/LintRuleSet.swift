@@ -101,9 +101,12 @@ struct LintRuleSet: Sendable {
 }
 
 /// A configuration's ``LintRuleSet`` for all its rules. It is derived from the configuration's rules,
-/// so it takes no part in the configuration's equality and hashing.
-struct CompiledLintRules: Sendable, Hashable {
+/// so it takes no part in the configuration's equality and hashing. A class, so copying a configuration
+/// retains it once instead of every rule's storage.
+final class CompiledLintRules: Sendable, Hashable {
     let all: LintRuleSet
+
+    init(all: LintRuleSet) { self.all = all }
 
     static func == (a: CompiledLintRules, b: CompiledLintRules) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
