@@ -23,6 +23,9 @@ struct LintRuleSet: Sendable {
     var rulesByPreviousKind = [UInt32](repeating: 0, count: LintToken.Kind.allCases.count)
     /// Each rule's level, by ``LintRuleID/ordinal``.
     var levels = [LintLevel](repeating: .error, count: LintRuleID.allCases.count)
+    /// Each rule's id as a string (its `rawValue`), by ``LintRuleID/ordinal``: a finding's rule is
+    /// read from here, not made per finding.
+    let names: [String] = LintRuleID.allCases.map(\.rawValue)
     /// Plain data: copied without reference counting.
     var commentRules: [(LintRuleID, LintLevel, CommentRule)] = []
     /// The line rules, one optional per rule id (called directly, in rule-id order, for each line).
@@ -98,9 +101,12 @@ struct LintRuleSet: Sendable {
 }
 
 /// A configuration's ``LintRuleSet`` for all its rules. It is derived from the configuration's rules,
-/// so it takes no part in the configuration's equality and hashing.
-struct CompiledLintRules: Sendable, Hashable {
+/// so it takes no part in the configuration's equality and hashing. A class, so copying a configuration
+/// retains it once instead of every rule's storage.
+final class CompiledLintRules: Sendable, Hashable {
     let all: LintRuleSet
+
+    init(all: LintRuleSet) { self.all = all }
 
     static func == (a: CompiledLintRules, b: CompiledLintRules) -> Bool { true }
     func hash(into hasher: inout Hasher) {}

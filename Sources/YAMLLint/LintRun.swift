@@ -79,25 +79,35 @@ struct LintRun {
     }
 
     /// Runs the token rules whose bits (``LintRuleID/ordinal``) are set in `bits` on token `i`, in
-    /// rule-id order (yamllint's), tagging each one's problems with it: one test per rule, each
-    /// against a constant, and each call direct.
+    /// rule-id order (yamllint's), tagging each one's problems with it: one test per rule (rules a
+    /// token rarely concerns tested as a group first), each against a constant, and each call direct.
     private mutating func checkToken(_ i: Int, rules bits: UInt32) {
         let s = stream
-        if bits & LintRun.bit(.anchors) != 0 { rules.anchors?.check(s, i, &problems); flush(.anchors) }
-        if bits & LintRun.bit(.braces) != 0 { rules.braces?.check(s, i, &problems); flush(.braces) }
-        if bits & LintRun.bit(.brackets) != 0 { rules.brackets?.check(s, i, &problems); flush(.brackets) }
-        if bits & LintRun.bit(.colons) != 0 { rules.colons?.check(s, i, &problems); flush(.colons) }
-        if bits & LintRun.bit(.commas) != 0 { rules.commas?.check(s, i, &problems); flush(.commas) }
-        if bits & LintRun.bit(.documentEnd) != 0 { rules.documentEnd?.check(s, i, &problems); flush(.documentEnd) }
-        if bits & LintRun.bit(.documentStart) != 0 { rules.documentStart?.check(s, i, &problems); flush(.documentStart) }
-        if bits & LintRun.bit(.emptyValues) != 0 { rules.emptyValues?.check(s, i, &problems); flush(.emptyValues) }
-        if bits & LintRun.bit(.floatValues) != 0 { rules.floatValues?.check(s, i, &problems); flush(.floatValues) }
+        // Grouped by bits a token rarely has (most tokens have only `hyphens`, `indentation`,
+        // `key-duplicates` or `truthy`): one test rules out a whole group, in rule-id order.
+        if bits & (LintRun.bit(.anchors) | LintRun.bit(.braces) | LintRun.bit(.brackets) | LintRun.bit(.colons)
+                   | LintRun.bit(.commas)) != 0 {
+            if bits & LintRun.bit(.anchors) != 0 { rules.anchors?.check(s, i, &problems); flush(.anchors) }
+            if bits & LintRun.bit(.braces) != 0 { rules.braces?.check(s, i, &problems); flush(.braces) }
+            if bits & LintRun.bit(.brackets) != 0 { rules.brackets?.check(s, i, &problems); flush(.brackets) }
+            if bits & LintRun.bit(.colons) != 0 { rules.colons?.check(s, i, &problems); flush(.colons) }
+            if bits & LintRun.bit(.commas) != 0 { rules.commas?.check(s, i, &problems); flush(.commas) }
+        }
+        if bits & (LintRun.bit(.documentEnd) | LintRun.bit(.documentStart) | LintRun.bit(.emptyValues)
+                   | LintRun.bit(.floatValues)) != 0 {
+            if bits & LintRun.bit(.documentEnd) != 0 { rules.documentEnd?.check(s, i, &problems); flush(.documentEnd) }
+            if bits & LintRun.bit(.documentStart) != 0 { rules.documentStart?.check(s, i, &problems); flush(.documentStart) }
+            if bits & LintRun.bit(.emptyValues) != 0 { rules.emptyValues?.check(s, i, &problems); flush(.emptyValues) }
+            if bits & LintRun.bit(.floatValues) != 0 { rules.floatValues?.check(s, i, &problems); flush(.floatValues) }
+        }
         if bits & LintRun.bit(.hyphens) != 0 { rules.hyphens?.check(s, i, &problems); flush(.hyphens) }
         if bits & LintRun.bit(.indentation) != 0 { rules.indentation?.check(s, i, &problems); flush(.indentation) }
         if bits & LintRun.bit(.keyDuplicates) != 0 { rules.keyDuplicates?.check(s, i, &problems); flush(.keyDuplicates) }
-        if bits & LintRun.bit(.keyOrdering) != 0 { rules.keyOrdering?.check(s, i, &problems); flush(.keyOrdering) }
-        if bits & LintRun.bit(.octalValues) != 0 { rules.octalValues?.check(s, i, &problems); flush(.octalValues) }
-        if bits & LintRun.bit(.quotedStrings) != 0 { rules.quotedStrings?.check(s, i, &problems); flush(.quotedStrings) }
+        if bits & (LintRun.bit(.keyOrdering) | LintRun.bit(.octalValues) | LintRun.bit(.quotedStrings)) != 0 {
+            if bits & LintRun.bit(.keyOrdering) != 0 { rules.keyOrdering?.check(s, i, &problems); flush(.keyOrdering) }
+            if bits & LintRun.bit(.octalValues) != 0 { rules.octalValues?.check(s, i, &problems); flush(.octalValues) }
+            if bits & LintRun.bit(.quotedStrings) != 0 { rules.quotedStrings?.check(s, i, &problems); flush(.quotedStrings) }
+        }
         if bits & LintRun.bit(.truthy) != 0 { rules.truthy?.check(s, i, &problems); flush(.truthy) }
     }
 
@@ -175,10 +185,11 @@ struct LintRun {
         if !problems.isEmpty {
             let bytes = stream.bytes
             let anyDisabled = !disabledForLine.isEmpty || !disabled.isEmpty
+            let names = rules.names
             for k in problems.indices {
                 let tag = tags[k]
-                if anyDisabled
-                    && (disabledForLine.contains(tag.rule.rawValue) || disabled.contains(tag.rule.rawValue)) { continue }
+                let name = names[tag.rule.ordinal]
+                if anyDisabled && (disabledForLine.contains(name) || disabled.contains(name)) { continue }
                 let problem = problems[k]
                 let offset = stream.offset(line: problem.line, column: problem.column)
                 var end = offset
@@ -187,7 +198,7 @@ struct LintRun {
                     while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
                 }
                 findings.append(LintFinding(range: TextRange(start: offset, end: end), line: problem.line,
-                                            column: problem.column, level: tag.level, rule: tag.rule.rawValue,
+                                            column: problem.column, level: tag.level, rule: name,
                                             message: problem.message))
             }
             problems.removeAll(keepingCapacity: true)

@@ -139,6 +139,9 @@ public enum LintTokenizer {
             self.cursor = cursor
             self.out = out
             self.mask = mask
+            // Room for 16 open collections at once: one allocation each, not a growth per doubling.
+            indents.reserveCapacity(16)
+            open.reserveCapacity(16)
         }
 
         /// Writes a token covering `start..<end` with its lines and columns (dropped at the hard limit,

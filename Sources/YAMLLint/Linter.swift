@@ -22,17 +22,19 @@ public enum Linter {
         if isDisableFile(text.bytes[firstLine.start..<firstLine.end]) { return [] }
         // The configuration's rules were made once; only a per-rule `ignore` matching the path makes a
         // smaller set (the rules are looked at one by one only when some rule has an `ignore`).
-        let rules: LintRuleSet
+        // Held by reference until the run copies the set (once: its rules' state is the run's own).
+        let rules: CompiledLintRules
         if path == nil || !configuration.rules.values.contains(where: { $0.ignore != nil }) {
             if configuration.rules.isEmpty { return [] }
-            rules = configuration.compiled.all
+            rules = configuration.compiled
         } else {
             let enabled = configuration.enabledRules(forPath: path)
             if enabled.isEmpty { return [] }
-            rules = enabled.count == configuration.rules.count ? configuration.compiled.all : LintRuleSet(enabled: enabled)
+            rules = enabled.count == configuration.rules.count
+                ? configuration.compiled : CompiledLintRules(all: LintRuleSet(enabled: enabled))
         }
         return LintStream.run(text: text, parse: parse) { stream in
-            var run = LintRun(stream, rules: rules)
+            var run = LintRun(stream, rules: rules.all)
             return run.run()
         }
     }

@@ -12,6 +12,10 @@ struct ValueRule: TokenLintRule {
     /// truthy: the spellings to report (for the YAML version in force), each packed into an integer
     /// (``packed(_:)``); nil until needed.
     private var badTruthy: [UInt64]? = nil
+    /// truthy: the spellings to report under YAML 1.1 and under `%YAML 1.2`, packed, and the message of
+    /// a finding: made once per configuration (a run only picks a table).
+    private let badTruthy11: [UInt64], badTruthy12: [UInt64]
+    private let truthyMessage: String
     /// quoted-strings: flow nesting depth and the first quote style seen (`consistent`).
     private var flowNesting = 0
     private var consistentStyle: ScalarStyleKey? = nil
@@ -24,9 +28,8 @@ struct ValueRule: TokenLintRule {
     private let nan, inf, scientific, noNumeral: LintPattern?
     private let extraRequired: [LintPattern]
     private let extraAllowed: [LintPattern]
-    /// truthy's `allowed-values` and `check-keys`; quoted-strings' `quote-type`, `required` and
-    /// `allow-quoted-quotes` (read once, not per token).
-    private let allowedTruthy: [String]
+    /// truthy's `check-keys`; quoted-strings' `quote-type`, `required` and `allow-quoted-quotes` (read
+    /// once, not per token).
     private let checkKeys: Bool
     private let quoteType: String
     private let required: LintOption
@@ -49,7 +52,19 @@ struct ValueRule: TokenLintRule {
         extraRequired = (options["extra-required"]?.strings ?? []).map(LintPattern.init)
         extraAllowed = (options["extra-allowed"]?.strings ?? []).map(LintPattern.init)
         func flag(_ k: String) -> Bool { options[k]?.bool ?? id.defaultOptions[k]?.bool ?? false }
-        allowedTruthy = options["allowed-values"]?.strings ?? ["true", "false"]
+        let allowed = options["allowed-values"]?.strings ?? ["true", "false"]
+        if id == .truthy {
+            func table(_ all: [String]) -> [UInt64] {
+                Set(all).subtracting(allowed).compactMap { ValueRule.packed(Array($0.utf8)[...]) }
+            }
+            badTruthy11 = table(LintRuleID.truthy11)
+            badTruthy12 = table(["TRUE", "True", "true", "FALSE", "False", "false"])
+            truthyMessage = "truthy value should be one of [" + allowed.sorted().joined(separator: ", ") + "]"
+        } else {
+            badTruthy11 = []
+            badTruthy12 = []
+            truthyMessage = ""
+        }
         checkKeys = flag("check-keys")
         quoteType = options["quote-type"]?.string ?? "any"
         required = options["required"] ?? .bool(true)
@@ -151,11 +166,7 @@ struct ValueRule: TokenLintRule {
         let prev = s.token(i - 1)
         if prev?.kind == .tag { return }
         if !checkKeys && prev?.kind == .key { return }
-        let allowed = allowedTruthy
-        if badTruthy == nil {
-            let all = specVersion == "1.2" ? ["TRUE", "True", "true", "FALSE", "False", "false"] : LintRuleID.truthy11
-            badTruthy = Set(all).subtracting(allowed).compactMap { ValueRule.packed(Array($0.utf8)[...]) }
-        }
+        if badTruthy == nil { badTruthy = specVersion == "1.2" ? badTruthy12 : badTruthy11 }
         // Compared as bytes packed into one integer: a plain scalar on one line is its own value (no
         // `String` is made).
         let value: UInt64?
@@ -166,7 +177,7 @@ struct ValueRule: TokenLintRule {
         }
         if let value, badTruthy?.contains(value) == true {
             out.append(.init(line: t.startLine + 1, column: t.startColumn + 1,
-                             message: "truthy value should be one of [" + allowed.sorted().joined(separator: ", ") + "]"))
+                             message: truthyMessage))
         }
     }
 
