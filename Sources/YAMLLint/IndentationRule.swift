@@ -52,6 +52,91 @@ struct IndentationRule: TokenLintRule {
     }
 
     mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
+        if !checkCommon(s, i, &out) { checkInGeneral(s, i, &out) }
+    }
+
+    /// The short path of the common tokens of block mappings (a plain scalar, a key, and a value
+    /// followed on its line by its node): yamllint's step for them, with the few stack operations they
+    /// need. False, having changed nothing, for any other token or case (``checkInGeneral(_:_:_:)``
+    /// then takes it).
+    @inline(__always) private mutating func checkCommon(_ s: LintStream, _ i: Int,
+                                                        _ out: inout [LintStream.Problem]) -> Bool {
+        let tokens = s.tokens
+        guard i + 1 < tokens.count, !checkMultiLineStrings else { return false }
+        let count = stack.count
+        guard count > 0 else { return false }
+        let kind = tokens[i].kind
+        let top = stack[count - 1]
+        switch kind {
+        case .scalar:
+            guard tokens[i].style == .plain, !(top.kind == .key && top.explicitKey) else { return false }
+            let nextKind = tokens[i + 1].kind
+            // After the step, the contexts it closes: none under an open key (or value) the next
+            // token does not end; an open value (with its key) where a block or flow collection or
+            // the root is then innermost (none of which a scalar closes); else the general step.
+            let closesValue: Bool
+            switch top.kind {
+            case .key:
+                guard !IndentationRule.endsValue(nextKind) else { return false }
+                closesValue = false
+            case .value:
+                guard count >= 3 && stack[count - 2].kind == .key else { return false }
+                switch stack[count - 3].kind {
+                case .blockMapping, .blockSequence, .flowMapping, .flowSequence, .root: closesValue = true
+                default: return false
+                }
+            case .blockMapping, .blockSequence, .flowMapping, .flowSequence, .root:
+                closesValue = false
+            case .blockEntry:
+                // A sequence entry stays open unless its sequence is implicit or the next token
+                // starts the next entry or ends the sequence.
+                guard !(count >= 2 && stack[count - 2].implicitBlockSequence),
+                      nextKind != .blockEntry, nextKind != .blockEnd else { return false }
+                closesValue = false
+            }
+            let line = tokens[i].startLine
+            if line + 1 > currentLine {
+                let found = tokens[i].startColumn
+                if found != top.indent { IndentationRule.report(line: line, found: found, expected: top.indent, &out) }
+                currentLineIndent = found
+            }
+            currentLine = s.realEndLine(tokens[i])
+            if closesValue { stack.removeLast(2) }
+            return true
+        case .key:
+            guard top.kind != .key, !IndentationRule.endsValue(tokens[i + 1].kind) else { return false }
+            let line = tokens[i].startLine
+            if line + 1 > currentLine {
+                let found = tokens[i].startColumn
+                if found != top.indent { IndentationRule.report(line: line, found: found, expected: top.indent, &out) }
+                currentLineIndent = found
+            }
+            currentLine = tokens[i].endLine + 1
+            var p = Parent(kind: .key, indent: top.indent)
+            p.explicitKey = s.isExplicitKey(tokens[i])
+            stack.append(p)
+            return true
+        case .value:
+            let next = tokens[i + 1]
+            guard top.kind == .key, !top.explicitKey, i > 0, next.kind != .anchor, next.kind != .tag,
+                  !IndentationRule.endsValue(next.kind), next.startLine == tokens[i - 1].startLine
+            else { return false }
+            let line = tokens[i].startLine
+            if line + 1 > currentLine {
+                let found = tokens[i].startColumn
+                if found != top.indent { IndentationRule.report(line: line, found: found, expected: top.indent, &out) }
+                currentLineIndent = found
+            }
+            currentLine = tokens[i].endLine + 1
+            stack.append(Parent(kind: .value, indent: next.startColumn))
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// yamllint's step for any token (out of line: the short path takes most tokens).
+    @inline(never) private mutating func checkInGeneral(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
         if stack.isEmpty { stack.append(Parent(kind: .root, indent: 0)) }
         if !checkToken(s, i, &out) {
             let t = s.tokens[i]
