@@ -105,13 +105,7 @@ struct IndentationRule: TokenLintRule {
             return true
         case .key:
             guard top.kind != .key, !IndentationRule.endsValue(tokens[i + 1].kind) else { return false }
-            let line = tokens[i].startLine
-            if line + 1 > currentLine {
-                let found = tokens[i].startColumn
-                if found != top.indent { IndentationRule.report(line: line, found: found, expected: top.indent, &out) }
-                currentLineIndent = found
-            }
-            currentLine = tokens[i].endLine + 1
+            visibleStep(tokens[i], expected: top.indent, &out)
             var p = Parent(kind: .key, indent: top.indent)
             p.explicitKey = s.isExplicitKey(tokens[i])
             stack.append(p)
@@ -119,19 +113,75 @@ struct IndentationRule: TokenLintRule {
         case .value:
             let next = tokens[i + 1]
             guard top.kind == .key, !top.explicitKey, i > 0, next.kind != .anchor, next.kind != .tag,
-                  !IndentationRule.endsValue(next.kind), next.startLine == tokens[i - 1].startLine
-            else { return false }
-            let line = tokens[i].startLine
-            if line + 1 > currentLine {
-                let found = tokens[i].startColumn
-                if found != top.indent { IndentationRule.report(line: line, found: found, expected: top.indent, &out) }
-                currentLineIndent = found
+                  !IndentationRule.endsValue(next.kind) else { return false }
+            let sameLine = next.startLine == tokens[i - 1].startLine
+            guard sameLine || (next.kind != .blockSequenceStart && next.kind != .blockEntry) else { return false }
+            visibleStep(tokens[i], expected: top.indent, &out)
+            let indent = sameLine ? next.startColumn : detectIndent(top.indent, next)
+            stack.append(Parent(kind: .value, indent: indent))
+            return true
+        case .blockMappingStart, .blockSequenceStart:
+            let next = tokens[i + 1]
+            guard !(top.kind == .key && top.explicitKey), next.startLine == tokens[i].startLine,
+                  next.kind == (kind == .blockMappingStart ? .key : .blockEntry) else { return false }
+            visibleStep(tokens[i], expected: top.indent, &out)
+            stack.append(Parent(kind: kind == .blockMappingStart ? .blockMapping : .blockSequence,
+                                indent: tokens[i].startColumn))
+            return true
+        case .blockEntry:
+            let next = tokens[i + 1]
+            guard top.kind == .blockSequence, next.kind != .blockEntry, next.kind != .blockEnd else { return false }
+            visibleStep(tokens[i], expected: top.indent, &out)
+            let t = tokens[i]
+            let indent = next.startLine == t.endLine || next.startColumn == t.startColumn
+                ? next.startColumn : detectIndent(t.startColumn, next)
+            stack.append(Parent(kind: .blockEntry, indent: indent))
+            return true
+        case .blockEnd:
+            // Closes its block collection, then what that collection was the value or entry of.
+            guard top.kind == .blockMapping || top.kind == .blockSequence, !top.implicitBlockSequence,
+                  count >= 2 else { return false }
+            let below = stack[count - 2]
+            if IndentationRule.staysOpen(below.kind) {
+                stack.removeLast()
+            } else if below.kind == .value {
+                guard count >= 4, stack[count - 3].kind == .key,
+                      IndentationRule.staysOpen(stack[count - 4].kind) else { return false }
+                stack.removeLast(3)
+            } else if below.kind == .blockEntry {
+                guard !(count >= 3 && stack[count - 3].implicitBlockSequence) else { return false }
+                let nextKind = tokens[i + 1].kind
+                if nextKind == .blockEntry || nextKind == .blockEnd {
+                    guard count >= 3, IndentationRule.staysOpen(stack[count - 3].kind) else { return false }
+                    stack.removeLast(2)
+                } else {
+                    stack.removeLast()
+                }
+            } else {
+                return false
             }
-            currentLine = tokens[i].endLine + 1
-            stack.append(Parent(kind: .value, indent: next.startColumn))
             return true
         default:
             return false
+        }
+    }
+
+    /// The step of a visible token other than a scalar, where `expected` is the column it must be at
+    /// when it is the first on its line.
+    @inline(__always) private mutating func visibleStep(_ t: LintToken, expected: Int, _ out: inout [LintStream.Problem]) {
+        if t.startLine + 1 > currentLine {
+            if t.startColumn != expected { IndentationRule.report(line: t.startLine, found: t.startColumn, expected: expected, &out) }
+            currentLineIndent = t.startColumn
+        }
+        currentLine = t.endLine + 1
+    }
+
+    /// A context that a token closing a block collection below it leaves open (after that collection
+    /// is closed): another collection or the root.
+    private static func staysOpen(_ kind: ParentKind) -> Bool {
+        switch kind {
+        case .blockMapping, .blockSequence, .flowMapping, .flowSequence, .root: return true
+        default: return false
         }
     }
 
