@@ -137,32 +137,60 @@ struct IndentationRule: TokenLintRule {
                 ? next.startColumn : detectIndent(t.startColumn, next)
             stack.append(Parent(kind: .blockEntry, indent: indent))
             return true
-        case .blockEnd:
-            // Closes its block collection, then what that collection was the value or entry of.
-            guard top.kind == .blockMapping || top.kind == .blockSequence, !top.implicitBlockSequence,
-                  count >= 2 else { return false }
-            let below = stack[count - 2]
-            if IndentationRule.staysOpen(below.kind) {
-                stack.removeLast()
-            } else if below.kind == .value {
-                guard count >= 4, stack[count - 3].kind == .key,
-                      IndentationRule.staysOpen(stack[count - 4].kind) else { return false }
-                stack.removeLast(3)
-            } else if below.kind == .blockEntry {
-                guard !(count >= 3 && stack[count - 3].implicitBlockSequence) else { return false }
-                let nextKind = tokens[i + 1].kind
-                if nextKind == .blockEntry || nextKind == .blockEnd {
-                    guard count >= 3, IndentationRule.staysOpen(stack[count - 3].kind) else { return false }
-                    stack.removeLast(2)
-                } else {
-                    stack.removeLast()
-                }
-            } else {
-                return false
+        case .blockEnd, .flowMappingEnd, .flowSequenceEnd:
+            // Closes its collection, then what that collection was the value or entry of.
+            let closes: ParentKind = kind == .blockEnd ? (top.kind == .blockSequence ? .blockSequence : .blockMapping)
+                : kind == .flowMappingEnd ? .flowMapping : .flowSequence
+            guard top.kind == closes, !top.implicitBlockSequence else { return false }
+            let depth = closingDepth(count, tokens[i + 1].kind)
+            guard depth > 0 else { return false }
+            if kind != .blockEnd {
+                visibleStep(tokens[i], expected: top.hasLineIndent ? top.lineIndent : top.indent, &out)
             }
+            stack.removeLast(depth)
+            return true
+        case .flowEntry, .alias, .anchor:
+            // Open nothing; close nothing in a flow collection (nor, but for an alias, in an open key
+            // or value).
+            switch top.kind {
+            case .flowMapping, .flowSequence: break
+            case .key: guard !top.explicitKey, !IndentationRule.endsValue(tokens[i + 1].kind) else { return false }
+            case .value: guard kind == .anchor else { return false }
+            default: return false
+            }
+            visibleStep(tokens[i], expected: top.indent, &out)
+            return true
+        case .flowMappingStart, .flowSequenceStart:
+            guard !(top.kind == .key && top.explicitKey) else { return false }
+            visibleStep(tokens[i], expected: top.indent, &out)
+            let next = tokens[i + 1]
+            let indent = next.startLine == tokens[i].startLine ? next.startColumn : detectIndent(currentLineIndent, next)
+            stack.append(Parent(kind: kind == .flowMappingStart ? .flowMapping : .flowSequence,
+                                indent: indent, lineIndent: currentLineIndent))
             return true
         default:
             return false
+        }
+    }
+
+    /// How many contexts a token closing the innermost collection (which `count` contexts hold) closes,
+    /// followed by a token of kind `nextKind`: the collection, and the value (with its key) or the
+    /// sequence entry it was, when another collection or the root is then innermost; 0 in any other case
+    /// (for the general step).
+    private func closingDepth(_ count: Int, _ nextKind: LintToken.Kind) -> Int {
+        guard count >= 2 else { return 0 }
+        let below = stack[count - 2]
+        switch below.kind {
+        case .blockMapping, .blockSequence, .flowMapping, .flowSequence, .root:
+            return 1
+        case .value:
+            return count >= 4 && stack[count - 3].kind == .key && IndentationRule.staysOpen(stack[count - 4].kind) ? 3 : 0
+        case .blockEntry:
+            guard !(count >= 3 && stack[count - 3].implicitBlockSequence) else { return 0 }
+            guard nextKind == .blockEntry || nextKind == .blockEnd else { return 1 }
+            return count >= 3 && IndentationRule.staysOpen(stack[count - 3].kind) ? 2 : 0
+        case .key:
+            return 0
         }
     }
 
