@@ -55,10 +55,13 @@ struct IndentationRule: TokenLintRule {
         if !checkCommon(s, i, &out) { checkInGeneral(s, i, &out) }
     }
 
-    /// The short path of the common tokens of block mappings (a plain scalar, a key, and a value
-    /// followed on its line by its node): yamllint's step for them, with the few stack operations they
-    /// need. False, having changed nothing, for any other token or case (``checkInGeneral(_:_:_:)``
-    /// then takes it).
+    /// The short path of the common tokens and cases (a plain scalar, a key, a value, the start and
+    /// end of a block or flow collection, a sequence entry, a flow entry, an alias, an anchor, where
+    /// the open contexts are the usual ones): yamllint's step for them, with the few stack operations
+    /// they need, reading only the token fields each uses. False, having changed nothing, for any other
+    /// token or case (``checkInGeneral(_:_:_:)`` then takes it: an explicit key, a quoted or block
+    /// scalar, a tag, an implicit block sequence, `check-multi-line-strings`, the last token, an
+    /// impossible token order).
     @inline(__always) private mutating func checkCommon(_ s: LintStream, _ i: Int,
                                                         _ out: inout [LintStream.Problem]) -> Bool {
         let tokens = s.tokens
@@ -80,11 +83,9 @@ struct IndentationRule: TokenLintRule {
                 guard !IndentationRule.endsValue(nextKind) else { return false }
                 closesValue = false
             case .value:
-                guard count >= 3 && stack[count - 2].kind == .key else { return false }
-                switch stack[count - 3].kind {
-                case .blockMapping, .blockSequence, .flowMapping, .flowSequence, .root: closesValue = true
-                default: return false
-                }
+                guard count >= 3 && stack[count - 2].kind == .key,
+                      IndentationRule.staysOpen(stack[count - 3].kind) else { return false }
+                closesValue = true
             case .blockMapping, .blockSequence, .flowMapping, .flowSequence, .root:
                 closesValue = false
             case .blockEntry:
@@ -204,8 +205,8 @@ struct IndentationRule: TokenLintRule {
         currentLine = t.endLine + 1
     }
 
-    /// A context that a token closing a block collection below it leaves open (after that collection
-    /// is closed): another collection or the root.
+    /// A context that a scalar, or a token closing a collection inside it, leaves open once the value
+    /// or entry between them is closed: a collection or the root.
     private static func staysOpen(_ kind: ParentKind) -> Bool {
         switch kind {
         case .blockMapping, .blockSequence, .flowMapping, .flowSequence, .root: return true
