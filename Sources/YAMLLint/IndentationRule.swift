@@ -52,6 +52,170 @@ struct IndentationRule: TokenLintRule {
     }
 
     mutating func check(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
+        if !checkCommon(s, i, &out) { checkInGeneral(s, i, &out) }
+    }
+
+    /// The short path of the common tokens and cases (a plain scalar, a key, a value, the start and
+    /// end of a block or flow collection, a sequence entry, a flow entry, an alias, an anchor, where
+    /// the open contexts are the usual ones): yamllint's step for them, with the few stack operations
+    /// they need, reading only the token fields each uses. False, having changed nothing, for any other
+    /// token or case (``checkInGeneral(_:_:_:)`` then takes it: an explicit key, a quoted or block
+    /// scalar, a tag, an implicit block sequence, `check-multi-line-strings`, the last token, an
+    /// impossible token order).
+    @inline(__always) private mutating func checkCommon(_ s: LintStream, _ i: Int,
+                                                        _ out: inout [LintStream.Problem]) -> Bool {
+        let tokens = s.tokens
+        guard i + 1 < tokens.count, !checkMultiLineStrings else { return false }
+        let count = stack.count
+        guard count > 0 else { return false }
+        let kind = tokens[i].kind
+        let top = stack[count - 1]
+        switch kind {
+        case .scalar:
+            guard tokens[i].style == .plain, !(top.kind == .key && top.explicitKey) else { return false }
+            let nextKind = tokens[i + 1].kind
+            // After the step, the contexts it closes: none under an open key (or value) the next
+            // token does not end; an open value (with its key) where a block or flow collection or
+            // the root is then innermost (none of which a scalar closes); else the general step.
+            let closesValue: Bool
+            switch top.kind {
+            case .key:
+                guard !IndentationRule.endsValue(nextKind) else { return false }
+                closesValue = false
+            case .value:
+                guard count >= 3 && stack[count - 2].kind == .key,
+                      IndentationRule.staysOpen(stack[count - 3].kind) else { return false }
+                closesValue = true
+            case .blockMapping, .blockSequence, .flowMapping, .flowSequence, .root:
+                closesValue = false
+            case .blockEntry:
+                // A sequence entry stays open unless its sequence is implicit or the next token
+                // starts the next entry or ends the sequence.
+                guard !(count >= 2 && stack[count - 2].implicitBlockSequence),
+                      nextKind != .blockEntry, nextKind != .blockEnd else { return false }
+                closesValue = false
+            }
+            let line = tokens[i].startLine
+            if line + 1 > currentLine {
+                let found = tokens[i].startColumn
+                if found != top.indent { IndentationRule.report(line: line, found: found, expected: top.indent, &out) }
+                currentLineIndent = found
+            }
+            currentLine = s.realEndLine(tokens[i])
+            if closesValue { stack.removeLast(2) }
+            return true
+        case .key:
+            guard top.kind != .key, !IndentationRule.endsValue(tokens[i + 1].kind) else { return false }
+            visibleStep(tokens[i], expected: top.indent, &out)
+            var p = Parent(kind: .key, indent: top.indent)
+            p.explicitKey = s.isExplicitKey(tokens[i])
+            stack.append(p)
+            return true
+        case .value:
+            let next = tokens[i + 1]
+            guard top.kind == .key, !top.explicitKey, i > 0, next.kind != .anchor, next.kind != .tag,
+                  !IndentationRule.endsValue(next.kind) else { return false }
+            let sameLine = next.startLine == tokens[i - 1].startLine
+            guard sameLine || (next.kind != .blockSequenceStart && next.kind != .blockEntry) else { return false }
+            visibleStep(tokens[i], expected: top.indent, &out)
+            let indent = sameLine ? next.startColumn : detectIndent(top.indent, next)
+            stack.append(Parent(kind: .value, indent: indent))
+            return true
+        case .blockMappingStart, .blockSequenceStart:
+            let next = tokens[i + 1]
+            guard !(top.kind == .key && top.explicitKey), next.startLine == tokens[i].startLine,
+                  next.kind == (kind == .blockMappingStart ? .key : .blockEntry) else { return false }
+            visibleStep(tokens[i], expected: top.indent, &out)
+            stack.append(Parent(kind: kind == .blockMappingStart ? .blockMapping : .blockSequence,
+                                indent: tokens[i].startColumn))
+            return true
+        case .blockEntry:
+            let next = tokens[i + 1]
+            guard top.kind == .blockSequence, next.kind != .blockEntry, next.kind != .blockEnd else { return false }
+            visibleStep(tokens[i], expected: top.indent, &out)
+            let t = tokens[i]
+            let indent = next.startLine == t.endLine || next.startColumn == t.startColumn
+                ? next.startColumn : detectIndent(t.startColumn, next)
+            stack.append(Parent(kind: .blockEntry, indent: indent))
+            return true
+        case .blockEnd, .flowMappingEnd, .flowSequenceEnd:
+            // Closes its collection, then what that collection was the value or entry of.
+            let closes: ParentKind = kind == .blockEnd ? (top.kind == .blockSequence ? .blockSequence : .blockMapping)
+                : kind == .flowMappingEnd ? .flowMapping : .flowSequence
+            guard top.kind == closes, !top.implicitBlockSequence else { return false }
+            let depth = closingDepth(count, tokens[i + 1].kind)
+            guard depth > 0 else { return false }
+            if kind != .blockEnd {
+                visibleStep(tokens[i], expected: top.hasLineIndent ? top.lineIndent : top.indent, &out)
+            }
+            stack.removeLast(depth)
+            return true
+        case .flowEntry, .alias, .anchor:
+            // Open nothing; close nothing in a flow collection (nor, but for an alias, in an open key
+            // or value).
+            switch top.kind {
+            case .flowMapping, .flowSequence: break
+            case .key: guard !top.explicitKey, !IndentationRule.endsValue(tokens[i + 1].kind) else { return false }
+            case .value: guard kind == .anchor else { return false }
+            default: return false
+            }
+            visibleStep(tokens[i], expected: top.indent, &out)
+            return true
+        case .flowMappingStart, .flowSequenceStart:
+            guard !(top.kind == .key && top.explicitKey) else { return false }
+            visibleStep(tokens[i], expected: top.indent, &out)
+            let next = tokens[i + 1]
+            let indent = next.startLine == tokens[i].startLine ? next.startColumn : detectIndent(currentLineIndent, next)
+            stack.append(Parent(kind: kind == .flowMappingStart ? .flowMapping : .flowSequence,
+                                indent: indent, lineIndent: currentLineIndent))
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// How many contexts a token closing the innermost collection (which `count` contexts hold) closes,
+    /// followed by a token of kind `nextKind`: the collection, and the value (with its key) or the
+    /// sequence entry it was, when another collection or the root is then innermost; 0 in any other case
+    /// (for the general step).
+    private func closingDepth(_ count: Int, _ nextKind: LintToken.Kind) -> Int {
+        guard count >= 2 else { return 0 }
+        let below = stack[count - 2]
+        switch below.kind {
+        case .blockMapping, .blockSequence, .flowMapping, .flowSequence, .root:
+            return 1
+        case .value:
+            return count >= 4 && stack[count - 3].kind == .key && IndentationRule.staysOpen(stack[count - 4].kind) ? 3 : 0
+        case .blockEntry:
+            guard !(count >= 3 && stack[count - 3].implicitBlockSequence) else { return 0 }
+            guard nextKind == .blockEntry || nextKind == .blockEnd else { return 1 }
+            return count >= 3 && IndentationRule.staysOpen(stack[count - 3].kind) ? 2 : 0
+        case .key:
+            return 0
+        }
+    }
+
+    /// The step of a visible token other than a scalar, where `expected` is the column it must be at
+    /// when it is the first on its line.
+    @inline(__always) private mutating func visibleStep(_ t: LintToken, expected: Int, _ out: inout [LintStream.Problem]) {
+        if t.startLine + 1 > currentLine {
+            if t.startColumn != expected { IndentationRule.report(line: t.startLine, found: t.startColumn, expected: expected, &out) }
+            currentLineIndent = t.startColumn
+        }
+        currentLine = t.endLine + 1
+    }
+
+    /// A context that a scalar, or a token closing a collection inside it, leaves open once the value
+    /// or entry between them is closed: a collection or the root.
+    private static func staysOpen(_ kind: ParentKind) -> Bool {
+        switch kind {
+        case .blockMapping, .blockSequence, .flowMapping, .flowSequence, .root: return true
+        default: return false
+        }
+    }
+
+    /// yamllint's step for any token (out of line: the short path takes most tokens).
+    @inline(never) private mutating func checkInGeneral(_ s: LintStream, _ i: Int, _ out: inout [LintStream.Problem]) {
         if stack.isEmpty { stack.append(Parent(kind: .root, indent: 0)) }
         if !checkToken(s, i, &out) {
             let t = s.tokens[i]

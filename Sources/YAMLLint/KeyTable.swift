@@ -1,6 +1,6 @@
 /// key-duplicates' memory: the set of (mapping number, key value) pairs seen so far, as an
 /// open-addressing hash table. A key's value is its source bytes when they are its value (a plain or
-/// escape-free quoted key on one line: no `String` is made; the slot keeps their offset and length),
+/// escape-free quoted key on one line: no `String` is made; the table keeps their offset and length),
 /// else its value's UTF-8 bytes, kept in the table; equal hashes are confirmed by comparing the values'
 /// bytes, so two keys are duplicates exactly when their values are the same Unicode scalars (as Python
 /// compares them).
@@ -9,69 +9,81 @@
 /// keys of a closed mapping in the reverse order of their insertion, which restores the table exactly as
 /// it was (linear probing), and the table holds only the keys of the open mappings.
 struct KeyTable {
-    /// One slot (16 bytes, so a big mapping's table stays small): its key's hash folded to 32 bits
-    /// (which also picks the slot), its mapping number (-1 for an empty slot), and where the key's value bytes are:
-    /// `bytes[start ..< start + length]` of the text, or of ``decoded`` when `isDecoded`.
-    private struct Slot: BitwiseCopyable {
-        var hash32: UInt32
+    /// One key held (16 bytes, kept in insertion order): its mapping number, where its value bytes
+    /// are (`bytes[start ..< start + length]` of the text, or of ``decoded`` when `isDecoded`) and the
+    /// table slot that holds it.
+    private struct Key: BitwiseCopyable {
         var start: Int32
         /// The length, bit-inverted (negative) when the bytes are in ``decoded``.
         var storedLength: Int32
         var mapping: Int32
+        var slot: Int32
 
-        init(hash: UInt64, start: Int32, length: Int32, mapping: Int32, isDecoded: Bool) {
-            hash32 = UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+        init(start: Int32, length: Int32, mapping: Int32, isDecoded: Bool) {
             self.start = start
             storedLength = isDecoded ? ~length : length
             self.mapping = mapping
+            slot = 0
         }
 
         var isDecoded: Bool { storedLength < 0 }
         var length: Int32 { storedLength < 0 ? ~storedLength : storedLength }
     }
+    /// One table slot (8 bytes, so a big mapping's table stays small: eight slots to a cache line):
+    /// its key's hash folded to 32 bits (which also picks the slot) and the key's index in ``keys``
+    /// (-1 for an empty slot). A key's data is read only when the hashes are equal.
+    private struct Slot: BitwiseCopyable {
+        var hash32: UInt32
+        var key: Int32
+    }
     /// The table: a power of two slots, more than twice the keys held (none before the first key).
     private var slots = PlainStack<Slot>()
-    /// The slots filled, in insertion order.
-    private var log = PlainStack<Int32>()
+    /// The keys held, in insertion order.
+    private var keys = PlainStack<Key>()
     /// The values of the keys held whose values are not their source bytes, one after the other (taken
     /// back with their keys, newest first).
     private var decoded: [UInt8] = []
 
     /// The number of keys held (a mark for ``removeKeys(after:)``).
-    var count: Int { log.count }
+    var count: Int { keys.count }
 
-    private static let empty = Slot(hash: 0, start: 0, length: 0, mapping: -1, isDecoded: false)
+    private static let empty = Slot(hash32: 0, key: -1)
 
     /// Adds the key scalar `t` of mapping `mapping` (0 or more); false when that mapping already has a
     /// key with the same value (nothing is added then).
     mutating func insert(mapping: Int32, key t: LintToken, _ s: LintStream) -> Bool {
-        if (log.count + 1) * 2 > slots.count { grow() }
+        if (keys.count + 1) * 2 > slots.count { grow() }
         let bytes = s.bytes
-        var entry: Slot
+        var entry: Key
+        let hash: UInt64
         if let source = s.sourceValue(t) {
-            entry = Slot(hash: KeyTable.hash(bytes, source, mapping: mapping),
-                         start: Int32(truncatingIfNeeded: source.lowerBound),
-                         length: Int32(truncatingIfNeeded: source.count), mapping: mapping, isDecoded: false)
+            hash = KeyTable.hash(bytes, source, mapping: mapping)
+            entry = Key(start: Int32(truncatingIfNeeded: source.lowerBound),
+                        length: Int32(truncatingIfNeeded: source.count), mapping: mapping, isDecoded: false)
         } else {
             let start = decoded.count
             decoded.append(contentsOf: s.value(t).utf8)
-            let hash = decoded.withUnsafeBufferPointer { KeyTable.hash($0, start..<$0.count, mapping: mapping) }
-            entry = Slot(hash: hash, start: Int32(truncatingIfNeeded: start),
-                         length: Int32(truncatingIfNeeded: decoded.count - start), mapping: mapping, isDecoded: true)
+            hash = decoded.withUnsafeBufferPointer { KeyTable.hash($0, start..<$0.count, mapping: mapping) }
+            entry = Key(start: Int32(truncatingIfNeeded: start),
+                        length: Int32(truncatingIfNeeded: decoded.count - start), mapping: mapping, isDecoded: true)
         }
+        let hash32 = UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
         let mask = slots.count - 1
-        var slot = Int(entry.hash32) & mask
-        while slots[slot].mapping >= 0 {
-            let other = slots[slot]
-            if other.hash32 == entry.hash32 && other.mapping == mapping && other.length == entry.length
-                && sameBytes(other, entry, bytes) {
-                if entry.isDecoded { decoded.removeLast(decoded.count - Int(entry.start)) }
-                return false
+        var slot = Int(hash32) & mask
+        while slots[slot].key >= 0 {
+            let held = slots[slot]
+            if held.hash32 == hash32 {
+                let other = keys[Int(held.key)]
+                if other.mapping == mapping && other.length == entry.length && sameBytes(other, entry, bytes) {
+                    if entry.isDecoded { decoded.removeLast(decoded.count - Int(entry.start)) }
+                    return false
+                }
             }
             slot = (slot + 1) & mask
         }
-        slots[slot] = entry
-        log.append(Int32(truncatingIfNeeded: slot))
+        entry.slot = Int32(truncatingIfNeeded: slot)
+        slots[slot] = Slot(hash32: hash32, key: Int32(truncatingIfNeeded: keys.count))
+        keys.append(entry)
         return true
     }
 
@@ -79,14 +91,14 @@ struct KeyTable {
     /// empty is made smaller (at most an eighth full), so the open mappings' keys stay close together in
     /// memory once a big mapping has closed.
     mutating func removeKeys(after mark: Int) {
-        guard log.count > mark else { return }
-        while log.count > mark {
-            let slot = Int(log.top)
-            log.removeLast()
-            if slots[slot].isDecoded { decoded.removeLast(decoded.count - Int(slots[slot].start)) }
-            slots[slot] = KeyTable.empty
+        guard keys.count > mark else { return }
+        while keys.count > mark {
+            let key = keys.top
+            keys.removeLast()
+            if key.isDecoded { decoded.removeLast(decoded.count - Int(key.start)) }
+            slots[Int(key.slot)] = KeyTable.empty
         }
-        if slots.count > 256 && log.count * 8 < slots.count { rebuild(capacity: slots.count / 4) }
+        if slots.count > 256 && keys.count * 8 < slots.count { rebuild(capacity: slots.count / 4) }
     }
 
     private mutating func grow() { rebuild(capacity: Swift.max(64, slots.count * 2)) }
@@ -96,18 +108,18 @@ struct KeyTable {
         let old = slots
         slots = PlainStack(repeating: KeyTable.empty, count: capacity)
         let mask = capacity - 1
-        // Re-inserted in insertion order, so the log stays last-in first-out.
-        for k in 0..<log.count {
-            let entry = old[Int(log[k])]
-            var slot = Int(entry.hash32) & mask
-            while slots[slot].mapping >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = entry
-            log[k] = Int32(truncatingIfNeeded: slot)
+        // Re-inserted in insertion order, so removing the newest first restores the table exactly.
+        for k in 0..<keys.count {
+            let held = old[Int(keys[k].slot)]
+            var slot = Int(held.hash32) & mask
+            while slots[slot].key >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = held
+            keys[k].slot = Int32(truncatingIfNeeded: slot)
         }
     }
 
-    /// True when the two slots' values (of the same length) have the same bytes.
-    private func sameBytes(_ a: Slot, _ b: Slot, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// True when the two keys' values (of the same length) have the same bytes.
+    private func sameBytes(_ a: Key, _ b: Key, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
         decoded.withUnsafeBufferPointer { decoded in
             let x = a.isDecoded ? decoded : text, y = b.isDecoded ? decoded : text
             var i = Int(a.start), j = Int(b.start)
