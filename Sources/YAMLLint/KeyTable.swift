@@ -8,10 +8,15 @@
 /// Mappings nest, so their keys come and go last-in first-out: ``removeKeys(after:)`` takes back the
 /// keys of a closed mapping in the reverse order of their insertion, which restores the table exactly as
 /// it was (linear probing), and the table holds only the keys of the open mappings.
+///
+/// A mapping's first ``smallMapping`` keys are not put in the table: the keys of the innermost open
+/// mapping are the last ones held (the keys of the mappings inside it were taken back when they
+/// closed), so a small mapping's keys are compared one by one, without hashing. Its next key moves them
+/// into the table first (in insertion order, so taking them back still restores the table).
 struct KeyTable {
     /// One key held (16 bytes, kept in insertion order): its mapping number, where its value bytes
     /// are (`bytes[start ..< start + length]` of the text, or of ``decoded`` when `isDecoded`) and the
-    /// table slot that holds it.
+    /// table slot that holds it (-1 while its mapping is small and it is not in the table).
     private struct Key: BitwiseCopyable {
         var start: Int32
         /// The length, bit-inverted (negative) when the bytes are in ``decoded``.
@@ -23,7 +28,7 @@ struct KeyTable {
             self.start = start
             storedLength = isDecoded ? ~length : length
             self.mapping = mapping
-            slot = 0
+            slot = -1
         }
 
         var isDecoded: Bool { storedLength < 0 }
@@ -48,26 +53,45 @@ struct KeyTable {
     var count: Int { keys.count }
 
     private static let empty = Slot(hash32: 0, key: -1)
+    /// How many keys a mapping has before they go into the table (compared one by one until then).
+    private static let smallMapping = 8
 
     /// Adds the key scalar `t` of mapping `mapping` (0 or more); false when that mapping already has a
     /// key with the same value (nothing is added then).
     mutating func insert(mapping: Int32, key t: LintToken, _ s: LintStream) -> Bool {
-        if (keys.count + 1) * 2 > slots.count { grow() }
         let bytes = s.bytes
         var entry: Key
-        let hash: UInt64
         if let source = s.sourceValue(t) {
-            hash = KeyTable.hash(bytes, source, mapping: mapping)
             entry = Key(start: Int32(truncatingIfNeeded: source.lowerBound),
                         length: Int32(truncatingIfNeeded: source.count), mapping: mapping, isDecoded: false)
         } else {
             let start = decoded.count
             decoded.append(contentsOf: s.value(t).utf8)
-            hash = decoded.withUnsafeBufferPointer { KeyTable.hash($0, start..<$0.count, mapping: mapping) }
             entry = Key(start: Int32(truncatingIfNeeded: start),
                         length: Int32(truncatingIfNeeded: decoded.count - start), mapping: mapping, isDecoded: true)
         }
-        let hash32 = UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+        // The mapping's keys held are the last ones (at most `smallMapping` of them are looked at).
+        var first = keys.count
+        while first > 0 && keys.count - first < KeyTable.smallMapping && keys[first - 1].mapping == mapping {
+            first -= 1
+        }
+        if keys.count - first < KeyTable.smallMapping {
+            for k in first..<keys.count {
+                let other = keys[k]
+                if other.length == entry.length && sameBytes(other, entry, bytes) {
+                    if entry.isDecoded { decoded.removeLast(decoded.count - Int(entry.start)) }
+                    return false
+                }
+            }
+            keys.append(entry)
+            return true
+        }
+        if (keys.count + 1) * 2 > slots.count { grow() }
+        if keys.top.slot < 0 {
+            // The mapping's key number `smallMapping + 1`: its first keys go into the table now.
+            for k in first..<keys.count { place(k, hash32: foldedHash(keys[k], bytes)) }
+        }
+        let hash32 = foldedHash(entry, bytes)
         let mask = slots.count - 1
         var slot = Int(hash32) & mask
         while slots[slot].key >= 0 {
@@ -96,7 +120,7 @@ struct KeyTable {
             let key = keys.top
             keys.removeLast()
             if key.isDecoded { decoded.removeLast(decoded.count - Int(key.start)) }
-            slots[Int(key.slot)] = KeyTable.empty
+            if key.slot >= 0 { slots[Int(key.slot)] = KeyTable.empty }
         }
         if slots.count > 256 && keys.count * 8 < slots.count { rebuild(capacity: slots.count / 4) }
     }
@@ -109,13 +133,31 @@ struct KeyTable {
         slots = PlainStack(repeating: KeyTable.empty, count: capacity)
         let mask = capacity - 1
         // Re-inserted in insertion order, so removing the newest first restores the table exactly.
-        for k in 0..<keys.count {
+        for k in 0..<keys.count where keys[k].slot >= 0 {
             let held = old[Int(keys[k].slot)]
             var slot = Int(held.hash32) & mask
             while slots[slot].key >= 0 { slot = (slot + 1) & mask }
             slots[slot] = held
             keys[k].slot = Int32(truncatingIfNeeded: slot)
         }
+    }
+
+    /// Puts key `index` (not in the table yet) into the table, with its hash folded to 32 bits.
+    private mutating func place(_ index: Int, hash32: UInt32) {
+        let mask = slots.count - 1
+        var slot = Int(hash32) & mask
+        while slots[slot].key >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Slot(hash32: hash32, key: Int32(truncatingIfNeeded: index))
+        keys[index].slot = Int32(truncatingIfNeeded: slot)
+    }
+
+    /// `key`'s hash (of its value's bytes and its mapping number) folded to 32 bits.
+    private func foldedHash(_ key: Key, _ text: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let start = Int(key.start), range = start..<(start + Int(key.length))
+        let hash = key.isDecoded
+            ? decoded.withUnsafeBufferPointer { KeyTable.hash($0, range, mapping: key.mapping) }
+            : KeyTable.hash(text, range, mapping: key.mapping)
+        return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 
     /// True when the two keys' values (of the same length) have the same bytes.

@@ -69,6 +69,19 @@ final class LinterTests: XCTestCase {
                    "10:11 \(rule) \"x\" in mapping", "312:3 \(rule) \"k150\" in mapping"])
     }
 
+    func testKeyDuplicatesAroundSmallMappingLimit() throws {
+        // A mapping's first eight keys are compared one by one, later ones through the key table: a
+        // duplicate is found on either side of the switch, in an inner mapping, and spelled escaped.
+        var text = "s:\n  k0: 1\n  k1: {k0: 1, k1: 2, k0: 3}\n"
+        for k in 2..<8 { text += "  k\(k): 0\n" }
+        text += "  k0: 9\n  \"\\x6b1\": 9\n  k8: 1\n  k8: 2\n  k7: 3\n"
+        let rule = "error key-duplicates: duplication of key"
+        try check("rules: {key-duplicates: enable}", text,
+                  ["3:22 \(rule) \"k0\" in mapping", "10:3 \(rule) \"k0\" in mapping",
+                   "11:3 \(rule) \"k1\" in mapping", "13:3 \(rule) \"k8\" in mapping",
+                   "14:3 \(rule) \"k7\" in mapping"])
+    }
+
     func testIndentationCommentsAnchorsLines() throws {
         try check("rules: {indentation: {spaces: 4, indent-sequences: false}, comments: enable, "
                   + "comments-indentation: enable, anchors: {forbid-unused-anchors: true}, empty-lines: enable, "
