@@ -4,6 +4,7 @@
 /// `ipv4`, `ipv6` (RFC 2673/4291), `uri`, `uri-reference` (RFC 3986), `iri`, `iri-reference`
 /// (RFC 3987), `uri-template` (RFC 6570), `uuid` (RFC 4122), `regex` (ECMA-262), `json-pointer`
 /// (RFC 6901), `relative-json-pointer`. `idn-hostname` and unknown formats are annotations only.
+/// The URI-family formats first set shell/CI variable references aside (see `isInterpolatedURI`).
 enum FormatChecker {
     /// True/false for a known format; nil for formats that are only annotations.
     static func check(_ format: String, _ s: String) -> Bool? {
@@ -17,10 +18,10 @@ enum FormatChecker {
         case "hostname": return isHostname(s)
         case "ipv4": return isIPv4(s)
         case "ipv6": return isIPv6(s)
-        case "uri": return isURI(s, absolute: true, international: false)
-        case "uri-reference": return isURI(s, absolute: false, international: false)
-        case "iri": return isURI(s, absolute: true, international: true)
-        case "iri-reference": return isURI(s, absolute: false, international: true)
+        case "uri": return isInterpolatedURI(s, absolute: true, international: false)
+        case "uri-reference": return isInterpolatedURI(s, absolute: false, international: false)
+        case "iri": return isInterpolatedURI(s, absolute: true, international: true)
+        case "iri-reference": return isInterpolatedURI(s, absolute: false, international: true)
         case "uri-template": return isURITemplate(s)
         case "uuid": return isUUID(s)
         case "regex": return ECMARegex(s) != nil
