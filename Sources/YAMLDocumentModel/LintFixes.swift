@@ -460,13 +460,18 @@ enum LintFixes {
             guard !edits.isEmpty else { return nil }
             return ("Add the missing document end markers ...", edits)
         case "new-lines":
-            // Every line break in the expected form (YAML reads both forms as one break, §5.4).
+            // Every line break in the expected form (YAML reads `\n`, `\r\n` and a lone `\r` as one break, §5.4).
             let dos = d.message.hasSuffix("\\r\\n")
             var edits: [TextReplacement] = []
-            for i in b.indices where b[i] == 0x0A {
-                let isCRLF = i > 0 && b[i - 1] == 0x0D
-                if dos && !isCRLF { edits.append(TextReplacement(range: TextRange(empty: i), newText: "\r")) }
-                if !dos && isCRLF { edits.append(TextReplacement(range: TextRange(start: i - 1, end: i), newText: "")) }
+            for i in b.indices {
+                if b[i] == 0x0A {
+                    let isCRLF = i > 0 && b[i - 1] == 0x0D
+                    if dos && !isCRLF { edits.append(TextReplacement(range: TextRange(empty: i), newText: "\r")) }
+                    if !dos && isCRLF { edits.append(TextReplacement(range: TextRange(start: i - 1, end: i), newText: "")) }
+                } else if b[i] == 0x0D && (i + 1 == b.count || b[i + 1] != 0x0A) {
+                    edits.append(dos ? TextReplacement(range: TextRange(empty: i + 1), newText: "\n")
+                                     : TextReplacement(range: TextRange(start: i, end: i + 1), newText: "\n"))
+                }
             }
             guard !edits.isEmpty else { return nil }
             return (dos ? "Use \\r\\n line breaks" : "Use \\n line breaks", edits)

@@ -30,7 +30,8 @@ struct LineRule {
     @inline(__always) private func at(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt8 { i >= 0 && i < b.count ? b[i] : 0 }
 
     /// `empty-lines`: too many blank lines at the start, inside or at the end (reported on the last
-    /// blank line of a run).
+    /// blank line of a run). Runs of `\n` or `\r\n` are counted as yamllint counts them; runs of lone
+    /// `\r` too (a line break here, see ``LintText/lines``; none for yamllint).
     func checkEmptyLines(_ s: LintStream, _ line: LintLine, _ out: inout [LintStream.Problem]) {
         let b = s.bytes
         let n = b.count
@@ -38,13 +39,16 @@ struct LineRule {
         if at(b, line.end) == 0x0A && at(b, line.end + 1) == 0x0A { return }
         if line.end + 4 <= n && at(b, line.end) == 0x0D && at(b, line.end + 1) == 0x0A && at(b, line.end + 2) == 0x0D
             && at(b, line.end + 3) == 0x0A { return }
+        if at(b, line.end) == 0x0D && at(b, line.end + 1) == 0x0D { return }
         var blank = 0
         var start = line.start
         while start >= 2 && at(b, start - 2) == 0x0D && at(b, start - 1) == 0x0A { blank += 1; start -= 2 }
         while start >= 1 && at(b, start - 1) == 0x0A { blank += 1; start -= 1 }
+        // A line start is never between the `\r` and `\n` of a pair: a `\r` just before it is lone.
+        while start >= 1 && at(b, start - 1) == 0x0D { blank += 1; start -= 1 }
         var maximum = max
         if start == 0 { blank += 1; maximum = maxStart }
-        if (line.end == n - 1 && at(b, line.end) == 0x0A)
+        if (line.end == n - 1 && (at(b, line.end) == 0x0A || at(b, line.end) == 0x0D))
             || (line.end == n - 2 && at(b, line.end) == 0x0D && at(b, line.end + 1) == 0x0A) {
             if line.end == 0 { return }
             maximum = maxEnd

@@ -77,7 +77,7 @@ final class LintStream {
         return i < written
     }
 
-    /// The byte offset of 1-based `line` / 1-based `column` (Unicode scalars) in yamllint's line model,
+    /// The byte offset of 1-based `line` / 1-based `column` (Unicode scalars) in the line rules' lines (LintText/lines),
     /// clamped to the line's end: ``LintText/offset(line:column:)`` over the borrowed buffers.
     func offset(line: Int, column: Int) -> Int {
         LintText.offset(line: line, column: column, bytes: bytes, lines: lines, isASCII: isASCII)

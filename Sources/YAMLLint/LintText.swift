@@ -1,17 +1,16 @@
 import YAMLSyntax
 
-/// The text being linted, with the two line models yamllint uses:
-/// - PyYAML marks (token and comment positions) count `\n`, `\r\n` and a lone `\r` as one line break;
-/// - yamllint's line rules split at `\n` only, and drop a `\r` just before it.
+/// The text being linted. PyYAML marks (token and comment positions) count `\n`, `\r\n` and a lone `\r`
+/// as one line break, and so do the line rules' lines here (yamllint's line rules split at `\n` only).
 ///
 /// Offsets are UTF-8 byte offsets; lines are 0-based; columns count Unicode scalars (as Python's `str`).
 public struct LintText: Sendable {
     /// The UTF-8 bytes.
     public var bytes: [UInt8] { index.bytes }
-    /// PyYAML-mark lines (`\n`, `\r\n`, lone `\r`), which are ``LineIndex``'s lines.
+    /// PyYAML-mark lines (`\n`, `\r\n`, lone `\r`), which are ``LineIndex``'s lines and ``lines``.
     let index: LineIndex
     var isASCII: Bool { index.isASCII }
-    /// yamllint's lines: split at `\n`, the `\r` of a `\r\n` excluded; the last line runs to the end.
+    /// The line rules' lines: the index's lines without their line breaks; the last line runs to the end.
     public let lines: [LintLine]
 
     /// Prepares `bytes` for linting (O(n)).
@@ -76,7 +75,7 @@ public struct LintText: Sendable {
         return (l, scalarCount(from: index.lineStart(l), to: offset))
     }
 
-    /// The byte offset of 1-based `line` / 1-based `column` (Unicode scalars) in yamllint's line model,
+    /// The byte offset of 1-based `line` / 1-based `column` (Unicode scalars) in the line rules' lines (LintText/lines),
     /// clamped to the line's end (before its `\r\n`/`\n`).
     public func offset(line: Int, column: Int) -> Int {
         bytes.withUnsafeBufferPointer { b in
@@ -108,42 +107,27 @@ public struct LintText: Sendable {
         return offset
     }
 
-    /// yamllint's lines from the index's lines: the same, except that a lone `\r` (a break for PyYAML's
-    /// marks) does not end a line here (O(lines), not O(bytes)).
+    /// The line rules' lines: the index's lines, each without its line break (O(lines), not O(bytes)).
+    /// A lone `\r` ends a line here as in the index (YAML 1.2.2 §5.4 [27]-[30]; LSP 3.17 counts it
+    /// too), where yamllint's line rules split at `\n` only: see docs/lint.md, "Parity with yamllint".
     private static func splitLines(_ index: LineIndex) -> [LintLine] {
         let lineCount = index.lineCount
-        // At most one yamllint line per index line (a lone `\r` joins two), and one after the loop.
-        return [LintLine](unsafeUninitializedCapacity: lineCount + 1) { out, written in
+        return [LintLine](unsafeUninitializedCapacity: lineCount) { out, written in
             guard let out = out.baseAddress else { return }
-            var count = 0
-            func append(_ start: Int, _ end: Int) {
-                (out + count).initialize(to: LintLine(number: count + 1, start: start, end: end))
-                count += 1
-            }
             index.bytes.withUnsafeBufferPointer { bytes in
                 index.lineStarts.withUnsafeBufferPointer { starts in
                     let n = bytes.count
-                    var start = 0
                     for line in 0..<lineCount {
                         // The line's content end, before its line break (as `LineIndex.lineContentEnd`).
                         let first = starts[line]
                         var end = line + 1 < lineCount ? starts[line + 1] : n
                         if end > first && bytes[end - 1] == 0x0A { end -= 1 }
                         if end > first && bytes[end - 1] == 0x0D { end -= 1 }
-                        if end < n && bytes[end] == 0x0D && !(end + 1 < n && bytes[end + 1] == 0x0A) {
-                            continue   // a lone `\r`: the yamllint line goes on
-                        }
-                        if end >= n {
-                            append(start, n)
-                            return
-                        }
-                        append(start, end)
-                        start = end + (bytes[end] == 0x0D ? 2 : 1)
+                        (out + line).initialize(to: LintLine(number: line + 1, start: first, end: end))
                     }
-                    append(start, n)
                 }
             }
-            written = count
+            written = lineCount
         }
     }
 }

@@ -211,6 +211,9 @@ extension LintModelTests {
         XCTAssertEqual(try applyFixAll("rules: {document-end: enable}", "---\na: 1\n---\nb: 2"), "---\na: 1\n...\n---\nb: 2\n...\n")
         XCTAssertEqual(try applyFixAll("rules: {new-lines: enable}", "a: |\r\n  x\r\nb: 1\r\n"), "a: |\n  x\nb: 1\n")
         XCTAssertEqual(try applyFixAll("rules: {new-lines: {type: dos}}", "a: 1\nb: 2\n"), "a: 1\r\nb: 2\r\n")
+        // A lone `\r` is a line break too (YAML 1.2.2 §5.4), rewritten in the expected form.
+        XCTAssertEqual(try applyFixAll("rules: {new-lines: enable}", "a: 1\rb: 2\r\nc: 3\r"), "a: 1\nb: 2\nc: 3\n")
+        XCTAssertEqual(try applyFixAll("rules: {new-lines: {type: dos}}", "a: 1\rb: 2\nc: 3\r"), "a: 1\r\nb: 2\r\nc: 3\r\n")
         XCTAssertEqual(try applyFixAll("rules: {comments-indentation: enable}", "a:\n      # c\n  b: 1\n"), "a:\n  # c\n  b: 1\n")
     }
 

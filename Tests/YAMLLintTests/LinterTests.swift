@@ -1,9 +1,11 @@
 import XCTest
 @testable import YAMLLint
 import YAMLParser
+import YAMLSyntax
 
 /// Rules, options and inline directives on small inputs; every expected list is yamllint 1.38's output
-/// for the same configuration and text (`line:column level rule: message`).
+/// for the same configuration and text (`line:column level rule: message`), except where a test says
+/// it differs on purpose (docs/lint.md, "Parity with yamllint").
 final class LinterTests: XCTestCase {
     private func check(_ config: String, _ input: String, _ expected: [String],
                        file: StaticString = #filePath, line: UInt = #line) throws {
@@ -94,6 +96,27 @@ final class LinterTests: XCTestCase {
                    "10:4 error anchors: found undeclared alias \"y\"",
                    "2:6 error anchors: found unused anchor \"x\"",
                    "10:6 error new-line-at-end-of-file: no new line character at the end of file"])
+    }
+
+    /// A lone `\r` is a line break (YAML 1.2.2 §5.4 [27]-[30]): the line rules see the lines they see
+    /// with `\n`, and `new-lines` reports the `\r`. Differs on purpose from yamllint 1.38, whose line
+    /// rules split at `\n` only, so that each of these texts is one line for them: besides
+    /// `document-start`, it reports only `no new line character at the end of file` for the first four
+    /// (at 1:10, 1:11, 1:19 and 1:12) and nothing for the fifth.
+    func testLoneCarriageReturnIsALineBreak() throws {
+        let start = "1:1 warning document-start: missing document start \"---\""
+        let newLines = "error new-lines: wrong new line character: expected \\n"
+        try check("extends: default", "a: 1\rb: 2",
+                  [start, "1:5 \(newLines)", "2:5 error new-line-at-end-of-file: no new line character at the end of file"])
+        try check("extends: default", "a: 1\rb: 2\r", [start, "1:5 \(newLines)"])
+        try check("extends: default", "---\ra: 1 \r\r\r\rb: 2\r",
+                  ["1:4 \(newLines)", "2:5 error trailing-spaces: trailing spaces", "5:1 error empty-lines: too many blank lines (3 > 2)"])
+        try check("extends: default", "---\ra: 1\r\r\r", ["1:4 \(newLines)", "4:1 error empty-lines: too many blank lines (2 > 0)"])
+        try check("rules: {new-lines: {type: dos}}", "a: 1\rb: 2\r\n", ["1:5 error new-lines: wrong new line character: expected \\r\\n"])
+        // The finding at the end sits at the end of the text, whose position is 2:5 in YAML's lines.
+        let end = Linter.lint(Parser.parse("a: 1\rb: 2"), configuration: .default).first { $0.rule == "new-line-at-end-of-file" }
+        XCTAssertEqual(end?.range, TextRange(empty: 9))
+        XCTAssertEqual(LintText(Array("x\ry\r\nz\r\r".utf8)).lines.map { [$0.start, $0.end] }, [[0, 1], [2, 3], [5, 6], [7, 7], [8, 8]])
     }
 
     func testFindingRangeIsUTF8() throws {
