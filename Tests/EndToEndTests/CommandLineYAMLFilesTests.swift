@@ -117,6 +117,25 @@ final class CommandLineYAMLFilesTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: conf, encoding: .utf8), "---\nb: 1\n")
     }
 
+    /// `check --fix .` fixes the `.yamllint` file too, as `yamllint .` lints it (the default `yaml-files`
+    /// names it); the fixed configuration keeps its meaning and still applies.
+    func testFixOfAFolderFixesTheConfigurationFileItself() throws {
+        let configuration = try H.write("extends: default   \nrules:\n  line-length: {max: 20}\n", to: ".yamllint", in: folder)
+        try H.write("---\na: 1\n", to: "a.yaml", in: folder)
+        let check = try H.run(["check", "--format", "parsable", "."], in: folder)
+        XCTAssertEqual(check.stdout, """
+            ./.yamllint:1:1: [warning] missing document start "---" (document-start)
+            ./.yamllint:1:17: [error] trailing spaces (trailing-spaces)
+            ./.yamllint:3:21: [error] line too long (24 > 20 characters) (line-length)
+
+            """)
+        let fix = try H.run(["check", "--fix", "--format", "parsable", "."], in: folder)
+        XCTAssertEqual(fix.status, 1, fix.stdout + fix.stderr)
+        XCTAssertEqual(fix.stdout, "./.yamllint:4:21: [error] line too long (24 > 20 characters) (line-length)\n")
+        XCTAssertEqual(try String(contentsOf: configuration, encoding: .utf8),
+                       "---\nextends: default\nrules:\n  line-length: {max: 20}\n")
+    }
+
     /// A folder where the configuration chooses no file says which rule chose nothing.
     func testAnEmptyFolderNamesTheConfigurationThatChoseNothing() throws {
         try write([
