@@ -6,7 +6,11 @@ import YAMLSyntax
 /// range names the line before it) with `context` unchanged lines around each change, ` ` / `-` / `+`
 /// line prefixes, and `\ No newline at end of file` after a last line without a line break.
 ///
-/// Lines are compared with their line breaks (`\n`, `\r\n` or `\r`), so a change of line break shows.
+/// Lines are what diff tools take them to be: text up to and including a `\n` (so `\r\n` ends a line
+/// and a lone `\r` is an ordinary byte inside one; a file broken by lone `\r`s is a single line, without
+/// a final newline). They are compared with their `\r`s, so a change of line break shows, and applying the
+/// diff gives exactly `new`. YAML's own line breaks (YAML 1.2.2 §5.4, which counts a lone `\r`) are not
+/// used here because `patch` and `git apply` would not accept hunks counted in them.
 /// Hunks whose context would touch or overlap are merged. Bytes that are not UTF-8 are shown as U+FFFD.
 public enum UnifiedDiff {
     /// The unified diff turning `old` into `new`, or the empty string when they are equal.
@@ -17,8 +21,8 @@ public enum UnifiedDiff {
     ///   - context: unchanged lines shown before and after each change (3, like `diff -u`).
     public static func text(from old: [UInt8], to new: [UInt8], oldName: String, newName: String,
                             context: Int = 3) -> String {
-        let a = LineDiff.lines(old).map { Array(old[$0.start..<$0.end]) }
-        let b = LineDiff.lines(new).map { Array(new[$0.start..<$0.end]) }
+        let a = diffLines(old)
+        let b = diffLines(new)
         let changes = LineDiff.hunks(a, b)
         guard !changes.isEmpty else { return "" }
         let context = max(0, context)
@@ -56,11 +60,23 @@ public enum UnifiedDiff {
         }
     }
 
-    /// One output line: the prefix, the line as it is (with its own line break), or a `\n` and the
-    /// no-newline marker when it has none.
+    /// `bytes` cut after each `\n` (the last piece may have none), the way `diff` and `patch` count lines.
+    static func diffLines(_ bytes: [UInt8]) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var start = 0
+        for (i, byte) in bytes.enumerated() where byte == 0x0A {
+            lines.append(Array(bytes[start...i]))
+            start = i + 1
+        }
+        if start < bytes.count { lines.append(Array(bytes[start...])) }
+        return lines
+    }
+
+    /// One output line: the prefix, the line as it is (with its `\n`), or a `\n` and the no-newline
+    /// marker when it has none.
     private static func line(_ prefix: String, _ bytes: [UInt8]) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
-        if let last = bytes.last, last == 0x0A || last == 0x0D { return prefix + text }
+        if bytes.last == 0x0A { return prefix + text }
         return prefix + text + "\n\\ No newline at end of file\n"
     }
 }

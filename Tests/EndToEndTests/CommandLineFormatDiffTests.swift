@@ -77,6 +77,62 @@ final class CommandLineFormatDiffTests: XCTestCase {
         XCTAssertTrue(invalid.stderr.hasPrefix("bad.yaml:1:7: error: ") && invalid.stderr.contains("(not formatted)"), invalid.stderr)
     }
 
+    /// Diff tools split lines at `\n` only: a lone-`\r` file is one line for them. Whatever the line
+    /// breaks, `patch -p1` and `git apply` accept the diff and applying it gives exactly the bytes
+    /// `format` writes.
+    func testDiffAppliesWithPatchAndGitApplyWhateverTheLineBreaks() throws {
+        for tool in ["/usr/bin/patch", "/usr/bin/git"] where !FileManager.default.isExecutableFile(atPath: tool) {
+            throw XCTSkip("\(tool) is not installed")
+        }
+        let cases: [(name: String, text: String, editorConfig: String?)] = [
+            ("lf", "a:    1\nb:   2\nc: 3\n", nil),
+            ("crlf", "a:    1\r\nb:   2\r\nc: 3\r\n", nil),
+            ("cr", "a:    1\rb:   2\rc: 3\r", nil),
+            ("cr-no-final-break", "a:    1\rb:   2\rc: 3", nil),
+            ("no-final-break", "a:    1\nb:   2\nc: 3", nil),
+            ("lf-to-cr", "a:    1\nb: 2\nc: 3\nd: 4\ne: 5\nf: 6\ng: 7\nh:   8\n", "root = true\n[*]\nend_of_line = cr\n"),
+            ("cr-to-lf", "a:    1\rb: 2\rc: 3\r", "root = true\n[*]\nend_of_line = lf\n"),
+        ]
+        for (name, text, editorConfig) in cases {
+            let folder = try H.scratchFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let original = Data(text.utf8)
+            for tool in ["expected", "patch", "git"] {
+                try H.write(text, to: "\(tool)/t.yaml", in: folder)
+                if let editorConfig { try H.write(editorConfig, to: "\(tool)/.editorconfig", in: folder) }
+            }
+            // What `format` writes in place is what applying the diff must give.
+            XCTAssertEqual(try H.run(["format", "t.yaml"], in: folder.appendingPathComponent("expected")).status, 0, name)
+            let expected = try Data(contentsOf: folder.appendingPathComponent("expected/t.yaml"))
+            XCTAssertNotEqual(expected, original, "\(name): the sample must need formatting")
+            let diff = try H.run(["format", "--check", "t.yaml"], in: folder.appendingPathComponent("patch"))
+            XCTAssertEqual(diff.status, 1, name)
+            try Data(diff.stdout.utf8).write(to: folder.appendingPathComponent("t.diff"))
+            for (tool, command) in [("patch", "/usr/bin/patch -p1 --quiet < ../t.diff"),
+                                    ("git", "/usr/bin/git apply --check ../t.diff && /usr/bin/git apply ../t.diff")] {
+                let applied = try runProcess(URL(fileURLWithPath: "/bin/sh"),
+                                             ["-c", "cd \"$0\" && { \(command); }", folder.appendingPathComponent(tool).path])
+                XCTAssertEqual(applied.status, 0, "\(name), \(tool): " + String(decoding: applied.stdout + applied.stderr, as: UTF8.self) + "\n" + diff.stdout)
+                XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("\(tool)/t.yaml")), expected, "\(name), \(tool)")
+            }
+        }
+    }
+
+    func testLoneCRFileIsOneLineForTheDiff() throws {
+        let r = try H.run(["format", "--check", "--stdin-filename", "t.yaml", "-"], stdin: "a:    1\rb:   2\rc: 3\r")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stdout, """
+            --- a/t.yaml
+            +++ b/t.yaml
+            @@ -1 +1 @@
+            -a:    1\rb:   2\rc: 3\r
+            \\ No newline at end of file
+            +a: 1\rb: 2\rc: 3\r
+            \\ No newline at end of file
+
+            """)
+    }
+
     func testDiffAppliesWithPatchToCorpusFiles() throws {
         let patch = URL(fileURLWithPath: "/usr/bin/patch")
         guard FileManager.default.isExecutableFile(atPath: patch.path) else { throw XCTSkip("patch is not installed") }
