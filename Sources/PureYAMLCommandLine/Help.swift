@@ -241,12 +241,15 @@ public enum Help {
     OPTIONS
         --record DIR
             mirror every message to DIR/session-<time>.jsonl (how protocol fixtures are made).
+            DIR is a folder, created (with its parents) when missing; a path that exists and is
+            not a folder is wrong usage.
         -h, --help
             print this text.
 
     EXIT STATUS
         0 after the client's shutdown and exit; 1 when the session ends without shutdown;
-        2 wrong usage.
+        2 wrong usage (an unknown option, --record without a folder, or a folder that cannot be
+        created).
 
     FILES
         None.

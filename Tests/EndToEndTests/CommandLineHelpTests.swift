@@ -34,6 +34,31 @@ final class CommandLineHelpTests: XCTestCase {
         XCTAssertEqual(unknown.stdout, "")
     }
 
+    /// `lsp --record` explains in a sentence what is wrong with its argument: missing, or a path that
+    /// exists and is not a folder. Nothing goes to stdout, and the status is 2 (wrong usage).
+    func testRecordOptionMessagesSayWhatIsWrong() throws {
+        let folder = try H.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = try H.run(["lsp", "--record"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stdout, "")
+        XCTAssertEqual(missing.stderr, "pureyaml lsp: --record needs a folder to record the session into: pureyaml lsp --record DIR\n")
+        let empty = try H.run(["lsp", "--record", ""])
+        XCTAssertEqual(empty.status, 2)
+        XCTAssertEqual(empty.stderr, missing.stderr)
+        let file = try H.write("x\n", to: "notes.txt", in: folder)
+        let notFolder = try H.run(["lsp", "--record", file.path])
+        XCTAssertEqual(notFolder.status, 2)
+        XCTAssertEqual(notFolder.stdout, "")
+        XCTAssertEqual(notFolder.stderr, "pureyaml lsp: cannot record into '\(file.path)': it exists and is not a folder\n")
+        // A folder below a file cannot be created either; the message names the part that is in the way.
+        let below = try H.run(["lsp", "--record", file.path + "/sessions"])
+        XCTAssertEqual(below.status, 2)
+        XCTAssertEqual(below.stderr, "pureyaml lsp: cannot record into '\(file.path)/sessions': '\(file.path)' exists and is not a folder\n")
+        XCTAssertFalse(below.stderr.contains("NSCocoaErrorDomain"))
+        XCTAssertEqual(try H.run(["lsp", "--nope"]).stderr, "pureyaml lsp: unknown argument '--nope'\n")
+    }
+
     /// `pureyaml` without a command is wrong usage: the synopsis on stderr, nothing on stdout, exit 2 (as
     /// for an unknown command). Every editor configuration starts the server with `pureyaml lsp`.
     func testNoCommandPrintsUsageOnStandardErrorAndExitsTwo() throws {
