@@ -90,9 +90,9 @@ extension DocumentModel {
         snapshot(uri).map { Completion.context($0, at: offset) }
     }
 
-    /// Markdown documentation of an alias candidate: a preview of the value anchored by the latest
+    /// Documentation of an alias candidate (a YAML code block): a preview of the value anchored by the latest
     /// `&name` before `offset` (the cursor where completion was asked); nil when there is none.
-    public func aliasDocumentation(_ uri: DocumentURI, name: String, at offset: Int) -> String? {
+    public func aliasDocumentation(_ uri: DocumentURI, name: String, at offset: Int) -> HoverSection? {
         guard let s = snapshot(uri) else { return nil }
         let index = AnchorIndex(tree: s.tree)
         guard let anchor = index.occurrences.last(where: { $0.role == .anchor && $0.name == name && $0.range.end <= offset })
@@ -102,13 +102,12 @@ extension DocumentModel {
 
     /// Hover at `offset` (alias preview, anchor use count, tag resolution, then what the document's JSON
     /// Schema says about the key or value there; see ``SchemaHover``), nil when there is nothing to say.
-    /// `markdown`: the client renders Markdown (schemas' `markdownDescription` is then preferred).
-    public func hover(_ uri: DocumentURI, at offset: Int, markdown: Bool = true) -> HoverSurface? {
+    public func hover(_ uri: DocumentURI, at offset: Int) -> HoverSurface? {
         guard let s = snapshot(uri) else { return nil }
         var surface = Hover.hover(s, at: offset)
         guard let target = schemaTarget(uri, at: offset), let spot = SchemaHover.target(s, at: offset) else { return surface }
         let info = target.schema.locationInfo(at: SchemaCompletion.steps(spot.path), in: target.root, near: offset)
-        let sections = SchemaHover.sections(info, markdown: markdown)
+        let sections = SchemaHover.sections(info)
         guard !sections.isEmpty else { return surface }
         if surface == nil { surface = HoverSurface(range: spot.range, keyPath: spot.path, sections: []) }
         surface?.sections += sections

@@ -21,45 +21,49 @@ enum Hover {
                 let token = tree.tokens[candidate]
                 guard token.kind == .tag, token.range.touches(o) else { continue }
                 let written = tree.text(token.range)
-                let text: String
+                let text: [HoverSpan]
                 switch TagResolution.resolve(written, handles: TagResolution.handles(tree, at: o)) {
                 case .tag(let full):
-                    text = "Tag `\(written)` resolves to `\(full)`."
+                    text = [.text("Tag "), .code(written), .text(" resolves to "), .code(full), .text(".")]
                 case .nonSpecific:
-                    text = "Tag `!` is the non-specific tag: the node is a string (or a mapping or sequence), never resolved by its content."
+                    text = [.text("Tag "), .code("!"),
+                            .text(" is the non-specific tag: the node is a string (or a mapping or sequence), never resolved by its content.")]
                 case .undeclaredHandle(let handle):
-                    text = "Tag `\(written)` uses the handle `\(handle)`, which no `%TAG` directive of this document declares."
+                    text = [.text("Tag "), .code(written), .text(" uses the handle "), .code(handle),
+                            .text(", which no "), .code("%TAG"), .text(" directive of this document declares.")]
                 }
-                return HoverSurface(range: token.range, keyPath: path, sections: [text])
+                return HoverSurface(range: token.range, keyPath: path, sections: [.paragraph(text)])
             }
         }
         return nil
     }
 
     /// The sections for an anchor or alias.
-    static func anchorSections(_ snapshot: DocumentSnapshot, index: AnchorIndex, occurrence: AnchorOccurrence) -> [String] {
+    static func anchorSections(_ snapshot: DocumentSnapshot, index: AnchorIndex, occurrence: AnchorOccurrence) -> [HoverSection] {
         guard let binding = occurrence.binding else {
-            return ["Alias `*\(occurrence.name)`: no anchor `&\(occurrence.name)` is defined before it in this document."]
+            return [.paragraph([.text("Alias "), .code("*" + occurrence.name), .text(": no anchor "), .code("&" + occurrence.name),
+                                .text(" is defined before it in this document.")])]
         }
         let anchor = index.occurrences[binding]
         let aliases = index.group(of: binding).count - 1
         let line = snapshot.lineIndex.line(containing: anchor.range.start) + 1
-        var sections: [String] = []
+        var sections: [HoverSection] = []
         switch occurrence.role {
         case .anchor:
-            sections.append("Anchor `&\(anchor.name)`: used by \(aliases == 0 ? "no" : String(aliases)) alias\(aliases == 1 ? "" : "es").")
+            sections.append(.paragraph([.text("Anchor "), .code("&" + anchor.name),
+                                        .text(": used by \(aliases == 0 ? "no" : String(aliases)) alias\(aliases == 1 ? "" : "es").")]))
         case .alias:
-            sections.append("Alias of `&\(anchor.name)` (line \(line)).")
+            sections.append(.paragraph([.text("Alias of "), .code("&" + anchor.name), .text(" (line \(line)).")]))
             if let preview = preview(snapshot, anchor: anchor) { sections.append(preview) }
         }
         return sections
     }
 
-    /// A fenced YAML preview of the node anchored by `anchor`, nil when it cannot be found.
-    static func preview(_ snapshot: DocumentSnapshot, anchor: AnchorOccurrence) -> String? {
+    /// A YAML preview of the node anchored by `anchor`, nil when it cannot be found.
+    static func preview(_ snapshot: DocumentSnapshot, anchor: AnchorOccurrence) -> HoverSection? {
         guard let node = ValuePreview.anchoredNode(snapshot.composition, name: anchor.name, anchorRange: anchor.range) else {
             return nil
         }
-        return "```yaml\n" + ValuePreview.text(of: node) + "\n```"
+        return .codeBlock(language: "yaml", code: ValuePreview.text(of: node))
     }
 }

@@ -4,7 +4,7 @@ import YAMLSyntax
 
 /// Hover from the JSON Schema that applies to the document: on a key, what the schema says about its value;
 /// on a scalar value or item, what it says about that node. Sections: the title in bold, the description
-/// (`markdownDescription` when the client renders Markdown), the type, the allowed values, the default,
+/// (with its `markdownDescription` for clients that render Markdown), the type, the allowed values, the default,
 /// examples, and a deprecation notice.
 enum SchemaHover {
     /// Largest number of allowed values or examples listed.
@@ -30,36 +30,26 @@ enum SchemaHover {
         return (path, token.range)
     }
 
-    /// The Markdown sections for `info`; empty when the schema says nothing useful.
-    static func sections(_ info: SchemaLocationInfo, markdown: Bool) -> [String] {
-        var out: [String] = []
-        if let title = info.titles.first { out.append(markdown ? "**\(title)**" : title) }
-        if markdown, let m = info.markdownDescriptions.first {
-            out.append(m)
-        } else if let d = info.descriptions.first {
-            out.append(d)
-        }
-        var facts: [String] = []
-        if let types = info.typeSummary { facts.append("Type: " + code(types, markdown)) }
-        if !info.allowedValues.isEmpty { facts.append("Allowed values: " + list(info.allowedValues, markdown)) }
-        if let d = info.defaults.first { facts.append("Default: " + code(ScalarRendering.yaml(d), markdown)) }
-        if !info.examples.isEmpty { facts.append("Examples: " + list(info.examples, markdown)) }
-        if !facts.isEmpty { out.append(facts.joined(separator: markdown ? "  \n" : "\n")) }
+    /// The sections for `info`; empty when the schema says nothing useful.
+    static func sections(_ info: SchemaLocationInfo) -> [HoverSection] {
+        var out: [HoverSection] = []
+        if let title = info.titles.first { out.append(.paragraph([.strong(title)])) }
+        let plain = info.descriptions.first, markdown = info.markdownDescriptions.first
+        if plain != nil || markdown != nil { out.append(.documentation(plain: plain, markdown: markdown)) }
+        var facts: [[HoverSpan]] = []
+        if let types = info.typeSummary { facts.append([.text("Type: "), .code(types)]) }
+        if !info.allowedValues.isEmpty { facts.append([.text("Allowed values: ")] + list(info.allowedValues)) }
+        if let d = info.defaults.first { facts.append([.text("Default: "), .code(ScalarRendering.yaml(d))]) }
+        if !info.examples.isEmpty { facts.append([.text("Examples: ")] + list(info.examples)) }
+        if !facts.isEmpty { out.append(.paragraph(Array(facts.joined(separator: [.lineBreak])))) }
         if info.isDeprecated {
-            let text = "Deprecated" + (info.deprecationMessages.first.map { ": " + $0 } ?? ".")
-            out.append(markdown ? "**\(text)**" : text)
+            out.append(.paragraph([.strong("Deprecated" + (info.deprecationMessages.first.map { ": " + $0 } ?? "."))]))
         }
         return out
     }
 
-    private static func code(_ text: String, _ markdown: Bool) -> String {
-        guard markdown else { return text }
-        let fence = text.contains("`") ? "`` " : "`"
-        return fence + text + (fence == "`" ? "`" : " ``")
-    }
-
-    private static func list(_ values: [JSONValue], _ markdown: Bool) -> String {
-        let shown = values.prefix(maxListed).map { code(ScalarRendering.yaml($0), markdown) }
-        return shown.joined(separator: ", ") + (values.count > maxListed ? ", … (\(values.count) in all)" : "")
+    private static func list(_ values: [JSONValue]) -> [HoverSpan] {
+        let shown = values.prefix(maxListed).map { [HoverSpan.code(ScalarRendering.yaml($0))] }
+        return Array(shown.joined(separator: [.text(", ")])) + (values.count > maxListed ? [.text(", … (\(values.count) in all)")] : [])
     }
 }

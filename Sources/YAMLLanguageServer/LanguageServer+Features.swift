@@ -134,14 +134,15 @@ extension LanguageServer {
                case .string(let uri)? = data["uri"], case .integer(let offset)? = data["offset"],
                case .string(let name)? = data["alias"],
                let doc = model.aliasDocumentation(FromLSP.uri(uri), name: name, at: offset) {
-                item.documentation = MarkupContent(kind: .markdown, value: doc)
+                item.documentation = HoverMarkup.content([doc], kind: clientCompletionMarkdown ? .markdown : .plaintext)
             }
             connection.reply(CompletionItemResolveRequest.self, id: id, result: item)
         case HoverRequest.method.rawValue:
             let p = try request.decodeParams(HoverRequest.self)
             connection.reply(HoverRequest.self, id: id, result: at(p.textDocument, p.position) { uri, o, to in
-                model.hover(uri, at: o, markdown: clientHoverMarkdown).map {
-                    Hover(contents: MarkupContent(kind: clientHoverMarkdown ? .markdown : .plaintext, value: $0.markdown), range: to.range($0.range))
+                model.hover(uri, at: o).map {
+                    Hover(contents: HoverMarkup.content($0.sections, kind: clientHoverMarkdown ? .markdown : .plaintext),
+                          range: to.range($0.range))
                 }
             } ?? nil)
         case CodeActionRequest.method.rawValue:

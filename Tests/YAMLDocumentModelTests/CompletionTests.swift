@@ -85,7 +85,7 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(complete(flow)?.context.inFlow, true)
         // The documentation is filled on resolve.
         let model = t.model()
-        XCTAssertEqual(model.aliasDocumentation(testURI, name: "first", at: t["1️⃣"]), "```yaml\n1\n```")
+        XCTAssertEqual(model.aliasDocumentation(testURI, name: "first", at: t["1️⃣"]), .codeBlock(language: "yaml", code: "1"))
     }
 
     func testModelineAtTheTopOfTheFile() {

@@ -127,7 +127,7 @@ final class SchemaAssociationTests: XCTestCase {
         model.perform(.close(uri))
         model.perform(.open(uri, version: 3, text: "age: \"8080\"\ntag: v2\n"))
         edge.serve(model)
-        XCTAssertTrue(model.hover(uri, at: 13)?.markdown.contains("The release tag.") == true, "\(String(describing: model.hover(uri, at: 13)))")
+        XCTAssertTrue(model.hover(uri, at: 13)?.sections.sketch.contains { $0.contains("The release tag.") } == true, "\(String(describing: model.hover(uri, at: 13)))")
     }
 
     func testSeveritySettingAndDeprecatedHint() throws {

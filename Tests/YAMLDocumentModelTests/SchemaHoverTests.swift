@@ -16,27 +16,30 @@ final class SchemaHoverTests: XCTestCase {
     }}
     """
 
-    private func hover(_ marked: String, markdown: Bool = true) -> (MarkedText, HoverSurface?) {
+    private func hover(_ marked: String) -> (MarkedText, HoverSurface?) {
         let t = MarkedText(marked)
-        return (t, SchemaCompletionTests.model(t, schema: Self.schema).hover(testURI, at: t["1️⃣"], markdown: markdown))
+        return (t, SchemaCompletionTests.model(t, schema: Self.schema).hover(testURI, at: t["1️⃣"]))
     }
 
     func testOnAKey() {
         let (t, h) = hover("mo1️⃣de: fast\n")
-        XCTAssertEqual(h?.sections, ["**Mode**", "How to **run**.", "Allowed values: `fast`, `safe`  \nDefault: `safe`"])
+        XCTAssertEqual(h?.sections.sketch, ["**Mode**", "How to run. | How to **run**.", "Allowed values: `fast`, `safe`⏎Default: `safe`"])
         XCTAssertEqual(h.map { t.slice($0.range) }, "mode")
         XCTAssertEqual(h?.keyPath, [.key("mode")])
     }
 
-    func testPlainTextClientsGetTheDescription() {
-        let (_, h) = hover("mode: fa1️⃣st\n", markdown: false)
-        XCTAssertEqual(h?.sections, ["Mode", "How to run.", "Allowed values: fast, safe\nDefault: safe"])
+    func testBothDescriptionsAreGivenForTheRendererToChoose() {
+        let (_, h) = hover("mode: fa1️⃣st\n")
+        XCTAssertEqual(h?.sections.first, .paragraph([.strong("Mode")]))
+        XCTAssertEqual(h?.sections.dropFirst().first, .documentation(plain: "How to run.", markdown: "How to **run**."))
+        XCTAssertEqual(h?.sections.last, .paragraph([.text("Allowed values: "), .code("fast"), .text(", "), .code("safe"), .lineBreak,
+                                                    .text("Default: "), .code("safe")]))
     }
 
     func testTypesExamplesAndDeprecation() {
-        XCTAssertEqual(hover("image: 1️⃣alpine\n").1?.sections, ["Type: `string`  \nExamples: `alpine`, `debian:12`"])
-        XCTAssertEqual(hover("o1️⃣ld: 1\n").1?.sections, ["Type: `integer`", "**Deprecated: Use mode.**"])
-        XCTAssertEqual(hover("list:\n  - a\n  - 1️⃣b\n").1?.sections, ["One entry.", "Type: `string`"])
+        XCTAssertEqual(hover("image: 1️⃣alpine\n").1?.sections.sketch, ["Type: `string`⏎Examples: `alpine`, `debian:12`"])
+        XCTAssertEqual(hover("o1️⃣ld: 1\n").1?.sections.sketch, ["Type: `integer`", "**Deprecated: Use mode.**"])
+        XCTAssertEqual(hover("list:\n  - a\n  - 1️⃣b\n").1?.sections.sketch, ["One entry. | -", "Type: `string`"])
     }
 
     func testNothingToSay() {
@@ -47,7 +50,8 @@ final class SchemaHoverTests: XCTestCase {
 
     func testCombinedWithTheDocumentsOwnHover() {
         let (_, h) = hover("a: &x fast\nmode: *1️⃣x\n")
-        XCTAssertEqual(h?.sections.first, "Alias of `&x` (line 1).")
-        XCTAssertEqual(h?.sections.suffix(3), ["**Mode**", "How to **run**.", "Allowed values: `fast`, `safe`  \nDefault: `safe`"])
+        XCTAssertEqual(h?.sections.sketch.first, "Alias of `&x` (line 1).")
+        XCTAssertEqual(Array(h?.sections.suffix(3) ?? []).sketch,
+                       ["**Mode**", "How to run. | How to **run**.", "Allowed values: `fast`, `safe`⏎Default: `safe`"])
     }
 }
