@@ -222,11 +222,28 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
                 public var snippetSupport: Bool?
                 /// Documentation formats the client supports, preferred first.
                 public var documentationFormat: [MarkupKind]?
+                /// The ``InsertTextMode``s the client accepts on an item (LSP 3.17, since 3.16).
+                public var insertTextModeSupport: InsertTextModeSupport?
 
                 /// Creates the capability.
-                public init(snippetSupport: Bool? = nil, documentationFormat: [MarkupKind]? = nil) {
+                public init(snippetSupport: Bool? = nil, documentationFormat: [MarkupKind]? = nil,
+                            insertTextModeSupport: InsertTextModeSupport? = nil) {
                     self.snippetSupport = snippetSupport
                     self.documentationFormat = documentationFormat
+                    self.insertTextModeSupport = insertTextModeSupport
+                }
+
+                /// `completionItem.insertTextModeSupport`.
+                public struct InsertTextModeSupport: Codable, Sendable, Hashable {
+                    /// The raw ``InsertTextMode`` values the client accepts (raw, so a value from a later
+                    /// protocol version does not make the capabilities undecodable).
+                    public var valueSet: [Int]
+
+                    /// Creates the capability.
+                    public init(valueSet: [Int]) { self.valueSet = valueSet }
+
+                    /// Whether `mode` is among the accepted values.
+                    public func supports(_ mode: InsertTextMode) -> Bool { valueSet.contains(mode.rawValue) }
                 }
             }
         }

@@ -20,6 +20,9 @@ public struct CompletionItem: Codable, Sendable, Hashable {
     public var insertText: String?
     /// Whether `insertText`/`textEdit` is plain text or a snippet.
     public var insertTextFormat: InsertTextFormat?
+    /// How the client treats the indentation of a multi-line text (LSP 3.17, since 3.16); only for
+    /// clients that list the mode in `completionItem.insertTextModeSupport`.
+    public var insertTextMode: InsertTextMode?
     /// The edit to apply instead of `insertText`; must be on one line, containing the cursor.
     public var textEdit: TextEdit?
     /// Data kept for `completionItem/resolve`, raw.
@@ -29,7 +32,7 @@ public struct CompletionItem: Codable, Sendable, Hashable {
     public init(label: String, kind: CompletionItemKind? = nil, detail: String? = nil,
                 documentation: MarkupContent? = nil, preselect: Bool? = nil, sortText: String? = nil,
                 filterText: String? = nil, insertText: String? = nil, insertTextFormat: InsertTextFormat? = nil,
-                textEdit: TextEdit? = nil, data: LSPAny? = nil) {
+                insertTextMode: InsertTextMode? = nil, textEdit: TextEdit? = nil, data: LSPAny? = nil) {
         self.label = label
         self.kind = kind
         self.detail = detail
@@ -39,6 +42,7 @@ public struct CompletionItem: Codable, Sendable, Hashable {
         self.filterText = filterText
         self.insertText = insertText
         self.insertTextFormat = insertTextFormat
+        self.insertTextMode = insertTextMode
         self.textEdit = textEdit
         self.data = data
     }

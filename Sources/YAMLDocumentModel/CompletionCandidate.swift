@@ -18,7 +18,9 @@ public struct CompletionCandidate: Hashable, Sendable {
     public var label: String
     /// The kind.
     public var kind: Kind
-    /// The text that replaces ``replaceRange``.
+    /// The text that replaces ``replaceRange``. When it spans lines, the lines after the first carry
+    /// their whole indentation (columns from the start of the line), not an indentation relative to the
+    /// cursor's line: see ``spansLines``.
     public var insertText: String
     /// The bytes replaced (UTF-8 byte offsets); on the cursor's line and containing the cursor.
     public var replaceRange: TextRange
@@ -31,6 +33,10 @@ public struct CompletionCandidate: Hashable, Sendable {
     /// True when ``insertText`` is a snippet (LSP 3.17 "Snippet Syntax": `$1`, `${1:default}`); only
     /// produced for clients that accept snippets.
     public var isSnippet: Bool
+
+    /// Whether ``insertText`` has a line break, so that its later lines carry absolute indentation which
+    /// an editor must insert as it is (LSP 3.17 `InsertTextMode.asIs`), not shifted by the cursor line's.
+    public var spansLines: Bool { insertText.utf8.contains { $0 == 0x0A || $0 == 0x0D } }
 
     /// Creates a candidate; `replaceRange` in UTF-8 byte offsets.
     public init(label: String, kind: Kind, insertText: String, replaceRange: TextRange, detail: String? = nil,

@@ -124,7 +124,8 @@ extension LanguageServer {
             connection.reply(CompletionRequest.self, id: id, result: at(p.textDocument, p.position) { uri, o, to in
                 let surface = model.completion(uri, at: o, snippets: clientSnippets, markdown: clientCompletionMarkdown)
                 let items = (surface?.candidates ?? []).map {
-                    to.completionItem($0, uri: uri, offset: o, documentationKind: clientCompletionMarkdown ? .markdown : .plaintext)
+                    to.completionItem($0, uri: uri, offset: o, documentationKind: clientCompletionMarkdown ? .markdown : .plaintext,
+                                      asIsSupported: clientInsertTextAsIs)
                 }
                 return CompletionList(isIncomplete: false, items: items)
             })
@@ -237,6 +238,11 @@ extension LanguageServer {
     /// when the client does not say).
     private var clientCompletionMarkdown: Bool {
         clientCapabilities.textDocument?.completion?.completionItem?.documentationFormat.map { $0.contains(.markdown) } ?? true
+    }
+
+    /// Whether completion items may carry `insertTextMode` 1 (`completionItem.insertTextModeSupport`).
+    private var clientInsertTextAsIs: Bool {
+        clientCapabilities.textDocument?.completion?.completionItem?.insertTextModeSupport?.supports(.asIs) ?? false
     }
 
     /// Whether hover contents may be Markdown (`hover.contentFormat`; Markdown when the client does not say).

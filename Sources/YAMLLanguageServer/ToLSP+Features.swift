@@ -76,8 +76,12 @@ extension ToLSP {
 
     /// A completion item: the candidate's text as a `textEdit` over its replace range (in the negotiated
     /// encoding), `insertTextFormat` 2 for snippets, documentation of `documentationKind`.
+    /// `asIsSupported`: the client accepts `insertTextMode` 1 (asIs); a text that spans lines (whose later
+    /// lines the model indents absolutely) then carries it, so that a client whose default is
+    /// adjustIndentation does not add the cursor line's indentation again. Other clients get no mode and
+    /// follow their own default (LSP 3.17 "InsertTextMode").
     func completionItem(_ c: CompletionCandidate, uri: DocumentURI, offset: Int,
-                        documentationKind: MarkupKind = .markdown) -> CompletionItem {
+                        documentationKind: MarkupKind = .markdown, asIsSupported: Bool = false) -> CompletionItem {
         let kind: CompletionItemKind
         var data: LSPAny?
         switch c.kind {
@@ -91,6 +95,7 @@ extension ToLSP {
         return CompletionItem(label: c.label, kind: kind, detail: c.detail,
                               documentation: c.documentation.map { MarkupContent(kind: documentationKind, value: $0) },
                               sortText: c.sortText, insertTextFormat: c.isSnippet ? .snippet : nil,
+                              insertTextMode: asIsSupported && c.spansLines ? .asIs : nil,
                               textEdit: TextEdit(range: range(c.replaceRange), newText: c.insertText), data: data)
     }
 

@@ -102,6 +102,31 @@ final class SchemaCompletionServerTests: XCTestCase {
                       actions?.first { ($0["title"] as? String)?.hasPrefix("Change to") == true })
     }
 
+    /// LSP 3.17 InsertTextMode: an item whose text spans lines (later lines indented absolutely) is
+    /// inserted as is by a client that accepts the mode, so it does not add the cursor line's indentation
+    /// (its adjustIndentation default) to lines that already carry theirs; one-line items carry no mode.
+    func testMultiLineItemsAreInsertedAsIsWhenTheClientAcceptsIt() throws {
+        try start(capabilities: ["textDocument": [
+            "completion": ["completionItem": ["snippetSupport": false, "insertTextModeSupport": ["valueSet": [1, 2]]]],
+        ]], files: ["b.yaml": "port: 1\n"])
+        let top = try items("b.yaml", 1, 0)
+        let tlsTop = top.first { $0["label"] as? String == "tls" }
+        assertMatches(["insertTextMode": 1, "textEdit": ["newText": "tls:\n  cert: "]], tlsTop)
+        let t = top.first { $0["label"] as? String == "t" }
+        XCTAssertNotNil(t)
+        XCTAssertNil(t?["insertTextMode"], "a one-line text needs no mode")
+    }
+
+    /// A client that accepts only adjustIndentation gets no mode either (asIs is what the text needs).
+    func testClientsWithoutAsIsGetNoMode() throws {
+        try start(capabilities: ["textDocument": [
+            "completion": ["completionItem": ["insertTextModeSupport": ["valueSet": [2, 7]]]],
+        ]], files: ["b.yaml": "port: 1\n"])
+        let tls = try items("b.yaml", 1, 0).first { $0["label"] as? String == "tls" }
+        assertMatches(["textEdit": ["newText": "tls:\n  cert: "]], tls)
+        XCTAssertNil(tls?["insertTextMode"])
+    }
+
     func testPlainTextClients() throws {
         try start(capabilities: ["textDocument": [
             "completion": ["completionItem": ["snippetSupport": false, "documentationFormat": ["plaintext"]]],
@@ -111,6 +136,8 @@ final class SchemaCompletionServerTests: XCTestCase {
         let tls = list.first { $0["label"] as? String == "tls" }
         assertMatches(["textEdit": ["range": range(1, 0, 1, 0), "newText": "tls:\n  cert: "]], tls)
         XCTAssertNil(tls?["insertTextFormat"])
+        // Without insertTextModeSupport, no mode: the client follows its own default.
+        XCTAssertNil(tls?["insertTextMode"])
         XCTAssertEqual(list.first?["label"] as? String, "t")
         XCTAssertFalse(list.contains { $0["label"] as? String == "port" })
         assertMatches(["contents": ["kind": "plaintext", "value": "The port.\n\nType: integer\nDefault: 8080"]],
