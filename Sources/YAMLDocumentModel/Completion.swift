@@ -228,7 +228,8 @@ extension Completion {
         case .modeline:
             return [CompletionCandidate(label: modeline, kind: .modeline, insertText: modeline, replaceRange: ctx.replaceRange,
                                         detail: "JSON Schema for this file",
-                                        documentation: "Associates a JSON Schema with this file: write its URL or a path relative to this file after `$schema=`.")]
+                                        // No markup: the text reads the same in Markdown and plain-text clients.
+                                        documentation: "Associates a JSON Schema with this file: write its URL or a path relative to this file after $schema=.")]
         case .aliasName:
             let index = AnchorIndex(tree: snapshot.tree)
             let anchors = index.anchorsVisible(at: ctx.replaceRange.start - 1, documentRange: ctx.documentRange)

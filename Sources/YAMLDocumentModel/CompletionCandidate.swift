@@ -26,7 +26,8 @@ public struct CompletionCandidate: Hashable, Sendable {
     public var replaceRange: TextRange
     /// A short note shown beside the label.
     public var detail: String?
-    /// Markdown documentation; nil when it is computed on resolve.
+    /// Documentation, Markdown or plain text as the completion request asked (`markdown:`); nil when it
+    /// is computed on resolve.
     public var documentation: String?
     /// Sort key; the label when nil.
     public var sortText: String?
