@@ -158,7 +158,7 @@ final class SchemaAssociationTests: XCTestCase {
             "schema-invalid warning 5: schema https://example.com/bad.json is not valid JSON or YAML: unexpected end of input",
         ])
         XCTAssertEqual(model.schemaInfo(a)?.documents.map { $0.status?.description ?? "-" },
-                       ["failed: HTTP 404", "failed: HTTP 404", "invalid: unexpected end of input"])
+                       ["failed: HTTP 404", "failed: HTTP 404", "invalid: not valid JSON or YAML: unexpected end of input"])
     }
 
     func testReferencedSchemasAreFetchedBeforeValidation() throws {
