@@ -71,6 +71,34 @@ final class SchemaLanguageServerTests: XCTestCase {
         XCTAssertEqual(server.waitForExit(), 0)
     }
 
+    /// A modeline naming valid JSON that is not a schema (`[1, 2]`) gets one `schema-invalid` diagnostic at
+    /// the modeline, and `pureyaml/schemaInfo` reports the schema as invalid, not loaded.
+    func testAModelineSchemaThatIsNotASchemaIsReportedAndInvalid() throws {
+        let root = try workspace(["arr.json": "[1, 2]"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try start(root: root, schemas: [:])
+        let uri = root.appendingPathComponent("a.yaml").absoluteURL.absoluteString
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
+                                                                    "text": "# yaml-language-server: $schema=./arr.json\nport: abc\n"]])
+        let m = try server.receive(until: {
+            guard ($0["method"] as? String) == "textDocument/publishDiagnostics",
+                  let p = $0["params"] as? [String: Any], p["uri"] as? String == uri else { return false }
+            return !((p["diagnostics"] as? [[String: Any]]) ?? []).isEmpty
+        }).match
+        let diagnostics = ((m["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(diagnostics.map { $0["code"] as? String }, ["schema-invalid"])
+        XCTAssertEqual(((diagnostics.first?["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int, 0)
+        XCTAssertTrue((diagnostics.first?["message"] as? String)?.hasSuffix(
+            "is not a JSON Schema: expected a schema (an object or a boolean), found [1, 2] at the root") == true, "\(diagnostics)")
+        let info = try server.response(to: try server.request("pureyaml/schemaInfo", ["textDocument": ["uri": uri]]))
+        let documents = ((info["result"] as? [String: Any])?["documents"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(documents.first?["status"] as? String,
+                       "invalid: not a JSON Schema: expected a schema (an object or a boolean), found [1, 2] at the root")
+        _ = try server.response(to: try server.request("shutdown"))
+        try server.notify("exit")
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
+
     /// Two `yaml.schemas` entries match the file: both validate it, and `pureyaml/schemaInfo` lists the second.
     func testEveryMatchingSchemaValidatesThroughTheServer() throws {
         let root = try workspace(["schemas/app.json": #"{"type": "object", "properties": {"port": {"type": "integer"}}}"#,
