@@ -24,7 +24,7 @@ public struct SchemaShapeProblem: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `<message> at #<pointer>`, with the document URI before `#` when it is not the root document's (the
-    /// caller knows that one); here always the fragment form: `at #/properties/port/type`.
+    /// `<message> at #<pointer>`, e.g. `"type" must be ..., found 5 at #/properties/port/type` (the pointer
+    /// as a URI fragment; ``documentURI`` is not included).
     public var description: String { "\(message) at #\(pointer)" }
 }
