@@ -39,10 +39,16 @@ struct SchemaCheckOptions {
         args = rest
         // A schema named on the command line that does not exist is a usage problem (exit 2), not a finding:
         // a typo must not let a CI check pass without validating anything.
-        if let schema = options.schema, !schema.contains("://"), !schema.hasPrefix("file:"),
-           !FileManager.default.fileExists(atPath: schema) {
-            err("pureyaml check: --schema \(schema): no such file\n")
-            return nil
+        if let schema = options.schema, !schema.contains("://"), !schema.hasPrefix("file:") {
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: schema, isDirectory: &isDirectory) {
+                err("pureyaml check: --schema \(schema): no such file\n")
+                return nil
+            }
+            if isDirectory.boolValue {
+                err("pureyaml check: --schema \(schema): is a directory, not a schema file\n")
+                return nil
+            }
         }
         return options
     }

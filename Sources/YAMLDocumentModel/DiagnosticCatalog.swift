@@ -56,6 +56,10 @@ public enum DiagnosticCatalog {
         "undefined-alias": "An alias with no earlier anchor of that name in the document (§7.1).",
         "recursive-alias": "An alias pointing into the collection its anchor is still building.",
         "unused-anchor": "An anchor that no alias uses.",
+        "schema-load-failed": "A JSON Schema that could not be loaded; nothing was validated against it.",
+        "schema-invalid": "A JSON Schema that is not JSON or YAML, or not a JSON Schema; nothing was validated against it.",
+        "schema-depth-limit": "Nesting deeper than the schema validator's limit; what lies deeper was not checked.",
+        "schema-step-limit": "Schema validation stopped after its work budget; the document was not checked fully.",
         ProjectConfiguration.invalidCode: "A .pureyaml.yaml configuration file that cannot be used; defaults apply.",
         ProjectConfiguration.unknownKeyCode: "A key in a .pureyaml.yaml configuration file that names no setting; it is ignored.",
     ]

@@ -163,7 +163,7 @@ extension DocumentModel {
                     if reported.insert(schemaURI).inserted {
                         diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
                                                        documentStart: documentStart(info.index), code: "schema-invalid",
-                                                       message: "schema \(schemaURI) is not valid JSON or YAML: \(why)"))
+                                                       message: "schema \(schemaURI) is \(why)"))
                     }
                 }
                 if schemaURI == primary { documents[i].status = status }

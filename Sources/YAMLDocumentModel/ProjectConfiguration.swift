@@ -39,8 +39,25 @@ public struct ProjectConfiguration: Sendable {
         let snapshot = DocumentSnapshot(uri: uri, version: 0, bytes: bytes)
         let (settings, problems) = Self.settings(from: snapshot)
         self.uri = uri
-        self.settings = settings
+        self.settings = Self.resolvingSchemaPaths(settings, from: uri)
         self.diagnostics = problems.map { LocatedDiagnostic($0, in: snapshot) }
+    }
+
+    /// `settings` read from the file `uri`, with the relative schema paths in them (the `yaml.schemas` keys,
+    /// `yaml.schemaStore.url`, `pureyaml.schema.kubernetesSchemaBase`) made absolute against the folder of
+    /// that file, as a modeline's path is against its document's: a check then validates the same way from
+    /// any current directory. URLs and `kubernetes` stay as written; globs are left alone (they match any
+    /// tail of a file's path, see ``SchemaGlob``). A `uri` that is not a file changes nothing.
+    static func resolvingSchemaPaths(_ settings: Settings, from uri: DocumentURI) -> Settings {
+        guard uri.filePath != nil else { return settings }
+        var settings = settings
+        let associator = SchemaAssociator(settings: settings.schema, catalogHit: nil)
+        for i in settings.schema.associations.indices where !settings.schema.associations[i].isKubernetes {
+            settings.schema.associations[i].schema = associator.resolveModeline(settings.schema.associations[i].schema, document: uri)
+        }
+        settings.schema.schemaStoreURL = associator.resolveModeline(settings.schema.schemaStoreURL, document: uri)
+        settings.schema.kubernetesSchemaBase = associator.resolveModeline(settings.schema.kubernetesSchemaBase, document: uri)
+        return settings
     }
 
     /// The settings in a configuration file's `bytes`, and its diagnostics (UTF-8 byte ranges into `bytes`):

@@ -9,6 +9,7 @@ struct SchemaRegistry {
         case loading
         case loaded(JSONValue)
         case failed(String)
+        /// Delivered but not JSON or YAML; the phrase says why (`not valid JSON or YAML: ...`).
         case invalid(String)
     }
 
@@ -24,6 +25,8 @@ struct SchemaRegistry {
         case loading
         case ready(JSONSchema)
         case failed(String)
+        /// Not usable: not JSON or YAML, or not a JSON Schema; the phrase completes "the schema is ..."
+        /// (`not valid JSON or YAML: ...`, `not a JSON Schema: ...`).
         case invalid(String)
     }
 
@@ -107,7 +110,7 @@ struct SchemaRegistry {
             switch result {
             case .success(let bytes):
                 do { resources[uri] = .loaded(try SchemaText.parse(bytes)) } catch {
-                    resources[uri] = .invalid(error.message)
+                    resources[uri] = .invalid("not valid JSON or YAML: " + error.message)
                 }
             case .failure(let f): resources[uri] = .failed(f.message)
             }
@@ -157,7 +160,7 @@ struct SchemaRegistry {
         case .failed(let m): return .failed(m)
         case .invalid(let m): return .invalid(m)
         case .loaded(let json):
-            if let schema = compiled[uri] { return .ready(schema) }
+            if let schema = compiled[uri] { return Self.usable(schema) }
             let known = resources
             let schema = JSONSchema(json: json, uri: uri) { ref in
                 if case .loaded(let j)? = known[Self.withoutFragment(ref)] { return j }
@@ -177,8 +180,20 @@ struct SchemaRegistry {
             }
             if waiting { return .loading }
             compiled[uri] = schema
-            return .ready(schema)
+            return Self.usable(schema)
         }
+    }
+
+    /// `.ready(schema)`, or `.invalid` naming the first place where it (or a document it references) is
+    /// not a JSON Schema (``JSONSchema/shapeProblems``), with how many more there are.
+    private static func usable(_ schema: JSONSchema) -> State {
+        guard let first = schema.shapeProblems.first else { return .ready(schema) }
+        let document = first.documentURI == schema.uri ? "" : first.documentURI
+        var why = "not a JSON Schema: " + first.message + " at "
+            + (first.pointer.isEmpty ? "the root" + (document.isEmpty ? "" : " of " + document) : document + "#" + first.pointer)
+        let more = schema.shapeProblems.count - 1
+        if more > 0 { why += " (and \(more) more problem\(more == 1 ? "" : "s"))" }
+        return .invalid(why)
     }
 
     /// The compiled schema `uri` when it is ready, without requesting anything (for queries).

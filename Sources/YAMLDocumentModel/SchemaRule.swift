@@ -33,7 +33,9 @@ public enum SchemaLoadStatus: Sendable, Hashable, CustomStringConvertible {
     case loaded
     /// The edge could not deliver it.
     case failed(String)
-    /// Delivered but not a usable schema (malformed JSON/YAML).
+    /// Delivered but not a usable schema; the phrase says why: `not valid JSON or YAML: ...` (malformed
+    /// text) or `not a JSON Schema: ...` (a root that is not an object or a boolean, a keyword value of the
+    /// wrong shape; see ``JSONSchema/shapeProblems``).
     case invalid(String)
 
     /// `loading`, `loaded`, `failed: <why>`, `invalid: <why>`.

@@ -24,8 +24,14 @@ public struct JSONSchema: Sendable {
     /// Absolute URIs that `$ref`s point to but which could not be loaded or found. A reference to them
     /// yields a warning when evaluated.
     public let unresolvedReferences: [String]
-    /// Problems in the schema itself (invalid regular expressions, non-schema values), as sentences.
+    /// Problems in the schema that do not stop it from being used (regular expressions the validator
+    /// cannot read, subschemas nested too deep), as sentences.
     public let schemaProblems: [String]
+    /// Where the root document or a document it references is not a JSON Schema (a root that is not an
+    /// object or a boolean, `"type": 5`, `"required": "a"`, ...; see ``SchemaShapeProblem``), in the order
+    /// found, at most 100. A schema with any should not be used: it would check nothing, or report
+    /// findings nobody can act on.
+    public let shapeProblems: [SchemaShapeProblem]
 
     let root: SchemaNode
     let store: SchemaStore
@@ -46,6 +52,7 @@ public struct JSONSchema: Sendable {
         draft = root.draft
         unresolvedReferences = compiler.unresolved
         schemaProblems = compiler.schemaProblems
+        shapeProblems = compiler.shapeProblems
         store = SchemaStore(nodes: compiler.nodes, dynamicAnchors: compiler.dynamicAnchors)
     }
 

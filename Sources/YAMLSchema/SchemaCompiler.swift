@@ -47,6 +47,11 @@ final class SchemaCompiler {
     private var loadedDocuments: Set<String> = []
     private(set) var unresolved: [String] = []
     private(set) var schemaProblems: [String] = []
+    /// Where the documents are not JSON Schemas, in walk order (at most ``maximumShapeProblems``).
+    private(set) var shapeProblems: [SchemaShapeProblem] = []
+    private var shapeProblemPlaces: Set<String> = []
+    /// At most this many ``shapeProblems`` are kept.
+    static let maximumShapeProblems = 100
     private let resolver: (String) -> JSONValue?
     private var fetched: [String: JSONValue?] = [:]
 
@@ -187,7 +192,7 @@ final class SchemaCompiler {
             let value: Bool
             if tooDeep { value = true } else if case .bool(let b) = json { value = b } else {
                 value = true
-                schemaProblems.append("\(scope.documentURI)#\(scope.pointer): a schema must be an object or a boolean")
+                shapeProblem(scope, keyword: nil, "expected a schema (an object or a boolean), found \(Describe.json(json))")
             }
             let node = SchemaNode(boolean: value, keywords: [], draft: scope.draft, documentURI: scope.documentURI,
                                   pointer: scope.pointer, resourceBase: scope.base, recursiveAnchor: false,
@@ -225,6 +230,7 @@ final class SchemaCompiler {
             }
         }
         let draft = scope.draft
+        checkShapes(members, refOnly: refOnly, scope)
         var dynamicAnchor: String?
         if draft >= .draft2019_09 {
             if case .string(let a)? = object["$anchor"] { anchors.append(a) }
@@ -262,6 +268,25 @@ final class SchemaCompiler {
             dynamicAnchors[scope.base, default: [:]][dynamicAnchor] = node
         }
         return node
+    }
+
+    /// Records a ``SchemaShapeProblem`` at `scope`'s pointer (plus `/keyword`), once per place.
+    private func shapeProblem(_ scope: Scope, keyword: String?, _ message: String) {
+        let pointer = scope.pointer + (keyword.map { "/" + SchemaURI.escapePointerToken($0) } ?? "")
+        guard shapeProblems.count < Self.maximumShapeProblems,
+              shapeProblemPlaces.insert(scope.documentURI + "#" + pointer).inserted else { return }
+        shapeProblems.append(SchemaShapeProblem(documentURI: scope.documentURI, pointer: pointer, keyword: keyword,
+                                                message: message))
+    }
+
+    /// Checks the values of the keywords `scope.draft` defines against ``SchemaKeywordShape``; beside a
+    /// draft 4–7 `$ref`, whose siblings are ignored, only `$ref` itself.
+    private func checkShapes(_ members: [(key: String, value: JSONValue)], refOnly: Bool, _ scope: Scope) {
+        for member in members where !refOnly || member.key == "$ref" {
+            guard let shape = SchemaKeywordShape.of(member.key, draft: scope.draft), !shape.admits(member.value) else { continue }
+            shapeProblem(scope, keyword: member.key,
+                         "\(Describe.quoted(member.key)) must be \(shape.expected), found \(Describe.json(member.value))")
+        }
     }
 
     private func number(_ value: JSONValue?) -> Double? {

@@ -66,6 +66,13 @@ final class SchemaEvaluator {
     private var depthExceeded = false
     private var unresolvedReported: Set<String> = []
 
+    /// The ``SchemaViolation/keyword`` of the warning that validation stopped after
+    /// ``ValidationOptions/maximumEvaluations`` steps (diagnostic code `schema-step-limit`).
+    static let stepLimitKeyword = "step-limit"
+    /// The ``SchemaViolation/keyword`` of the warning that schemas nested deeper than
+    /// ``ValidationOptions/maximumDepth`` were not checked (diagnostic code `schema-depth-limit`).
+    static let depthLimitKeyword = "depth-limit"
+
     init(store: SchemaStore, options: ValidationOptions) {
         self.store = store
         self.options = options
@@ -79,12 +86,12 @@ final class SchemaEvaluator {
         // Document-wide warnings point at the document's first character, not its whole range.
         let start = TextRange(start: root.range.start, end: min(root.range.end, root.range.start + 1))
         if budgetExhausted {
-            violations.append(SchemaViolation(range: start, instancePath: "", schemaPath: "", keyword: "",
+            violations.append(SchemaViolation(range: start, instancePath: "", schemaPath: "", keyword: Self.stepLimitKeyword,
                                               message: "validation stopped after \(options.maximumEvaluations) steps; the document is too large or too repetitive to check fully",
                                               severity: .warning, schemaURI: schema.documentURI))
         }
         if depthExceeded {
-            violations.append(SchemaViolation(range: start, instancePath: "", schemaPath: "", keyword: "",
+            violations.append(SchemaViolation(range: start, instancePath: "", schemaPath: "", keyword: Self.depthLimitKeyword,
                                               message: "schema nesting deeper than \(options.maximumDepth) levels was not checked",
                                               severity: .warning, schemaURI: schema.documentURI))
         }

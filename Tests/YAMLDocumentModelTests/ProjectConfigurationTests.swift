@@ -25,6 +25,37 @@ final class ProjectConfigurationTests: XCTestCase {
         }
     }
 
+    /// Relative schema paths in a settings file are relative to its folder (not to the working directory);
+    /// URLs, absolute paths and the `kubernetes` key keep their meaning, and globs are left as written.
+    func testSchemaPathsAreRelativeToTheSettingsFile() {
+        let text = """
+            yaml.schemas:
+              ./schemas/app.json: "config/*.yaml"
+              ../shared/base.yaml: ["*.yaml", "!local.yaml"]
+              /abs/s.json: "a.yaml"
+              https://example.com/s.json: "b.yaml"
+              kubernetes: "k8s/*.yaml"
+            yaml.schemaStore.url: catalog/catalog.json
+            pureyaml.schema.kubernetesSchemaBase: k8s-schemas/
+            """
+        let configuration = ProjectConfiguration(uri: DocumentURI(filePath: "/repo/sub dir/.pureyaml.yaml"), bytes: Array(text.utf8))
+        XCTAssertEqual(configuration.diagnostics.map(\.diagnostic.message), [])
+        let schema = configuration.settings.schema
+        XCTAssertEqual(schema.associations.map(\.schema), [
+            "file:///repo/sub%20dir/schemas/app.json", "file:///repo/shared/base.yaml", "file:///abs/s.json",
+            "https://example.com/s.json", "kubernetes",
+        ])
+        XCTAssertEqual(schema.associations.map { $0.globs.map(\.pattern) },
+                       [["config/*.yaml"], ["*.yaml", "!local.yaml"], ["a.yaml"], ["b.yaml"], ["k8s/*.yaml"]])
+        XCTAssertEqual(schema.schemaStoreURL, "file:///repo/sub%20dir/catalog/catalog.json")
+        XCTAssertEqual(schema.kubernetesSchemaBase, "file:///repo/sub%20dir/k8s-schemas/")
+        // The defaults (URLs) are untouched, and settings that are not read from a file keep their paths.
+        let defaults = ProjectConfiguration(uri: DocumentURI(filePath: "/repo/.pureyaml.yaml"), bytes: Array("a: 1\n".utf8)).settings.schema
+        XCTAssertEqual(defaults.schemaStoreURL, SchemaSettings.defaultSchemaStoreURL)
+        XCTAssertEqual(defaults.kubernetesSchemaBase, SchemaSettings.defaultKubernetesSchemaBase)
+        XCTAssertEqual(parse(text).settings.schema.associations.first?.schema, "./schemas/app.json")
+    }
+
     func testYAMLFeaturesWorkInTheFile() {
         // Comments, anchors and merge keys are read as YAML, not as text.
         let text = "# project settings\nbase: &base\n  indentWidth: 3\nformat:\n  <<: *base\n  singleQuote: true  # prefer ''\n"

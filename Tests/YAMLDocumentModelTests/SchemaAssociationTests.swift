@@ -158,7 +158,44 @@ final class SchemaAssociationTests: XCTestCase {
             "schema-invalid warning 5: schema https://example.com/bad.json is not valid JSON or YAML: unexpected end of input",
         ])
         XCTAssertEqual(model.schemaInfo(a)?.documents.map { $0.status?.description ?? "-" },
-                       ["failed: HTTP 404", "failed: HTTP 404", "invalid: unexpected end of input"])
+                       ["failed: HTTP 404", "failed: HTTP 404", "invalid: not valid JSON or YAML: unexpected end of input"])
+    }
+
+    /// Valid JSON that is not a JSON Schema (an array, a string, `{"type": 5}`, ...) validates nothing: it is
+    /// one `schema-invalid` finding at the modeline naming the keyword and its pointer, and its status is
+    /// `invalid`, not `loaded`; no `expected nothing` finding follows from it.
+    func testAJSONValueThatIsNotASchemaIsInvalidNotLoaded() throws {
+        let model = try model()
+        var edge = SchemaTestEdge([
+            "file:///w/arr.json": "[1, 2]",
+            "file:///w/type.json": #"{"type": 5}"#,
+            "file:///w/deep.json": #"{"properties": {"port": {"type": "objectx"}}}"#,
+            "file:///w/null.json": "null",
+        ])
+        let a = DocumentURI(filePath: "/w/a.yaml")
+        model.perform(.open(a, version: 1, text: """
+            # yaml-language-server: $schema=./arr.json
+            port: abc
+            ---
+            # yaml-language-server: $schema=./type.json
+            port: abc
+            ---
+            # yaml-language-server: $schema=./deep.json
+            port: abc
+            ---
+            # yaml-language-server: $schema=./null.json
+            port: abc
+
+            """))
+        edge.serve(model)
+        XCTAssertEqual(schemaDiagnostics(model, a), [
+            "schema-invalid warning 1: schema file:///w/arr.json is not a JSON Schema: expected a schema (an object or a boolean), found [1, 2] at the root",
+            #"schema-invalid warning 4: schema file:///w/type.json is not a JSON Schema: "type" must be a type name (array, boolean, integer, null, number, object or string) or a non-empty array of them, found 5 at #/type"#,
+            #"schema-invalid warning 7: schema file:///w/deep.json is not a JSON Schema: "type" must be a type name (array, boolean, integer, null, number, object or string) or a non-empty array of them, found "objectx" at #/properties/port/type"#,
+            "schema-invalid warning 10: schema file:///w/null.json is not a JSON Schema: expected a schema (an object or a boolean), found null at the root",
+        ])
+        XCTAssertEqual(model.schemaInfo(a)?.documents.map { $0.status?.description.prefix(26) ?? "-" },
+                       Array(repeating: "invalid: not a JSON Schema", count: 4))
     }
 
     func testReferencedSchemasAreFetchedBeforeValidation() throws {

@@ -33,6 +33,17 @@ final class SchemaLanguageServerTests: XCTestCase {
         return server
     }
 
+    /// The diagnostics of the first `textDocument/publishDiagnostics` for `uri` whose list `accept`s.
+    private func published(_ server: ServerProcess, _ uri: String,
+                           until accept: ([[String: Any]]) -> Bool) throws -> [[String: Any]] {
+        let m = try server.receive(until: {
+            guard ($0["method"] as? String) == "textDocument/publishDiagnostics",
+                  let p = $0["params"] as? [String: Any], p["uri"] as? String == uri else { return false }
+            return accept((p["diagnostics"] as? [[String: Any]]) ?? [])
+        }).match
+        return ((m["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
+    }
+
     func testSchemaDiagnosticsArrivePushedAndExplained() throws {
         let root = try workspace(["schemas/app.json": #"{"type": "object", "properties": {"port": {"type": "integer"}}, "required": ["name"]}"#])
         defer { try? FileManager.default.removeItem(at: root) }
@@ -41,14 +52,7 @@ final class SchemaLanguageServerTests: XCTestCase {
         let uri = root.appendingPathComponent("config/app.yaml").absoluteURL.absoluteString
         try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
                                                                     "text": "port: \"8080\"\n"]])
-        func schemaPublish() throws -> [[String: Any]] {
-            let m = try server.receive(until: {
-                guard ($0["method"] as? String) == "textDocument/publishDiagnostics",
-                      let p = $0["params"] as? [String: Any], p["uri"] as? String == uri else { return false }
-                return !((p["diagnostics"] as? [[String: Any]]) ?? []).isEmpty
-            }).match
-            return ((m["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
-        }
+        func schemaPublish() throws -> [[String: Any]] { try published(server, uri) { !$0.isEmpty } }
         let diagnostics = try schemaPublish()
         XCTAssertEqual(diagnostics.map { $0["message"] as? String }, [#"missing required property "name""#, #"expected integer, found string "8080""#])
         XCTAssertEqual(diagnostics.map { $0["code"] as? String }, ["schema-required", "schema-type"])
@@ -71,6 +75,29 @@ final class SchemaLanguageServerTests: XCTestCase {
         XCTAssertEqual(server.waitForExit(), 0)
     }
 
+    /// A modeline naming valid JSON that is not a schema (`[1, 2]`) gets one `schema-invalid` diagnostic at
+    /// the modeline, and `pureyaml/schemaInfo` reports the schema as invalid, not loaded.
+    func testAModelineSchemaThatIsNotASchemaIsReportedAndInvalid() throws {
+        let root = try workspace(["arr.json": "[1, 2]"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try start(root: root, schemas: [:])
+        let uri = root.appendingPathComponent("a.yaml").absoluteURL.absoluteString
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
+                                                                    "text": "# yaml-language-server: $schema=./arr.json\nport: abc\n"]])
+        let diagnostics = try published(server, uri) { !$0.isEmpty }
+        XCTAssertEqual(diagnostics.map { $0["code"] as? String }, ["schema-invalid"])
+        XCTAssertEqual(((diagnostics.first?["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int, 0)
+        XCTAssertTrue((diagnostics.first?["message"] as? String)?.hasSuffix(
+            "is not a JSON Schema: expected a schema (an object or a boolean), found [1, 2] at the root") == true, "\(diagnostics)")
+        let info = try server.response(to: try server.request("pureyaml/schemaInfo", ["textDocument": ["uri": uri]]))
+        let documents = ((info["result"] as? [String: Any])?["documents"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(documents.first?["status"] as? String,
+                       "invalid: not a JSON Schema: expected a schema (an object or a boolean), found [1, 2] at the root")
+        _ = try server.response(to: try server.request("shutdown"))
+        try server.notify("exit")
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
+
     /// Two `yaml.schemas` entries match the file: both validate it, and `pureyaml/schemaInfo` lists the second.
     func testEveryMatchingSchemaValidatesThroughTheServer() throws {
         let root = try workspace(["schemas/app.json": #"{"type": "object", "properties": {"port": {"type": "integer"}}}"#,
@@ -80,12 +107,7 @@ final class SchemaLanguageServerTests: XCTestCase {
         let uri = root.appendingPathComponent("config/app.yaml").absoluteURL.absoluteString
         try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
                                                                     "text": "port: \"8080\"\n"]])
-        let m = try server.receive(until: {
-            guard ($0["method"] as? String) == "textDocument/publishDiagnostics",
-                  let p = $0["params"] as? [String: Any], p["uri"] as? String == uri else { return false }
-            return ((p["diagnostics"] as? [[String: Any]]) ?? []).count == 2
-        }).match
-        let diagnostics = ((m["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
+        let diagnostics = try published(server, uri) { $0.count == 2 }
         XCTAssertEqual(Set(diagnostics.compactMap { $0["message"] as? String }),
                        [#"missing required property "owner""#, #"expected integer, found string "8080""#])
         let info = try server.response(to: try server.request("pureyaml/schemaInfo", ["textDocument": ["uri": uri]]))
@@ -124,12 +146,7 @@ final class SchemaLanguageServerTests: XCTestCase {
         try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
                                                                     "text": "port: \"8080\"\n"]])
         func codes() throws -> [String] {
-            let m = try server.receive(until: {
-                guard ($0["method"] as? String) == "textDocument/publishDiagnostics",
-                      let p = $0["params"] as? [String: Any], p["uri"] as? String == uri else { return false }
-                return true
-            }).match
-            return (((m["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []).compactMap { $0["code"] as? String }
+            try published(server, uri) { _ in true }.compactMap { $0["code"] as? String }
         }
         func schema() throws -> (uri: String?, status: String?) {
             let info = try server.response(to: try server.request("pureyaml/schemaInfo", ["textDocument": ["uri": uri]]))

@@ -47,6 +47,10 @@ final class JSONSchemaTestSuiteTests: XCTestCase {
                     guard let schemaJSON = testCase["schema"], case .array(let tests)? = testCase["tests"],
                           case .string(let caseName)? = testCase["description"] else { continue }
                     let schema = JSONSchema(json: schemaJSON, defaultDraft: draft, resolver: { remotes[$0] })
+                    // Every schema of the suite is a schema: the shape check must not reject one.
+                    if let problem = schema.shapeProblems.first {
+                        failures.append("\(folder)/\(relative): \(caseName): taken for not a schema: \(problem.documentURI) \(problem)")
+                    }
                     for test in tests {
                         guard let data = test["data"], case .bool(let expected)? = test["valid"],
                               case .string(let testName)? = test["description"] else { continue }

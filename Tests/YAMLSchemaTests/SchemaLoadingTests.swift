@@ -95,6 +95,8 @@ final class SchemaLoadingTests: XCTestCase {
         let s = try schema(#"{"items": {"type": "integer"}}"#)
         let violations = s.validate(FlowYAML.compose("[\(items)]"), options: ValidationOptions(maximumEvaluations: 100))
         XCTAssertEqual(violations.map(\.severity), [.warning])
+        // A stable keyword, so that the diagnostic code is `schema-step-limit`, not `schema-`.
+        XCTAssertEqual(violations.map(\.keyword), ["step-limit"])
     }
 
     func testSchemaTextMayBeJSONOrYAML() throws {
@@ -123,5 +125,6 @@ final class SchemaLoadingTests: XCTestCase {
         let enumSchema = try schema(##"{"items": {"$ref": "#"}, "enum": [[[1]]]}"##)
         let violations = enumSchema.validate(FlowYAML.compose(deepDocument))
         XCTAssertTrue(violations.contains { $0.severity == .warning }, "depth limit reported")
+        XCTAssertEqual(violations.filter { $0.severity == .warning }.map(\.keyword), ["depth-limit"])
     }
 }
