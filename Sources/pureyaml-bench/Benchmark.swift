@@ -14,7 +14,7 @@ struct Benchmark {
         log("pureyaml-bench: \(inputs.count) inputs; stage figures are process CPU time, editor figures wall time")
         let stageBench = options.quick
             ? StageBench(minRuns: 3, maxRuns: 10, minSeconds: 0.2, minPairs: 5, maxPairs: 20, pairSeconds: 0.4)
-            : StageBench(minRuns: 5, maxRuns: 50, minSeconds: 1.0, minPairs: 11, maxPairs: 100, pairSeconds: 2.0)
+            : StageBench(minRuns: 5, maxRuns: 50, minSeconds: 1.0, minPairs: 11, maxPairs: 100, pairSeconds: 1.0)
         var stageRows: [StageBench.Row] = []
         var ratios: [PairedRatio] = []
         let wanted = Set(options.stages.isEmpty ? StageBench.stages : options.stages)
@@ -23,7 +23,7 @@ struct Benchmark {
             log("  \(input.name) (\(Figures.size(input.bytes.count)))")
             stageRows += stageBench.run(input, stages: wanted, ratios: &ratios)
         }
-        if !options.skipStages { ratios += pairedTwins(inputs, stages: wanted, bench: stageBench) }
+        if !options.skipStages { ratios += crossInputRatios(inputs, stages: wanted, bench: stageBench) }
         for r in ratios { log(ratioLine(r, rows: stageRows)) }
         var editorRows: [EditorLatencyBench.Row] = []
         if !options.skipLSP {
@@ -139,13 +139,12 @@ struct Benchmark {
 
     // MARK: Paired ratios
 
-    /// Whether linear growth is measured in pairs too (experiment: `PUREYAML_BENCH_PAIR_GROWTH=1`).
-    var pairGrowth: Bool { ProcessInfo.processInfo.environment["PUREYAML_BENCH_PAIR_GROWTH"] == "1" }
-
     /// The ratios between inputs, measured in pairs after every input's stage rows: each `anchors-*` input
-    /// against its `-plain` twin (parse, compose, diagnostics; MB/s ÷ MB/s) and, when `pairGrowth` is set,
-    /// `k8s-10MB` against `k8s-1MB` (parse, diagnostics).
-    func pairedTwins(_ inputs: [BenchInput], stages: Set<String>, bench: StageBench) -> [PairedRatio] {
+    /// against its `-plain` twin (parse, compose, diagnostics) and `k8s-10MB` against `k8s-1MB` (parse,
+    /// diagnostics: linear growth), all MB/s ÷ MB/s. The 1 MB side of growth runs once untimed before each
+    /// of its timed runs, so that it is timed in the state its own runs leave (caches, heap), as in its
+    /// stage row, not right after a 10 MB run.
+    func crossInputRatios(_ inputs: [BenchInput], stages: Set<String>, bench: StageBench) -> [PairedRatio] {
         var ratios: [PairedRatio] = []
         for input in inputs where input.name.hasPrefix("anchors-") && !input.name.hasSuffix("-plain") {
             guard let plain = inputs.first(where: { $0.name == input.name + "-plain" }) else { continue }
@@ -154,11 +153,11 @@ struct Benchmark {
                 ratios.append(bench.pair(input, stage, plain, stage, kind: .throughput))
             }
         }
-        if pairGrowth, let small = inputs.first(where: { $0.name == "k8s-1MB" }),
+        if let small = inputs.first(where: { $0.name == "k8s-1MB" }),
            let big = inputs.first(where: { $0.name == Self.k8sStreamName }) {
             for stage in ["parse", "diagnostics"] where stages.contains(stage) {
                 log("  pairs: \(big.name) / \(small.name) \(stage)")
-                ratios.append(bench.pair(big, stage, small, stage, kind: .throughput))
+                ratios.append(bench.pair(big, stage, small, stage, kind: .throughput, settleDenominator: true))
             }
         }
         return ratios
@@ -167,12 +166,13 @@ struct Benchmark {
     /// A log line for a paired ratio: the figure, and each side's median CPU time in the pairs beside its
     /// median when measured on its own (the stage row), to show that alternating did not change either.
     func ratioLine(_ r: PairedRatio, rows: [StageBench.Row]) -> String {
+        func figures(_ s: Sample) -> String { "\(Figures.ms(s.medianCPU)) (min \(Figures.ms(s.minCPU)), \(s.medianFaults) faults)" }
         func alone(_ side: PairedRatio.Side) -> String {
-            rows.first { $0.input == side.input && $0.stage == side.stage }.map { Figures.ms($0.sample.medianCPU) } ?? "-"
+            rows.first { $0.input == side.input && $0.stage == side.stage }.map { figures($0.sample) } ?? "-"
         }
         return "  ratio \(r.numerator.input) \(r.numerator.stage) ÷ \(r.denominator.input) \(r.denominator.stage): "
-            + "\(r.figure), \(r.sample.count) pairs; paired medians \(Figures.ms(r.sample.first.medianCPU)) / "
-            + "\(Figures.ms(r.sample.second.medianCPU)) ms, alone \(alone(r.numerator)) / \(alone(r.denominator)) ms"
+            + "\(r.figure), \(r.sample.count) pairs; ms per run paired \(figures(r.sample.first)) / \(figures(r.sample.second)), "
+            + "alone \(alone(r.numerator)) / \(alone(r.denominator))"
     }
 
     // MARK: Editor latency

@@ -4,11 +4,15 @@ struct Sample {
     var cpu: [Double] = []
     /// Wall-clock seconds of each run.
     var wall: [Double] = []
+    /// Minor page faults of each run (``Stopwatch/minorPageFaults()``, read outside the timed span).
+    var faults: [Int] = []
 
     /// The median CPU time of the runs.
     var medianCPU: Double { Self.median(cpu) }
     /// The fastest run's CPU time.
     var minCPU: Double { cpu.min() ?? 0 }
+    /// The median number of minor page faults per run.
+    var medianFaults: Int { Int(Self.median(faults.map(Double.init))) }
     /// The median wall time of the runs.
     var medianWall: Double { Self.median(wall) }
 
@@ -44,14 +48,17 @@ struct Sample {
     @discardableResult
     mutating func time<T>(_ body: () -> T) -> Double {
         let clock = ContinuousClock()
+        let f0 = Stopwatch.minorPageFaults()
         let c0 = Stopwatch.processCPUSeconds()
         let w0 = clock.now
         let result = body()
         let c1 = Stopwatch.processCPUSeconds()
         let w1 = clock.now
+        let f1 = Stopwatch.minorPageFaults()
         withExtendedLifetime(result) {}
         let d = w0.duration(to: w1).components
         cpu.append(c1 - c0)
+        faults.append(f1 - f0)
         wall.append(Double(d.seconds) + Double(d.attoseconds) / 1e18)
         return c1 - c0
     }
