@@ -16,12 +16,7 @@ struct PairedSample {
 
     /// Times `first` and `second` in alternation at least `minPairs` times and until `minSeconds` of CPU
     /// time have been spent on both together (at most `maxPairs` pairs), after one untimed run of each.
-    ///
-    /// With `settleSecond`, `second` also runs once untimed before each of its timed runs, so that every
-    /// timed run of it finds the caches and the heap as a run of its own left them, as in a block of its
-    /// own runs: for a `second` much smaller than `first` (1 MB against 10 MB), whose timed runs would
-    /// otherwise all start with the caches full of the larger work's data.
-    static func measure<A, B>(minPairs: Int, maxPairs: Int, minSeconds: Double, settleSecond: Bool = false,
+    static func measure<A, B>(minPairs: Int, maxPairs: Int, minSeconds: Double,
                               _ first: () -> A, _ second: () -> B) -> PairedSample {
         withExtendedLifetime(first()) {}
         withExtendedLifetime(second()) {}
@@ -29,7 +24,6 @@ struct PairedSample {
         var total = 0.0
         while pairs.count < maxPairs && (pairs.count < minPairs || total < minSeconds) {
             total += pairs.first.time(first)
-            if settleSecond { withExtendedLifetime(second()) {} }
             total += pairs.second.time(second)
         }
         return pairs

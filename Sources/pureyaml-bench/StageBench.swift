@@ -10,7 +10,7 @@ struct StageBench {
     let minRuns: Int
     let maxRuns: Int
     let minSeconds: Double
-    /// Minimum and maximum pairs per paired ratio (``pair(_:_:_:_:kind:settleDenominator:)``), and the CPU seconds to
+    /// Minimum and maximum pairs per paired ratio (``pair(_:_:_:_:kind:)``), and the CPU seconds to
     /// spend on both sides together at least.
     let minPairs: Int
     let maxPairs: Int
@@ -58,7 +58,7 @@ struct StageBench {
             rows.append(Row(input: input.name, stage: stage, bytes: bytes.count, sample: sample, peakRSS: Stopwatch.peakRSSBytes()))
         }
         for stage in ["parse", "lint"] where wanted.contains(stage) { record(stage, Self.work(stage, on: input)) }
-        // Issue 10's ratio, measured again with the two stages alternated (see ``pair(_:_:_:_:kind:settleDenominator:)``).
+        // Issue 10's ratio, measured again with the two stages alternated (see ``pair(_:_:_:_:kind:)``).
         if wanted.contains("parse") && wanted.contains("lint") {
             ratios.append(pair(input, "lint", input, "parse", kind: .cpuTime))
         }
@@ -116,13 +116,10 @@ struct StageBench {
 
     /// The ratio of stage `numeratorStage` on `numerator` to stage `denominatorStage` on `denominator`,
     /// the two timed in alternation (``PairedSample``): the per-pair ratios, their median and spread.
-    /// `settleDenominator`: the denominator side runs untimed before each of its timed runs
-    /// (``PairedSample/measure(minPairs:maxPairs:minSeconds:settleSecond:_:_:)``).
     func pair(_ numerator: BenchInput, _ numeratorStage: String, _ denominator: BenchInput, _ denominatorStage: String,
-              kind: PairedRatio.Kind, settleDenominator: Bool = false) -> PairedRatio {
+              kind: PairedRatio.Kind) -> PairedRatio {
         let none: () -> Any = { () }
         let sample = PairedSample.measure(minPairs: minPairs, maxPairs: maxPairs, minSeconds: pairSeconds,
-                                          settleSecond: settleDenominator,
                                           Self.work(numeratorStage, on: numerator) ?? none,
                                           Self.work(denominatorStage, on: denominator) ?? none)
         return PairedRatio(numerator: .init(input: numerator.name, stage: numeratorStage, bytes: numerator.bytes.count),
