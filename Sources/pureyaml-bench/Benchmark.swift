@@ -14,7 +14,7 @@ struct Benchmark {
         log("pureyaml-bench: \(inputs.count) inputs; stage figures are process CPU time, editor figures wall time")
         let stageBench = options.quick
             ? StageBench(minRuns: 3, maxRuns: 10, minSeconds: 0.2, minPairs: 5, maxPairs: 20, pairSeconds: 0.4)
-            : StageBench(minRuns: 5, maxRuns: 50, minSeconds: 1.0, minPairs: 11, maxPairs: 100, pairSeconds: 1.0)
+            : StageBench(minRuns: 5, maxRuns: 50, minSeconds: 1.0, minPairs: 11, maxPairs: 100, pairSeconds: 0.5)
         var stageRows: [StageBench.Row] = []
         var ratios: [PairedRatio] = []
         let wanted = Set(options.stages.isEmpty ? StageBench.stages : options.stages)
