@@ -4,11 +4,15 @@ struct Sample {
     var cpu: [Double] = []
     /// Wall-clock seconds of each run.
     var wall: [Double] = []
+    /// Minor page faults of each run (``Stopwatch/minorPageFaults()``, read outside the timed span).
+    var faults: [Int] = []
 
     /// The median CPU time of the runs.
     var medianCPU: Double { Self.median(cpu) }
     /// The fastest run's CPU time.
     var minCPU: Double { cpu.min() ?? 0 }
+    /// The median number of minor page faults per run.
+    var medianFaults: Int { Int(Self.median(faults.map(Double.init))) }
     /// The median wall time of the runs.
     var medianWall: Double { Self.median(wall) }
 
@@ -33,19 +37,29 @@ struct Sample {
     static func measure<T>(minRuns: Int, maxRuns: Int, minSeconds: Double, _ body: () -> T) -> Sample {
         var sample = Sample()
         var total = 0.0
-        let clock = ContinuousClock()
         while sample.cpu.count < maxRuns && (sample.cpu.count < minRuns || total < minSeconds) {
-            let c0 = Stopwatch.processCPUSeconds()
-            let w0 = clock.now
-            let result = body()
-            let c1 = Stopwatch.processCPUSeconds()
-            let w1 = clock.now
-            withExtendedLifetime(result) {}
-            let d = w0.duration(to: w1).components
-            sample.cpu.append(c1 - c0)
-            sample.wall.append(Double(d.seconds) + Double(d.attoseconds) / 1e18)
-            total += c1 - c0
+            total += sample.time(body)
         }
         return sample
+    }
+
+    /// Runs `body` once, appends its CPU and wall time, and returns its CPU seconds. The result of `body`
+    /// is kept alive until both clocks are read, and freed after (not timed).
+    @discardableResult
+    mutating func time<T>(_ body: () -> T) -> Double {
+        let clock = ContinuousClock()
+        let f0 = Stopwatch.minorPageFaults()
+        let c0 = Stopwatch.processCPUSeconds()
+        let w0 = clock.now
+        let result = body()
+        let c1 = Stopwatch.processCPUSeconds()
+        let w1 = clock.now
+        let f1 = Stopwatch.minorPageFaults()
+        withExtendedLifetime(result) {}
+        let d = w0.duration(to: w1).components
+        cpu.append(c1 - c0)
+        faults.append(f1 - f0)
+        wall.append(Double(d.seconds) + Double(d.attoseconds) / 1e18)
+        return c1 - c0
     }
 }

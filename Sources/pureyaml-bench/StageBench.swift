@@ -10,6 +10,11 @@ struct StageBench {
     let minRuns: Int
     let maxRuns: Int
     let minSeconds: Double
+    /// Minimum and maximum pairs per paired ratio (``pair(_:_:_:_:kind:)``), and the CPU seconds to
+    /// spend on both sides together at least.
+    let minPairs: Int
+    let maxPairs: Int
+    let pairSeconds: Double
 
     /// One measured stage.
     struct Row {
@@ -35,11 +40,13 @@ struct StageBench {
     /// its target is at most one parse of the same input).
     static let stages = ["parse", "lint", "compose", "diagnostics", "schema", "outline", "format", "keystroke"]
 
-    func run(_ input: BenchInput, stages wanted: Set<String>) -> [Row] {
+    /// Measures the `wanted` stages of `input`, each on its own (the rows), and appends to `ratios` the
+    /// `lint` ÷ `parse` ratio measured in pairs when both stages are wanted.
+    func run(_ input: BenchInput, stages wanted: Set<String>, ratios: inout [PairedRatio]) -> [Row] {
         var rows: [Row] = []
         let bytes = input.bytes
-        func record<T>(_ stage: String, _ body: () -> T) {
-            guard wanted.contains(stage) else { return }
+        func record<T>(_ stage: String, _ body: (() -> T)?) {
+            guard wanted.contains(stage), let body else { return }
             // One untimed run first, so that every timed run finds the heap the stage itself needs already
             // mapped: the first run of a large input faults in tens of MB of fresh pages (15,000 page
             // faults, +60 ms, for `anchors-20k` diagnostics), how many depends on what the previous stages
@@ -50,23 +57,14 @@ struct StageBench {
             let sample = Sample.measure(minRuns: minRuns, maxRuns: maxRuns, minSeconds: minSeconds, body)
             rows.append(Row(input: input.name, stage: stage, bytes: bytes.count, sample: sample, peakRSS: Stopwatch.peakRSSBytes()))
         }
-        record("parse") { Parser.parse(bytes) }
-        let parse = Parser.parse(bytes)
-        if wanted.contains("lint") {
-            let snapshot = DocumentSnapshot(uri: DocumentURI("file:///bench/\(input.name)"), version: 1, bytes: bytes)
-            record("lint") { () -> [YAMLDiagnostic] in
-                // The model makes each finding a diagnostic (code = rule, severity from the level, source
-                // `yamllint`); that is part of what lint adds, so it is timed too.
-                (DocumentModel.lintFindings(snapshot, preset: "default") ?? []).map {
-                    YAMLDiagnostic(range: $0.range, severity: $0.level == .error ? .error : .warning, code: $0.rule,
-                                   message: $0.message, source: DocumentModel.lintSource)
-                }
-            }
+        for stage in ["parse", "lint"] where wanted.contains(stage) { record(stage, Self.work(stage, on: input)) }
+        // Issue 10's ratio, measured again with the two stages alternated (see ``pair(_:_:_:_:kind:)``).
+        if wanted.contains("parse") && wanted.contains("lint") {
+            ratios.append(pair(input, "lint", input, "parse", kind: .cpuTime))
         }
-        record("compose") { Composer.compose(parse) }
-        record("diagnostics") { DocumentSnapshot(uri: DocumentURI("file:///bench/\(input.name)"), version: 1, bytes: bytes) }
+        for stage in ["compose", "diagnostics"] where wanted.contains(stage) { record(stage, Self.work(stage, on: input)) }
         if let schema = input.schema {
-            let composition = Composer.compose(parse)
+            let composition = Composer.compose(Parser.parse(bytes))
             record("schema") { composition.documents.map { schema.validate($0) } }
         }
         let model = DocumentModel()
@@ -85,5 +83,47 @@ struct StageBench {
             }
         }
         return rows
+    }
+
+    /// The work of a stage that a ratio pairs (`parse`, `lint`, `compose`, `diagnostics`) on `input`, with
+    /// what it reads prepared beforehand (the ready parse for `compose`, the snapshot for `lint`); nil for
+    /// other stages.
+    static func work(_ stage: String, on input: BenchInput) -> (() -> Any)? {
+        let bytes = input.bytes
+        let uri = DocumentURI("file:///bench/\(input.name)")
+        switch stage {
+        case "parse":
+            return { Parser.parse(bytes) }
+        case "lint":
+            let snapshot = DocumentSnapshot(uri: uri, version: 1, bytes: bytes)
+            return { () -> [YAMLDiagnostic] in
+                // The model makes each finding a diagnostic (code = rule, severity from the level, source
+                // `yamllint`); that is part of what lint adds, so it is timed too.
+                (DocumentModel.lintFindings(snapshot, preset: "default") ?? []).map {
+                    YAMLDiagnostic(range: $0.range, severity: $0.level == .error ? .error : .warning, code: $0.rule,
+                                   message: $0.message, source: DocumentModel.lintSource)
+                }
+            }
+        case "compose":
+            let parse = Parser.parse(bytes)
+            return { Composer.compose(parse) }
+        case "diagnostics":
+            return { DocumentSnapshot(uri: uri, version: 1, bytes: bytes) }
+        default:
+            return nil
+        }
+    }
+
+    /// The ratio of stage `numeratorStage` on `numerator` to stage `denominatorStage` on `denominator`,
+    /// the two timed in alternation (``PairedSample``): the per-pair ratios, their median and spread.
+    func pair(_ numerator: BenchInput, _ numeratorStage: String, _ denominator: BenchInput, _ denominatorStage: String,
+              kind: PairedRatio.Kind) -> PairedRatio {
+        let none: () -> Any = { () }
+        let sample = PairedSample.measure(minPairs: minPairs, maxPairs: maxPairs, minSeconds: pairSeconds,
+                                          Self.work(numeratorStage, on: numerator) ?? none,
+                                          Self.work(denominatorStage, on: denominator) ?? none)
+        return PairedRatio(numerator: .init(input: numerator.name, stage: numeratorStage, bytes: numerator.bytes.count),
+                           denominator: .init(input: denominator.name, stage: denominatorStage, bytes: denominator.bytes.count),
+                           kind: kind, sample: sample)
     }
 }

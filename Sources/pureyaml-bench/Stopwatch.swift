@@ -28,6 +28,18 @@ enum Stopwatch {
         #endif
     }
 
+    /// Minor page faults of this process so far (`getrusage` `ru_minflt`): pages the kernel mapped (and
+    /// zeroed) on first touch.
+    static func minorPageFaults() -> Int {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return Int(usage.ru_minflt)
+    }
+
     /// Resident set size of process `pid` from `/proc/<pid>/status` (`VmRSS`), in bytes; nil where
     /// `/proc` is not available.
     static func residentBytes(pid: Int32) -> Int? {
