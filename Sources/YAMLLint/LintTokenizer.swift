@@ -223,6 +223,21 @@ public enum LintTokenizer {
         }
 
         private mutating func implicitKey(entry d: SyntaxTree.NodeData) {
+            // Most entries are `key: value`: the key node opens the entry, its first token is
+            // significant and the entry's next token is the `:` (no `?` can come before the key).
+            // Then the key's first token gets the `KEY`, without walking the entry's tokens.
+            let first = d.firstChild
+            if first >= 0 {
+                let key = nodes[first]
+                if key.kind == .key && key.firstToken == d.firstToken && key.endToken > key.firstToken
+                    && key.endToken < d.endToken && treeTokens[key.endToken].kind == .mappingValue {
+                    let t = treeTokens[key.firstToken]
+                    if !t.kind.isTrivia && t.kind != .error {
+                        emit(.key, start: t.range.start, end: t.range.start)
+                        return
+                    }
+                }
+            }
             // The entry's own tokens (`?`, `:`) lie outside its children (`key`, `value`).
             var hasQuestion = false, hasColon = false
             var key: SyntaxTree.NodeData? = nil

@@ -127,7 +127,7 @@ extension LinterTests {
         lines += (0..<40).map { "n\($0): &anchor\($0) \($0)" }
         lines += stride(from: 0, to: 40, by: 3).map { "u\($0): *anchor\($0)" }
         lines.append("z: *n5")
-        // yamllint 1.38's output; the unused `anchorN` (not a multiple of 3) are on line 13 + N.
+        // yamllint 1.38's output; the unused `anchorN` (not a multiple of 3) are on line 12 + N.
         var expected = ["7:4 error anchors: found undeclared alias \"abcdef\"",
                         "8:4 error anchors: found undeclared alias \"abcdefghij\"",
                         "9:4 error anchors: found duplicated anchor \"abcdefg\"",
@@ -135,7 +135,7 @@ extension LinterTests {
                         "9:4 error anchors: found unused anchor \"abcdefg\"",
                         "4:4 error anchors: found unused anchor \"abcdefghi\""]
         expected += (0..<40).filter { $0 % 3 != 0 }.map {
-            "\(13 + $0):\($0 < 10 ? 5 : 6) error anchors: found unused anchor \"anchor\($0)\""
+            "\(12 + $0):\($0 < 10 ? 5 : 6) error anchors: found unused anchor \"anchor\($0)\""
         }
         try check("rules: {anchors: {forbid-duplicated-anchors: true, forbid-unused-anchors: true}}",
                   lines.joined(separator: "\n"), expected)
