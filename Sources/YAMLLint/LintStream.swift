@@ -108,8 +108,8 @@ final class LintStream {
     }
 
     /// True when scalar `t`'s value is empty (read from the bytes when they are the value, or when a
-    /// block scalar's content lines hold a character other than a blank or a line break: then its value
-    /// holds that character).
+    /// block scalar's content lines or a quoted scalar's inside hold a character other than a blank or a
+    /// line break: then its value holds that character).
     func hasEmptyValue(_ t: LintToken) -> Bool {
         if let r = sourceValue(t) { return r.isEmpty }
         if t.kind == .scalar, t.style == .literal || t.style == .folded {
@@ -118,6 +118,23 @@ final class LintStream {
             while k < end && bytes[k] != 0x0A && bytes[k] != 0x0D { k += 1 }   // the header line
             while k < end {
                 let b = bytes[k]
+                if b != 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { return false }
+                k += 1
+            }
+        }
+        if t.kind == .scalar, t.style == .singleQuoted || t.style == .doubleQuoted {
+            // A character between the quotes other than a blank or a line break is in the value (in
+            // double quotes, unless it is part of an escape: the character after a `\` is not looked
+            // at), so most multi-line or escaped quoted scalars need no value.
+            let end = Swift.min(t.end, bytes.count) - 1
+            var k = Swift.max(t.start, 0) + 1
+            let isDouble = t.style == .doubleQuoted
+            while k < end {
+                let b = bytes[k]
+                if isDouble && b == UInt8(ascii: "\\") {
+                    k += 2
+                    continue
+                }
                 if b != 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { return false }
                 k += 1
             }
