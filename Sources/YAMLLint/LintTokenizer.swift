@@ -432,10 +432,16 @@ public enum LintTokenizer {
         /// token.
         private var counted = (offset: -1, column: 0)
 
-        init(starts: UnsafeBufferPointer<Int>, bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
+        /// Where the text's non-ASCII bytes are, when known (then a line is not read to tell whether
+        /// it is ASCII).
+        private var nonASCII: NonASCIIOffsets
+
+        init(starts: UnsafeBufferPointer<Int>, bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool,
+             nonASCII: NonASCIIOffsets = NonASCIIOffsets()) {
             self.starts = starts
             self.bytes = bytes
             self.isASCII = isASCII
+            self.nonASCII = nonASCII
             // Line 0 is not set up yet: an empty span sends the first question to the slow path.
             lineEnd = 0
         }
@@ -462,8 +468,9 @@ public enum LintTokenizer {
                 lineStart = starts[line]
                 lineEnd = line + 1 < starts.count ? starts[line + 1] : Int.max
                 // Checked once per line, eight bytes at a time: on an ASCII line a column is a byte count.
-                byteColumns = isASCII
-                    || LintText.isASCII(bytes, from: lineStart, to: Swift.min(lineEnd, bytes.count))
+                let to = Swift.min(lineEnd, bytes.count)
+                byteColumns = isASCII || (nonASCII.isKnown ? nonASCII.isASCII(from: lineStart, to: to)
+                                          : LintText.isASCII(bytes, from: lineStart, to: to))
                 counted = (-1, 0)
             }
             let from = lineStart
