@@ -122,7 +122,10 @@ struct LintRun {
             if bits & LintRun.bit(.octalValues) != 0 { rules.octalValues?.check(s, i, &problems); flush(.octalValues) }
             if bits & LintRun.bit(.quotedStrings) != 0 { rules.quotedStrings?.check(s, i, &problems); flush(.quotedStrings) }
         }
-        if bits & LintRun.bit(.truthy) != 0 { rules.truthy?.check(s, i, &problems); flush(.truthy) }
+        if bits & LintRun.bit(.truthy) != 0 && ValueRule.truthyMayConcern(s.tokens[i], s.bytes) {
+            rules.truthy?.check(s, i, &problems)
+            flush(.truthy)
+        }
     }
 
     /// Rule `id`'s bit in the per-kind tables.
