@@ -42,7 +42,7 @@ public struct LintText: Sendable {
         // (`10xxxxxx`), and `x & ~(x << 1)` keeps bit 7 of a byte exactly when its bits 7-6 are `10`.
         // Those bits, moved to bit 0 of each byte, are summed by one multiply (the sum, at most 8,
         // lands in the top byte): the baseline x86-64 target has no population count instruction,
-        // and `nonzeroBitCount` there is a dozen instructions.
+        // and `nonzeroBitCount` there compiles to fourteen instructions.
         if let base = bytes.baseAddress {
             while i + 8 <= end {
                 let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
