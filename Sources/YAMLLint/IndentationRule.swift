@@ -113,8 +113,13 @@ struct IndentationRule: TokenLintRule {
             return true
         case .value:
             let next = tokens[i + 1]
-            guard top.kind == .key, !top.explicitKey, i > 0, next.kind != .anchor, next.kind != .tag,
-                  !IndentationRule.endsValue(next.kind) else { return false }
+            guard top.kind == .key, !top.explicitKey, i > 0, !IndentationRule.endsValue(next.kind) else { return false }
+            // An anchor or tag on the key's line before a node on a later line: the general step
+            // measures that node instead.
+            if next.kind == .anchor || next.kind == .tag {
+                guard !(i + 2 < tokens.count && next.startLine == tokens[i - 1].startLine
+                        && next.startLine < tokens[i + 2].startLine) else { return false }
+            }
             let sameLine = next.startLine == tokens[i - 1].startLine
             guard sameLine || (next.kind != .blockSequenceStart && next.kind != .blockEntry) else { return false }
             visibleStep(tokens[i], expected: top.indent, &out)
@@ -152,14 +157,24 @@ struct IndentationRule: TokenLintRule {
             return true
         case .flowEntry, .alias, .anchor:
             // Open nothing; close nothing in a flow collection (nor, but for an alias, in an open key
-            // or value).
+            // or value); an alias closes the value it is (with its key) where a collection or the root
+            // is then innermost, as a scalar does.
+            var closesValue = false
             switch top.kind {
             case .flowMapping, .flowSequence: break
             case .key: guard !top.explicitKey, !IndentationRule.endsValue(tokens[i + 1].kind) else { return false }
-            case .value: guard kind == .anchor else { return false }
+            case .value:
+                if kind == .alias {
+                    guard count >= 3 && stack[count - 2].kind == .key,
+                          IndentationRule.staysOpen(stack[count - 3].kind) else { return false }
+                    closesValue = true
+                } else {
+                    guard kind == .anchor else { return false }
+                }
             default: return false
             }
             visibleStep(tokens[i], expected: top.indent, &out)
+            if closesValue { stack.removeLast(2) }
             return true
         case .flowMappingStart, .flowSequenceStart:
             guard !(top.kind == .key && top.explicitKey) else { return false }

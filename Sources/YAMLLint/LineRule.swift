@@ -70,6 +70,17 @@ struct LineRule {
         let inline = allowNonBreakableInlineMappings
         if allowNonBreakableWords || inline {
             var start = line.start
+            // The indentation eight bytes at a time (long lines are often deeply indented).
+            if let base = b.baseAddress {
+                while start + 8 <= line.end && line.end <= b.count {
+                    let spaces = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
+                    if spaces != 0 {
+                        start += UInt64(littleEndian: spaces).trailingZeroBitCount / 8
+                        break
+                    }
+                    start += 8
+                }
+            }
             while start < line.end && at(b, start) == 0x20 { start += 1 }
             if start != line.end {
                 if at(b, start) == UInt8(ascii: "#") {

@@ -37,12 +37,11 @@ struct LintComment {
         return ArraySlice(s.bytes[pointer..<end])
     }
 
-    /// True when comments may lie between token `i` and the next (yamllint looks only between two
-    /// tokens on different lines, after the stream start and before the stream end).
-    static func mayFollow(_ i: Int, _ s: LintStream) -> Bool {
-        let t1 = s.tokens[i]
-        guard let t2 = s.token(i + 1) else { return true }
-        return !(t1.endLine == t2.startLine && t1.kind != .streamStart && t2.kind != .streamEnd)
+    /// True when comments may lie between token `t1` and the next token `t2` (yamllint looks only
+    /// between two tokens on different lines, after the stream start and before the stream end; after
+    /// the last token, always).
+    @inline(__always) static func mayFollow(_ t1: LintToken, _ t2: LintToken) -> Bool {
+        !(t1.endLine == t2.startLine && t1.kind != .streamStart && t2.kind != .streamEnd)
     }
 
     /// The first offset in `from..<to` holding `\n` or `#`, `to` when none: eight bytes at a time (the

@@ -25,6 +25,8 @@ struct LintRun {
     /// after its call).
     private var problems: [LintStream.Problem] = []
     private var tags: [Tag] = []
+    /// `tags.count`, as a plain field (compared with `problems.count` after every rule call).
+    private var tagged = 0
     private var disabled = Set<String>()
     private var disabledForLine = Set<String>()
     private var disabledForNextLine = Set<String>()
@@ -56,21 +58,33 @@ struct LintRun {
         let s = stream
         let tokens = s.tokens
         let lines = s.lines
+        let byKind = rules.rulesByKind, byNextKind = rules.rulesByNextKind, byPreviousKind = rules.rulesByPreviousKind
+        // The number of the next yamllint line to finish (`Int.max` when none is left), and the rules
+        // the previous token's kind calls on this one: carried from one token to the next.
+        var nextLine = lineIndex < lines.count ? lines[lineIndex].number : Int.max
+        var previousBits: UInt32 = 0
         var i = 0
         while s.ensure(i) {
-            let line = tokens[i].startLine + 1
-            if lineIndex < lines.count && lines[lineIndex].number < line { finishLines(before: line) }
-            var ruleBits = rules.rulesByKind[Int(tokens[i].kind.rawValue)]
-            if i + 1 < tokens.count { ruleBits |= rules.rulesByNextKind[Int(tokens[i + 1].kind.rawValue)] }
-            if i > 0 { ruleBits |= rules.rulesByPreviousKind[Int(tokens[i - 1].kind.rawValue)] }
+            let t = tokens[i]
+            if nextLine <= t.startLine {
+                finishLines(before: t.startLine + 1)
+                nextLine = lineIndex < lines.count ? lines[lineIndex].number : Int.max
+            }
+            let kind = Int(t.kind.rawValue)
+            var ruleBits = byKind[kind] | previousBits
+            previousBits = byPreviousKind[kind]
+            let hasNext = i + 1 < tokens.count
+            if hasNext { ruleBits |= byNextKind[Int(tokens[i + 1].kind.rawValue)] }
             if ruleBits != 0 { checkToken(i, rules: ruleBits) }
-            if LintComment.mayFollow(i, s) {
+            // Comments lie only between tokens on different lines (or after the last token).
+            if !hasNext || LintComment.mayFollow(t, tokens[i + 1]) {
                 if !comments.isEmpty { comments.removeAll(keepingCapacity: true) }
                 LintComment.appendComments(after: i, s, to: &comments)
                 for k in comments.indices {
                     finishLines(before: comments[k].line)
                     processComment(k)
                 }
+                nextLine = lineIndex < lines.count ? lines[lineIndex].number : Int.max
             }
             i += 1
         }
@@ -108,7 +122,10 @@ struct LintRun {
             if bits & LintRun.bit(.octalValues) != 0 { rules.octalValues?.check(s, i, &problems); flush(.octalValues) }
             if bits & LintRun.bit(.quotedStrings) != 0 { rules.quotedStrings?.check(s, i, &problems); flush(.quotedStrings) }
         }
-        if bits & LintRun.bit(.truthy) != 0 { rules.truthy?.check(s, i, &problems); flush(.truthy) }
+        if bits & LintRun.bit(.truthy) != 0 && ValueRule.truthyMayConcern(s.tokens[i], s.bytes) {
+            rules.truthy?.check(s, i, &problems)
+            flush(.truthy)
+        }
     }
 
     /// Rule `id`'s bit in the per-kind tables.
@@ -116,19 +133,23 @@ struct LintRun {
 
     /// Tags what rule `id` just found on the current token or line with the rule and its level.
     @inline(__always) private mutating func flush(_ id: LintRuleID) {
-        if tags.count < problems.count { LintRun.tag(&tags, upTo: problems.count, id, rules.levels[id.ordinal]) }
+        if tagged < problems.count { tagged = LintRun.tag(&tags, upTo: problems.count, id, rules.levels[id.ordinal]) }
     }
 
-    /// Appends `id` and `level` to `tags` until it has `count` entries.
-    private static func tag(_ tags: inout [Tag], upTo count: Int, _ id: LintRuleID, _ level: LintLevel) {
+    /// Appends `id` and `level` to `tags` until it has `count` entries; `count`. Static, and out of
+    /// line (most rule calls find nothing): a mutating method called here would make the caller
+    /// retain the stream around it, as the method could replace the whole run.
+    @inline(never) private static func tag(_ tags: inout [Tag], upTo count: Int, _ id: LintRuleID,
+                                           _ level: LintLevel) -> Int {
         while tags.count < count { tags.append(Tag(rule: id, level: level)) }
+        return count
     }
 
     /// Runs the comment rules on comment `index` and applies it when it is a directive.
     private mutating func processComment(_ index: Int) {
         for (id, level, rule) in rules.commentRules {
             rule.check(stream, comments, index, &problems)
-            if tags.count < problems.count { LintRun.tag(&tags, upTo: problems.count, id, level) }
+            if tagged < problems.count { tagged = LintRun.tag(&tags, upTo: problems.count, id, level) }
         }
         let c = comments[index]
         // Every directive starts with `# yamllint `: most comments are ruled out from their first bytes.
@@ -155,8 +176,24 @@ struct LintRun {
         }
     }
 
-    /// Runs the line rules on `line`, then keeps the line's problems whose rules are not disabled.
-    private mutating func finishLine(_ line: LintLine) {
+    /// Runs the line rules on `line`, then keeps the line's problems whose rules are not disabled. Most
+    /// lines have nothing to do (no line rule's first test passes, no problem was found on them, no
+    /// `disable-line` is pending): they are told apart here, inline, from the same tests the full step
+    /// makes, so they cost no call (which retains the stream around the rules' mutating calls).
+    @inline(__always) private mutating func finishLine(_ line: LintLine) {
+        let gates = lineGates
+        let bytes = stream.bytes
+        if (gates.emptyLines && line.start == line.end) || line.end - line.start > gates.lineLengthMax
+            || (gates.newLineAtEndOfFile && line.end == bytes.count) || (gates.newLines && line.start == 0)
+            || (gates.trailingSpaces && line.end > line.start && line.end <= bytes.count
+                && stream.isPythonWhitespace(bytes[line.end - 1]))
+            || !problems.isEmpty || !disabledForLine.isEmpty || !disabledForNextLine.isEmpty {
+            finishLineInFull(line)
+        }
+    }
+
+    /// ``finishLine(_:)`` for a line with something to do.
+    @inline(never) private mutating func finishLineInFull(_ line: LintLine) {
         let s = stream
         // Each rule is called only where it can find something (a test its own check starts with), and
         // in place (binding a rule to a local would copy it, with its reference-counted fields, per line).
@@ -203,6 +240,7 @@ struct LintRun {
             }
             problems.removeAll(keepingCapacity: true)
             tags.removeAll(keepingCapacity: true)
+            tagged = 0
         }
         if !disabledForLine.isEmpty || !disabledForNextLine.isEmpty {
             disabledForLine = disabledForNextLine

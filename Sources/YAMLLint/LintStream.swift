@@ -22,9 +22,14 @@ final class LintStream {
     let isASCII: Bool
     /// The walk writing the tokens.
     private var walk: LintTokenizer.TokenWalk
+    /// Where a non-ASCII text's non-ASCII bytes are, when known (``scalarCount(from:to:)`` and
+    /// ``offset(line:column:)`` then read no ASCII range). Only this stream uses it, one call at a time.
+    @exclusivity(unchecked) private var nonASCII: NonASCIIOffsets
 
     private init(text: LintText, tokens: LintTokenWindow, bytes: UnsafeBufferPointer<UInt8>,
-                 lines: UnsafeBufferPointer<LintLine>, parse: ParseResult, walk: LintTokenizer.TokenWalk) {
+                 lines: UnsafeBufferPointer<LintLine>, parse: ParseResult, walk: LintTokenizer.TokenWalk,
+                 nonASCII: NonASCIIOffsets) {
+        self.nonASCII = nonASCII
         self.text = text
         self.tokens = tokens
         self.bytes = bytes
@@ -49,13 +54,16 @@ final class LintStream {
             tree.tokens.withUnsafeBufferPointer { treeTokens in
                 text.index.lineStarts.withUnsafeBufferPointer { starts in
                     text.lines.withUnsafeBufferPointer { lines in
+                        // Found once (one pass) for the walk's positions and the stream's counts.
+                        let nonASCII = text.isASCII ? NonASCIIOffsets() : NonASCIIOffsets(bytes)
                         let walk = LintTokenizer.TokenWalk(
                             nodes: tree.nodes, treeTokens: treeTokens, bytes: bytes,
-                            cursor: LintTokenizer.PositionCursor(starts: starts, bytes: bytes, isASCII: text.isASCII),
+                            cursor: LintTokenizer.PositionCursor(starts: starts, bytes: bytes, isASCII: text.isASCII,
+                                                                 nonASCII: nonASCII),
                             out: ring, mask: LintTokenWindow.size - 1)
                         let window = LintTokenWindow(ring: ring, written: written)
                         return body(LintStream(text: text, tokens: window, bytes: bytes, lines: lines, parse: parse,
-                                               walk: walk))
+                                               walk: walk, nonASCII: nonASCII))
                     }
                 }
             }
@@ -80,12 +88,20 @@ final class LintStream {
     /// The byte offset of 1-based `line` / 1-based `column` (Unicode scalars) in the line rules' lines (LintText/lines),
     /// clamped to the line's end: ``LintText/offset(line:column:)`` over the borrowed buffers.
     func offset(line: Int, column: Int) -> Int {
-        LintText.offset(line: line, column: column, bytes: bytes, lines: lines, isASCII: isASCII)
+        var ascii = isASCII
+        if !ascii && nonASCII.isKnown && !lines.isEmpty {
+            let l = lines[Swift.min(Swift.max(line - 1, 0), lines.count - 1)]
+            ascii = nonASCII.isASCII(from: l.start, to: l.end)
+        }
+        return LintText.offset(line: line, column: column, bytes: bytes, lines: lines, isASCII: ascii)
     }
 
     /// Number of Unicode scalars in `from..<to` (bytes).
     func scalarCount(from: Int, to: Int) -> Int {
-        LintText.scalarCount(bytes, from: from, to: to, isASCII: isASCII)
+        if !isASCII && to <= bytes.count && nonASCII.isKnown && nonASCII.isASCII(from: from, to: to) {
+            return Swift.max(0, to - from)
+        }
+        return LintText.scalarCount(bytes, from: from, to: to, isASCII: isASCII)
     }
 
     /// Finds scalar events on demand (most values are read from the bytes: see ``sourceValue(_:)``).
@@ -108,8 +124,8 @@ final class LintStream {
     }
 
     /// True when scalar `t`'s value is empty (read from the bytes when they are the value, or when a
-    /// block scalar's content lines hold a character other than a blank or a line break: then its value
-    /// holds that character).
+    /// block scalar's content lines or a quoted scalar's inside hold a character other than a blank or a
+    /// line break: then its value holds that character).
     func hasEmptyValue(_ t: LintToken) -> Bool {
         if let r = sourceValue(t) { return r.isEmpty }
         if t.kind == .scalar, t.style == .literal || t.style == .folded {
@@ -118,6 +134,23 @@ final class LintStream {
             while k < end && bytes[k] != 0x0A && bytes[k] != 0x0D { k += 1 }   // the header line
             while k < end {
                 let b = bytes[k]
+                if b != 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { return false }
+                k += 1
+            }
+        }
+        if t.kind == .scalar, t.style == .singleQuoted || t.style == .doubleQuoted {
+            // A character between the quotes other than a blank or a line break is in the value (in
+            // double quotes, unless it is part of an escape: the character after a `\` is not looked
+            // at), so most multi-line or escaped quoted scalars need no value.
+            let end = Swift.min(t.end, bytes.count) - 1
+            var k = Swift.max(t.start, 0) + 1
+            let isDouble = t.style == .doubleQuoted
+            while k < end {
+                let b = bytes[k]
+                if isDouble && b == UInt8(ascii: "\\") {
+                    k += 2
+                    continue
+                }
                 if b != 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { return false }
                 k += 1
             }

@@ -223,6 +223,21 @@ public enum LintTokenizer {
         }
 
         private mutating func implicitKey(entry d: SyntaxTree.NodeData) {
+            // Most entries are `key: value`: the key node opens the entry, its first token is
+            // significant and the entry's next token is the `:` (no `?` can come before the key).
+            // Then the key's first token gets the `KEY`, without walking the entry's tokens.
+            let first = d.firstChild
+            if first >= 0 {
+                let key = nodes[first]
+                if key.kind == .key && key.firstToken == d.firstToken && key.endToken > key.firstToken
+                    && key.endToken < d.endToken && treeTokens[key.endToken].kind == .mappingValue {
+                    let t = treeTokens[key.firstToken]
+                    if !t.kind.isTrivia && t.kind != .error {
+                        emit(.key, start: t.range.start, end: t.range.start)
+                        return
+                    }
+                }
+            }
             // The entry's own tokens (`?`, `:`) lie outside its children (`key`, `value`).
             var hasQuestion = false, hasColon = false
             var key: SyntaxTree.NodeData? = nil
@@ -417,10 +432,16 @@ public enum LintTokenizer {
         /// token.
         private var counted = (offset: -1, column: 0)
 
-        init(starts: UnsafeBufferPointer<Int>, bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
+        /// Where the text's non-ASCII bytes are, when known (then a line is not read to tell whether
+        /// it is ASCII).
+        private var nonASCII: NonASCIIOffsets
+
+        init(starts: UnsafeBufferPointer<Int>, bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool,
+             nonASCII: NonASCIIOffsets = NonASCIIOffsets()) {
             self.starts = starts
             self.bytes = bytes
             self.isASCII = isASCII
+            self.nonASCII = nonASCII
             // Line 0 is not set up yet: an empty span sends the first question to the slow path.
             lineEnd = 0
         }
@@ -447,8 +468,9 @@ public enum LintTokenizer {
                 lineStart = starts[line]
                 lineEnd = line + 1 < starts.count ? starts[line + 1] : Int.max
                 // Checked once per line, eight bytes at a time: on an ASCII line a column is a byte count.
-                byteColumns = isASCII
-                    || LintText.isASCII(bytes, from: lineStart, to: Swift.min(lineEnd, bytes.count))
+                let to = Swift.min(lineEnd, bytes.count)
+                byteColumns = isASCII || (nonASCII.isKnown ? nonASCII.isASCII(from: lineStart, to: to)
+                                          : LintText.isASCII(bytes, from: lineStart, to: to))
                 counted = (-1, 0)
             }
             let from = lineStart

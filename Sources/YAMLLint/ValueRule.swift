@@ -146,6 +146,19 @@ struct ValueRule: TokenLintRule {
         }
     }
 
+    /// truthy: false for a token the rule does nothing with, tested before calling it (most tokens it
+    /// is called on are scalars): a scalar that is not plain, or whose length or first byte rule out
+    /// every YAML 1.1 boolean spelling (the same tests ``truthy(_:_:_:_:)`` starts with).
+    @inline(__always) static func truthyMayConcern(_ t: LintToken, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard t.kind == .scalar else { return true }
+        let length = t.end - t.start
+        guard t.isPlain, length >= 1 && length <= 5, t.start >= 0, t.start < bytes.count else { return false }
+        switch bytes[t.start] | 0x20 {
+        case UInt8(ascii: "y"), UInt8(ascii: "n"), UInt8(ascii: "o"), UInt8(ascii: "t"), UInt8(ascii: "f"): return true
+        default: return false
+        }
+    }
+
     private mutating func truthy(_ s: LintStream, _ t: LintToken, _ i: Int, _ out: inout [LintStream.Problem]) {
         if t.kind == .directive && s.value(t) == "YAML" {
             specVersion = LintTokenizer.directiveParameter(of: t, in: s.parse)

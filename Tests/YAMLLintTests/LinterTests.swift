@@ -139,4 +139,27 @@ extension LinterTests {
         try check("extends: relaxed", "---\nk: |\n\(pad)a: {b: \(long)\n", [])
         try check("extends: relaxed", "---\nk: |\n\(pad)a: b: \(long)\n", ["3:81 warning line-length: line too long (104 > 80 characters)"])
     }
+
+    /// Anchor names of up to seven bytes are found by their packed bytes, longer ones by hash and bytes:
+    /// names one byte apart around that length, a redeclared anchor, enough anchors for the table to
+    /// grow, and an alias at the very end of the text (no eight bytes left to load).
+    func testAnchorNamesShortAndLong() throws {
+        var lines = ["---", "a: &abcdefg 1", "b: &abcdefgh 2", "c: &abcdefghi 3", "d: *abcdefg", "e: *abcdefgh",
+                     "f: *abcdef", "g: *abcdefghij", "h: &abcdefg 4", "i: &x 5", "j: *x"]
+        lines += (0..<40).map { "n\($0): &anchor\($0) \($0)" }
+        lines += stride(from: 0, to: 40, by: 3).map { "u\($0): *anchor\($0)" }
+        lines.append("z: *n5")
+        // yamllint 1.38's output; the unused `anchorN` (not a multiple of 3) are on line 12 + N.
+        var expected = ["7:4 error anchors: found undeclared alias \"abcdef\"",
+                        "8:4 error anchors: found undeclared alias \"abcdefghij\"",
+                        "9:4 error anchors: found duplicated anchor \"abcdefg\"",
+                        "66:4 error anchors: found undeclared alias \"n5\"",
+                        "9:4 error anchors: found unused anchor \"abcdefg\"",
+                        "4:4 error anchors: found unused anchor \"abcdefghi\""]
+        expected += (0..<40).filter { $0 % 3 != 0 }.map {
+            "\(12 + $0):\($0 < 10 ? 5 : 6) error anchors: found unused anchor \"anchor\($0)\""
+        }
+        try check("rules: {anchors: {forbid-duplicated-anchors: true, forbid-unused-anchors: true}}",
+                  lines.joined(separator: "\n"), expected)
+    }
 }
