@@ -146,6 +146,11 @@ extension DocumentModel {
                     status = .loading
                 case .ready(let schema):
                     status = .loaded
+                    if let why = SchemaRegistry.ignoredKeywordsWarning(schema, schemaURI: schemaURI), reported.insert(schemaURI).inserted {
+                        diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
+                                                       documentStart: documentStart(info.index),
+                                                       code: SchemaRegistry.keywordIgnoredCode, message: why))
+                    }
                     guard let found = validate(i, schemaURI, schema) else { return nil }
                     violations[i] = (violations[i] ?? []) + found
                     diagnostics += found
