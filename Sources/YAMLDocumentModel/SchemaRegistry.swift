@@ -196,7 +196,8 @@ struct SchemaRegistry {
         return .invalid(why)
     }
 
-    /// The code of the warning that a usable schema has keywords of the wrong shape, which are ignored.
+    /// The code of the finding (Information) that a usable schema has keywords of the wrong shape, which
+    /// are ignored.
     static let keywordIgnoredCode = "schema-keyword-ignored"
 
     /// The message of the `schema-keyword-ignored` finding for a usable schema with keywords or

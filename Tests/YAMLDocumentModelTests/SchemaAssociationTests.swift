@@ -192,7 +192,7 @@ final class SchemaAssociationTests: XCTestCase {
         XCTAssertEqual(schemaDiagnostics(model, a), [
             "schema-invalid warning 1: schema file:///w/arr.json is not a JSON Schema: expected a schema (an object or a boolean), found [1, 2] at the root",
             #"schema-invalid warning 4: schema file:///w/type.json is not a JSON Schema: "type" must be a type name (array, boolean, integer, null, number, object or string) or a non-empty array of them, found 5 at #/type"#,
-            #"schema-keyword-ignored warning 7: schema file:///w/deep.json: "required" must be an array of strings, found true at #/properties/port/required; the keyword is ignored (and 1 more problem ignored the same way); the rest of the schema is used"#,
+            #"schema-keyword-ignored info 7: schema file:///w/deep.json: "required" must be an array of strings, found true at #/properties/port/required; the keyword is ignored (and 1 more problem ignored the same way); the rest of the schema is used"#,
             #"schema-type warning 8: expected integer, found string "abc""#,
             "schema-invalid warning 10: schema file:///w/null.json is not a JSON Schema: expected a schema (an object or a boolean), found null at the root",
         ])
