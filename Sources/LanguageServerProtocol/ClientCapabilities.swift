@@ -183,6 +183,12 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
 
             /// Creates the capability.
             public init(contentFormat: [MarkupKind]? = nil) { self.contentFormat = contentFormat }
+
+            /// Decodes the capability; unknown markup kinds are left out (see `decodeMarkupKinds(forKey:)`).
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                contentFormat = try container.decodeMarkupKinds(forKey: .contentFormat)
+            }
         }
 
         /// `textDocument.codeAction` (LSP 3.17 "CodeActionClientCapabilities"): the part the server reads.
@@ -231,6 +237,15 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
                     self.snippetSupport = snippetSupport
                     self.documentationFormat = documentationFormat
                     self.insertTextModeSupport = insertTextModeSupport
+                }
+
+                /// Decodes the capability; unknown markup kinds in `documentationFormat` are left out (see
+                /// `decodeMarkupKinds(forKey:)`).
+                public init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    snippetSupport = try container.decodeIfPresent(Bool.self, forKey: .snippetSupport)
+                    documentationFormat = try container.decodeMarkupKinds(forKey: .documentationFormat)
+                    insertTextModeSupport = try container.decodeIfPresent(InsertTextModeSupport.self, forKey: .insertTextModeSupport)
                 }
 
                 /// `completionItem.insertTextModeSupport`.

@@ -146,6 +146,11 @@ extension DocumentModel {
                     status = .loading
                 case .ready(let schema):
                     status = .loaded
+                    if let why = SchemaRegistry.ignoredKeywordsWarning(schema, schemaURI: schemaURI), reported.insert(schemaURI).inserted {
+                        diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
+                                                       documentStart: documentStart(info.index),
+                                                       code: SchemaRegistry.keywordIgnoredCode, message: why, severity: .information))
+                    }
                     guard let found = validate(i, schemaURI, schema) else { return nil }
                     violations[i] = (violations[i] ?? []) + found
                     diagnostics += found
@@ -228,10 +233,10 @@ extension DocumentModel {
                               source: "pureyaml-schema", tags: tags, schemaURI: schemaURI, note: v.note)
     }
 
-    /// The one diagnostic for a schema that cannot be used: at the modeline, or on the first line of the
-    /// document's content.
+    /// The one diagnostic for a schema that cannot be used (or, at `severity` Information, is used without
+    /// its malformed keywords): at the modeline, or on the first line of the document's content.
     private func loadProblem(_ info: DocumentSchemaInfo, schemaURI: String, snapshot: DocumentSnapshot, documentStart: Int?,
-                             code: String, message: String) -> YAMLDiagnostic {
+                             code: String, message: String, severity: YAMLDiagnostic.Severity = .warning) -> YAMLDiagnostic {
         var range: TextRange
         if case .modeline(let r)? = info.rule {
             range = r
@@ -241,7 +246,7 @@ extension DocumentModel {
             while end < snapshot.bytes.count, snapshot.bytes[end] != 0x0A, snapshot.bytes[end] != 0x0D { end += 1 }
             range = TextRange(start: min(start, end), end: end)
         }
-        return YAMLDiagnostic(range: range, severity: .warning, code: code, message: message,
+        return YAMLDiagnostic(range: range, severity: severity, code: code, message: message,
                               source: "pureyaml-schema", schemaURI: schemaURI)
     }
 

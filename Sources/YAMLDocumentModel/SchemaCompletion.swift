@@ -171,12 +171,14 @@ enum SchemaCompletion {
         }
     }
 
-    /// Markdown for a member or value: its description (Markdown preferred when the client renders it),
-    /// then its allowed values and default.
+    /// The documentation of a member or value, in Markdown when `markdown` (its `markdownDescription`, else
+    /// its plain description escaped with ``PlainTextMarkdown``), else in plain text; then whether it is
+    /// deprecated.
     static func documentation(_ info: SchemaLocationInfo, markdown: Bool) -> String? {
+        func plain(_ text: String) -> String { markdown ? PlainTextMarkdown.escaped(text) : text }
         var parts: [String] = []
-        if markdown, let m = info.markdownDescriptions.first { parts.append(m) } else if let d = info.descriptions.first { parts.append(d) }
-        if info.isDeprecated { parts.append("Deprecated" + (info.deprecationMessages.first.map { ": " + $0 } ?? ".")) }
+        if markdown, let m = info.markdownDescriptions.first { parts.append(m) } else if let d = info.descriptions.first { parts.append(plain(d)) }
+        if info.isDeprecated { parts.append("Deprecated" + (info.deprecationMessages.first.map { ": " + plain($0) } ?? ".")) }
         return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
     }
 }

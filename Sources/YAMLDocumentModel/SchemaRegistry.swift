@@ -184,16 +184,33 @@ struct SchemaRegistry {
         }
     }
 
-    /// `.ready(schema)`, or `.invalid` naming the first place where it (or a document it references) is
-    /// not a JSON Schema (``JSONSchema/shapeProblems``), with how many more there are.
+    /// `.ready(schema)`, or `.invalid` when it has nothing left to check with (``JSONSchema/isNotASchema``:
+    /// a root that is not an object or a boolean, or a root whose every keyword has the wrong shape).
+    /// Keywords of the wrong shape elsewhere do not make it unusable: the compiled schema leaves them out,
+    /// and ``ignoredKeywordsWarning(_:schemaURI:)`` words the finding that says so.
     private static func usable(_ schema: JSONSchema) -> State {
-        guard let first = schema.shapeProblems.first else { return .ready(schema) }
-        let document = first.documentURI == schema.uri ? "" : first.documentURI
-        var why = "not a JSON Schema: " + first.message + " at "
-            + (first.pointer.isEmpty ? "the root" + (document.isEmpty ? "" : " of " + document) : document + "#" + first.pointer)
+        guard schema.isNotASchema, let first = schema.shapeProblems.first else { return .ready(schema) }
+        var why = "not a JSON Schema: " + first.message + " at " + (first.pointer.isEmpty ? "the root" : "#" + first.pointer)
         let more = schema.shapeProblems.count - 1
         if more > 0 { why += " (and \(more) more problem\(more == 1 ? "" : "s"))" }
         return .invalid(why)
+    }
+
+    /// The code of the finding (Information) that a usable schema has keywords of the wrong shape, which
+    /// are ignored.
+    static let keywordIgnoredCode = "schema-keyword-ignored"
+
+    /// The message of the `schema-keyword-ignored` finding for a usable schema with keywords or
+    /// subschemas of the wrong shape (``JSONSchema/shapeProblems``), naming the first and how many more;
+    /// nil when there are none. `schemaURI` is the URI the document asked for.
+    static func ignoredKeywordsWarning(_ schema: JSONSchema, schemaURI: String) -> String? {
+        guard let first = schema.shapeProblems.first else { return nil }
+        let document = first.documentURI == schema.uri ? "" : first.documentURI
+        var message = "schema \(schemaURI): " + first.message + " at " + document + "#" + first.pointer
+            + (first.keyword == nil ? "; read as true" : "; the keyword is ignored")
+        let more = schema.shapeProblems.count - 1
+        if more > 0 { message += " (and \(more) more problem\(more == 1 ? "" : "s") ignored the same way)" }
+        return message + "; the rest of the schema is used"
     }
 
     /// The compiled schema `uri` when it is ready, without requesting anything (for queries).

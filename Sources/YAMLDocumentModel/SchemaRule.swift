@@ -34,8 +34,8 @@ public enum SchemaLoadStatus: Sendable, Hashable, CustomStringConvertible {
     /// The edge could not deliver it.
     case failed(String)
     /// Delivered but not a usable schema; the phrase says why: `not valid JSON or YAML: ...` (malformed
-    /// text) or `not a JSON Schema: ...` (a root that is not an object or a boolean, a keyword value of the
-    /// wrong shape; see ``JSONSchema/shapeProblems``).
+    /// text) or `not a JSON Schema: ...` (nothing left to check with: a root that is not an object or a
+    /// boolean, or a root whose every keyword has the wrong shape; see ``JSONSchema/isNotASchema``).
     case invalid(String)
 
     /// `loading`, `loaded`, `failed: <why>`, `invalid: <why>`.

@@ -1,9 +1,12 @@
+import Foundation
 import LanguageServerProtocol
 import YAMLDocumentModel
 
 /// Writes the model's ``HoverSection``s as LSP 3.17 `MarkupContent`: Markdown (code spans, bold, fenced
 /// code blocks, hard line breaks) for clients that read it, plain text otherwise, where the value must
-/// hold no markup at all (§"MarkupContent": a `plaintext` value is shown as it is).
+/// hold no markup at all (§"MarkupContent": a `plaintext` value is shown as it is). In Markdown, plain
+/// words (text and bold spans, a schema's plain `description`) are escaped (``PlainTextMarkdown``) so
+/// they show as written; only a `markdownDescription` is passed through as Markdown.
 enum HoverMarkup {
     /// `sections` joined by blank lines, as `kind`.
     static func content(_ sections: [HoverSection], kind: MarkupKind) -> MarkupContent {
@@ -23,15 +26,20 @@ enum HoverMarkup {
             let fence = String(repeating: "`", count: max(3, longestBacktickRun(code) + 1))
             return fence + language + "\n" + code + "\n" + fence
         case .documentation(let plain, let markdownText):
-            return markdown ? (markdownText ?? plain) : plain
+            guard markdown else { return plain }
+            return markdownText ?? plain.map(PlainTextMarkdown.escaped)
         }
     }
 
     private static func span(span: HoverSpan, markdown: Bool) -> String {
         switch span {
-        case .text(let text): return text
+        case .text(let text): return markdown ? PlainTextMarkdown.escaped(text) : text
         case .lineBreak: return markdown ? "  \n" : "\n"
-        case .strong(let text): return markdown ? "**\(text)**" : text
+        case .strong(let text):
+            guard markdown else { return text }
+            // Emphasis must not open or close beside a space (CommonMark §6.2).
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? "" : "**" + PlainTextMarkdown.escaped(trimmed) + "**"
         case .code(let text):
             guard markdown else { return text }
             // A code span's delimiters are longer than any backtick run inside (CommonMark §6.1); a space

@@ -29,9 +29,19 @@ public struct JSONSchema: Sendable {
     public let schemaProblems: [String]
     /// Where the root document or a document it references is not a JSON Schema (a root that is not an
     /// object or a boolean, `"type": 5`, `"required": "a"`, ...; see ``SchemaShapeProblem``), in the order
-    /// found, at most 100. A schema with any should not be used: it would check nothing, or report
-    /// findings nobody can act on.
+    /// found, at most 100. The compiled schema leaves each such keyword out (as if it were absent) and
+    /// reads each such subschema as `true`, so that the rest of the schema still applies; only a schema
+    /// with nothing left to use (``isNotASchema``) should be set aside.
     public let shapeProblems: [SchemaShapeProblem]
+
+    /// True when the schema has nothing left to check with: the root document's root is neither an object
+    /// nor a boolean (`[1, 2]`, `"a"`; 2020-12 Core §4.3.1), or every keyword of the root that would check
+    /// something has the wrong shape and was left out (`{"type": 5}`, `{"$ref": 5, "title": "t"}`).
+    public var isNotASchema: Bool {
+        if shapeProblems.contains(where: { $0.documentURI == uri && $0.pointer.isEmpty && $0.keyword == nil }) { return true }
+        guard root.boolean == nil, root.keywords.isEmpty else { return false }
+        return shapeProblems.contains { $0.documentURI == uri && $0.keyword != nil && $0.pointer == "/" + SchemaURI.escapePointerToken($0.keyword ?? "") }
+    }
 
     let root: SchemaNode
     let store: SchemaStore

@@ -204,7 +204,9 @@ final class SchemaCompiler {
         for m in members { object[m.key] = m.value }
 
         // Identification: $schema, $id/id (ignored beside $ref up to draft 7), anchors.
-        let hasRef = object["$ref"] != nil
+        // A `$ref` that is not a string is malformed and left out; it does not hide its siblings.
+        var hasRef = false
+        if case .string? = object["$ref"] { hasRef = true }
         let refOnly = hasRef && scope.draft <= .draft7
         var anchors: [String] = []
         if !refOnly {
@@ -230,7 +232,8 @@ final class SchemaCompiler {
             }
         }
         let draft = scope.draft
-        checkShapes(members, refOnly: refOnly, scope)
+        // A keyword of the wrong shape is left out, as if it were not there: the rest still applies.
+        for keyword in malformedKeywords(members, refOnly: refOnly, scope) { object[keyword] = nil }
         var dynamicAnchor: String?
         if draft >= .draft2019_09 {
             if case .string(let a)? = object["$anchor"] { anchors.append(a) }
@@ -280,13 +283,17 @@ final class SchemaCompiler {
     }
 
     /// Checks the values of the keywords `scope.draft` defines against ``SchemaKeywordShape``; beside a
-    /// draft 4–7 `$ref`, whose siblings are ignored, only `$ref` itself.
-    private func checkShapes(_ members: [(key: String, value: JSONValue)], refOnly: Bool, _ scope: Scope) {
+    /// draft 4–7 `$ref`, whose siblings are ignored, only `$ref` itself. Records a problem for each keyword
+    /// whose value has the wrong shape and returns those keywords (the caller leaves them out).
+    private func malformedKeywords(_ members: [(key: String, value: JSONValue)], refOnly: Bool, _ scope: Scope) -> [String] {
+        var malformed: [String] = []
         for member in members where !refOnly || member.key == "$ref" {
             guard let shape = SchemaKeywordShape.of(member.key, draft: scope.draft), !shape.admits(member.value) else { continue }
+            malformed.append(member.key)
             shapeProblem(scope, keyword: member.key,
                          "\(Describe.quoted(member.key)) must be \(shape.expected), found \(Describe.json(member.value))")
         }
+        return malformed
     }
 
     private func number(_ value: JSONValue?) -> Double? {

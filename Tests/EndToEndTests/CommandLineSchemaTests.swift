@@ -47,6 +47,33 @@ final class CommandLineSchemaTests: XCTestCase {
         XCTAssertEqual(r.lines, [#"a.yaml:1:7: warning: expected integer, found string "abc" [schema-type]"#])
     }
 
+    /// A schema with a keyword of the wrong shape deep inside (draft-3 style `"required": true` and
+    /// `"type": "any"` in a draft-04 schema) is still used: one `schema-keyword-ignored` finding
+    /// (Information, like an unresolvable `$ref`: it never fails a check, not even with `--strict`) names
+    /// the first and counts the rest, the other keywords check, `--explain` says `loaded`, and the exit
+    /// status follows the findings (not 2).
+    func testASchemaWithAMalformedKeywordIsStillUsed() throws {
+        try H.write("port: abc\nname: 5\n", to: "a.yaml", in: folder)
+        try H.write(#"""
+            {"$schema": "http://json-schema.org/draft-04/schema#",
+             "properties": {"port": {"type": "integer", "required": true}, "name": {"type": "string"}, "x": {"type": "any"}}}
+            """#, to: "s.json", in: folder)
+        let r = try H.run(["check", "--schema", "s.json", "a.yaml"], in: folder)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.lines, [
+            #"a.yaml:1:1: info: schema file://\#(folder.path)/s.json: "required" must be an array of strings, found true at #/properties/port/required; the keyword is ignored (and 1 more problem ignored the same way); the rest of the schema is used [schema-keyword-ignored]"#,
+            #"a.yaml:1:7: warning: expected integer, found string "abc" [schema-type]"#,
+            #"a.yaml:2:7: warning: expected string, found integer 5 [schema-type]"#,
+        ])
+        XCTAssertFalse(r.stderr.contains("could not be used"), r.stderr)
+        let explain = try H.run(["check", "--explain", "--schema", "s.json", "a.yaml"], in: folder)
+        XCTAssertTrue(explain.stdout.contains("[command line --schema] loaded"), explain.stdout)
+        try H.write("port: 1\nname: n\n", to: "a.yaml", in: folder)
+        let strict = try H.run(["check", "--strict", "--schema", "s.json", "a.yaml"], in: folder)
+        XCTAssertEqual(strict.status, 0, strict.stdout)
+        XCTAssertEqual(strict.lines.map { $0.hasSuffix("[schema-keyword-ignored]") }, [true], strict.stdout)
+    }
+
     func testAFolderAsSchemaSaysItIsAFolder() throws {
         try H.write("a: 1\n", to: "a.yaml", in: folder)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("schemas"), withIntermediateDirectories: true)

@@ -160,6 +160,21 @@ final class LanguageServerProtocolTests: XCTestCase {
                   [FoldingRange(startLine: 0, endLine: 3), FoldingRange(startLine: 4, endLine: 5, kind: .comment)])
     }
 
+    /// A markup kind the server does not know (a later protocol version, a client extension) in
+    /// `hover.contentFormat` or `completionItem.documentationFormat` is skipped, not a reason to refuse the
+    /// whole `initialize`; the known kinds keep their order (preferred first).
+    func testUnknownMarkupKindsInClientCapabilitiesAreSkipped() throws {
+        let capabilities = try JSONDecoder().decode(ClientCapabilities.self, from: Data(#"""
+            {"textDocument":{"hover":{"contentFormat":["asciidoc","plaintext","markdown"]},
+             "completion":{"completionItem":{"snippetSupport":true,"documentationFormat":["html","plaintext"]}}}}
+            """#.utf8))
+        XCTAssertEqual(capabilities.textDocument?.hover?.contentFormat, [.plaintext, .markdown])
+        XCTAssertEqual(capabilities.textDocument?.completion?.completionItem?.documentationFormat, [.plaintext])
+        XCTAssertEqual(capabilities.textDocument?.completion?.completionItem?.snippetSupport, true)
+        let none = try JSONDecoder().decode(ClientCapabilities.TextDocument.Hover.self, from: Data("{}".utf8))
+        XCTAssertNil(none.contentFormat)
+    }
+
     /// `codeActionProvider` is `boolean | CodeActionOptions`; the resolve capability and a code action's
     /// `data` (LSP 3.17 §"Code Action Resolve Request").
     func testCodeActionResolveShapes() throws {

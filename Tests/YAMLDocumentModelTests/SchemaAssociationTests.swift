@@ -161,15 +161,16 @@ final class SchemaAssociationTests: XCTestCase {
                        ["failed: HTTP 404", "failed: HTTP 404", "invalid: not valid JSON or YAML: unexpected end of input"])
     }
 
-    /// Valid JSON that is not a JSON Schema (an array, a string, `{"type": 5}`, ...) validates nothing: it is
-    /// one `schema-invalid` finding at the modeline naming the keyword and its pointer, and its status is
-    /// `invalid`, not `loaded`; no `expected nothing` finding follows from it.
+    /// Valid JSON that is not a JSON Schema (an array, `null`, `{"type": 5}` with nothing else) validates
+    /// nothing: it is one `schema-invalid` finding at the modeline naming the keyword and its pointer, and
+    /// its status is `invalid`, not `loaded`; no `expected nothing` finding follows from it. A schema with a
+    /// malformed keyword deep inside is still used: one `schema-keyword-ignored` warning, the rest checks.
     func testAJSONValueThatIsNotASchemaIsInvalidNotLoaded() throws {
         let model = try model()
         var edge = SchemaTestEdge([
             "file:///w/arr.json": "[1, 2]",
             "file:///w/type.json": #"{"type": 5}"#,
-            "file:///w/deep.json": #"{"properties": {"port": {"type": "objectx"}}}"#,
+            "file:///w/deep.json": #"{"properties": {"port": {"type": "integer", "required": true}, "n": {"type": "objectx"}}}"#,
             "file:///w/null.json": "null",
         ])
         let a = DocumentURI(filePath: "/w/a.yaml")
@@ -191,11 +192,12 @@ final class SchemaAssociationTests: XCTestCase {
         XCTAssertEqual(schemaDiagnostics(model, a), [
             "schema-invalid warning 1: schema file:///w/arr.json is not a JSON Schema: expected a schema (an object or a boolean), found [1, 2] at the root",
             #"schema-invalid warning 4: schema file:///w/type.json is not a JSON Schema: "type" must be a type name (array, boolean, integer, null, number, object or string) or a non-empty array of them, found 5 at #/type"#,
-            #"schema-invalid warning 7: schema file:///w/deep.json is not a JSON Schema: "type" must be a type name (array, boolean, integer, null, number, object or string) or a non-empty array of them, found "objectx" at #/properties/port/type"#,
+            #"schema-keyword-ignored info 7: schema file:///w/deep.json: "required" must be an array of strings, found true at #/properties/port/required; the keyword is ignored (and 1 more problem ignored the same way); the rest of the schema is used"#,
+            #"schema-type warning 8: expected integer, found string "abc""#,
             "schema-invalid warning 10: schema file:///w/null.json is not a JSON Schema: expected a schema (an object or a boolean), found null at the root",
         ])
         XCTAssertEqual(model.schemaInfo(a)?.documents.map { $0.status?.description.prefix(26) ?? "-" },
-                       Array(repeating: "invalid: not a JSON Schema", count: 4))
+                       ["invalid: not a JSON Schema", "invalid: not a JSON Schema", "loaded", "invalid: not a JSON Schema"])
     }
 
     func testReferencedSchemasAreFetchedBeforeValidation() throws {

@@ -11,7 +11,9 @@ final class SchemaCompletionServerTests: XCTestCase {
        "t": {"type": "string"},
        "port": {"type": "integer", "default": 8080, "description": "The port.", "markdownDescription": "The **port**."},
        "tls": {"type": "object", "required": ["cert"], "properties": {"cert": {"type": "string"}}},
-       "mode": {"enum": ["fast", "safe"]}
+       "mode": {"enum": ["fast", "safe"]},
+       "dir": {"type": "string", "title": "Work *dir*", "deprecated": true, "description": "Path to <dir>, e.g. a_b_c.\\n# not a heading\\n1. not a list",
+               "deprecationMessage": "use `root` [now]"}
     }}
     """
 
@@ -100,6 +102,30 @@ final class SchemaCompletionServerTests: XCTestCase {
         assertMatches(["title": "Change to safe", "kind": "quickfix",
                        "edit": ["changes": [uri("b.yaml"): [["range": range(1, 6, 1, 10), "newText": "safe"]]]]],
                       actions?.first { ($0["title"] as? String)?.hasPrefix("Change to") == true })
+    }
+
+    /// A plain `description`, a `title` and a `deprecationMessage` are plain text (JSON Schema 2020-12
+    /// Validation §9.1): in a Markdown hover or completion documentation their Markdown characters are
+    /// escaped and their line breaks kept, so `<dir>` is not swallowed as HTML, `a_b_c` or `*dir*` do not
+    /// turn into emphasis and `# ...` is no heading; a plain-text client gets them as written.
+    func testPlainSchemaTextIsEscapedInMarkdown() throws {
+        try start(capabilities: ["textDocument": [
+            "completion": ["completionItem": ["documentationFormat": ["markdown"]]],
+            "hover": ["contentFormat": ["markdown"]],
+        ]], files: ["d.yaml": "dir: x\n", "e.yaml": "port: 1\n"])
+        let escaped = "Path to \\<dir\\>, e.g. a\\_b\\_c.  \n\\# not a heading  \n1\\. not a list"
+        assertMatches(["contents": ["kind": "markdown", "value": "**Work \\*dir\\***\n\n" + escaped
+                                    + "\n\nType: `string`\n\n**Deprecated: use \\`root\\` \\[now\\]**"]],
+                      try call("textDocument/hover", "d.yaml", 0, 1))
+        let item = try items("e.yaml", 1, 0).first { $0["label"] as? String == "dir" }
+        assertMatches(["documentation": ["kind": "markdown", "value": escaped + "\n\nDeprecated: use \\`root\\` \\[now\\]"]], item)
+    }
+
+    func testPlainSchemaTextStaysAsWrittenInPlainText() throws {
+        try start(capabilities: ["textDocument": ["hover": ["contentFormat": ["plaintext"]]]], files: ["d.yaml": "dir: x\n"])
+        assertMatches(["contents": ["kind": "plaintext", "value": "Work *dir*\n\nPath to <dir>, e.g. a_b_c.\n# not a heading\n1. not a list"
+                                    + "\n\nType: string\n\nDeprecated: use `root` [now]"]],
+                      try call("textDocument/hover", "d.yaml", 0, 1))
     }
 
     /// LSP 3.17 InsertTextMode: an item whose text spans lines (later lines indented absolutely) is

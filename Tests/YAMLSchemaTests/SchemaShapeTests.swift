@@ -84,6 +84,35 @@ final class SchemaShapeTests: XCTestCase {
         }
     }
 
+    /// A keyword of the wrong shape is left out and the rest of the schema still validates (draft-3 style
+    /// `"required": true` and `"type": "any"` in a draft-04 schema, `"additionalProperties": "false"`): the
+    /// other keywords report, the malformed ones neither report nor say `expected nothing`. Only a schema
+    /// with nothing left (a root that is not a schema, a root whose every keyword is malformed) is
+    /// ``JSONSchema/isNotASchema``.
+    func testAMalformedKeywordIsLeftOutAndTheRestStillValidates() throws {
+        let text = #"""
+            {"$schema": "http://json-schema.org/draft-04/schema#", "additionalProperties": "false",
+             "properties": {"port": {"type": "integer", "required": true},
+                            "name": {"type": "any", "minLength": 3},
+                            "tags": {"items": 5, "maxItems": 1}}}
+            """#
+        let schema = try JSONSchema(jsonText: Array(text.utf8), uri: "https://example.com/s.json")
+        XCTAssertEqual(schema.shapeProblems.map(\.pointer),
+                       ["/additionalProperties", "/properties/port/required", "/properties/name/type", "/properties/tags/items"])
+        XCTAssertFalse(schema.isNotASchema)
+        let document = JSONValue.object([("port", .string("abc")), ("name", .string("ab")),
+                                         ("tags", .array([.integer(1), .integer(2)])), ("extra", .bool(true))])
+        let found = schema.validate(YAMLNodeFromJSON.node(document)).map { "\($0.instancePath) \($0.keyword)" }
+        XCTAssertEqual(found.sorted(), ["/name minLength", "/port type", "/tags maxItems"])
+
+        for text in ["[1, 2]", #"{"type": 5}"#, #"{"$ref": 5, "title": "t"}"#, #"{"properties": [], "description": "d"}"#] {
+            XCTAssertTrue(try JSONSchema(jsonText: Array(text.utf8)).isNotASchema, text)
+        }
+        for text in ["{}", "true", #"{"type": 5, "minimum": 3}"#, #"{"properties": {"a": 5}}"#, #"{"$ref": "other.json"}"#] {
+            XCTAssertFalse(try JSONSchema(jsonText: Array(text.utf8)).isNotASchema, text)
+        }
+    }
+
     /// A problem in a document the schema references is found there, with that document's URI.
     func testProblemsInAReferencedDocumentNameThatDocument() throws {
         let other = JSONValue.object([("properties", .array([]))])
