@@ -40,12 +40,25 @@ struct AnchorTable {
         return h
     }
 
+    /// True when `a` and `b` have the same UTF-8 bytes. Names are compared as written (`==` would also
+    /// take canonically equivalent spellings as equal), so that an alias's name is its anchor's name.
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard x.count == y.count else { return false }
+                for i in 0..<x.count where x[i] != y[i] { return false }
+                return true
+            }
+        }
+    }
+
     /// The index of the entry holding `name`, or of the empty entry where it belongs (entries not empty).
     private func find(_ name: String, hash: UInt32) -> Int {
         let mask = entries.count - 1
         var i = Int(hash) & mask
         while entries[i].binding >= 0 {
-            if entries[i].hash == hash && entries[i].name == name { return i }
+            if entries[i].hash == hash && Self.sameBytes(entries[i].name, name) { return i }
             i = (i + 1) & mask
         }
         return i
