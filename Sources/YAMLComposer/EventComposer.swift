@@ -4,7 +4,7 @@ import YAMLSyntax
 /// The state machine behind ``Composer``: consumes events one at a time with an explicit stack of
 /// open collections (no recursion, linear time), tolerating the imperfect event streams that error
 /// recovery produces (missing ends are closed, stray ends ignored).
-struct EventComposer {
+struct EventComposer: ~Copyable {
     /// The text, for line numbers in messages (may be empty for hand-built events).
     let bytes: [UInt8]
     private var lineIndex: LineIndex?
@@ -32,9 +32,9 @@ struct EventComposer {
     private var openAnchoredCollections = 0
     private var stack: [CollectionFrame] = []
     /// The nodes of all open collections, innermost collection's last: sequence entries, or mapping keys
-    /// and values alternately. One array for all levels, so that a collection allocates no array of its
+    /// and values alternately. One stack for all levels, so that a collection allocates no array of its
     /// own until it is closed.
-    private var items: [YAMLNode] = []
+    private var items = NodeStack()
     /// The keys of all open mappings, for duplicate detection.
     private var keySets = KeySetStack()
 
@@ -143,7 +143,7 @@ struct EventComposer {
         anchorTags.removeAll(keepingCapacity: true)
         openAnchoredCollections = 0
         stack = []
-        items = []
+        items.removeAll()
         keySets = KeySetStack()
     }
 
@@ -205,21 +205,13 @@ struct EventComposer {
             keySets.pop()
             if (items.count - frame.itemsStart) % 2 == 1 {
                 // A key without a value (only in recovered streams): its value is an empty null.
-                items.append(YAMLNode(content: .scalar("", .plain), tag: CoreSchema.nullTag, anchor: nil,
+                items.append(YAMLNode(storage: .scalar("", .plain), tag: CoreSchema.nullTag, anchor: nil,
                                       range: TextRange(empty: range.end)))
             }
-            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
-            pairs.reserveCapacity((items.count - frame.itemsStart) / 2)
-            var i = frame.itemsStart
-            while i + 1 < items.count {
-                pairs.append((key: items[i], value: items[i + 1]))
-                i += 2
-            }
-            content = .mapping(pairs)
+            content = .mapping(items.removePairs(from: frame.itemsStart))
         } else {
-            content = .sequence(Array(items[frame.itemsStart...]))
+            content = .sequence(items.removeSequence(from: frame.itemsStart))
         }
-        items.removeSubrange(frame.itemsStart...)
         let (tag, explicit) = Self.resolveTag(frame.tag, default: frame.isMapping ? CoreSchema.mapTag : CoreSchema.seqTag)
         let node = YAMLNode(storage: content, tag: tag, hasExplicitTag: explicit, anchor: frame.anchor,
                             range: range, collectionStyle: frame.style)
