@@ -43,6 +43,10 @@ struct AnchorTable {
     /// True when `a` and `b` have the same UTF-8 bytes. Names are compared as written (`==` would also
     /// take canonically equivalent spellings as equal), so that an alias's name is its anchor's name.
     private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        // Two strings whose representations are bit for bit the same have the same bytes: the common case,
+        // two equal names of up to 15 bytes (stored inline), answered without reading the bytes one by one.
+        let x = unsafeBitCast(a, to: (UInt64, UInt64).self), y = unsafeBitCast(b, to: (UInt64, UInt64).self)
+        if x == y { return true }
         var a = a, b = b
         return a.withUTF8 { x in
             b.withUTF8 { y in

@@ -39,13 +39,14 @@ struct NodeStack: ~Copyable {
     /// Removes the nodes from index `start` on and returns them in order (`start` ≤ ``count``).
     mutating func removeSequence(from start: Int) -> [YAMLNode] {
         let n = count - start
-        guard n > 0 else { return [] }
         let source = base + start
         count = start
-        return [YAMLNode](unsafeUninitializedCapacity: n) { buffer, initialized in
-            buffer.baseAddress?.moveInitialize(from: source, count: n)
-            initialized = n
-        }
+        // Appending to a reserved array, not `Array(unsafeUninitializedCapacity:)`, which looks up the
+        // array storage's metadata at run time on every call.
+        var items: [YAMLNode] = []
+        items.reserveCapacity(n)
+        for i in 0..<n { items.append((source + i).move()) }
+        return items
     }
 
     /// Removes the nodes from index `start` on and returns them as key/value pairs in order (`start` ≤
@@ -55,13 +56,10 @@ struct NodeStack: ~Copyable {
         let source = base + start
         if start + 2 * n < count { (source + 2 * n).deinitialize(count: 1) }
         count = start
-        return .init(unsafeUninitializedCapacity: n) { buffer, initialized in
-            guard let out = buffer.baseAddress else { return }
-            for i in 0..<n {
-                (out + i).initialize(to: (key: (source + 2 * i).move(), value: (source + 2 * i + 1).move()))
-            }
-            initialized = n
-        }
+        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        pairs.reserveCapacity(n)
+        for i in 0..<n { pairs.append((key: (source + 2 * i).move(), value: (source + 2 * i + 1).move())) }
+        return pairs
     }
 
     /// Removes every node.

@@ -68,8 +68,9 @@ public final class YAMLNode: Sendable {
         }
     }
 
-    /// The storage; written only by `deinit`, when no other reference to the node exists.
-    nonisolated(unsafe) private var storage: Storage
+    /// The storage; written only by `deinit`, when no other reference to the node exists (so no access
+    /// can overlap a write, and the dynamic exclusivity check every read paid is left out).
+    @exclusivity(unchecked) nonisolated(unsafe) private var storage: Storage
     // Stored properties are ordered so that the flags fill the padding after `storage`: a node takes 80
     // bytes (96 with the allocator's header), and a composed document has one per scalar, collection and alias.
     /// True when the tag was written explicitly (other than the non-specific `!`).
