@@ -1,27 +1,36 @@
-/// Anchor names of the current document → index of their current binding in the composer: an
-/// open-addressing hash table whose entries hold the name and the index side by side, so that resolving
-/// an alias reads one entry (a `Dictionary` keeps keys and values in separate arrays, and hashes with a
-/// seeded SipHash), and names are hashed with FNV-1a over their UTF-8 bytes.
+/// The anchors of the current document: each anchor's name by its index (its binding, in text order), and
+/// an open-addressing hash table from names to the index of their current binding (YAML 1.2.2 §7.1: the
+/// most recent anchor of that name). Names are hashed with FNV-1a over their UTF-8 bytes and compared
+/// byte for byte.
 ///
-/// Aliases name anchors in no particular order, so in a large document every lookup lands on a cold
-/// cache line: fewer lines per lookup is what makes an alias cheap.
+/// A table slot is 8 bytes (hash and binding), the names are kept apart in binding order: aliases name
+/// anchors in no particular order, so in a large document every lookup lands on a cold cache line, and
+/// a table of 8-byte slots is a third of one whose entries hold the names (with 20,000 anchors, 512 KiB
+/// instead of 1.5 MiB, next to the 320 KiB of names), so more of it stays in the cache.
 struct AnchorTable {
-    private struct Entry {
+    private struct Slot {
         var hash: UInt32 = 0
-        /// Index of the binding; -1 for an empty entry.
+        /// Index of the binding; -1 for an empty slot.
         var binding: Int32 = -1
-        var name: String = ""
     }
 
     private static let initialCapacity = 16
-    private var entries: [Entry] = []
-    private var count = 0
+    private var slots: [Slot] = []
+    /// Slots in use.
+    private var used = 0
+    /// The name of each binding, in binding order.
+    private var names: [String] = []
 
     /// Forgets every name (a new document starts: YAML 1.2.2 §7.1, aliases are per document).
     mutating func removeAll() {
-        guard count > 0 else { return }
-        entries = Array(repeating: Entry(), count: entries.count <= 1024 ? entries.count : Self.initialCapacity)
-        count = 0
+        guard used > 0 || !names.isEmpty else { return }
+        if slots.count <= 1024 {
+            for i in slots.indices { slots[i] = Slot() }
+        } else {
+            slots = Array(repeating: Slot(), count: Self.initialCapacity)
+        }
+        used = 0
+        names.removeAll(keepingCapacity: names.count <= 1024)
     }
 
     /// FNV-1a over the name's UTF-8 bytes, read from the string's contiguous storage (a small string's
@@ -57,12 +66,12 @@ struct AnchorTable {
         }
     }
 
-    /// The index of the entry holding `name`, or of the empty entry where it belongs (entries not empty).
+    /// The index of the slot holding `name`, or of the empty slot where it belongs (slots not empty).
     private func find(_ name: String, hash: UInt32) -> Int {
-        let mask = entries.count - 1
+        let mask = slots.count - 1
         var i = Int(hash) & mask
-        while entries[i].binding >= 0 {
-            if entries[i].hash == hash && Self.sameBytes(entries[i].name, name) { return i }
+        while slots[i].binding >= 0 {
+            if slots[i].hash == hash && Self.sameBytes(names[Int(slots[i].binding)], name) { return i }
             i = (i + 1) & mask
         }
         return i
@@ -70,37 +79,40 @@ struct AnchorTable {
 
     /// The binding index `name` currently refers to, if any.
     func binding(of name: String) -> Int? {
-        guard count > 0 else { return nil }
+        guard used > 0 else { return nil }
         let i = find(name, hash: Self.hash(name))
-        return entries[i].binding >= 0 ? Int(entries[i].binding) : nil
+        return slots[i].binding >= 0 ? Int(slots[i].binding) : nil
     }
 
-    /// Makes `name` refer to binding `index` (replacing what it referred to).
-    mutating func set(_ name: String, to index: Int) {
-        if entries.isEmpty { entries = Array(repeating: Entry(), count: Self.initialCapacity) }
+    /// Adds a binding of `name` (the next index: bindings are numbered from 0 in the order they are
+    /// added) and makes `name` refer to it, replacing what it referred to. Returns its index.
+    mutating func add(_ name: String) -> Int {
+        if slots.isEmpty { slots = Array(repeating: Slot(), count: Self.initialCapacity) }
+        let index = names.count
         let hash = Self.hash(name)
         var i = find(name, hash: hash)
-        if entries[i].binding < 0 {
-            if (count + 1) * 2 > entries.count {
+        names.append(name)
+        if slots[i].binding < 0 {
+            if (used + 1) * 2 > slots.count {
                 grow()
                 i = find(name, hash: hash)
             }
-            count += 1
-            entries[i].hash = hash
-            entries[i].name = name
+            used += 1
+            slots[i].hash = hash
         }
-        entries[i].binding = Int32(truncatingIfNeeded: index)
+        slots[i].binding = Int32(truncatingIfNeeded: index)
+        return index
     }
 
     /// Doubles the table.
     private mutating func grow() {
-        let old = entries
-        entries = Array(repeating: Entry(), count: old.count * 2)
-        let mask = entries.count - 1
-        for e in old where e.binding >= 0 {
-            var i = Int(e.hash) & mask
-            while entries[i].binding >= 0 { i = (i + 1) & mask }
-            entries[i] = e
+        let old = slots
+        slots = Array(repeating: Slot(), count: old.count * 2)
+        let mask = slots.count - 1
+        for s in old where s.binding >= 0 {
+            var i = Int(s.hash) & mask
+            while slots[i].binding >= 0 { i = (i + 1) & mask }
+            slots[i] = s
         }
     }
 }

@@ -171,10 +171,9 @@ struct EventComposer: ~Copyable {
     private mutating func bind(_ name: String, to node: YAMLNode?) -> Int {
         let store: DocumentAnchors
         if let documentAnchors { store = documentAnchors } else { store = DocumentAnchors(); documentAnchors = store }
-        let index = anchorTags.count
+        let index = anchors.add(name)
         store.append(name, node: node)
         anchorTags.append(node.map { TagCode($0.tag) } ?? .open)
-        anchors.set(name, to: index)
         return index
     }
 
