@@ -3,15 +3,18 @@
 /// most recent anchor of that name). Names are hashed with FNV-1a over their UTF-8 bytes and compared
 /// byte for byte.
 ///
-/// A table slot is 8 bytes (hash and binding), the names are kept apart in binding order: aliases name
-/// anchors in no particular order, so in a large document every lookup lands on a cold cache line, and
-/// a table of 8-byte slots is a third of one whose entries hold the names (with 20,000 anchors, 512 KiB
-/// instead of 1.5 MiB, next to the 320 KiB of names), so more of it stays in the cache.
+/// Aliases name anchors in no particular order, so in a large document every lookup lands on a cold cache
+/// line: a slot is 16 bytes and holds a name of up to 7 bytes itself (compared there, in one word), longer
+/// names are kept apart in binding order; the table is filled to three quarters before it grows. With
+/// 20,000 anchors it is 512 KiB, and finding a short name reads one slot (entries holding a `String` made
+/// a 1.5 MiB table).
 struct AnchorTable {
     private struct Slot {
         var hash: UInt32 = 0
         /// Index of the binding; -1 for an empty slot.
         var binding: Int32 = -1
+        /// The name's ``ShortName``.
+        var short: UInt64 = 0
     }
 
     private static let initialCapacity = 16
@@ -33,20 +36,27 @@ struct AnchorTable {
         names.removeAll(keepingCapacity: names.count <= 1024)
     }
 
-    /// FNV-1a over the name's UTF-8 bytes, read from the string's contiguous storage (a small string's
+    /// A name's FNV-1a hash over its UTF-8 bytes, and its short form: for a name of 1 to 7 bytes, the
+    /// bytes (little-endian) with the length in the top byte, so that two short forms are equal exactly when
+    /// the names' bytes are; 0 for other names. Read from the string's contiguous storage (a small string's
     /// bytes are copied to the stack once; walking its `utf8` view byte by byte costs ~25 instructions a byte).
-    private static func hash(_ name: String) -> UInt32 {
-        if let h = name.utf8.withContiguousStorageIfAvailable({ hash($0) }) { return h }
-        var h: UInt32 = 2_166_136_261
-        for b in name.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
-        return h
+    private static func key(_ name: String) -> (hash: UInt32, short: UInt64) {
+        if let k = name.utf8.withContiguousStorageIfAvailable({ key($0) }) { return k }
+        return key(Array(name.utf8))
     }
 
-    /// FNV-1a over `bytes` (the same value as the byte-by-byte loop above).
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    /// ``key(_:)`` of the bytes `bytes`.
+    private static func key<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> (hash: UInt32, short: UInt64) {
         var h: UInt32 = 2_166_136_261
-        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
-        return h
+        var short: UInt64 = 0
+        var shift: UInt64 = 0
+        for b in bytes {
+            h = (h ^ UInt32(b)) &* 16_777_619
+            if shift < 56 { short |= UInt64(b) << shift }
+            shift &+= 8
+        }
+        let length = UInt64(bytes.count)
+        return (h, length >= 1 && length <= 7 ? short | length << 56 : 0)
     }
 
     /// True when `a` and `b` have the same UTF-8 bytes. Names are compared as written (`==` would also
@@ -66,12 +76,19 @@ struct AnchorTable {
         }
     }
 
-    /// The index of the slot holding `name`, or of the empty slot where it belongs (slots not empty).
-    private func find(_ name: String, hash: UInt32) -> Int {
+    /// The index of the slot holding `name` (whose ``key(_:)`` is `key`), or of the empty slot where it
+    /// belongs (slots not empty).
+    private func find(_ name: String, _ key: (hash: UInt32, short: UInt64)) -> Int {
         let mask = slots.count - 1
-        var i = Int(hash) & mask
+        var i = Int(key.hash) & mask
         while slots[i].binding >= 0 {
-            if slots[i].hash == hash && Self.sameBytes(names[Int(slots[i].binding)], name) { return i }
+            if slots[i].hash == key.hash {
+                if key.short != 0 {
+                    if slots[i].short == key.short { return i }
+                } else if slots[i].short == 0 && Self.sameBytes(names[Int(slots[i].binding)], name) {
+                    return i
+                }
+            }
             i = (i + 1) & mask
         }
         return i
@@ -80,7 +97,7 @@ struct AnchorTable {
     /// The binding index `name` currently refers to, if any.
     func binding(of name: String) -> Int? {
         guard used > 0 else { return nil }
-        let i = find(name, hash: Self.hash(name))
+        let i = find(name, Self.key(name))
         return slots[i].binding >= 0 ? Int(slots[i].binding) : nil
     }
 
@@ -89,16 +106,17 @@ struct AnchorTable {
     mutating func add(_ name: String) -> Int {
         if slots.isEmpty { slots = Array(repeating: Slot(), count: Self.initialCapacity) }
         let index = names.count
-        let hash = Self.hash(name)
-        var i = find(name, hash: hash)
+        let key = Self.key(name)
+        var i = find(name, key)
         names.append(name)
         if slots[i].binding < 0 {
-            if (used + 1) * 2 > slots.count {
+            if (used + 1) * 4 > slots.count * 3 {
                 grow()
-                i = find(name, hash: hash)
+                i = find(name, key)
             }
             used += 1
-            slots[i].hash = hash
+            slots[i].hash = key.hash
+            slots[i].short = key.short
         }
         slots[i].binding = Int32(truncatingIfNeeded: index)
         return index
