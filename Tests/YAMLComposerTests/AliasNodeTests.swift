@@ -73,6 +73,27 @@ final class AliasNodeTests: XCTestCase {
         XCTAssertTrue(list[5].resolved === nested[0])
     }
 
+    func testNamesOfEveryLengthAreToldApart() throws {
+        // Names of up to 7 bytes are compared in the anchor table's slots, longer ones apart: names that
+        // share a prefix, differ only in length, or hold non-ASCII bytes must still bind exactly.
+        let names = ["a", "ab", "abcdefg", "abcdefgh", "abcdefg1", "abcdefgh1", "é", "e\u{301}", "名前",
+                     String(repeating: "x", count: 7), String(repeating: "x", count: 8), String(repeating: "x", count: 40)]
+        var text = ""
+        for (i, name) in names.enumerated() { text += "- &\(name) \(i)\n" }
+        for name in names.reversed() { text += "- *\(name)\n" }
+        let c = compose(text)
+        XCTAssertEqual(c.errors.map(\.code), [])
+        let list = items(c.documents.first?.root)
+        XCTAssertEqual(list.count, 2 * names.count)
+        for (j, name) in names.reversed().enumerated() {
+            let i = names.count - 1 - j
+            let alias = list[names.count + j]
+            XCTAssertTrue(alias.resolved === list[i], name)
+            guard case .alias(let aliasName, _) = alias.content else { return XCTFail("\(name) is not an alias") }
+            XCTAssertTrue(aliasName.utf8.elementsEqual(name.utf8), name)
+        }
+    }
+
     func testTheGraphIsFreedWhenReleased() throws {
         weak var base: YAMLNode?
         weak var dev: YAMLNode?
