@@ -60,14 +60,6 @@ public final class YAMLNode: Sendable {
         }
     }
 
-    /// True for an alias node (defined or not).
-    var isAlias: Bool {
-        switch storage {
-        case .alias, .anchorsEntry: return true
-        case .scalar, .sequence, .mapping: return false
-        }
-    }
-
     /// The storage; written only by `deinit`, when no other reference to the node exists (so no access
     /// can overlap a write, and the dynamic exclusivity check every read paid is left out).
     @exclusivity(unchecked) nonisolated(unsafe) private var storage: Storage
