@@ -4,7 +4,7 @@ import YAMLSyntax
 /// The state machine behind ``Composer``: consumes events one at a time with an explicit stack of
 /// open collections (no recursion, linear time), tolerating the imperfect event streams that error
 /// recovery produces (missing ends are closed, stray ends ignored).
-struct EventComposer {
+struct EventComposer: ~Copyable {
     /// The text, for line numbers in messages (may be empty for hand-built events).
     let bytes: [UInt8]
     private var lineIndex: LineIndex?
@@ -18,29 +18,58 @@ struct EventComposer {
     private var contentStart = 0
     private var version: String?
     private var root: YAMLNode?
-    /// Anchor name → index in ``bindings`` of the node it currently names (YAML 1.2.2 §7.1: the most
-    /// recent anchor of that name). One lookup per anchor and per alias.
+    /// Anchor name → index in ``documentAnchors`` of the node it currently names (YAML 1.2.2 §7.1: the
+    /// most recent anchor of that name). One lookup per anchor and per alias.
     private var anchors = AnchorTable()
-    /// Every anchor of the current document, in text order (see ``AnchorBinding``).
-    private var bindings: [AnchorBinding] = []
+    /// Every anchor of the current document, in text order; made at its first anchor.
+    private var documentAnchors: DocumentAnchors?
+    /// Per anchor of the current document (parallel to ``documentAnchors``): its node's tag as a
+    /// ``TagCode``, so that an alias learns its tag, and whether its target is still open, from one byte
+    /// in a small array instead of from the target.
+    private var anchorTags: [TagCode] = []
+    /// How many open collections have an anchor: an alias inside one holds its target directly (see
+    /// ``DocumentAnchors``).
+    private var openAnchoredCollections = 0
     private var stack: [CollectionFrame] = []
     /// The nodes of all open collections, innermost collection's last: sequence entries, or mapping keys
-    /// and values alternately. One array for all levels, so that a collection allocates no array of its
+    /// and values alternately. One stack for all levels, so that a collection allocates no array of its
     /// own until it is closed.
-    private var items: [YAMLNode] = []
+    private var items = NodeStack()
     /// The keys of all open mappings, for duplicate detection.
     private var keySets = KeySetStack()
 
-    /// The node an anchor names, and the alias content that refers to it.
-    private struct AnchorBinding {
-        /// The anchored node; nil while it is a collection that is still open (an alias to it would make
-        /// the graph cyclic).
-        var node: YAMLNode?
-        /// The node's tag, the tag of every alias to it (kept here so that an alias does not read the node).
-        var tag: String = ""
-        /// `.alias(name:target:)` for this anchor, made by its first alias and shared by the later ones
-        /// (an `indirect` case is boxed: sharing it makes an alias one allocation, the node).
-        var aliasContent: YAMLNode.Content?
+    /// An anchored node's tag in one byte: a core schema tag, another tag, or none yet (an open collection,
+    /// which an alias must not refer to: the graph would be cyclic).
+    private enum TagCode: UInt8 {
+        case open, str, int, float, bool, null, map, seq, other
+
+        /// The tag of a core schema code; nil for `.open` and `.other`.
+        var coreTag: String? {
+            switch self {
+            case .str: return CoreSchema.strTag
+            case .int: return CoreSchema.intTag
+            case .float: return CoreSchema.floatTag
+            case .bool: return CoreSchema.boolTag
+            case .null: return CoreSchema.nullTag
+            case .map: return CoreSchema.mapTag
+            case .seq: return CoreSchema.seqTag
+            case .open, .other: return nil
+            }
+        }
+
+        /// The code of a resolved tag.
+        init(_ tag: String) {
+            switch tag {
+            case CoreSchema.strTag: self = .str
+            case CoreSchema.intTag: self = .int
+            case CoreSchema.floatTag: self = .float
+            case CoreSchema.boolTag: self = .bool
+            case CoreSchema.nullTag: self = .null
+            case CoreSchema.mapTag: self = .map
+            case CoreSchema.seqTag: self = .seq
+            default: self = .other
+            }
+        }
     }
 
     /// A collection whose end event has not come yet.
@@ -86,7 +115,7 @@ struct EventComposer {
             let defaultTag = style == .plain && tag == nil
                 ? CoreSchema.resolvePlainScalarTag(value) : CoreSchema.strTag
             let (resolved, explicit) = Self.resolveTag(tag, default: defaultTag)
-            let node = YAMLNode(content: .scalar(value, style), tag: resolved, hasExplicitTag: explicit,
+            let node = YAMLNode(storage: .scalar(value, style), tag: resolved, hasExplicitTag: explicit,
                                 anchor: anchor, range: event.range)
             if let anchor { bind(anchor, to: node) }
             add(node)
@@ -110,9 +139,11 @@ struct EventComposer {
         self.version = version
         root = nil
         anchors.removeAll()
-        bindings = []
+        documentAnchors = nil
+        anchorTags.removeAll(keepingCapacity: true)
+        openAnchoredCollections = 0
         stack = []
-        items = []
+        items.removeAll()
         keySets = KeySetStack()
     }
 
@@ -130,15 +161,19 @@ struct EventComposer {
         inDocument = false
         root = nil
         anchors.removeAll()
-        bindings = []
+        // The document's aliases keep its anchors; the composer starts afresh.
+        documentAnchors = nil
+        anchorTags.removeAll(keepingCapacity: true)
     }
 
     /// Makes `name` refer to `node` (nil: a collection still open) from here on; returns its binding index.
     @discardableResult
     private mutating func bind(_ name: String, to node: YAMLNode?) -> Int {
-        let index = bindings.count
-        bindings.append(AnchorBinding(node: node, tag: node?.tag ?? ""))
-        anchors.set(name, to: index)
+        let store: DocumentAnchors
+        if let documentAnchors { store = documentAnchors } else { store = DocumentAnchors(); documentAnchors = store }
+        let index = anchors.add(name)
+        store.append(name, node: node)
+        anchorTags.append(node.map { TagCode($0.tag) } ?? .open)
         return index
     }
 
@@ -155,6 +190,7 @@ struct EventComposer {
                                          range: TextRange) {
         ensureDocument(at: range)
         let binding = anchor.map { bind($0, to: nil) } ?? -1
+        if binding >= 0 { openAnchoredCollections += 1 }
         if isMapping { keySets.push() }
         stack.append(CollectionFrame(isMapping: isMapping, anchor: anchor, binding: binding, tag: tag,
                                      style: style, range: range, itemsStart: items.count))
@@ -163,59 +199,55 @@ struct EventComposer {
     private mutating func closeCollection(end: Int) {
         guard let frame = stack.popLast() else { return }
         let range = TextRange(start: frame.range.start, end: Swift.max(frame.range.end, end, frame.range.start))
-        let content: YAMLNode.Content
+        let content: YAMLNode.Storage
         if frame.isMapping {
             keySets.pop()
             if (items.count - frame.itemsStart) % 2 == 1 {
                 // A key without a value (only in recovered streams): its value is an empty null.
-                items.append(YAMLNode(content: .scalar("", .plain), tag: CoreSchema.nullTag, anchor: nil,
+                items.append(YAMLNode(storage: .scalar("", .plain), tag: CoreSchema.nullTag, anchor: nil,
                                       range: TextRange(empty: range.end)))
             }
-            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
-            pairs.reserveCapacity((items.count - frame.itemsStart) / 2)
-            var i = frame.itemsStart
-            while i + 1 < items.count {
-                pairs.append((key: items[i], value: items[i + 1]))
-                i += 2
-            }
-            content = .mapping(pairs)
+            content = .mapping(items.removePairs(from: frame.itemsStart))
         } else {
-            content = .sequence(Array(items[frame.itemsStart...]))
+            content = .sequence(items.removeSequence(from: frame.itemsStart))
         }
-        items.removeSubrange(frame.itemsStart...)
         let (tag, explicit) = Self.resolveTag(frame.tag, default: frame.isMapping ? CoreSchema.mapTag : CoreSchema.seqTag)
-        let node = YAMLNode(content: content, tag: tag, hasExplicitTag: explicit, anchor: frame.anchor,
+        let node = YAMLNode(storage: content, tag: tag, hasExplicitTag: explicit, anchor: frame.anchor,
                             range: range, collectionStyle: frame.style)
         // The binding is this collection's own: a later anchor of the same name inside it has its own
         // binding, which the name keeps referring to.
         if frame.binding >= 0 {
-            bindings[frame.binding].node = node
-            bindings[frame.binding].tag = tag
+            documentAnchors?.setNode(node, at: frame.binding)
+            anchorTags[frame.binding] = frame.tag == nil ? (frame.isMapping ? .map : .seq) : TagCode(tag)
+            openAnchoredCollections -= 1
         }
         add(node)
     }
 
     private mutating func aliasNode(name: String, range: TextRange) -> YAMLNode {
-        guard let index = anchors.binding(of: name) else {
+        guard let index = anchors.binding(of: name), let store = documentAnchors else {
             errors.append(SyntaxError(
                 range: range, code: "undefined-alias",
                 message: "The alias '*\(name)' refers to no anchor '&\(name)' defined before it in this document."))
-            return YAMLNode(content: .alias(name: name, target: nil), tag: CoreSchema.nullTag, anchor: nil, range: range)
+            return YAMLNode(storage: .alias(name: name, target: nil), tag: CoreSchema.nullTag, anchor: nil, range: range)
         }
-        guard let target = bindings[index].node else {
+        let code = anchorTags[index]
+        if openAnchoredCollections == 0, let tag = code.coreTag {
+            // Through the document's anchors, without reading the target or anything shared.
+            return YAMLNode(storage: .anchorsEntry(store, index: index), tag: tag, anchor: nil, range: range)
+        }
+        guard code != .open, let target = store.node(at: index) else {
             errors.append(SyntaxError(
                 range: range, code: "recursive-alias",
                 message: "The alias '*\(name)' refers to a node that contains it; recursive aliases are not supported."))
-            return YAMLNode(content: .alias(name: name, target: nil), tag: CoreSchema.nullTag, anchor: nil, range: range)
+            return YAMLNode(storage: .alias(name: name, target: nil), tag: CoreSchema.nullTag, anchor: nil, range: range)
         }
-        let content: YAMLNode.Content
-        if let shared = bindings[index].aliasContent {
-            content = shared
-        } else {
-            content = .alias(name: name, target: target)
-            bindings[index].aliasContent = content
+        if openAnchoredCollections == 0 {
+            return YAMLNode(storage: .anchorsEntry(store, index: index), tag: target.tag, anchor: nil, range: range)
         }
-        return YAMLNode(content: content, tag: bindings[index].tag, anchor: nil, range: range)
+        // Inside an anchored collection, which `store` holds once it closes: holding `store` here would make
+        // a cycle, so the alias holds its target.
+        return YAMLNode(storage: .alias(name: name, target: target), tag: target.tag, anchor: nil, range: range)
     }
 
     /// Attaches a finished node to the open collection, or makes it the document's root.

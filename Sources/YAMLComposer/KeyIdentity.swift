@@ -85,8 +85,11 @@ enum KeyIdentity: Hashable {
 struct KeySetStack {
     /// The distinct key identities of all open mappings, each mapping's after its outer mapping's.
     private var identities: [KeyIdentity] = []
-    /// The first key with each identity (parallel to ``identities``).
-    private var keys: [YAMLNode] = []
+    /// The first key with each identity (parallel to ``identities``), not retained: the composer holds
+    /// every key of an open mapping among its open collections' nodes, so a key outlives its entry here
+    /// (retaining and releasing each key cost a cache miss per key of a large mapping, released long
+    /// after it was composed).
+    private var keys: [Unmanaged<YAMLNode>] = []
     /// Per open mapping: where its keys start in ``identities``, and its hashed index (identity →
     /// position in ``identities``) once it has more than ``hashThreshold`` keys.
     private var sets: [(start: Int, index: [KeyIdentity: Int]?)] = []
@@ -112,12 +115,12 @@ struct KeySetStack {
         let start = sets[top].start
         let id = KeyIdentity.of(key)
         if sets[top].index != nil {
-            if let i = sets[top].index?[id] { return keys[i] }
+            if let i = sets[top].index?[id] { return keys[i].takeUnretainedValue() }
             sets[top].index?[id] = identities.count
         } else {
             var i = start
             while i < identities.count {
-                if identities[i] == id { return keys[i] }
+                if identities[i] == id { return keys[i].takeUnretainedValue() }
                 i += 1
             }
             if identities.count - start >= KeySetStack.hashThreshold {
@@ -128,7 +131,7 @@ struct KeySetStack {
             }
         }
         identities.append(id)
-        keys.append(key)
+        keys.append(Unmanaged.passUnretained(key))
         return nil
     }
 }

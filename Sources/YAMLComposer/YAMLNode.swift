@@ -7,6 +7,12 @@ import YAMLSyntax
 ///
 /// Immutable once composed; `Sendable`. Releasing a deeply nested graph does not recurse: the
 /// deinitializer takes uniquely owned children apart with an explicit stack.
+///
+/// An alias node made by the composer outside every anchored collection does not hold its target itself:
+/// it holds its document's ``DocumentAnchors`` and the anchor's index there, so that making it touches
+/// neither the target nor anything shared with the other aliases of that anchor (in a large document the
+/// target was composed long before and is no longer in the cache). Such a node keeps every anchored node
+/// of its document alive, not only its target.
 public final class YAMLNode: Sendable {
     /// The node's content.
     public enum Content: Sendable {
@@ -17,15 +23,46 @@ public final class YAMLNode: Sendable {
         /// Key/value pairs in source order (duplicates kept, in order; they are reported as errors).
         case mapping([(key: YAMLNode, value: YAMLNode)])
         /// An alias `*name`; `target` is the node of the nearest earlier anchor of that name in the same
-        /// document, nil when undefined (reported as an error). Boxed (`indirect`): it is the largest
-        /// case, and every node would otherwise pay for it.
+        /// document, nil when undefined (reported as an error).
+        case alias(name: String, target: YAMLNode?)
+    }
+
+    /// What a node stores: ``Content``, except that a composed alias may name its target through its
+    /// document's anchors (see the type's description).
+    enum Storage {
+        case scalar(String, ScalarStyle)
+        case sequence([YAMLNode])
+        case mapping([(key: YAMLNode, value: YAMLNode)])
+        /// An alias made from ``Content/alias(name:target:)``. Boxed (`indirect`): it is the largest case,
+        /// and every node would otherwise pay for it.
         indirect case alias(name: String, target: YAMLNode?)
+        /// An alias whose name and target are entry `index` of `anchors` (its target is never nil).
+        case anchorsEntry(DocumentAnchors, index: Int)
     }
 
     /// The content.
-    public var content: Content { storage }
-    /// The content; written only by `deinit`, when no other reference to the node exists.
-    nonisolated(unsafe) private var storage: Content
+    public var content: Content {
+        switch storage {
+        case .scalar(let text, let style): return .scalar(text, style)
+        case .sequence(let items): return .sequence(items)
+        case .mapping(let pairs): return .mapping(pairs)
+        case .alias(let name, let target): return .alias(name: name, target: target)
+        case .anchorsEntry(let anchors, let index): return .alias(name: anchors.name(at: index), target: anchors.node(at: index))
+        }
+    }
+
+    /// The node an alias refers to; nil for other nodes and for an undefined alias.
+    var aliasTarget: YAMLNode? {
+        switch storage {
+        case .alias(_, let target): return target
+        case .anchorsEntry(let anchors, let index): return anchors.node(at: index)
+        case .scalar, .sequence, .mapping: return nil
+        }
+    }
+
+    /// The storage; written only by `deinit`, when no other reference to the node exists (so no access
+    /// can overlap a write, and the dynamic exclusivity check every read paid is left out).
+    @exclusivity(unchecked) nonisolated(unsafe) private var storage: Storage
     // Stored properties are ordered so that the flags fill the padding after `storage`: a node takes 80
     // bytes (96 with the allocator's header), and a composed document has one per scalar, collection and alias.
     /// True when the tag was written explicitly (other than the non-specific `!`).
@@ -46,9 +83,23 @@ public final class YAMLNode: Sendable {
     public var range: TextRange { TextRange(start: Int(start), end: Int(end)) }
 
     /// Creates a node; `range` in UTF-8 byte offsets. `tag` must already be resolved (see ``tag``).
-    public init(content: Content, tag: String, hasExplicitTag: Bool = false, anchor: String?,
-                range: TextRange, collectionStyle: CollectionStyle = .block) {
-        self.storage = content
+    public convenience init(content: Content, tag: String, hasExplicitTag: Bool = false, anchor: String?,
+                            range: TextRange, collectionStyle: CollectionStyle = .block) {
+        let storage: Storage
+        switch content {
+        case .scalar(let text, let style): storage = .scalar(text, style)
+        case .sequence(let items): storage = .sequence(items)
+        case .mapping(let pairs): storage = .mapping(pairs)
+        case .alias(let name, let target): storage = .alias(name: name, target: target)
+        }
+        self.init(storage: storage, tag: tag, hasExplicitTag: hasExplicitTag, anchor: anchor, range: range,
+                  collectionStyle: collectionStyle)
+    }
+
+    /// Creates a node from its storage (the composer's nodes); as ``init(content:tag:hasExplicitTag:anchor:range:collectionStyle:)``.
+    init(storage: Storage, tag: String, hasExplicitTag: Bool = false, anchor: String?,
+         range: TextRange, collectionStyle: CollectionStyle = .block) {
+        self.storage = storage
         self.tag = tag
         self.hasExplicitTag = hasExplicitTag
         self.anchor = anchor
@@ -62,7 +113,7 @@ public final class YAMLNode: Sendable {
     public var resolved: YAMLNode {
         var n = self
         var hops = 0
-        while case .alias(_, let target?) = n.content, hops < 1000 { n = target; hops += 1 }
+        while hops < 1000, let target = n.aliasTarget { n = target; hops += 1 }
         return n
     }
 
@@ -76,7 +127,7 @@ public final class YAMLNode: Sendable {
     }
 }
 
-extension YAMLNode.Content {
+extension YAMLNode.Storage {
     /// Replaces a collection's content with an empty one and appends its child nodes to `nodes`; does
     /// nothing for scalars and aliases (an alias target is an earlier node, never a descendant of the alias).
     fileprivate mutating func moveChildren(into nodes: inout [YAMLNode]) {
@@ -88,7 +139,7 @@ extension YAMLNode.Content {
             self = .mapping([])
             nodes.reserveCapacity(nodes.count + pairs.count * 2)
             for p in pairs { nodes.append(p.key); nodes.append(p.value) }
-        case .scalar, .alias:
+        case .scalar, .alias, .anchorsEntry:
             return
         }
     }
