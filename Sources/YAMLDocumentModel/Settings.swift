@@ -66,11 +66,18 @@ public struct Settings: Sendable, Hashable {
 
     /// ``apply(_:)``, returning every key it could not use, in the order read: keys that name no setting,
     /// and keys whose value has the wrong type or is out of range (that setting keeps its value). A `null`
-    /// value means "not set" and is no problem. A group name given a value that is not a mapping
-    /// (`format: [1, 2]`) is a wrong value, not an unknown key.
-    public mutating func applyReportingProblems(_ json: JSONValue) -> [SettingsProblem] {
+    /// value means "not set" and is no problem: without `baseline` the setting keeps its value; with one,
+    /// it goes back to the baseline's (an editor that sends a whole settings section, as VS Code does, says
+    /// `null` for a setting the user removed, and the server must then forget the value set before). A group
+    /// name given a value that is not a mapping (`format: [1, 2]`) is a wrong value, not an unknown key.
+    public mutating func applyReportingProblems(_ json: JSONValue, nullRestoring baseline: Settings? = nil) -> [SettingsProblem] {
         var problems: [SettingsProblem] = []
+        var given: Set<String> = []
         for (key, value) in Self.flatten(json, prefix: "") {
+            // A `null` does not undo a value the same object gives under the other prefix.
+            let name = Self.settingName(key)
+            if value != .null { given.insert(name) } else if let baseline, !given.contains(name),
+                                                            restore(name, from: baseline) { continue }
             func take<T>(_ expected: String, _ read: (JSONValue) -> T?, _ store: (inout Settings, T) -> Void) {
                 if value == .null { return }
                 if let v = read(value) { store(&self, v) } else {
@@ -134,6 +141,37 @@ public struct Settings: Sendable, Hashable {
             }
         }
         return problems
+    }
+
+    /// Sets the setting called `name` (``settingNames``) to its value in `baseline`; false when `name` names
+    /// no setting.
+    private mutating func restore(_ name: String, from baseline: Settings) -> Bool {
+        switch name {
+        case "format.enable": formatEnabled = baseline.formatEnabled
+        case "format.indentWidth":
+            format.indentWidth = baseline.format.indentWidth
+            indentWidthIsExplicit = baseline.indentWidthIsExplicit
+        case "format.maxBlankLines": format.maxBlankLines = baseline.format.maxBlankLines
+        case "format.singleQuote": format.singleQuote = baseline.format.singleQuote
+        case "format.bracketSpacing": format.bracketSpacing = baseline.format.bracketSpacing
+        case "format.printWidth": format.printWidth = baseline.format.printWidth
+        case "format.sequenceIndent": format.sequenceIndent = baseline.format.sequenceIndent
+        case "format.proseWrap": format.proseWrap = baseline.format.proseWrap
+        case "format.onSave": formatOnSave = baseline.formatOnSave
+        case "maxItemsComputed": maxItemsComputed = baseline.maxItemsComputed
+        case "lint.enable": lintEnabled = baseline.lintEnabled
+        case "lint.preset": lintPreset = baseline.lintPreset
+        case "schemas": schema.associations = baseline.schema.associations
+        case "validate": schema.validate = baseline.schema.validate
+        case "schemaStore.enable": schema.schemaStoreEnabled = baseline.schema.schemaStoreEnabled
+        case "schemaStore.url": schema.schemaStoreURL = baseline.schema.schemaStoreURL
+        case "schemaDownload.enable": schema.downloadEnabled = baseline.schema.downloadEnabled
+        case "schema.severity": schema.severity = baseline.schema.severity
+        case "schema.kubernetesSchemaBase": schema.kubernetesSchemaBase = baseline.schema.kubernetesSchemaBase
+        case "maxFileSize": maxFileSize = baseline.maxFileSize
+        default: return false
+        }
+        return true
     }
 
     /// The names that hold settings rather than being one (`format` in `format.indentWidth`), and the

@@ -350,7 +350,10 @@ final class LanguageServer: @unchecked Sendable {
     /// its value); keys that name no setting are not, since editors send many settings of their own.
     private func applySettings(_ value: SettingsValue) {
         var settings = model.settings
-        for problem in settings.applyReportingProblems(value) where problem.kind != .unknownKey {
+        // `null` is "not set": back to what the session started with (VS Code sends `null` for a setting the
+        // user removed, in the whole section it pushes and answers).
+        let baseline = Settings.editorDefaults(workspaceFolders: settings.schema.workspaceFolders)
+        for problem in settings.applyReportingProblems(value, nullRestoring: baseline) where problem.kind != .unknownKey {
             log("settings: \(problem.message)")
         }
         perform(.configure(settings))

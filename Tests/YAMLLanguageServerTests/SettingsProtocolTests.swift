@@ -47,4 +47,26 @@ final class SettingsProtocolTests: XCTestCase {
         XCTAssertFalse(server.stderrText.contains("params"), server.stderrText)
         try finish(server)
     }
+
+    /// VS Code pushes (and answers with) whole sections, with `null` for every setting the user has not set:
+    /// removing `pureyaml.lint.enable: true` from settings.json sends `"enable": null`, which must turn lint
+    /// back to "not set" (only files with a yamllint configuration) rather than keep the old `true`.
+    func testNullSettingGoesBackToTheDefault() throws {
+        let server = try start()
+        let uri = "untitled:Untitled-1"
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
+                                                                    "text": "a: 1\n"]])
+        XCTAssertEqual(try server.publishedDiagnostics(for: uri).count, 0)
+        try server.notify("workspace/didChangeConfiguration", ["settings": ["pureyaml": ["lint": ["enable": true]]]])
+        let linted = try server.publishedDiagnostics(for: uri).compactMap { $0["code"] as? String }
+        XCTAssertEqual(linted, ["document-start"])
+        try server.notify("workspace/didChangeConfiguration", ["settings": ["pureyaml": [
+            "lint": ["enable": NSNull(), "preset": "default"], "format": ["indentWidth": NSNull()]]]])
+        XCTAssertEqual(try server.publishedDiagnostics(for: uri).count, 0)
+        // A `null` under one prefix does not undo a value the same message gives under the other.
+        try server.notify("workspace/didChangeConfiguration", ["settings": [
+            "pureyaml": ["lint": ["enable": true]], "yaml": ["lint": ["enable": NSNull()]]]])
+        XCTAssertEqual(try server.publishedDiagnostics(for: uri).compactMap { $0["code"] as? String }, ["document-start"])
+        try finish(server)
+    }
 }
