@@ -40,7 +40,7 @@
 (add-hook 'yaml-mode-hook #'pureyaml-enable-format-on-save)
 (add-hook 'yaml-ts-mode-hook #'pureyaml-enable-format-on-save)
 
-;; Files such as .yamllint or .clang-format are YAML too:
-;; (add-to-list 'auto-mode-alist '("\\.clang-format\\'" . yaml-ts-mode))
+;; yamllint's configuration file is YAML too (yaml-mode and yaml-ts-mode only claim *.yml/*.yaml):
+;; (add-to-list 'auto-mode-alist '("/\\.yamllint\\'" . yaml-mode))   ; or yaml-ts-mode
 
 ;;; pureyaml.el ends here

@@ -1,4 +1,6 @@
 -- PureYAML with Neovim 0.11+ (vim.lsp.config / vim.lsp.enable). Paste into init.lua.
+-- yamllint's configuration file is YAML too (Neovim gives `.yamllint` no filetype).
+vim.filetype.add({ filename = { ['.yamllint'] = 'yaml' } })
 vim.lsp.config('pureyaml', {
   cmd = { 'pureyaml', 'lsp' }, -- or an absolute path to the binary
   filetypes = { 'yaml' },

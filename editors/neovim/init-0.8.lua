@@ -1,5 +1,7 @@
 -- PureYAML with Neovim 0.8 to 0.10 (vim.lsp.start from a FileType autocommand). Paste into init.lua.
 -- Also works on 0.11, where init-0.11.lua is the preferred form.
+-- yamllint's configuration file is YAML too (Neovim gives `.yamllint` no filetype).
+vim.filetype.add({ filename = { ['.yamllint'] = 'yaml' } })
 local group = vim.api.nvim_create_augroup('pureyaml', { clear = true })
 -- Server settings, also passed as init_options: clients before 0.10 do not send `settings` on their own.
 local settings = {

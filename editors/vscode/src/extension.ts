@@ -17,6 +17,9 @@ import {
 let client: LanguageClient | undefined;
 let outputChannel: vscode.OutputChannel | undefined;
 
+/** Language ids whose documents the server gets: YAML, and VS Code's own id for Compose files. */
+const yamlLanguages = ['yaml', 'dockercompose'];
+
 /** Settings sections sent to the server (didChangeConfiguration and workspace/configuration). */
 const configurationSections = ['pureyaml', 'yaml'];
 
@@ -53,10 +56,12 @@ async function start(): Promise<void> {
   const serverOptions: ServerOptions = { run: executable, debug: executable };
 
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: 'yaml' },
-      { scheme: 'untitled', language: 'yaml' },
-    ],
+    // VS Code gives Compose files (docker-compose.yml, compose.yaml, ...) a language of their own,
+    // `dockercompose`, with the YAML grammar; they are YAML to the server.
+    documentSelector: yamlLanguages.flatMap((language) => [
+      { scheme: 'file', language },
+      { scheme: 'untitled', language },
+    ]),
     // The yamllint configuration files are watched at the server's request (client/registerCapability after
     // initialized), as in other editors; a watcher of our own here would report each change twice.
     synchronize: { configurationSection: configurationSections },
