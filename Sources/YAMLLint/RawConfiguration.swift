@@ -77,7 +77,9 @@ struct RawConfiguration {
                 guard let bytes = loadFile(name) else {
                     throw LintConfigurationError("invalid config: cannot read extended configuration \"\(name)\"")
                 }
-                base = try RawConfiguration(bytes: bytes, loadFile: loadFile, depth: depth + 1)
+                // The base's own `extends` and `ignore-from-file` paths are relative to the base's folder.
+                base = try RawConfiguration(bytes: bytes, loadFile: RawConfiguration.loader(loadFile, besideFile: name),
+                                            depth: depth + 1)
             }
             try base.validate()
             extend(base)
@@ -105,6 +107,14 @@ struct RawConfiguration {
             guard case .string(let s) = l else { throw LintConfigurationError("invalid config: locale should be a string") }
             locale = s
         }
+    }
+
+    /// `loadFile` for the paths written in the configuration file at `path` (itself as `loadFile` takes it):
+    /// a relative path is taken from that file's folder, an absolute one as it is.
+    static func loader(_ loadFile: @escaping LintConfiguration.FileLoader, besideFile path: String) -> LintConfiguration.FileLoader {
+        guard let slash = path.lastIndex(of: "/") else { return loadFile }
+        let folder = String(path[...slash])
+        return { name in loadFile(name.hasPrefix("/") ? name : folder + name) }
     }
 
     /// yamllint `extend`: a child's rule mapping is merged into the base's enabled rule; anything else

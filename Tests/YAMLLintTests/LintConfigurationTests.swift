@@ -27,6 +27,23 @@ final class LintConfigurationTests: XCTestCase {
         XCTAssertNil(c.rules[.truthy])
     }
 
+    /// A file named by `extends` reads its own `extends` and `ignore-from-file` beside itself, as the top
+    /// configuration reads them beside itself (docs/lint.md): `conf/mid.yaml` extending `base.yaml` means
+    /// `conf/base.yaml`. Absolute paths stay as written.
+    func testNestedExtendsAreRelativeToTheExtendingFile() throws {
+        let files = [
+            "conf/mid.yaml": "extends: base.yaml\nrules:\n  truthy: enable\n",
+            "conf/base.yaml": "extends: /abs/root.yaml\nignore-from-file: ignored.txt\nrules:\n  line-length: {max: 100}\n",
+            "/abs/root.yaml": "rules:\n  colons: {level: warning}\n",
+            "conf/ignored.txt": "vendor/\n",
+        ]
+        let c = try LintConfiguration.parse(Array("extends: conf/mid.yaml\n".utf8),
+                                            loadFile: { files[$0].map { Array($0.utf8) } })
+        XCTAssertEqual(c.rules[.lineLength]?.options["max"], .int(100))
+        XCTAssertEqual(c.rules[.colons]?.level, .warning)
+        XCTAssertNotNil(c.rules[.truthy])
+    }
+
     /// `rule: false` disables a rule, as yamllint's `validate_rule_conf` allows (kubespray's `.yamllint` has
     /// `comments-indentation: false`); `true` stays invalid there too.
     func testFalseDisablesARule() throws {
