@@ -103,7 +103,7 @@ public enum Help {
 
     LINT
         yamllint's rules run too when a .yamllint, .yamllint.yaml or .yamllint.yml file is found in
-        a file's folder or above it (or YAMLLINT_CONFIG_FILE names one), or when the setting
+        a file's folder or above it (else yamllint's user configuration: see ENVIRONMENT), or when the setting
         pureyaml.lint.enable is true; findings have the rule id as code. Such a configuration file
         also chooses the files of a folder walk, as yamllint does: those matching its yaml-files
         (default *.yaml, *.yml, .yamllint) and not its ignore. See docs/lint.md.
@@ -128,7 +128,9 @@ public enum Help {
 
     ENVIRONMENT
         YAMLLINT_CONFIG_FILE
-            the yamllint configuration to use when none is found beside the files (see LINT).
+            the yamllint configuration to use when none is found beside the files (see LINT). When
+            it is not set: $XDG_CONFIG_HOME/yamllint/config, else ~/.config/yamllint/config, as in
+            yamllint.
         PUREYAML_NETWORK=loopback
             schema downloads only from 127.0.0.1/localhost (for tests and sandboxed CI).
 

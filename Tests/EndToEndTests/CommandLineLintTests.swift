@@ -12,6 +12,20 @@ final class CommandLineLintTests: XCTestCase {
     override func setUpWithError() throws { folder = try H.scratchFolder() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
+    /// Where no `.yamllint` applies, yamllint's user configuration does, as in yamllint:
+    /// `$XDG_CONFIG_HOME/yamllint/config` when `YAMLLINT_CONFIG_FILE` is not set.
+    func testUserConfigurationAppliesWithoutAProjectConfiguration() throws {
+        guard let binary = BuiltBinary.pureyaml else { throw H.MissingBinary() }
+        try H.write("extends: relaxed\n", to: "xdg/yamllint/config", in: folder)
+        try H.write("a:  1\n", to: "project/a.yaml", in: folder)
+        let file = folder.appendingPathComponent("project/a.yaml").path
+        let r = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
+                               ["-u", "YAMLLINT_CONFIG_FILE", "XDG_CONFIG_HOME=" + folder.appendingPathComponent("xdg").path,
+                                binary.path, "check", "--format", "parsable", file])
+        XCTAssertEqual(String(decoding: r.stdout, as: UTF8.self),
+                       "\(file):1:4: [warning] too many spaces after colon (colons)\n")
+    }
+
     func testParsableOutputMatchesYamllint() throws {
         try H.write("extends: default\nrules:\n  line-length: {max: 20}\n", to: ".yamllint", in: folder)
         try H.write("a: yes\nb:   1 \nccccccccccccccc: ddddd eeeeeeee\n# yamllint disable-line rule:colons\nx:  2\n",
