@@ -4,11 +4,12 @@ import YAMLDocumentModel
 extension LintEnvironment {
     /// File access for yamllint configuration discovery, shared by both renderers: files are read from
     /// disk, and the fallback configuration is yamllint's user-global one (``userConfigFile(environment:home:)``)
-    /// from the process environment.
+    /// from the process environment, whose relative paths are read from the process's current directory.
     public static var fileSystem: LintEnvironment {
         LintEnvironment(readFile: { path in FileManager.default.contents(atPath: path).map { [UInt8]($0) } },
                         configFileFromEnvironment: userConfigFile(environment: ProcessInfo.processInfo.environment,
-                                                                  home: NSHomeDirectory()))
+                                                                  home: NSHomeDirectory()),
+                        currentDirectory: FileManager.default.currentDirectoryPath)
     }
 
     /// yamllint's user-global configuration, used where no `.yamllint` applies: `YAMLLINT_CONFIG_FILE` when

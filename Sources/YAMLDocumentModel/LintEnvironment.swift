@@ -11,11 +11,18 @@ public struct LintEnvironment: Sendable {
     public var readFile: @Sendable (String) -> [UInt8]?
     /// The value of `YAMLLINT_CONFIG_FILE`, if set (already expanded to an absolute path by the renderer).
     public var configFileFromEnvironment: String?
+    /// The renderer's current directory (an absolute path), if it has one: relative `extends:` and
+    /// `ignore-from-file` paths in ``configFileFromEnvironment`` are read from it, as yamllint reads them
+    /// (that file is not part of the checked tree, so its own folder means nothing for them). nil: they are
+    /// read beside that file, as for a project's `.yamllint`.
+    public var currentDirectory: String?
 
     /// An environment reading files with `readFile`.
-    public init(readFile: @escaping @Sendable (String) -> [UInt8]?, configFileFromEnvironment: String? = nil) {
+    public init(readFile: @escaping @Sendable (String) -> [UInt8]?, configFileFromEnvironment: String? = nil,
+                currentDirectory: String? = nil) {
         self.readFile = readFile
         self.configFileFromEnvironment = configFileFromEnvironment
+        self.currentDirectory = currentDirectory
     }
 
     /// The names of a project's yamllint configuration file, in yamllint's order of preference. A renderer
@@ -58,10 +65,16 @@ public struct LintEnvironment: Sendable {
     }
 
     /// Parses the yamllint configuration `bytes` read from the absolute path `path`; `extends: file` and
-    /// `ignore-from-file` are read relative to the configuration's directory.
+    /// `ignore-from-file` are read relative to the configuration's directory, or, for
+    /// ``configFileFromEnvironment`` when ``currentDirectory`` is known, relative to that directory.
     /// - Returns: the configuration, or the error with yamllint's message (`invalid config: ...`).
     func parseConfiguration(_ bytes: [UInt8], at path: String) -> Result<LintConfiguration, LintConfigurationError> {
-        let dir = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let dir: String
+        if let cwd = currentDirectory, path == configFileFromEnvironment {
+            dir = cwd
+        } else {
+            dir = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        }
         let read = readFile
         let loader: LintConfiguration.FileLoader = { name in read(name.hasPrefix("/") ? name : dir + "/" + name) }
         do {

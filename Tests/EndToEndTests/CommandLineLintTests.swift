@@ -26,6 +26,21 @@ final class CommandLineLintTests: XCTestCase {
                        "\(file):1:4: [warning] too many spaces after colon (colons)\n")
     }
 
+    /// `YAMLLINT_CONFIG_FILE` naming a file outside the tree: its `ignore-from-file: .gitignore` means the
+    /// `.gitignore` of the current directory, as in yamllint (it was looked for beside the configuration,
+    /// and lint was off with a `lint-config` warning).
+    func testEnvironmentConfigurationReadsIgnoreFileFromTheCurrentDirectory() throws {
+        guard let binary = BuiltBinary.pureyaml else { throw H.MissingBinary() }
+        try H.write("extends: relaxed\nignore-from-file: .gitignore\n", to: "cfg/lint.yaml", in: folder)
+        try H.write("build/\n", to: "tree/.gitignore", in: folder)
+        try H.write("a:  1\n", to: "tree/a.yaml", in: folder)
+        let r = try runProcess(URL(fileURLWithPath: "/bin/sh"),
+                               ["-c", "cd \"$0\" && YAMLLINT_CONFIG_FILE=../cfg/lint.yaml exec \"$@\"",
+                                folder.appendingPathComponent("tree").path, binary.path, "check", "--format", "parsable", "a.yaml"])
+        XCTAssertEqual(String(decoding: r.stdout, as: UTF8.self), "a.yaml:1:4: [warning] too many spaces after colon (colons)\n",
+                       String(decoding: r.stderr, as: UTF8.self))
+    }
+
     func testParsableOutputMatchesYamllint() throws {
         try H.write("extends: default\nrules:\n  line-length: {max: 20}\n", to: ".yamllint", in: folder)
         try H.write("a: yes\nb:   1 \nccccccccccccccc: ddddd eeeeeeee\n# yamllint disable-line rule:colons\nx:  2\n",

@@ -53,6 +53,26 @@ final class LintModelTests: XCTestCase {
         XCTAssertEqual(lintCodes(env, uri), ["truthy"])
     }
 
+    /// `YAMLLINT_CONFIG_FILE` outside the checked tree: its relative `extends:` and `ignore-from-file` are
+    /// read from the current directory, as yamllint reads them; without one, beside the file.
+    func testEnvironmentConfigurationPathsAreReadFromTheCurrentDirectory() {
+        let files = ["/home/cfg/lint.yaml": "extends: base.yaml\nignore-from-file: .gitignore\n",
+                     "/work/base.yaml": "rules: {truthy: enable}\n",
+                     "/work/.gitignore": "build/\n"]
+        let uri = DocumentURI(filePath: "/work/src/a.yaml")
+        let fromWork = DocumentModel()
+        fromWork.perform(.configureLint(LintEnvironment(readFile: { files[$0].map { Array($0.utf8) } },
+                                                        configFileFromEnvironment: "/home/cfg/lint.yaml",
+                                                        currentDirectory: "/work")))
+        fromWork.perform(.open(uri, version: 1, text: "a: yes\n"))
+        XCTAssertEqual(lintCodes(fromWork, uri), ["truthy"])
+        let noDirectory = DocumentModel()
+        noDirectory.perform(.configureLint(LintEnvironment(readFile: { files[$0].map { Array($0.utf8) } },
+                                                           configFileFromEnvironment: "/home/cfg/lint.yaml")))
+        noDirectory.perform(.open(uri, version: 1, text: "a: yes\n"))
+        XCTAssertEqual(lintCodes(noDirectory, uri), ["lint-config"])
+    }
+
     func testBrokenConfigurationGivesOneDiagnostic() {
         let m = model(files: ["/p/.yamllint": "rules: {nope: enable}\n"])
         let uri = DocumentURI(filePath: "/p/a.yaml")
