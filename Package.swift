@@ -101,7 +101,8 @@ let package = Package(
         .testTarget(name: "YAMLLanguageServerTests",
                     dependencies: ["YAMLLanguageServer", "LanguageServerProtocol", "JSONRPC", "TestSupport"]),
         .testTarget(name: "SchemaFetchingTests", dependencies: ["SchemaFetching", "YAMLDocumentModel", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "YAMLSchema", "YAMLComposer", "YAMLParser"]),
+        .testTarget(name: "EndToEndTests",
+                    dependencies: ["TestSupport", "YAMLSchema", "YAMLComposer", "YAMLParser", "PureYAMLCommandLine"]),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

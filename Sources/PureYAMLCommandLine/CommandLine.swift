@@ -60,16 +60,15 @@ public struct CommandLineTool {
     func check(_ args: [String]) -> Int32 {
         if args.contains("--fix") { return fixThenCheck(args) }
         var args = args
-        guard let schemaOptions = SchemaCheckOptions.extract(&args, err: err) else { return 2 }
+        guard let schemaOptions = SchemaCheckOptions.extract(&args, err: err, workingDirectory: workingDirectory, environment: environment) else { return 2 }
         let options: CommandOptions
         switch CommandOptions.parse(args, command: "check") {
         case .success(let o): options = o
         case .failure(let usage): err(usage.message); return 2
         }
-        let model = DocumentModel()
-        model.perform(.configureLint(.fileSystem))
+        let model = makeModel(options.configuration, adjust: schemaOptions.apply)
         let loader = schemaOptions.makeLoader()
-        var lookup = SettingsLookup(source: options.configuration, workingDirectory: workingDirectory)
+        var reported: Set<String> = []
         var reports: [FileReport] = []
         var tally = CheckTally()
         var ioFailed = false
@@ -80,13 +79,11 @@ public struct CommandLineTool {
         for input in expand(options.paths, configuration: options.configuration, ioFailed: &ioFailed,
                             emptyFolders: &emptyFolders) {
             guard let file = read(input, stdinFilename: options.stdinFilename, ioFailed: &ioFailed),
-                  let problems = configure(model, for: file, lookup: &lookup, adjust: schemaOptions.apply,
-                                           ioFailed: &ioFailed) else { continue }
+                  let problems = open(file, in: model, reported: &reported, ioFailed: &ioFailed) else { continue }
             for report in problems {
                 reports.append(report)
                 tally.count(report.diagnostics.map(\.diagnostic))
             }
-            model.load(file.uri, bytes: file.bytes)
             loader.loadAll(into: model)
             if schemaOptions.explain {
                 // The explanation is for people: on stdout next to text reports, on stderr otherwise.
@@ -148,15 +145,15 @@ public struct CommandLineTool {
         case .success(let o): options = o
         case .failure(let usage): err(usage.message); return 2
         }
-        let model = DocumentModel()
-        var lookup = SettingsLookup(source: options.configuration, workingDirectory: workingDirectory)
+        let model = makeModel(options.configuration)
+        var reported: Set<String> = []
         var ioFailed = false
         var changed = 0, files = 0, failures = 0
         var emptyFolders: [EmptyFolder] = []
         for input in expand(options.paths, configuration: options.configuration, ioFailed: &ioFailed,
                             emptyFolders: &emptyFolders) {
             guard let file = read(input, stdinFilename: options.stdinFilename, ioFailed: &ioFailed),
-                  let problems = configure(model, for: file, lookup: &lookup, ioFailed: &ioFailed) else { continue }
+                  let problems = open(file, in: model, reported: &reported, ioFailed: &ioFailed) else { continue }
             for report in problems {
                 err(TextReport.render([report], parsable: false))
                 // An unusable file fails the run; a warning (an unknown key) is only shown.
@@ -165,10 +162,8 @@ public struct CommandLineTool {
                 if tally.failed(strict: false) { failures += 1 }
             }
             files += 1
-            model.load(file.uri, bytes: file.bytes)
-            // `.editorconfig` files around the file (read here, at the edge) feed the model's options.
-            let editorConfig = file.absolutePath.map { EditorConfig.properties(forFile: $0) { try? String(contentsOfFile: $0, encoding: .utf8) } }
-            guard let surface = model.formatting(file.uri, request: FormattingRequest(editorConfig: editorConfig)) else { continue }
+            // The model reads the `.editorconfig` files around the file through its environment.
+            guard let surface = model.formatting(file.uri) else { continue }
             if let why = surface.refusal {
                 if let first = model.locatedDiagnostics(file.uri)?.first(where: { $0.diagnostic.severity == .error }) {
                     err(TextReport.textLine(first, path: file.display).dropLast() + " (not formatted)\n")
@@ -211,7 +206,7 @@ public struct CommandLineTool {
         var ioFailed = false
         guard let file = read(args[0], stdinFilename: nil, ioFailed: &ioFailed) else { return 2 }
         let model = DocumentModel()
-        model.load(file.uri, bytes: file.bytes)
+        model.perform(.openFile(file.uri, bytes: file.bytes))
         guard let (lines, errors) = model.events(file.uri), let snapshot = model.snapshot(file.uri) else { return 2 }
         if let first = errors.first {
             err(TextReport.textLine(LocatedDiagnostic(first, in: snapshot), path: file.display))
@@ -223,23 +218,51 @@ public struct CommandLineTool {
 
     // MARK: settings
 
-    /// Configures `model` with the settings that apply to `file`. Returns the problems of a
-    /// configuration file used for the first time (empty when there are none), or nil when the
-    /// configuration file cannot be read (reported, `ioFailed` set).
-    func configure(_ model: DocumentModel, for file: InputFile, lookup: inout SettingsLookup,
-                           adjust: (inout Settings) -> Void = { _ in }, ioFailed: inout Bool) -> [FileReport]? {
-        switch lookup.configuration(forFileAt: file.lookupPath) {
-        case .unreadable(let path):
+    /// The environment of a run: the file system and the process environment, with this tool's working
+    /// directory as the current directory.
+    var environment: ModelEnvironment {
+        var environment = ModelEnvironment.fileSystem
+        environment.currentDirectory = workingDirectory
+        return environment
+    }
+
+    /// The model of one run: project settings found as `configuration` says, on top of the default settings
+    /// changed by `adjust` (the command line's own options, such as `--schema`).
+    func makeModel(_ configuration: CommandOptions.ConfigurationSource,
+                   adjust: (inout Settings) -> Void = { _ in }) -> DocumentModel {
+        let model = DocumentModel(environment: environment, projectSettings: projectSettingsSource(configuration))
+        var settings = Settings()
+        adjust(&settings)
+        model.perform(.configure(settings))
+        return model
+    }
+
+    /// Where the model finds project settings for `configuration` (`--config PATH` made absolute).
+    func projectSettingsSource(_ configuration: CommandOptions.ConfigurationSource) -> ProjectSettingsSource {
+        switch configuration {
+        case .discover: return .discover
+        case .none: return .none
+        case .file(let path): return .file(absolute(path))
+        }
+    }
+
+    /// Opens `file` in `model` (which applies its project settings). Returns the problems of a
+    /// configuration file not `reported` before (empty when there are none), or nil when the
+    /// configuration file cannot be read (reported, `ioFailed` set; the file is closed again).
+    func open(_ file: InputFile, in model: DocumentModel, reported: inout Set<String>, ioFailed: inout Bool) -> [FileReport]? {
+        model.perform(.openFile(file.uri, bytes: file.bytes))
+        switch model.projectConfiguration(for: file.uri) {
+        case .unreadable(let path)?:
             err("pureyaml: cannot read configuration file \(displayPath(path))\n")
             ioFailed = true
+            model.perform(.close(file.uri))
             return nil
-        case .found(let configuration, let isNew):
-            var settings = configuration?.settings ?? Settings()
-            adjust(&settings)
-            model.perform(.configure(settings))
-            guard let configuration, isNew, !configuration.diagnostics.isEmpty,
-                  let path = configuration.uri.filePath else { return [] }
+        case .found(let configuration?)?:
+            guard let path = configuration.uri.filePath, reported.insert(path).inserted,
+                  !configuration.diagnostics.isEmpty else { return [] }
             return [FileReport(path: displayPath(path), absolutePath: path, diagnostics: configuration.diagnostics)]
+        case .found(nil)?, nil:
+            return []
         }
     }
 
@@ -259,8 +282,6 @@ public struct CommandLineTool {
         let display: String
         /// The absolute path (nil for unnamed standard input).
         let absolutePath: String?
-        /// The absolute path whose folder the configuration search starts from.
-        let lookupPath: String
     }
 
     /// A folder named on the command line below which no YAML file was found.
@@ -289,8 +310,9 @@ public struct CommandLineTool {
         var out: [String] = []
         var seen: Set<String> = []
         // A lookup of its own, so the configuration problems stay reported by the first file they apply to.
-        var walk = FolderWalk(filter: YAMLFileFilter(lintEnvironment: .fileSystem),
-                              settings: SettingsLookup(source: configuration, workingDirectory: workingDirectory))
+        let environment = self.environment
+        var walk = FolderWalk(filter: YAMLFileFilter(lintEnvironment: LintEnvironment(environment)),
+                              settings: ProjectSettingsLookup(source: projectSettingsSource(configuration), environment: environment))
         func take(_ path: String) {
             let key = path == "-" ? path : URL(fileURLWithPath: absolute(path)).resolvingSymlinksInPath().path
             if seen.insert(key).inserted { out.append(path) }
@@ -364,12 +386,10 @@ public struct CommandLineTool {
         if input == "-" {
             let bytes = readStandardInput()
             guard let name = stdinFilename else {
-                return InputFile(uri: DocumentURI("stdin:"), bytes: bytes, display: "<stdin>", absolutePath: nil,
-                                 lookupPath: absolute("-"))
+                return InputFile(uri: DocumentURI("stdin:"), bytes: bytes, display: "<stdin>", absolutePath: nil)
             }
             let path = absolute(name)
-            return InputFile(uri: DocumentURI(filePath: path), bytes: bytes, display: name, absolutePath: path,
-                             lookupPath: path)
+            return InputFile(uri: DocumentURI(filePath: path), bytes: bytes, display: name, absolutePath: path)
         }
         // FileHandle reads regular files as well as pipes and FIFOs (`<(...)`, /dev/stdin).
         let data: Data
@@ -383,8 +403,7 @@ public struct CommandLineTool {
             return nil
         }
         let path = absolute(input)
-        return InputFile(uri: DocumentURI(filePath: path), bytes: [UInt8](data), display: input, absolutePath: path,
-                         lookupPath: path)
+        return InputFile(uri: DocumentURI(filePath: path), bytes: [UInt8](data), display: input, absolutePath: path)
     }
 
     /// Why a file operation failed, in words (e.g. "Permission denied").

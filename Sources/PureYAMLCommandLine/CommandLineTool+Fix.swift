@@ -11,17 +11,15 @@ extension CommandLineTool {
         // The schema options (`--schema`, `--explain`, `--offline`) do not change the fixes, but must be
         // taken out before the common options are read, as `check` does; a usage error is left to `check`.
         var common = rest
-        guard SchemaCheckOptions.extract(&common, err: { _ in }) != nil,
+        guard SchemaCheckOptions.extract(&common, err: { _ in }, workingDirectory: workingDirectory, environment: environment) != nil,
               case .success(let options) = CommandOptions.parse(common, command: "check") else { return check(rest) }
-        let model = DocumentModel()
-        model.perform(.configureLint(.fileSystem))
-        var lookup = SettingsLookup(source: options.configuration, workingDirectory: workingDirectory)
+        let model = makeModel(options.configuration)
+        var reported: Set<String> = []
         var ioFailed = false
         for input in expand(options.paths.filter { $0 != "-" }, configuration: options.configuration, ioFailed: &ioFailed) {
             // The file's settings (`pureyaml.lint.*` among them) apply as they do for `check`.
             guard let file = read(input, stdinFilename: nil, ioFailed: &ioFailed),
-                  configure(model, for: file, lookup: &lookup, ioFailed: &ioFailed) != nil else { continue }
-            model.load(file.uri, bytes: file.bytes)
+                  open(file, in: model, reported: &reported, ioFailed: &ioFailed) != nil else { continue }
             if let edits = model.fixAllEdits(file.uri), !edits.isEmpty {
                 let fixed = TextReplacement.apply(edits, to: file.bytes)
                 do {

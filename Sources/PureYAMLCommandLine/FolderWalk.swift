@@ -7,7 +7,7 @@ struct FolderWalk {
     /// The rule for the files of each folder.
     var filter: YAMLFileFilter
     /// The PureYAML settings of each folder's files (only `pureyaml.lint.enable` is read here).
-    var settings: SettingsLookup
+    var settings: ProjectSettingsLookup
 
     /// True when the file called `name` inside the folder at the absolute path `folder` is taken.
     mutating func includes(_ name: String, in folder: String) -> Bool {
@@ -32,7 +32,6 @@ struct FolderWalk {
     /// True when the settings of the file at `path` say `pureyaml.lint.enable: false`. Settings are found per
     /// folder, so any name inside a folder (`file.yaml`) stands for its files.
     private mutating func lintDisabled(forFileAt path: String) -> Bool {
-        guard case .found(let configuration, _) = settings.configuration(forFileAt: path) else { return false }
-        return configuration?.settings.lintEnabled == false
+        settings.configuration(forFileAt: path).configuration?.settings.lintEnabled == false
     }
 }

@@ -12,10 +12,18 @@ struct SchemaCheckOptions {
     var explain = false
     /// `--offline`.
     var offline = false
+    /// The tool's working directory: relative `--schema` paths are resolved against it, and it is the
+    /// workspace folder.
+    var workingDirectory = "/"
 
-    /// Takes the schema options out of `args`; returns nil (after printing) when `--schema` lacks a value.
-    static func extract(_ args: inout [String], err: (String) -> Void) -> SchemaCheckOptions? {
+    /// Takes the schema options out of `args`; returns nil (after printing) when `--schema` lacks a value
+    /// or names a path where `environment` finds no file. Relative paths are resolved against
+    /// `workingDirectory`.
+    static func extract(_ args: inout [String], err: (String) -> Void, workingDirectory: String,
+                        environment: ModelEnvironment) -> SchemaCheckOptions? {
         var options = SchemaCheckOptions()
+        options.workingDirectory = workingDirectory
+        func absolute(_ reference: String) -> String { Self.absolute(reference, in: workingDirectory) }
         var rest: [String] = []
         var i = 0
         while i < args.count {
@@ -40,23 +48,25 @@ struct SchemaCheckOptions {
         // A schema named on the command line that does not exist is a usage problem (exit 2), not a finding:
         // a typo must not let a CI check pass without validating anything.
         if let schema = options.schema, !schema.contains("://"), !schema.hasPrefix("file:") {
-            var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: schema, isDirectory: &isDirectory) {
+            switch environment.kind(schema) {
+            case nil:
                 err("pureyaml check: --schema \(schema): no such file\n")
                 return nil
-            }
-            if isDirectory.boolValue {
+            case .folder?:
                 err("pureyaml check: --schema \(schema): is a directory, not a schema file\n")
                 return nil
+            case .file?:
+                break
             }
         }
         return options
     }
 
-    /// A URL as given; a path made absolute against the current directory.
-    static func absolute(_ reference: String) -> String {
+    /// A URL as given; a path made absolute against `workingDirectory`.
+    static func absolute(_ reference: String, in workingDirectory: String) -> String {
         if reference.contains("://") || reference.hasPrefix("file:") { return reference }
-        return URL(fileURLWithPath: reference).standardizedFileURL.path
+        return URL(fileURLWithPath: reference, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true))
+            .standardizedFileURL.path
     }
 
     /// Puts `--schema`, `--offline` and the current directory (as the workspace folder) into `settings`,
@@ -64,7 +74,7 @@ struct SchemaCheckOptions {
     func apply(to settings: inout Settings) {
         if let schema { settings.schema.overrideSchema = schema }
         if offline { settings.schema.downloadEnabled = false }
-        settings.schema.workspaceFolders = [DocumentURI(filePath: FileManager.default.currentDirectoryPath)]
+        settings.schema.workspaceFolders = [DocumentURI(filePath: workingDirectory)]
     }
 
     /// The loader for this run.

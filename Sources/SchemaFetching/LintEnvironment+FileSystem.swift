@@ -2,23 +2,47 @@ import Foundation
 import YAMLDocumentModel
 
 extension LintEnvironment {
-    /// File access for yamllint configuration discovery, shared by both renderers: files are read from
-    /// disk, and the fallback configuration is yamllint's user-global one (``userConfigFile(environment:home:)``)
-    /// from the process environment, whose relative paths are read from the process's current directory.
-    public static var fileSystem: LintEnvironment {
-        LintEnvironment(readFile: { path in FileManager.default.contents(atPath: path).map { [UInt8]($0) } },
-                        configFileFromEnvironment: userConfigFile(environment: ProcessInfo.processInfo.environment,
-                                                                  home: NSHomeDirectory()),
-                        currentDirectory: FileManager.default.currentDirectoryPath)
+    /// File access for yamllint configuration discovery (the command line's folder walk): the reads of
+    /// ``ModelEnvironment/fileSystem``.
+    public static var fileSystem: LintEnvironment { LintEnvironment(ModelEnvironment.fileSystem) }
+}
+
+extension ModelEnvironment {
+    /// The live environment: files and folders from disk, the process's environment variables, current
+    /// directory and home folder, the system clock, and schemas through ``SchemaLoader`` (one loader per
+    /// network permission, with the download cache).
+    public static var fileSystem: ModelEnvironment {
+        let loaders = LoaderPair()
+        let capabilities = Capabilities(
+            readFile: { path in FileManager.default.contents(atPath: path).map { [UInt8]($0) } },
+            kind: { path in
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+                if isFolder.boolValue { return .folder }
+                let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+                return .file(size: size?.intValue ?? 0)
+            },
+            listFolder: { path in try? FileManager.default.contentsOfDirectory(atPath: path) },
+            fetch: { uri, allowNetwork, completion in loaders.loader(allowNetwork: allowNetwork).load(uri, completion: completion) },
+            now: { Date().timeIntervalSince1970 })
+        let variables = ProcessInfo.processInfo.environment.filter { ModelEnvironment.variableNames.contains($0.key) }
+        return ModelEnvironment(capabilities: capabilities, variables: variables,
+                                currentDirectory: FileManager.default.currentDirectoryPath, homeDirectory: NSHomeDirectory())
+    }
+}
+
+/// The two schema loaders of the live environment (downloads allowed or not), made when first used.
+private final class LoaderPair: Sendable {
+    private let online: SchemaLoader
+    private let offline: SchemaLoader
+
+    init() {
+        var options = SchemaLoader.Options()
+        options.allowNetwork = true
+        online = SchemaLoader(options: options)
+        options.allowNetwork = false
+        offline = SchemaLoader(options: options)
     }
 
-    /// yamllint's user-global configuration, used where no `.yamllint` applies: `YAMLLINT_CONFIG_FILE` when
-    /// set (`~` expanded; a missing file is not replaced by the next one, as in yamllint), else
-    /// `$XDG_CONFIG_HOME/yamllint/config` when `XDG_CONFIG_HOME` is set and not empty, else
-    /// `<home>/.config/yamllint/config`. The file need not exist.
-    public static func userConfigFile(environment: [String: String], home: String) -> String {
-        if let file = environment["YAMLLINT_CONFIG_FILE"] { return NSString(string: file).expandingTildeInPath }
-        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/yamllint/config" }
-        return home + "/.config/yamllint/config"
-    }
+    func loader(allowNetwork: Bool) -> SchemaLoader { allowNetwork ? online : offline }
 }

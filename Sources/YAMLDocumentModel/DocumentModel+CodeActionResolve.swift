@@ -19,9 +19,9 @@ extension DocumentModel {
         guard let s = snapshot(uri) else { return nil }
         if isCancelled() { throw Cancelled() }
         func wanted(_ k: CodeActionCandidate.Kind) -> Bool { only?.contains(k) ?? true }
-        let configuration = lint.configurations[uri]
+        let configuration = records[uri]?.lint.configuration
         let verifier = fixVerifier(s)
-        var table = deferredActions[uri].flatMap { $0.version == s.version && $0.configuration == configuration ? $0 : nil }
+        var table = records[uri]?.memo.deferredActions.flatMap { $0.version == s.version && $0.configuration == configuration ? $0 : nil }
             ?? DeferredCodeActions(version: s.version, configuration: configuration)
         var out: [CodeActionCandidate] = []
         func offer(_ candidate: CodeActionCandidate, _ resolution: DeferredCodeActions.Resolution) {
@@ -31,7 +31,7 @@ extension DocumentModel {
             listed.edits = []
             out.append(listed)
         }
-        let indentWidth = settings.format.indentWidth
+        let indentWidth = settings(for: uri).format.indentWidth
         if wanted(.quickFix) {
             let standIns = duplicateKeyStandIns(s)
             for d in s.diagnostics where d.range.overlaps(range) {
@@ -45,13 +45,13 @@ extension DocumentModel {
                 offer(rewrite, .verify(requirement))
             }
         }
-        if wanted(.quickFix), let schemaDiagnostics = schemaResults[uri]?.diagnostics, !schemaDiagnostics.isEmpty {
+        if wanted(.quickFix), let schemaDiagnostics = records[uri]?.schema?.diagnostics, !schemaDiagnostics.isEmpty {
             for (fix, check) in SchemaCodeActions.candidates(s, diagnostics: schemaDiagnostics, range: range, schemaOf: { self.schema(uri, document: $0) }) {
                 offer(fix, .schema(check))
             }
         }
         if isCancelled() { throw Cancelled() }
-        let lintDiagnostics = configuration == nil ? [] : lint.diagnostics[uri] ?? []
+        let lintDiagnostics = configuration == nil ? [] : records[uri]?.lint.diagnostics ?? []
         if wanted(.quickFix), let configuration {
             // The same diagnostics as the eager list: those touching the range.
             let fixes = lintDiagnostics.filter { $0.range.start <= range.end && range.start <= $0.range.end }
@@ -72,7 +72,7 @@ extension DocumentModel {
                 : core ? "Fix all safe problems (tab indentation, unused anchors)" : "Fix all safe lint problems"
             if core || lintFixable { offer(CodeActionCandidate(title: title, kind: .sourceFixAll, edits: []), .fixAll) }
         }
-        deferredActions[uri] = table
+        records[uri]?.memo.deferredActions = table
         return out
     }
 
@@ -92,7 +92,7 @@ extension DocumentModel {
         -> Result<CodeActionCandidate, CodeActionResolveFailure> {
         guard let s = snapshot(uri) else { return .failure(.notOpen) }
         guard s.version == version else { return .failure(.documentChanged(offeredAt: version, current: s.version)) }
-        guard let table = deferredActions[uri], table.version == version, table.configuration == lint.configurations[uri],
+        guard let table = records[uri]?.memo.deferredActions, table.version == version, table.configuration == records[uri]?.lint.configuration,
               let entry = table.entry(id) else { return .failure(.unknownAction) }
         let verifier = fixVerifier(s)
         var resolved: Result<CodeActionCandidate, CodeActionResolveFailure>

@@ -41,9 +41,12 @@ extension DocumentModel {
 
     // MARK: Structure
 
-    /// Folding regions, at most `settings.maxItemsComputed` (the first by start line).
+    /// Folding regions, at most `settings.maxItemsComputed` (the first by start line). Computed once per
+    /// snapshot.
     public func folding(_ uri: DocumentURI) -> FoldingSurface? {
-        snapshot(uri).map { Folding.regions($0, limit: settings.maxItemsComputed) }
+        guard let record = records[uri] else { return nil }
+        let limit = record.settings.maxItemsComputed
+        return record.memo.surface("folding", limit: limit) { Folding.regions(record.snapshot, limit: limit) }
     }
 
     /// For each offset, its selection ranges from the innermost out to the whole text.
@@ -52,21 +55,29 @@ extension DocumentModel {
     }
 
     /// The links of a document (schema modeline, `$ref` values, http(s) URLs), at most
-    /// `settings.maxItemsComputed`.
+    /// `settings.maxItemsComputed`. Computed once per snapshot.
     public func documentLinks(_ uri: DocumentURI) -> [DocumentLinkTarget]? {
-        snapshot(uri).map { DocumentLinks.links($0, limit: settings.maxItemsComputed) }
+        guard let record = records[uri] else { return nil }
+        let limit = record.settings.maxItemsComputed
+        return record.memo.surface("links", limit: limit) { DocumentLinks.links(record.snapshot, limit: limit) }
     }
 
     /// Mapping keys of all open documents matching `query` (see ``WorkspaceSymbols``), at most `limit`.
     public func workspaceSymbols(_ query: String, limit: Int = 500) -> [WorkspaceSymbolMatch] {
-        WorkspaceSymbols.search(query, in: Array(snapshots.values), limit: limit,
+        WorkspaceSymbols.search(query, in: records.values.map(\.snapshot), limit: limit,
                                 nodeBudget: Swift.max(settings.maxItemsComputed, 1) * 20)
     }
 
     /// Semantic tokens of the whole document or of `range`; multi-line tokens are split per line unless
     /// `multiline`. At most `settings.maxItemsComputed` tokens (the first in text order).
+    /// The whole document's tokens are computed once per snapshot (and `multiline`); a range's each time.
     public func semanticTokens(_ uri: DocumentURI, range: TextRange? = nil, multiline: Bool = false) -> SemanticTokensSurface? {
-        snapshot(uri).map { SemanticTokens.tokens($0, in: range, multiline: multiline, limit: settings.maxItemsComputed) }
+        guard let record = records[uri] else { return nil }
+        let limit = record.settings.maxItemsComputed
+        guard range == nil else { return SemanticTokens.tokens(record.snapshot, in: range, multiline: multiline, limit: limit) }
+        return record.memo.surface(multiline ? "tokens-multiline" : "tokens", limit: limit) {
+            SemanticTokens.tokens(record.snapshot, in: nil, multiline: multiline, limit: limit)
+        }
     }
 
     // MARK: Completion and hover
@@ -79,7 +90,7 @@ extension DocumentModel {
         guard let s = snapshot(uri) else { return nil }
         var surface = Completion.complete(s, at: offset)
         guard let target = schemaTarget(uri, at: offset) else { return surface }
-        let options = SchemaCompletion.Options(snippets: snippets, markdown: markdown, indentWidth: settings.format.indentWidth)
+        let options = SchemaCompletion.Options(snippets: snippets, markdown: markdown, indentWidth: settings(for: uri).format.indentWidth)
         let fromSchema = SchemaCompletion.candidates(s, surface.context, schema: target.schema, root: target.root, options: options)
         surface.candidates = SchemaCompletion.merge(fromSchema, surface.candidates)
         return surface
@@ -139,9 +150,9 @@ extension DocumentModel {
         guard let s = snapshot(uri) else { return nil }
         if isCancelled() { throw Cancelled() }
         let standIns = duplicateKeyStandIns(s)
-        var out = CodeActions.actions(s, range: range, only: only, indentWidth: settings.format.indentWidth,
+        var out = CodeActions.actions(s, range: range, only: only, indentWidth: settings(for: uri).format.indentWidth,
                                       verifier: fixVerifier(s)).map { LintDiagnostics.attributing($0, to: standIns) }
-        if only?.contains(.quickFix) ?? true, let schemaDiagnostics = schemaResults[uri]?.diagnostics, !schemaDiagnostics.isEmpty {
+        if only?.contains(.quickFix) ?? true, let schemaDiagnostics = records[uri]?.schema?.diagnostics, !schemaDiagnostics.isEmpty {
             out += SchemaCodeActions.actions(s, diagnostics: schemaDiagnostics, range: range) { self.schema(uri, document: $0) }
         }
         if isCancelled() { throw Cancelled() }

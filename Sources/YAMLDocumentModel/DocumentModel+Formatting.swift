@@ -8,11 +8,11 @@ extension DocumentModel {
     /// document is not open; no edits for documents with syntax errors.
     public func rangeFormatting(_ uri: DocumentURI, range: TextRange,
                                 request: FormattingRequest = FormattingRequest()) -> FormattingSurface? {
-        guard let s = snapshots[uri] else { return nil }
-        guard settings.formatEnabled else {
+        guard let s = records[uri]?.snapshot else { return nil }
+        guard settings(for: uri).formatEnabled else {
             return FormattingSurface(edits: [], refusal: "formatting is disabled in the settings", formattedText: s.bytes)
         }
-        return FormattingPlanner.planRange(s, range: range, options: formatOptions(request))
+        return FormattingPlanner.planRange(s, range: range, options: formatOptions(request, for: uri))
     }
 
     /// Edits after the user typed `character` at byte offset `offset` (LSP
@@ -20,18 +20,18 @@ extension DocumentModel {
     /// ``OnTypeIndentation``. nil when the document is not open; no edits when it has syntax errors.
     public func onTypeFormatting(_ uri: DocumentURI, at offset: Int, character: String,
                                  request: FormattingRequest = FormattingRequest()) -> [TextReplacement]? {
-        guard let s = snapshots[uri] else { return nil }
+        guard let s = records[uri]?.snapshot else { return nil }
         // Like every formatting request, none for a document with syntax errors (the safety rule is
         // the same everywhere, even though only white space of a blank line would change).
-        guard settings.formatEnabled, character == "\n", s.isSyntaxValid else { return [] }
-        return OnTypeIndentation.edits(s, at: offset, indentWidth: formatOptions(request).indentWidth)
+        guard settings(for: uri).formatEnabled, character == "\n", s.isSyntaxValid else { return [] }
+        return OnTypeIndentation.edits(s, at: offset, indentWidth: formatOptions(request, for: uri).indentWidth)
     }
 
     /// Formatting edits before a save (LSP `textDocument/willSaveWaitUntil`): the whole-document edits
     /// when `pureyaml.format.onSave` is on, else none (with a refusal saying why). nil when not open.
     public func willSaveFormatting(_ uri: DocumentURI, request: FormattingRequest = FormattingRequest()) -> FormattingSurface? {
-        guard let s = snapshots[uri] else { return nil }
-        guard settings.formatOnSave else {
+        guard let s = records[uri]?.snapshot else { return nil }
+        guard settings(for: uri).formatOnSave else {
             return FormattingSurface(edits: [], refusal: "format on save is off (pureyaml.format.onSave)", formattedText: s.bytes)
         }
         return formatting(uri, request: request)

@@ -12,7 +12,7 @@ extension DocumentModel {
 
     /// The lint findings of an open document (empty when lint is off), nil when the document is not open.
     public func lintFindings(_ uri: DocumentURI) -> [LintFinding]? {
-        snapshot(uri) == nil ? nil : lint.findings[uri] ?? []
+        records[uri]?.lint.findings
     }
 
     /// The lint findings of `snapshot` under yamllint's preset `preset` (`default` or `relaxed`; nil for
@@ -27,26 +27,21 @@ extension DocumentModel {
     /// Recomputes the lint findings of `uri` from its snapshot; true when its lint diagnostics changed.
     @discardableResult
     func refreshLint(_ uri: DocumentURI) -> Bool {
-        guard let s = snapshot(uri) else {
-            let had = lint.diagnostics.removeValue(forKey: uri) != nil
-            lint.findings.removeValue(forKey: uri)
-            lint.configurations.removeValue(forKey: uri)
-            lint.relativePaths.removeValue(forKey: uri)
-            lint.generation.removeValue(forKey: uri)
-            return had
-        }
-        let resolution = lint.resolve(uri, settings: settings)
+        guard let s = records[uri]?.snapshot else { return false }
+        let resolution = lint.resolve(uri, settings: settings(for: uri))
+        var state = records[uri]?.lint ?? DocumentLint()
         if case .lint(let c, let path) = resolution {
-            lint.configurations[uri] = c
-            lint.relativePaths[uri] = path
+            state.configuration = c
+            state.relativePath = path
         } else {
-            lint.configurations[uri] = nil
-            lint.relativePaths[uri] = nil
+            state.configuration = nil
+            state.relativePath = nil
         }
         let (findings, diagnostics) = LintDiagnostics.compute(s, resolution)
-        let changed = lint.diagnostics[uri] ?? [] != diagnostics
-        lint.findings[uri] = findings
-        lint.diagnostics[uri] = diagnostics
+        let changed = state.diagnostics != diagnostics
+        state.findings = findings
+        state.diagnostics = diagnostics
+        records[uri]?.lint = state
         return changed
     }
 
@@ -56,7 +51,7 @@ extension DocumentModel {
     func addingLintActions(_ actions: [CodeActionCandidate], _ s: DocumentSnapshot, range: TextRange,
                            only: Set<CodeActionCandidate.Kind>?,
                            isCancelled: @escaping () -> Bool = { false }) throws(Cancelled) -> [CodeActionCandidate] {
-        guard let configuration = lint.configurations[s.uri], let diagnostics = lint.diagnostics[s.uri],
+        guard let record = records[s.uri], let configuration = record.lint.configuration, case let diagnostics = record.lint.diagnostics,
               !diagnostics.isEmpty else { return actions }
         var out = actions
         if only?.contains(.quickFix) ?? true {
@@ -74,7 +69,7 @@ extension DocumentModel {
             // edits (per changed line) goes from the original text to the result.
             let core = out.firstIndex { $0.kind == .sourceFixAll }
             let base = core.flatMap { CodeActions.reparse(s, out[$0].edits) } ?? s
-            let path = lint.relativePaths[s.uri]
+            let path = record.lint.relativePath
             let baseDiagnostics = core == nil ? diagnostics : LintFixes.lintDiagnostics(base, configuration, path: path)
             let fixed = LintFixes.fixAll(base, baseDiagnostics, configuration: configuration, path: path, isCancelled: isCancelled)
             if isCancelled() { throw Cancelled() }
@@ -96,10 +91,11 @@ extension DocumentModel {
     /// The verifier of `s`'s fix candidates under its lint configuration: the one kept from an earlier
     /// request for the same snapshot (cursor moves at one version), else a new one, kept for the next.
     func fixVerifier(_ s: DocumentSnapshot) -> FixVerifier {
-        let configuration = lint.configurations[s.uri]
-        if let kept = fixVerifiers[s.uri], kept.serves(s, configuration: configuration) { return kept }
+        let configuration = records[s.uri]?.lint.configuration
+        let memo = records[s.uri]?.memo
+        if let kept = memo?.fixVerifier, kept.serves(s, configuration: configuration) { return kept }
         let made = FixVerifier(s, configuration: configuration)
-        fixVerifiers[s.uri] = made
+        memo?.fixVerifier = made
         return made
     }
 
@@ -115,21 +111,22 @@ extension DocumentModel {
     /// when the lint diagnostics changed.
     func relint(_ uri: DocumentURI) -> Bool {
         guard refreshLint(uri) else { return false }
-        lint.generation[uri, default: 0] += 1
+        let next = (records[uri]?.lint.generation ?? 0) + 1
+        records[uri]?.lint.generation = next
         return true
     }
 
     /// The suffix that makes a pull-diagnostics result id change when lint diagnostics change without a
     /// new version: empty until that happens.
     func lintResultIDSuffix(_ uri: DocumentURI) -> String {
-        lint.generation[uri].map { "-lint\($0)" } ?? ""
+        records[uri]?.lint.generation.map { "-lint\($0)" } ?? ""
     }
 
     /// The lint `key-duplicates` diagnostics of `s` published in place of its core `duplicate-key` ones,
     /// keyed by the core diagnostic's range (see ``LintDiagnostics/standIns(core:lint:)``); empty when lint
     /// is off or its `key-duplicates` rule is disabled.
     func duplicateKeyStandIns(_ s: DocumentSnapshot) -> [TextRange: YAMLDiagnostic] {
-        guard let lintDiagnostics = lint.diagnostics[s.uri], !lintDiagnostics.isEmpty else { return [:] }
+        guard let lintDiagnostics = records[s.uri]?.lint.diagnostics, !lintDiagnostics.isEmpty else { return [:] }
         return LintDiagnostics.standIns(core: s.diagnostics, lint: lintDiagnostics)
     }
 }

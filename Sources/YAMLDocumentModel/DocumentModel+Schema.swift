@@ -23,8 +23,9 @@ extension DocumentModel {
     /// The explain surface: which schema applies to each document of `uri`, why, and its status (nil when
     /// the document is not open).
     public func schemaInfo(_ uri: DocumentURI) -> SchemaInfoSurface? {
-        guard let result = schemaResults[uri] else { return nil }
-        let catalogURL = settings.schema.schemaStoreEnabled && settings.schema.overrideSchema == nil ? catalogURI : nil
+        guard let result = records[uri]?.schema else { return nil }
+        let settings = settings(for: uri).schema
+        let catalogURL = settings.schemaStoreEnabled && settings.overrideSchema == nil ? catalogURI(settings) : nil
         return SchemaInfoSurface(uri: uri, documents: result.documents, catalogURL: catalogURL,
                                  catalogStatus: catalogURL.flatMap { schemaRegistry.catalogStatus($0) })
     }
@@ -33,7 +34,7 @@ extension DocumentModel {
     /// `uri`, that schema could not be loaded or is not a schema: nothing was validated, which a check must
     /// not pass as success. False while it is still loading, or when no schema is forced.
     public func forcedSchemaIsUnusable(_ uri: DocumentURI) -> Bool {
-        guard settings.schema.overrideSchema != nil, let documents = schemaResults[uri]?.documents else { return false }
+        guard settings(for: uri).schema.overrideSchema != nil, let documents = records[uri]?.schema?.documents else { return false }
         return documents.contains { d in
             switch d.status {
             case .failed?, .invalid?: return d.rule == .commandLine
@@ -42,40 +43,42 @@ extension DocumentModel {
         }
     }
 
-    /// The absolute URI of the configured catalog.
-    var catalogURI: String {
-        SchemaAssociator(settings: settings.schema, catalogHit: nil).resolveSetting(settings.schema.schemaStoreURL)
+    /// The absolute URI of the catalog `settings` configure.
+    func catalogURI(_ settings: SchemaSettings) -> String {
+        SchemaAssociator(settings: settings, catalogHit: nil).resolveSetting(settings.schemaStoreURL)
     }
 
     /// Re-associates and revalidates `uri`; true when its schema diagnostics changed.
     @discardableResult
     func refreshSchema(_ uri: DocumentURI) -> Bool {
-        guard let snapshot = snapshots[uri] else { return schemaResults.removeValue(forKey: uri) != nil }
+        guard let snapshot = records[uri]?.snapshot else { return false }
+        let settings = settings(for: uri)
         guard settings.schema.validate else {
-            let changed = schemaResults[uri]?.diagnostics.isEmpty == false
-            schemaResults[uri] = SchemaResult(documents: [], diagnostics: [])
+            let changed = records[uri]?.schema?.diagnostics.isEmpty == false
+            records[uri]?.schema = SchemaResult(documents: [], diagnostics: [])
             return changed
         }
         var catalogHit: SchemaCatalogHit?
         if settings.schema.schemaStoreEnabled && settings.schema.overrideSchema == nil {
-            let url = catalogURI
+            let url = catalogURI(settings.schema)
             schemaRegistry.requireCatalog(url)
             catalogHit = schemaRegistry.catalogEntry(url, path: SchemaAssociator.path(of: uri))
         }
         let associator = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit)
         let result = incrementalSchemaResult(snapshot, associator) ?? fullSchemaResult(snapshot, associator)
-        let changed = schemaResults[uri]?.diagnostics != result.diagnostics
-        schemaResults[uri] = result
+        let changed = records[uri]?.schema?.diagnostics != result.diagnostics
+        records[uri]?.schema = result
         return changed
     }
 
     /// Associates and validates every document of `snapshot`.
     private func fullSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator) -> SchemaResult {
         let documents = snapshot.composition.documents
+        let severity = associator.settings.severity
         let result = schemaResult(snapshot, associator.associate(snapshot), documentStart: {
             $0 < documents.count ? documents[$0].range.start : nil
         }, validate: { i, schemaURI, schema in
-            i < documents.count ? schema.validate(documents[i].root).map { self.diagnostic($0, schemaURI: schemaURI) } : []
+            i < documents.count ? schema.validate(documents[i].root).map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) } : []
         })
         // Nothing is reused, so every document can be validated.
         return result ?? SchemaResult(documents: [], diagnostics: [])
@@ -87,10 +90,10 @@ extension DocumentModel {
     /// modeline in the stream or in the edited document, a schema whose state changed, or no previous
     /// result for the predecessor).
     private func incrementalSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator) -> SchemaResult? {
-        guard let (edit, previous) = snapshot.recheck, let old = schemaResults[snapshot.uri], old.snapshot == previous,
+        guard let (edit, previous) = snapshot.recheck, let old = records[snapshot.uri]?.schema, old.snapshot == previous,
               let chunks = snapshot.chunks, old.documents.count == chunks.starts.count,
               old.violations.count == old.documents.count else { return nil }
-        if settings.schema.overrideSchema == nil {
+        if associator.settings.overrideSchema == nil {
             // A modeline anywhere decides per region, which the edit may move: only streams without one.
             // Documents with several schemas are validated in full.
             for info in old.documents {
@@ -113,7 +116,7 @@ extension DocumentModel {
                             validate: { i, schemaURI, schema in
             if i == k {
                 return schema.validate(edit.document.root).map {
-                    var d = self.diagnostic($0, schemaURI: schemaURI)
+                    var d = Self.diagnostic($0, schemaURI: schemaURI, severity: associator.settings.severity)
                     d.range = d.range.shifted(by: edit.start)
                     return d
                 }
@@ -192,7 +195,8 @@ extension DocumentModel {
     /// large one costs a parse and compose of its whole text (170–300 ms on `openapi`) for nothing.
     func refreshAllSchemas(settingsUnchanged: Bool = false) -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = []
-        for (uri, snapshot) in snapshots {
+        for (uri, record) in records {
+            let snapshot = record.snapshot
             if settingsUnchanged && schemaResultStands(uri, snapshot) { continue }
             let wasComplete = snapshot.analysis.isComplete
             if refreshSchema(uri) { areas.insert(.diagnostics(uri)) }
@@ -207,23 +211,24 @@ extension DocumentModel {
     /// of play, or the catalog is not loaded or has no entry for its path). Modelines, settings globs and
     /// Kubernetes kinds depend only on the text and the settings, which have not changed.
     private func schemaResultStands(_ uri: DocumentURI, _ snapshot: DocumentSnapshot) -> Bool {
-        guard settings.schema.validate, settings.schema.overrideSchema == nil, let old = schemaResults[uri],
+        let settings = settings(for: uri)
+        guard settings.schema.validate, settings.schema.overrideSchema == nil, let old = records[uri]?.schema,
               old.snapshot == ObjectIdentifier(snapshot.analysis),
               old.documents.allSatisfy({ $0.schemaURI == nil && $0.additionalSchemaURIs.isEmpty }) else { return false }
         guard settings.schema.schemaStoreEnabled else { return true }
         let associator = SchemaAssociator(settings: settings.schema, catalogHit: nil)
         if !associator.settingMatches(for: uri).isEmpty { return true }
-        return schemaRegistry.catalogEntry(catalogURI, path: SchemaAssociator.path(of: uri)) == nil
+        return schemaRegistry.catalogEntry(catalogURI(settings.schema), path: SchemaAssociator.path(of: uri)) == nil
     }
 
-    /// A ``SchemaViolation`` in editor terms: source `pureyaml-schema`, code `schema-<keyword>`, the
-    /// configured severity for conformance failures, Information for validator limits (an unresolvable
+    /// A ``SchemaViolation`` in editor terms: source `pureyaml-schema`, code `schema-<keyword>`, `configured`
+    /// (the document's `pureyaml.schema.severity`) for conformance failures, Information for validator limits (an unresolvable
     /// `$ref`, a work budget), Hint with the Deprecated tag for `deprecated`.
-    func diagnostic(_ v: SchemaViolation, schemaURI: String) -> YAMLDiagnostic {
+    static func diagnostic(_ v: SchemaViolation, schemaURI: String, severity configured: YAMLDiagnostic.Severity) -> YAMLDiagnostic {
         let severity: YAMLDiagnostic.Severity
         var tags: [YAMLDiagnostic.Tag] = []
         switch v.severity {
-        case .error: severity = settings.schema.severity
+        case .error: severity = configured
         case .warning: severity = .information
         case .deprecated:
             severity = .hint
@@ -256,6 +261,25 @@ extension DocumentModel {
         var areas = refreshAllSchemas()
         areas.insert(.schemaLoads)
         areas.insert(.schemaInfo)
+        return areas
+    }
+
+    /// The file system path of a local schema URI (`file:` or an absolute path), nil for anything else.
+    static func localSchemaPath(_ uri: String) -> String? {
+        if uri.hasPrefix("/") { return uri }
+        return uri.hasPrefix("file:") ? DocumentURI(uri).filePath : nil
+    }
+
+    /// Reads every pending local schema (and the local files those `$ref`) through the environment and
+    /// delivers it, each once; returns the areas that changed.
+    func loadLocalSchemas() -> Set<SurfaceArea> {
+        var areas: Set<SurfaceArea> = []
+        var attempted: Set<String> = []
+        while let uri = schemaRegistry.pending.first(where: { Self.localSchemaPath($0) != nil && !attempted.contains($0) }),
+              let path = Self.localSchemaPath(uri) {
+            attempted.insert(uri)
+            areas.formUnion(schemaLoaded(uri, environment.readSchemaFile(path)))
+        }
         return areas
     }
 

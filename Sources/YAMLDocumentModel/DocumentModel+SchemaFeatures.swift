@@ -8,7 +8,7 @@ extension DocumentModel {
     /// The schema applying to the document of `uri`'s stream that contains `offset` (UTF-8 bytes), when it
     /// is loaded, with that document's composed root (nil when the stream has no document there).
     func schemaTarget(_ uri: DocumentURI, at offset: Int) -> (schema: JSONSchema, root: YAMLNode?, index: Int)? {
-        guard let snapshot = snapshots[uri], let result = schemaResults[uri] else { return nil }
+        guard let snapshot = records[uri]?.snapshot, let result = records[uri]?.schema else { return nil }
         let o = Swift.max(0, Swift.min(offset, snapshot.bytes.count))
         guard let info = result.documents.first(where: { $0.range.touches(o) && ($0.range.end > o || $0.index == result.documents.count - 1) })
                 ?? result.documents.last,
@@ -19,7 +19,7 @@ extension DocumentModel {
 
     /// The schema of the document with index `index` of `uri`'s stream, when loaded.
     func schema(_ uri: DocumentURI, document index: Int) -> JSONSchema? {
-        schemaResults[uri]?.documents.first(where: { $0.index == index }).flatMap(schema(of:))
+        records[uri]?.schema?.documents.first(where: { $0.index == index }).flatMap(schema(of:))
     }
 
     /// The compiled schema of a document when its first schema is loaded: that schema, or, when further

@@ -9,46 +9,79 @@ import YAMLSyntax
 /// Not thread-safe: a renderer uses one model from one serial context. Snapshots it hands out are
 /// immutable values and may cross threads.
 public final class DocumentModel {
-    /// Open documents by URI.
-    public private(set) var snapshots: [DocumentURI: DocumentSnapshot] = [:]
-    /// Current settings.
+    /// Everything known about each open document, by URI: one record, made by open, dropped by close.
+    var records: [DocumentURI: DocumentRecord] = [:]
+    /// The renderer's settings (the editor's, or the command line's); a document's own are
+    /// ``settings(for:)``.
     public private(set) var settings = Settings()
+    /// The outside world: every file the model reads and every schema it loads goes through it.
+    public let environment: ModelEnvironment
     /// Documents closed since their diagnostics were last pulled (their surface is an empty list).
     private var closed: Set<DocumentURI> = []
-    /// yamllint configuration discovery and lint findings (see DocumentModel+Lint.swift).
+    /// yamllint configuration discovery (see DocumentModel+Lint.swift).
     var lint = LintState()
     /// Schemas and catalogs requested, delivered and compiled.
     var schemaRegistry = SchemaRegistry()
-    /// Schema association and diagnostics per open document.
-    var schemaResults: [DocumentURI: SchemaResult] = [:]
-    /// The fix verifier of each document's last code-action request (see ``FixVerifier``); dropped when
-    /// the document changes or closes.
-    var fixVerifiers: [DocumentURI: FixVerifier] = [:]
-    /// The code actions offered without edits at each document's current version, for
-    /// `codeAction/resolve` (see ``DeferredCodeActions``); dropped when the document changes or closes.
-    var deferredActions: [DocumentURI: DeferredCodeActions] = [:]
+    /// Project settings files found and read.
+    private var projectLookup: ProjectSettingsLookup
 
-    public init(settings: Settings = Settings()) { self.settings = settings }
+    /// A model with `settings` that reads files and loads schemas through `environment` (``ModelEnvironment/none``:
+    /// nothing is read, yamllint configuration files are not looked for, and every schema is left to the
+    /// renderer through ``schemaLoadRequests``).
+    ///
+    /// `projectSettings` says where each document's project settings file is (``ProjectSettingsSource``;
+    /// by default the nearest `.pureyaml.yaml` above it, read through `environment`).
+    public init(settings: Settings = Settings(), environment: ModelEnvironment = .none,
+                projectSettings: ProjectSettingsSource = .discover) {
+        self.settings = settings
+        self.environment = environment
+        self.projectLookup = ProjectSettingsLookup(source: projectSettings, environment: environment)
+        if environment.readsFiles { lint.environment = LintEnvironment(environment) }
+    }
+
+    /// Open documents by URI.
+    public var snapshots: [DocumentURI: DocumentSnapshot] { records.mapValues(\.snapshot) }
+
+    /// The URIs of the open documents, sorted.
+    public var openDocuments: [DocumentURI] { records.keys.sorted() }
 
     /// Applies `intent` and returns the surface areas whose content changed; renderers re-pull those.
     ///
-    /// - `open`, `change`: `.text`, `.diagnostics`, `.outline`, `.formatting` of the document.
+    /// - `open`, `change`: `.text`, `.diagnostics`, `.outline`, `.folding`, `.semanticTokens`, `.formatting` of
+    ///   the document.
     /// - `close`: `.text` and `.diagnostics` (which becomes empty).
     /// - `save`: nothing, unless the saved text differs from the model's; saving a schema in use
     ///   adds `.schemaLoads` (it is loaded again).
-    /// - `configure`: `.settings`, plus `.formatting`/`.outline` of every open document; when schema
+    /// - `configure`: `.settings`, plus the pulled areas (outline, folding, semantic tokens, formatting) of
+    ///   every document whose settings changed; when schema
     ///   settings changed, `.schemaInfo` and `.diagnostics` of documents whose schema findings changed.
     /// - `schemaLoaded`: `.schemaInfo` and `.diagnostics` of documents whose schema findings changed.
+    /// - `filesChanged`: `.diagnostics` of documents whose findings changed; for a schema in use, as `save`.
     /// Any of them adds `.schemaLoads` when the model now needs schemas it had not asked for before.
     /// A `change` or `save` for a document that is not open changes nothing.
+    ///
+    /// Local schema files the model needs (`file:` URIs and absolute paths) are read here, through the
+    /// ``environment``, before this returns, so the first diagnostics of a document with a local schema
+    /// already hold its findings; only downloads are left to the renderer (``schemaLoadRequests``).
     @discardableResult
     public func perform(_ intent: Intent) -> Set<SurfaceArea> {
+        var areas = apply(intent)
+        guard areas.contains(.schemaLoads), environment.readsFiles else { return areas }
+        areas.formUnion(loadLocalSchemas())
+        if !schemaRegistry.pending.contains(where: { Self.localSchemaPath($0) == nil }) { areas.remove(.schemaLoads) }
+        return areas
+    }
+
+    private func apply(_ intent: Intent) -> Set<SurfaceArea> {
         switch intent {
         case let .open(uri, version, text):
-            foreignEncodings[uri] = nil
+            records[uri]?.foreignEncoding = nil
             return replace(uri, version: version, bytes: Array(text.utf8))
+        case let .openFile(uri, bytes):
+            let encoding = SourceEncoding.detect(bytes)
+            return replace(uri, version: 0, bytes: encoding.utf8(bytes), encoding: .some(encoding == .utf8 ? nil : encoding))
         case let .change(uri, version, changes, encoding):
-            guard let current = snapshots[uri] else { return [] }
+            guard let current = records[uri]?.snapshot else { return [] }
             var bytes = current.bytes
             // The first change is positioned against the current text, whose line index is at hand.
             var index: LineIndex? = current.lineIndex
@@ -58,83 +91,134 @@ public final class DocumentModel {
             }
             return replace(uri, version: version, bytes: bytes, after: current)
         case let .close(uri):
-            guard snapshots.removeValue(forKey: uri) != nil else { return [] }
-            fixVerifiers[uri] = nil
-            deferredActions[uri] = nil
-            foreignEncodings[uri] = nil
-            schemaResults[uri] = nil
+            guard records.removeValue(forKey: uri) != nil else { return [] }
             closed.insert(uri)
-            refreshLint(uri)
             return [.text(uri), .diagnostics(uri)]
         case let .save(uri, text):
             // A saved schema file is loaded again and the documents using it revalidated.
             let schemaAreas = schemaSaved(uri)
-            guard let current = snapshots[uri], let text else { return schemaAreas }
+            guard let current = records[uri]?.snapshot, let text else { return schemaAreas }
             let bytes = Array(text.utf8)
             return bytes == current.bytes ? schemaAreas : replace(uri, version: current.version, bytes: bytes).union(schemaAreas)
         case let .configure(newSettings):
             guard newSettings != settings else { return [] }
             let schemaChanged = newSettings.schema != settings.schema
             settings = newSettings
-            var areas: Set<SurfaceArea> = [.settings]
-            for (uri, s) in snapshots {
-                areas.insert(.formatting(uri)); areas.insert(.outline(uri))
-                // A new maxFileSize may move a document across the full-analysis limit.
-                if s.isFullyAnalyzed != (s.bytes.count <= newSettings.maxFileSize) {
-                    areas.formUnion(replace(uri, version: s.version, bytes: s.bytes))
-                } else if relint(uri) {
-                    areas.insert(.diagnostics(uri))
-                }
-            }
-            if schemaChanged {
-                let requests = schemaRegistry.requestCount
-                schemaRegistry.forgetFailures()
-                areas.formUnion(refreshAllSchemas())
-                areas.insert(.schemaInfo)
-                if schemaRegistry.requestCount > requests { areas.insert(.schemaLoads) }
-            }
-            return areas
-        case let .configureLint(environment):
-            lint.environment = environment
-            return Set(snapshots.keys.filter { relint($0) }.map { SurfaceArea.diagnostics($0) })
+            return resettle(schemaChanged: schemaChanged).union([.settings])
+        case let .filesChanged(uris):
+            return filesChanged(uris)
         case let .schemaLoaded(uri, result):
             return schemaLoaded(uri, result)
         }
     }
 
-    /// Opens `bytes` (which may be invalid UTF-8, as files on disk can be) as `uri` at version 0.
-    /// The command-line renderer's way in; same areas as ``Intent/open(_:version:text:)``.
-    ///
-    /// A UTF-16 or UTF-32 stream (YAML 1.2.2 §5.2) is checked as its UTF-8 transcoding; formatting such a
-    /// document is refused (``formatting(_:request:)``), since writing it back would change its encoding.
-    @discardableResult
-    public func load(_ uri: DocumentURI, bytes: [UInt8]) -> Set<SurfaceArea> {
-        let encoding = SourceEncoding.detect(bytes)
-        if encoding == .utf8 { foreignEncodings[uri] = nil } else { foreignEncodings[uri] = encoding }
-        return replace(uri, version: 0, bytes: encoding.utf8(bytes))
+    /// The encoding of the bytes an open document came from when it was not UTF-8
+    /// (``Intent/openFile(_:bytes:)`` of UTF-16 or UTF-32), nil otherwise.
+    public func foreignEncoding(_ uri: DocumentURI) -> SourceEncoding? { records[uri]?.foreignEncoding }
+
+    /// Handles ``Intent/filesChanged(_:)``: lints every open document again (its configuration files are
+    /// read afresh; a parsed one is reused while its bytes are the same) and reloads the changed files
+    /// that are schemas in use.
+    private func filesChanged(_ uris: [DocumentURI]) -> Set<SurfaceArea> {
+        var areas: Set<SurfaceArea> = []
+        if uris.contains(where: { ProjectConfiguration.fileNames.contains(String($0.string.split(separator: "/").last ?? "")) }) {
+            projectLookup.forget()
+            areas = resettle(schemaChanged: false)
+        } else {
+            for uri in records.keys.sorted() where relint(uri) { areas.insert(.diagnostics(uri)) }
+        }
+        for uri in uris { areas.formUnion(schemaSaved(uri)) }
+        return areas
     }
 
-    /// Documents loaded from UTF-16 or UTF-32 bytes, by URI.
-    public private(set) var foreignEncodings: [DocumentURI: SourceEncoding] = [:]
+    /// The names of the files whose change on disk the model wants to hear of (with
+    /// ``Intent/filesChanged(_:)``): yamllint's configuration files and the project settings files. A
+    /// renderer watches `**/` and each name.
+    public static let watchedFileNames = LintEnvironment.configFileNames + ProjectConfiguration.fileNames
+
+    /// The settings that apply to `uri`: the renderer's (``configure``) with its project settings file on
+    /// top (``Settings/overlaid(with:)``), or the renderer's for a document that is not open.
+    public func settings(for uri: DocumentURI) -> Settings { records[uri]?.settings ?? settings }
+
+    /// The project settings file of an open document: found (nil: none applies) or unreadable; nil when
+    /// the document is not open.
+    public func projectConfiguration(for uri: DocumentURI) -> ProjectSettingsLookup.Outcome? { records[uri]?.project }
+
+    /// The effective settings of `uri` (see ``settings(for:)``) and its project configuration, looked up
+    /// through the environment. A document without a path (standard input, an untitled buffer) takes the
+    /// project settings of the environment's current directory.
+    private func effectiveSettings(_ uri: DocumentURI) -> (Settings, ProjectSettingsLookup.Outcome?) {
+        guard let path = uri.filePath ?? environment.currentDirectory.map({ ($0.hasSuffix("/") ? $0 : $0 + "/") + "-" }) else {
+            return (settings, nil)
+        }
+        let outcome = projectLookup.configuration(forFileAt: path)
+        return (outcome.configuration.map { settings.overlaid(with: $0) } ?? settings, outcome)
+    }
+
+    /// After the renderer's settings or a project settings file changed: gives every open document its
+    /// settings again and re-checks what they change. `schemaChanged`: the renderer's schema settings
+    /// changed, so every document's schema findings are computed again.
+    private func resettle(schemaChanged: Bool) -> Set<SurfaceArea> {
+        var areas: Set<SurfaceArea> = []
+        var schemaChangedFor: [DocumentURI] = []
+        for uri in records.keys.sorted() {
+            guard let old = records[uri]?.settings, let s = records[uri]?.snapshot else { continue }
+            let (new, outcome) = effectiveSettings(uri)
+            records[uri]?.settings = new
+            records[uri]?.project = outcome
+            guard new != old else { continue }
+            areas.formUnion(Self.pulledAreas(uri))
+            if new.schema != old.schema { schemaChangedFor.append(uri) }
+            // A new maxFileSize may move a document across the full-analysis limit.
+            if s.isFullyAnalyzed != (s.bytes.count <= new.maxFileSize) {
+                areas.formUnion(replace(uri, version: s.version, bytes: s.bytes))
+            } else if relint(uri) {
+                areas.insert(.diagnostics(uri))
+            }
+        }
+        if schemaChanged || !schemaChangedFor.isEmpty {
+            let requests = schemaRegistry.requestCount
+            schemaRegistry.forgetFailures()
+            if schemaChanged {
+                areas.formUnion(refreshAllSchemas())
+            } else {
+                for uri in schemaChangedFor where refreshSchema(uri) { areas.insert(.diagnostics(uri)) }
+            }
+            areas.insert(.schemaInfo)
+            if schemaRegistry.requestCount > requests { areas.insert(.schemaLoads) }
+        }
+        return areas
+    }
 
     /// Makes the snapshot of `bytes` (re-checking only what an edit of `previous` touched, when it can),
     /// then lint and schema findings; the parse events are released once those have read them.
-    private func replace(_ uri: DocumentURI, version: Int, bytes: [UInt8], after previous: DocumentSnapshot? = nil)
-        -> Set<SurfaceArea> {
+    private func replace(_ uri: DocumentURI, version: Int, bytes: [UInt8], after previous: DocumentSnapshot? = nil,
+                         encoding: SourceEncoding?? = .none) -> Set<SurfaceArea> {
+        let docSettings: Settings, project: ProjectSettingsLookup.Outcome?
+        if let record = records[uri] { (docSettings, project) = (record.settings, record.project) } else { (docSettings, project) = effectiveSettings(uri) }
         let snapshot = previous.map {
-            DocumentSnapshot(uri: uri, version: version, bytes: bytes, after: $0, fullAnalysisLimit: settings.maxFileSize)
-        } ?? DocumentSnapshot(uri: uri, version: version, bytes: bytes, fullAnalysisLimit: settings.maxFileSize)
-        snapshots[uri] = snapshot
-        fixVerifiers[uri] = nil
-        deferredActions[uri] = nil
+            DocumentSnapshot(uri: uri, version: version, bytes: bytes, after: $0, fullAnalysisLimit: docSettings.maxFileSize)
+        } ?? DocumentSnapshot(uri: uri, version: version, bytes: bytes, fullAnalysisLimit: docSettings.maxFileSize)
+        if records[uri] == nil {
+            records[uri] = DocumentRecord(snapshot: snapshot, settings: docSettings, project: project)
+        } else {
+            records[uri]?.snapshot = snapshot
+            records[uri]?.memo = SnapshotMemo()
+        }
+        if case .some(let e) = encoding { records[uri]?.foreignEncoding = e }
         closed.remove(uri)
         refreshLint(uri)
         let requests = schemaRegistry.requestCount
         refreshSchema(uri)
         snapshot.analysis.releaseEvents()
-        var areas: Set<SurfaceArea> = [.text(uri), .diagnostics(uri), .outline(uri), .formatting(uri)]
+        var areas: Set<SurfaceArea> = [.text(uri), .diagnostics(uri), .outline(uri), .folding(uri), .semanticTokens(uri), .formatting(uri)]
         if schemaRegistry.requestCount > requests { areas.insert(.schemaLoads) }
         return areas
+    }
+
+    /// The pulled surfaces of `uri` that settings change (a new `maxItemsComputed`, formatting options).
+    static func pulledAreas(_ uri: DocumentURI) -> Set<SurfaceArea> {
+        [.outline(uri), .folding(uri), .semanticTokens(uri), .formatting(uri)]
     }
 
     /// Applies one change to `bytes`. Positions are clamped to the text (LSP 3.17 §"Position": a
@@ -157,18 +241,19 @@ public final class DocumentModel {
     // MARK: Surfaces
 
     /// The snapshot of an open document.
-    public func snapshot(_ uri: DocumentURI) -> DocumentSnapshot? { snapshots[uri] }
+    public func snapshot(_ uri: DocumentURI) -> DocumentSnapshot? { records[uri]?.snapshot }
 
     /// What to publish for `uri`: the open document's diagnostics (syntax, then schema and lint findings
     /// merged by position) with its version, an empty list (version nil) for a document closed since, and
     /// nil for a document the model never saw. A repeated key that both the core `duplicate-key` check and
     /// lint's `key-duplicates` rule report is published once, as the lint diagnostic (see docs/lint.md).
     public func diagnostics(_ uri: DocumentURI) -> DiagnosticsSurface? {
-        if let s = snapshots[uri] {
+        if let record = records[uri] {
+            let s = record.snapshot
             var all = s.diagnostics
             let standIns = duplicateKeyStandIns(s)
             if !standIns.isEmpty { all.removeAll { $0.code == LintDiagnostics.duplicateKeyCode && standIns[$0.range] != nil } }
-            let extra = (schemaResults[uri]?.diagnostics ?? []) + (lint.diagnostics[uri] ?? [])
+            let extra = (record.schema?.diagnostics ?? []) + record.lint.diagnostics
             if !extra.isEmpty {
                 all += extra
                 all.sort { $0.range != $1.range ? $0.range < $1.range : $0.code < $1.code }
@@ -180,40 +265,45 @@ public final class DocumentModel {
     }
 
     /// The outline of an open document (nil when the document is not open). Bounded by
-    /// `settings.maxItemsComputed`.
+    /// `settings.maxItemsComputed`. Built once per snapshot.
     public func outline(_ uri: DocumentURI) -> OutlineSurface? {
-        guard let s = snapshots[uri] else { return nil }
-        var builder = OutlineBuilder(limit: settings.maxItemsComputed)
-        return builder.build(s)
+        guard let record = records[uri] else { return nil }
+        let limit = record.settings.maxItemsComputed
+        return record.memo.surface("outline", limit: limit) {
+            var builder = OutlineBuilder(limit: limit)
+            return builder.build(record.snapshot)
+        }
     }
 
     /// Formatting edits for an open document (nil when the document is not open): options come from the
     /// settings with `request` on top (an explicit `pureyaml.format.indentWidth` wins over `tabSize`). Documents with syntax errors get no edits.
     public func formatting(_ uri: DocumentURI, request: FormattingRequest = FormattingRequest()) -> FormattingSurface? {
-        guard let s = snapshots[uri] else { return nil }
-        if let encoding = foreignEncodings[uri] {
+        guard let s = records[uri]?.snapshot else { return nil }
+        if let encoding = records[uri]?.foreignEncoding {
             return FormattingSurface(edits: [], refusal: "the file is \(encoding.rawValue); only UTF-8 files are formatted",
                                      formattedText: s.bytes)
         }
-        guard settings.formatEnabled else {
+        guard settings(for: uri).formatEnabled else {
             return FormattingSurface(edits: [], refusal: "formatting is disabled in the settings", formattedText: s.bytes)
         }
         guard s.isFullyAnalyzed else {
             return FormattingSurface(edits: [], refusal: "the file is larger than pureyaml.maxFileSize", formattedText: s.bytes)
         }
-        return FormattingPlanner.plan(s, options: formatOptions(request))
+        return FormattingPlanner.plan(s, options: formatOptions(request, for: uri))
     }
 
     /// The effective formatting options for `request`. Precedence, lowest first: defaults, the settings,
-    /// the editor's request (`FormattingOptions`), `.editorconfig` (`request.editorConfig`), and last an
+    /// the editor's request (`FormattingOptions`), `.editorconfig` (`request.editorConfig`, else, for a
+    /// `file:` document, the `.editorconfig` files above it, read through the ``environment``), and last an
     /// explicit `pureyaml.format.indentWidth` (see docs/formatting.md).
-    public func formatOptions(_ request: FormattingRequest) -> FormatOptions {
+    public func formatOptions(_ request: FormattingRequest, for uri: DocumentURI? = nil) -> FormatOptions {
+        let settings = uri.map { self.settings(for: $0) } ?? self.settings
         var o = settings.format
         if let t = request.tabSize, t > 0, t <= 16 { o.indentWidth = t }
         if let v = request.trimTrailingWhitespace { o.trimTrailingWhitespace = v }
         if let v = request.insertFinalNewline { o.insertFinalNewline = v }
         if let v = request.trimFinalNewlines { o.trimFinalNewlines = v }
-        if let e = request.editorConfig {
+        if let e = request.editorConfig ?? uri.flatMap(editorConfig) {
             if let v = e.indentSize { o.indentWidth = v }
             if let v = e.lineBreak { o.lineBreak = v }
             if let v = e.insertFinalNewline { o.insertFinalNewline = v }
@@ -223,13 +313,21 @@ public final class DocumentModel {
         return o
     }
 
+    /// The `.editorconfig` properties of the `file:` document `uri`, read through the environment; nil
+    /// when it has no path or the environment reads no files.
+    private func editorConfig(_ uri: DocumentURI) -> EditorConfigProperties? {
+        guard environment.readsFiles, let path = uri.filePath else { return nil }
+        let environment = self.environment
+        return EditorConfig.properties(forFile: path) { environment.readFile($0).map { String(decoding: $0, as: UTF8.self) } }
+    }
+
     /// The parse events of an open document in the yaml-test-suite notation, one per line, and whether
     /// the stream is valid (nil when the document is not open).
     ///
     /// Only syntax errors count here: events are the parser's output (YAML 1.2.2 §3.1.2 "Parse"), so a
     /// composition problem such as a duplicate key (§3.2.1.1) does not stop them being printed.
     public func events(_ uri: DocumentURI) -> (lines: [String], errors: [YAMLDiagnostic])? {
-        guard let s = snapshots[uri] else { return nil }
+        guard let s = records[uri]?.snapshot else { return nil }
         let syntaxErrors = s.syntaxErrors.filter { $0.severity == .error }.map {
             YAMLDiagnostic(range: $0.range, severity: .error, code: $0.code, message: $0.message)
         }

@@ -1,7 +1,7 @@
 import YAMLLint
 
-/// What the model needs from the outside world to find a document's yamllint configuration, supplied by
-/// the renderer with ``Intent/configureLint(_:)``: the model itself never touches the file system.
+/// What the model needs from the outside world to find a document's yamllint configuration: made by the
+/// model from its ``ModelEnvironment`` (``init(_:)``), or by a test from a dictionary of files.
 ///
 /// Discovery (done by the model through `readFile`, as yamllint does): `.yamllint`, `.yamllint.yaml`,
 /// `.yamllint.yml` in the document's directory and then each parent directory; else the file named by
@@ -25,8 +25,31 @@ public struct LintEnvironment: Sendable {
         self.currentDirectory = currentDirectory
     }
 
+    /// The reads of `environment`, with yamllint's user-global configuration
+    /// (``userConfigFile(environment:home:)``) from its variables and home folder, whose relative paths are
+    /// read from its current directory.
+    public init(_ environment: ModelEnvironment) {
+        let userFile = environment.homeDirectory.map { Self.userConfigFile(environment: environment.variables, home: $0) }
+            ?? environment.variables["YAMLLINT_CONFIG_FILE"]
+        self.init(readFile: { environment.readFile($0) }, configFileFromEnvironment: userFile,
+                  currentDirectory: environment.currentDirectory)
+    }
+
+    /// yamllint's user-global configuration, used where no `.yamllint` applies: `YAMLLINT_CONFIG_FILE` when
+    /// set (a leading `~/` is the home folder; a missing file is not replaced by the next one, as in
+    /// yamllint), else `$XDG_CONFIG_HOME/yamllint/config` when `XDG_CONFIG_HOME` is set and not empty, else
+    /// `<home>/.config/yamllint/config`. The file need not exist.
+    public static func userConfigFile(environment: [String: String], home: String) -> String {
+        if let file = environment["YAMLLINT_CONFIG_FILE"] {
+            if file == "~" { return home }
+            return file.hasPrefix("~/") ? home + file.dropFirst() : file
+        }
+        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/yamllint/config" }
+        return home + "/.config/yamllint/config"
+    }
+
     /// The names of a project's yamllint configuration file, in yamllint's order of preference. A renderer
-    /// watches files of these names and sends ``Intent/configureLint(_:)`` again when one changes.
+    /// watches files of these names and performs ``Intent/filesChanged(_:)`` when one changes.
     public static let configFileNames = [".yamllint", ".yamllint.yaml", ".yamllint.yml"]
 
     /// The yamllint configuration that applies to the files directly inside `directory` (an absolute path):

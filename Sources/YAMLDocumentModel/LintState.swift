@@ -1,7 +1,7 @@
 import YAMLLint
 
-/// The model's lint bookkeeping: the environment the renderer installed, parsed configuration files
-/// (cached by path and content), and each open document's lint findings.
+/// The model's lint bookkeeping: how to read configuration files and the parsed ones (cached by path and
+/// content). Each open document's lint findings are in its ``DocumentRecord``.
 struct LintState {
     /// The configuration that applies to one document, or why there is none.
     enum Resolution: Equatable {
@@ -14,21 +14,10 @@ struct LintState {
         case broken(path: String, message: String)
     }
 
+    /// How configuration files are read (nil: they are not, as with ``ModelEnvironment/none``).
     var environment: LintEnvironment?
     /// Parsed configuration files by path, with the bytes they were parsed from.
     private var cache: [String: (bytes: [UInt8], result: Result<LintConfiguration, LintConfigurationError>)] = [:]
-    /// Lint findings of open documents.
-    var findings: [DocumentURI: [LintFinding]] = [:]
-    /// Lint diagnostics (findings and configuration problems) of open documents.
-    var diagnostics: [DocumentURI: [YAMLDiagnostic]] = [:]
-    /// How many times each document's lint diagnostics changed without its text changing (settings or
-    /// environment), so pull-diagnostics result ids change with them.
-    var generation: [DocumentURI: Int] = [:]
-    /// The configuration each linted open document was checked with (for quick fixes).
-    var configurations: [DocumentURI: LintConfiguration] = [:]
-    /// Each linted open document's path relative to its configuration's directory (for `ignore`
-    /// patterns when fix-all lints its intermediate texts); absent when there is none.
-    var relativePaths: [DocumentURI: String] = [:]
 
     /// Finds the configuration for `uri` (see ``LintEnvironment``), then applies the settings: an explicit
     /// `pureyaml.lint.enable: false` turns lint off; without a configuration file, lint runs only when

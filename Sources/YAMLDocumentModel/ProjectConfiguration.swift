@@ -32,12 +32,22 @@ public struct ProjectConfiguration: Sendable {
     /// The problems, with resolved positions in the configuration file: one `invalid-configuration` error,
     /// or a warning per unknown key and per unusable value.
     public let diagnostics: [LocatedDiagnostic]
+    /// The names (``Settings/settingNames``) of the settings the file gives; empty when it is broken.
+    let givenSettingNames: Set<String>
 
     /// Reads the configuration file `uri` whose content is `bytes` (invalid UTF-8 is repaired, and then
     /// reported as YAML errors if it breaks the syntax).
     public init(uri: DocumentURI, bytes: [UInt8]) {
         let snapshot = DocumentSnapshot(uri: uri, version: 0, bytes: bytes)
         let (settings, problems) = Self.settings(from: snapshot)
+        let broken = problems.contains { $0.code == Self.invalidCode }
+        var given: Set<String> = []
+        if !broken, let root = snapshot.composition.documents.first?.root.resolved,
+           case .success(let json) = JSONProjection.project(root) {
+            given = Set(Settings.flatten(json, prefix: "").filter { $0.1 != .null }.map { Settings.settingName($0.0) })
+                .intersection(Settings.settingNames)
+        }
+        self.givenSettingNames = given
         self.uri = uri
         self.settings = Self.resolvingSchemaPaths(settings, from: uri)
         self.diagnostics = problems.map { LocatedDiagnostic($0, in: snapshot) }

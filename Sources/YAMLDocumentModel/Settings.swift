@@ -145,7 +145,8 @@ public struct Settings: Sendable, Hashable {
 
     /// Sets the setting called `name` (``settingNames``) to its value in `baseline`; false when `name` names
     /// no setting.
-    private mutating func restore(_ name: String, from baseline: Settings) -> Bool {
+    @discardableResult
+    mutating func restore(_ name: String, from baseline: Settings) -> Bool {
         switch name {
         case "format.enable": formatEnabled = baseline.formatEnabled
         case "format.indentWidth":

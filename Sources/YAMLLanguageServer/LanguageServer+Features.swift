@@ -181,7 +181,7 @@ extension LanguageServer {
             let p = try request.decodeParams(WorkspaceDiagnosticRequest.self)
             var previous: [String: String] = [:]
             for r in p.previousResultIds { previous[r.uri] = r.value }
-            let items = model.snapshots.keys.sorted().map { uri in
+            let items = model.openDocuments.map { uri in
                 WorkspaceDocumentDiagnosticReport(uri: uri.string, version: model.snapshot(uri)?.version,
                                                   report: diagnosticReport(uri, previous: previous[uri.string]))
             }

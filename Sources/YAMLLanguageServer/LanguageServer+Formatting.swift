@@ -54,14 +54,10 @@ extension LanguageServer {
         return true
     }
 
-    /// The model's request for `options` (nil for `willSaveWaitUntil`, which carries none), with the
-    /// `.editorconfig` properties of `file://` documents.
+    /// The model's request for `options` (nil for `willSaveWaitUntil`, which carries none); the model
+    /// adds the `.editorconfig` properties of `file://` documents itself.
     private func formattingRequest(_ uri: DocumentURI, _ options: FormattingOptions?) -> FormattingRequest {
-        var r = options.map(FromLSP.formattingRequest) ?? FormattingRequest()
-        if let path = uri.filePath {
-            r.editorConfig = EditorConfig.properties(forFile: path) { try? String(contentsOfFile: $0, encoding: .utf8) }
-        }
-        return r
+        options.map(FromLSP.formattingRequest) ?? FormattingRequest()
     }
 
     /// The LSP edits of a formatting surface; nil when the document is not open. A refusal is logged.

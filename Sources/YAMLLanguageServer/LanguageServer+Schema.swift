@@ -4,9 +4,11 @@ import LanguageServerProtocol
 import SchemaFetching
 import YAMLDocumentModel
 
-/// Schema loading and the `pureyaml/schemaInfo` request. The model decides which schemas are needed;
-/// this renderer only fetches them through ``SchemaLoader`` off the protocol queue and hands the bytes
-/// back as ``Intent/schemaLoaded(_:_:)``, so that a slow download never delays other documents.
+/// Schema loading and the `pureyaml/schemaInfo` request. The model decides which schemas are needed
+/// (and reads local schema files itself); this renderer only starts the downloads through the model's
+/// environment (``ModelEnvironment/fetch(_:allowNetwork:completion:)``), off the protocol queue, and
+/// hands the bytes back as ``Intent/schemaLoaded(_:_:)``, so that a slow download never delays other
+/// documents.
 extension LanguageServer {
     /// The method of the explain request: params `{textDocument: {uri}}`, result
     /// `{uri, catalog?: {url, status}, documents: [{index, range, schema?, rule?, disabled, status?}]}`
@@ -26,15 +28,9 @@ extension LanguageServer {
     /// on the protocol queue as an intent.
     func startSchemaLoads() {
         let allowNetwork = model.settings.schema.downloadEnabled
-        if schemaLoader?.options.allowNetwork != allowNetwork {
-            var options = SchemaLoader.Options()
-            options.allowNetwork = allowNetwork
-            schemaLoader = SchemaLoader(options: options)
-        }
-        guard let loader = schemaLoader else { return }
         for uri in model.schemaLoadRequests where schemaLoadsInFlight.insert(uri).inserted {
             log("loading schema \(uri)")
-            loader.load(uri) { [self] result in
+            model.environment.fetch(uri, allowNetwork: allowNetwork) { [self] result in
                 connection.handlerQueue.async { [self] in
                     schemaLoadsInFlight.remove(uri)
                     if case .failure(let f) = result { log("schema \(uri): \(f.message)") }

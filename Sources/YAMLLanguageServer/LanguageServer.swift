@@ -20,7 +20,7 @@ final class LanguageServer: @unchecked Sendable {
     enum State { case uninitialized, running, shuttingDown }
 
     let connection: Connection
-    let model = DocumentModel()
+    let model = DocumentModel(environment: .fileSystem)
     private var state = State.uninitialized
     /// Columns of LSP positions, as negotiated in `initialize` (LSP 3.17 §"Position").
     private(set) var encoding = ColumnEncoding.utf16
@@ -32,8 +32,6 @@ final class LanguageServer: @unchecked Sendable {
     private var nextRequestID = 1
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
     var schemaLoadsInFlight: Set<String> = []
-    /// The loader for the current `yaml.schemaDownload.enable`, made when first needed.
-    var schemaLoader: SchemaLoader?
     private var exitCode: Int32?
     private let finished = DispatchSemaphore(value: 0)
     /// Messages decoded but not yet handled, in arrival order: the document URI of each
@@ -47,7 +45,6 @@ final class LanguageServer: @unchecked Sendable {
 
     init(connection: Connection) {
         self.connection = connection
-        model.perform(.configureLint(.fileSystem))
     }
 
     /// Serves until `exit` or end of input; returns the exit code.
@@ -202,14 +199,13 @@ final class LanguageServer: @unchecked Sendable {
             case DidSaveTextDocumentNotification.method.rawValue:
                 let p = try notification.decodeParams(DidSaveTextDocumentNotification.self)
                 perform(.save(FromLSP.uri(p.textDocument.uri), text: p.text))
-                if Self.isLintConfiguration(p.textDocument.uri) { perform(.configureLint(.fileSystem)) }
+                if Self.isLintConfiguration(p.textDocument.uri) { perform(.filesChanged([FromLSP.uri(p.textDocument.uri)])) }
             case DidChangeWatchedFilesNotification.method.rawValue:
                 // LSP 3.17 `workspace/didChangeWatchedFiles`: when a yamllint configuration is among the
                 // changed files, lint every open document again (the files are read afresh).
                 let p = try notification.decodeParams(DidChangeWatchedFilesNotification.self)
-                if p.changes.contains(where: { Self.isLintConfiguration($0.uri) }) {
-                    perform(.configureLint(.fileSystem))
-                }
+                let changed = p.changes.filter { Self.isLintConfiguration($0.uri) }.map { FromLSP.uri($0.uri) }
+                if !changed.isEmpty { perform(.filesChanged(changed)) }
             case DidChangeConfigurationNotification.method.rawValue:
                 let p = try notification.decodeParams(DidChangeConfigurationNotification.self)
                 if p.settings != .null { applySettings(FromLSP.settings(p.settings)) }
@@ -230,11 +226,10 @@ final class LanguageServer: @unchecked Sendable {
         }
     }
 
-    /// The names of yamllint configuration files, which the model's lint looks for beside and above each
-    /// document (``LintEnvironment/configFileNames``). They are the only files whose change the server
-    /// reacts to: `.editorconfig` is read afresh at each formatting request, and `.pureyaml.yaml` is read by
-    /// the command line only.
-    static var lintConfigurationFileNames: [String] { LintEnvironment.configFileNames }
+    /// The names of the files whose change the model wants to hear of (``DocumentModel/watchedFileNames``):
+    /// yamllint's configuration files and the project settings files (`.pureyaml.yaml`, `.pureyaml.yml`).
+    /// `.editorconfig` is read afresh by the model at each formatting request.
+    static var lintConfigurationFileNames: [String] { DocumentModel.watchedFileNames }
 
     /// True when `uri` names a yamllint configuration file (one of ``lintConfigurationFileNames``).
     static func isLintConfiguration(_ uri: String) -> Bool {

@@ -69,7 +69,7 @@ struct StageBench {
         }
         let model = DocumentModel()
         let uri = DocumentURI("file:///bench/\(input.name)")
-        model.load(uri, bytes: bytes)
+        model.perform(.openFile(uri, bytes: bytes))
         record("outline") { model.outline(uri) }
         record("format") { model.formatting(uri) }
         if let site = EditorLatencyBench.editSite(in: bytes) {

@@ -1,4 +1,5 @@
 import Foundation
+import PureYAMLCommandLine
 import TestSupport
 import XCTest
 
@@ -53,6 +54,37 @@ final class CommandLineConfigurationTests: XCTestCase {
         let missing = try H.run(["check", "--config", "nope.yaml", "-"], stdin: "a: 1\n", in: folder)
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("cannot read configuration file nope.yaml"), missing.stderr)
+    }
+
+    /// A `yaml.schemas` entry and `pureyaml.schema.severity` in the project file decide what `check`
+    /// reports, exactly as they decide what the language server publishes (LanguageServerProjectSettingsTests).
+    func testProjectSchemaEntryAndSeverity() throws {
+        try H.write(#"{"properties": {"replicas": {"type": "integer"}}}"#, to: "schema.json", in: folder)
+        try H.write("replicas: three\n", to: "deploy/app.yaml", in: folder)
+        try H.write("yaml.schemas:\n  schema.json: \"deploy/*.yaml\"\n", to: ".pureyaml.yaml", in: folder)
+        let warning = try H.run(["check", "deploy/app.yaml"], in: folder)
+        XCTAssertEqual(warning.status, 0, warning.stderr)
+        XCTAssertEqual(warning.lines, [#"deploy/app.yaml:1:11: warning: expected integer, found string "three" [schema-type]"#])
+        try H.write("yaml.schemas:\n  schema.json: \"deploy/*.yaml\"\npureyaml.schema.severity: error\n", to: ".pureyaml.yaml", in: folder)
+        let error = try H.run(["check", "deploy/app.yaml"], in: folder)
+        XCTAssertEqual(error.status, 1, error.stderr)
+        XCTAssertEqual(error.lines, [#"deploy/app.yaml:1:11: error: expected integer, found string "three" [schema-type]"#])
+        let none = try H.run(["check", "--no-config", "deploy/app.yaml"], in: folder)
+        XCTAssertEqual(none.lines, [], "without the project file no schema applies")
+    }
+
+    /// `--schema` paths are resolved against the tool's injected working directory, not the process's
+    /// current directory (the tool runs in process here, its working directory the scratch folder).
+    func testSchemaOptionPathIsRelativeToTheToolsWorkingDirectory() throws {
+        try H.write(#"{"properties": {"replicas": {"type": "integer"}}}"#, to: "schemas/s.json", in: folder)
+        let file = try H.write("replicas: three\n", to: "app.yaml", in: folder)
+        XCTAssertNotEqual(FileManager.default.currentDirectoryPath, folder.path)
+        final class Text: @unchecked Sendable { var out = "", err = "" }
+        let text = Text()
+        let tool = CommandLineTool(out: { text.out += $0 }, err: { text.err += $0 }, workingDirectory: folder.path)
+        let status = tool.run(command: "check", arguments: ["--no-config", "--schema", "schemas/s.json", file.path])
+        XCTAssertEqual(status, 0, text.err)
+        XCTAssertEqual(text.out, "\(file.path):1:11: warning: expected integer, found string \"three\" [schema-type]\n")
     }
 
     func testBrokenConfigurationIsReportedOnceAndDefaultsApply() throws {

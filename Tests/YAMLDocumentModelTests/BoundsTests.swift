@@ -17,7 +17,7 @@ final class BoundsTests: XCTestCase {
     private func exercise(_ bytes: [UInt8], settings: Settings = Settings(), file: StaticString = #filePath,
                           line: UInt = #line) throws -> DocumentSnapshot {
         let model = DocumentModel(settings: settings)
-        model.load(uri, bytes: bytes)
+        model.perform(.openFile(uri, bytes: bytes))
         let s = try XCTUnwrap(model.snapshot(uri), file: file, line: line)
         for d in s.diagnostics {
             XCTAssertLessThanOrEqual(d.range.end, bytes.count, "\(d.code) in bounds", file: file, line: line)
@@ -68,7 +68,7 @@ final class BoundsTests: XCTestCase {
         // Hang guard (an unbounded expansion visits 10^9 scalars), not a speed goal.
         assertNoHang(cpuSecondsAtMost: 60, "billion laughs through the model") {
             let model = DocumentModel()
-            model.load(uri, bytes: bytes)
+            model.perform(.openFile(uri, bytes: bytes))
             // Hover on the last anchor (10^9 scalars when expanded), the last alias, and everything else.
             for o in stride(from: 0, through: bytes.count, by: 7) { _ = model.hover(uri, at: o) }
             _ = model.completion(uri, at: bytes.count - 3)
@@ -113,7 +113,7 @@ final class BoundsTests: XCTestCase {
         var bytes = Array("k: ".utf8)
         bytes += [UInt8](repeating: UInt8(ascii: "x"), count: 10_000_000)
         let model = DocumentModel()
-        model.load(uri, bytes: bytes)
+        model.perform(.openFile(uri, bytes: bytes))
         let s = try XCTUnwrap(model.snapshot(uri))
         XCTAssertEqual(s.diagnostics.filter { $0.severity == .error }, [])
         XCTAssertEqual(s.lineIndex.position(of: bytes.count, encoding: .utf16), LineColumn(line: 0, column: bytes.count))
@@ -128,9 +128,9 @@ final class BoundsTests: XCTestCase {
         let small = "a: 1\na: 2\n"  // a duplicate key: a composition finding
         let big = small + String(repeating: "# padding\n", count: 20) + "b: [\n"
         let model = DocumentModel(settings: settings)
-        model.load(uri, bytes: Array(small.utf8))
+        model.perform(.openFile(uri, bytes: Array(small.utf8)))
         XCTAssertEqual(model.snapshot(uri)?.diagnostics.map(\.code), ["duplicate-key"])
-        model.load(uri, bytes: Array(big.utf8))
+        model.perform(.openFile(uri, bytes: Array(big.utf8)))
         let s = try XCTUnwrap(model.snapshot(uri))
         XCTAssertFalse(s.isFullyAnalyzed)
         let codes = s.diagnostics.map(\.code)
@@ -169,7 +169,7 @@ final class BoundsTests: XCTestCase {
     /// turn its bad bytes into U+FFFD. Such text is not formatted.
     func testFormattingRefusesTextThatIsNotUTF8() throws {
         let model = DocumentModel()
-        model.load(uri, bytes: [0x20, 0x20, 0x3A, 0xFF])  // "  :" then a stray byte
+        model.perform(.openFile(uri, bytes: [0x20, 0x20, 0x3A, 0xFF]))  // "  :" then a stray byte
         let surface = try XCTUnwrap(model.formatting(uri))
         XCTAssertEqual(surface.edits, [])
         XCTAssertEqual(surface.formattedText, [0x20, 0x20, 0x3A, 0xFF])
@@ -181,7 +181,7 @@ final class BoundsTests: XCTestCase {
     func testFormattingAMappingWithManyEntriesIsNotQuadratic() throws {
         let text = (0..<20_000).map { "key\($0):   \($0)\n" }.joined()
         let model = DocumentModel()
-        model.load(uri, bytes: Array(text.utf8))
+        model.perform(.openFile(uri, bytes: Array(text.utf8)))
         // Hang guard (the quadratic version took minutes), not a speed goal.
         let surface = try XCTUnwrap(assertNoHang(cpuSecondsAtMost: 60, "formatting 20,000 entries") { model.formatting(uri) })
         XCTAssertFalse(surface.edits.isEmpty)

@@ -24,7 +24,7 @@ final class CodeActionResolveTests: XCTestCase {
         let range = try lineRange(text, containing: "key:")
         let lazy = lintModel(uri, text)
         let listed = try XCTUnwrap(lazy.deferredCodeActions(uri, range: range, only: nil))
-        XCTAssertEqual(lazy.fixVerifiers[uri]?.analysedTexts, 0, "listing re-parses nothing")
+        XCTAssertEqual(lazy.records[uri]?.memo.fixVerifier?.analysedTexts, 0, "listing re-parses nothing")
         XCTAssertEqual(listed.count, 4, "\(listed.map(\.title))")
         XCTAssertTrue(listed.allSatisfy { $0.edits.isEmpty && $0.resolveID != nil })
         XCTAssertEqual(Set(listed.compactMap(\.resolveID)).count, listed.count, "one identifier each")
@@ -38,9 +38,9 @@ final class CodeActionResolveTests: XCTestCase {
             XCTAssertEqual(fix.diagnostic, b.diagnostic)
             XCTAssertEqual(fix.resolveID, a.resolveID)
         }
-        XCTAssertEqual(lazy.fixVerifiers[uri]?.analysedTexts, 4, "one analysis per resolved fix")
+        XCTAssertEqual(lazy.records[uri]?.memo.fixVerifier?.analysedTexts, 4, "one analysis per resolved fix")
         _ = try resolved(lazy, listed[0])
-        XCTAssertEqual(lazy.fixVerifiers[uri]?.analysedTexts, 4, "a second resolve at the version is answered from the kept verdict")
+        XCTAssertEqual(lazy.records[uri]?.memo.fixVerifier?.analysedTexts, 4, "a second resolve at the version is answered from the kept verdict")
     }
 
     /// A fix that would break the text (narrowing the space after `-` moves `x` left of `y`, which then

@@ -63,7 +63,7 @@ final class CorpusModelTests: XCTestCase {
             let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent(rel)))
             let model = DocumentModel()
             let uri = DocumentURI(filePath: "/corpus/" + rel)
-            model.load(uri, bytes: bytes)
+            model.perform(.openFile(uri, bytes: bytes))
             guard let snapshot = model.snapshot(uri), let diags = model.diagnostics(uri)?.diagnostics else {
                 XCTFail("\(rel): no snapshot"); continue
             }
@@ -113,7 +113,7 @@ final class CorpusModelTests: XCTestCase {
         let started = Date()
         let model = DocumentModel()
         let uri = DocumentURI(filePath: file.path)
-        model.load(uri, bytes: bytes)
+        model.perform(.openFile(uri, bytes: bytes))
         let snapshot = try XCTUnwrap(model.snapshot(uri))
         let errors = snapshot.diagnostics.filter { $0.severity == .error }
         XCTAssertEqual(errors.map(\.code), Array(repeating: "duplicate-key", count: 5))

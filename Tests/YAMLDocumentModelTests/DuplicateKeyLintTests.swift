@@ -11,9 +11,8 @@ final class DuplicateKeyLintTests: XCTestCase {
 
     /// A model reading `.yamllint` = `configuration` in `/p` (lint off when nil), with `text` open.
     private func model(_ configuration: String?, _ text: String) -> DocumentModel {
-        let m = DocumentModel()
         let files = configuration.map { ["/p/.yamllint": Array($0.utf8)] } ?? [:]
-        m.perform(.configureLint(LintEnvironment(readFile: { files[$0] })))
+        let m = DocumentModel(environment: .inMemory(files: files))
         m.perform(.open(uri, version: 1, text: text))
         return m
     }

@@ -23,7 +23,7 @@ final class FeatureRobustnessTests: XCTestCase {
         for bytes in texts {
             let uri = DocumentURI("file:///w/case.yaml")
             let model = DocumentModel()
-            model.load(uri, bytes: bytes)
+            model.perform(.openFile(uri, bytes: bytes))
             guard let snapshot = model.snapshot(uri) else { continue }
             let n = bytes.count
             let folding = model.folding(uri)?.regions ?? []

@@ -39,13 +39,13 @@ final class FixVerifierTests: XCTestCase {
         let m = lintModel(uri, text)
         let range = TextRange(start: 0, end: text.utf8.count)
         let first = m.codeActions(uri, range: range, only: [.quickFix])
-        let verifier = try XCTUnwrap(m.fixVerifiers[uri])
+        let verifier = try XCTUnwrap(m.records[uri]?.memo.fixVerifier)
         XCTAssertEqual(m.codeActions(uri, range: range, only: [.quickFix]), first)
-        XCTAssertTrue(m.fixVerifiers[uri] === verifier)
+        XCTAssertTrue(m.records[uri]?.memo.fixVerifier === verifier)
         m.perform(.change(uri, version: 2, changes: [TextChange(range: nil, text: "---\na: 1\n")], encoding: .utf8))
-        XCTAssertNil(m.fixVerifiers[uri])
+        XCTAssertNil(m.records[uri]?.memo.fixVerifier)
         XCTAssertEqual(m.codeActions(uri, range: range, only: [.quickFix]), [])
-        XCTAssertFalse(m.fixVerifiers[uri] === verifier)
+        XCTAssertFalse(m.records[uri]?.memo.fixVerifier === verifier)
     }
 
     /// Per-document answers equal whole-text answers for edits that keep or break data, comments, the

@@ -128,8 +128,7 @@ final class LintFixAllCorpusTests: XCTestCase {
         for file in corpusFiles(corpus) {
             let bytes = Array(try Data(contentsOf: corpus.appendingPathComponent(file)))
             guard Parser.parse(bytes).isValid else { continue }
-            let model = DocumentModel()
-            model.perform(.configureLint(LintEnvironment(readFile: { $0 == configPath ? config : nil })))
+            let model = DocumentModel(environment: .inMemory(files: [configPath: config]))
             let target = work.appendingPathComponent(file)
             let uri = DocumentURI(filePath: target.path)
             model.perform(.open(uri, version: 1, text: String(decoding: bytes, as: UTF8.self)))

@@ -9,9 +9,7 @@ import YAMLSyntax
 final class LintFixAllSafetyTests: XCTestCase {
     /// The text after one `fixAllEdits` run under `config` (a `.yamllint` beside the file).
     static func fixAll(_ config: String, _ bytes: [UInt8]) -> (text: [UInt8], model: DocumentModel, uri: DocumentURI) {
-        let model = DocumentModel()
-        let configuration = Array(config.utf8)
-        model.perform(.configureLint(LintEnvironment(readFile: { $0 == "/p/.yamllint" ? configuration : nil })))
+        let model = DocumentModel(environment: .inMemory(texts: ["/p/.yamllint": config]))
         let uri = DocumentURI(filePath: "/p/a.yaml")
         model.perform(.open(uri, version: 1, text: String(decoding: bytes, as: UTF8.self)))
         var out = bytes

@@ -8,9 +8,7 @@ import YAMLSyntax
 /// quick fixes and fix-all.
 final class LintModelTests: XCTestCase {
     private func model(files: [String: String], settings: JSONValue? = nil) -> DocumentModel {
-        let model = DocumentModel()
-        let contents = files.mapValues { Array($0.utf8) }
-        model.perform(.configureLint(LintEnvironment(readFile: { contents[$0] })))
+        let model = DocumentModel(environment: .inMemory(texts: files))
         if let settings { model.perform(.configure(Settings(json: settings))) }
         return model
     }
@@ -46,9 +44,8 @@ final class LintModelTests: XCTestCase {
         let uri = DocumentURI(filePath: "/x/a.yaml")
         m.perform(.open(uri, version: 1, text: "a: yes\n"))
         XCTAssertEqual(lintCodes(m, uri), [])
-        let env = DocumentModel()
-        env.perform(.configureLint(LintEnvironment(readFile: { $0 == "/home/cfg" ? Array("rules: {truthy: enable}".utf8) : nil },
-                                                   configFileFromEnvironment: "/home/cfg")))
+        let env = DocumentModel(environment: .inMemory(texts: ["/home/cfg": "rules: {truthy: enable}"],
+                                                       variables: ["YAMLLINT_CONFIG_FILE": "/home/cfg"]))
         env.perform(.open(uri, version: 1, text: "a: yes\n"))
         XCTAssertEqual(lintCodes(env, uri), ["truthy"])
     }
@@ -60,15 +57,11 @@ final class LintModelTests: XCTestCase {
                      "/work/base.yaml": "rules: {truthy: enable}\n",
                      "/work/.gitignore": "build/\n"]
         let uri = DocumentURI(filePath: "/work/src/a.yaml")
-        let fromWork = DocumentModel()
-        fromWork.perform(.configureLint(LintEnvironment(readFile: { files[$0].map { Array($0.utf8) } },
-                                                        configFileFromEnvironment: "/home/cfg/lint.yaml",
-                                                        currentDirectory: "/work")))
+        let fromWork = DocumentModel(environment: .inMemory(texts: files, variables: ["YAMLLINT_CONFIG_FILE": "/home/cfg/lint.yaml"],
+                                                            currentDirectory: "/work"))
         fromWork.perform(.open(uri, version: 1, text: "a: yes\n"))
         XCTAssertEqual(lintCodes(fromWork, uri), ["truthy"])
-        let noDirectory = DocumentModel()
-        noDirectory.perform(.configureLint(LintEnvironment(readFile: { files[$0].map { Array($0.utf8) } },
-                                                           configFileFromEnvironment: "/home/cfg/lint.yaml")))
+        let noDirectory = DocumentModel(environment: .inMemory(texts: files, variables: ["YAMLLINT_CONFIG_FILE": "/home/cfg/lint.yaml"]))
         noDirectory.perform(.open(uri, version: 1, text: "a: yes\n"))
         XCTAssertEqual(lintCodes(noDirectory, uri), ["lint-config"])
     }

@@ -46,9 +46,7 @@ final class ReindentCorpusSurveyTests: XCTestCase {
     }
 
     private func survey(_ bytes: [UInt8], name: String, configuration: String, _ tally: inout Tally) {
-        let model = DocumentModel()
-        let config = Array(configuration.utf8)
-        model.perform(.configureLint(LintEnvironment(readFile: { $0 == "/survey/.yamllint" ? config : nil })))
+        let model = DocumentModel(environment: .inMemory(texts: ["/survey/.yamllint": configuration]))
         let uri = DocumentURI(filePath: "/survey/" + name)
         model.perform(.open(uri, version: 1, text: String(decoding: bytes, as: UTF8.self)))
         tally.files += 1

@@ -28,7 +28,7 @@ final class ReindentQuickFixTests: XCTestCase {
         XCTAssertFalse(listed.contains { $0.title == title }, "\(listed.map(\.title))", file: file, line: line)
         // What the fix was before the pre-check: the formatter's lines of the block.
         let s = try XCTUnwrap(m.snapshot(uri))
-        let c = try XCTUnwrap(m.lint.configurations[uri])
+        let c = try XCTUnwrap(m.records[uri]?.lint.configuration)
         let (block, lines) = try XCTUnwrap(LintRewriteFixes.block(s, d))
         let layout = try XCTUnwrap(LintRewriteFixes.indentationLayout(s, c))
         let edits = try XCTUnwrap(layout.edits(lines))
@@ -99,7 +99,7 @@ final class ReindentQuickFixTests: XCTestCase {
         let listed = try XCTUnwrap(m.deferredCodeActions(uri, range: d.range, only: [.quickFix]))
         let fix = try XCTUnwrap(listed.first { $0.title == title }, "\(listed.map(\.title))")
         // The text's layout is kept for the next list at this version (cursor moves do not format again).
-        XCTAssertNotNil(try XCTUnwrap(m.fixVerifiers[uri]?.layout))
+        XCTAssertNotNil(try XCTUnwrap(m.records[uri]?.memo.fixVerifier?.layout))
         XCTAssertEqual(try m.deferredCodeActions(uri, range: d.range, only: [.quickFix]), listed)
         guard case .success(let resolved) = try m.resolveCodeAction(uri, version: 1, id: try XCTUnwrap(fix.resolveID)) else {
             return XCTFail("the re-indent fix resolves")

@@ -45,7 +45,7 @@ final class SchemaCorpusTests: XCTestCase {
             let bytes = try [UInt8](Data(contentsOf: url))
             guard bytes.count <= 64 * 1024 else { continue }
             let uri = DocumentURI(filePath: url.path)
-            model.load(uri, bytes: bytes)
+            model.perform(.openFile(uri, bytes: bytes))
             edge.serve(model)
             let info = try XCTUnwrap(model.schemaInfo(uri))
             let diagnostics = model.diagnostics(uri)?.diagnostics ?? []

@@ -38,8 +38,8 @@ final class SourceEncodingTests: XCTestCase {
         let uri = DocumentURI("file:///u16.yaml")
         for e in [SourceEncoding.utf16LittleEndian, .utf32BigEndian] {
             let model = DocumentModel()
-            model.load(uri, bytes: encode("a:    é😀\nb: [1\n", e))
-            XCTAssertEqual(model.foreignEncodings[uri], e)
+            model.perform(.openFile(uri, bytes: encode("a:    é😀\nb: [1\n", e)))
+            XCTAssertEqual(model.foreignEncoding(uri), e)
             XCTAssertEqual(model.snapshot(uri)?.text, "\u{FEFF}a:    é😀\nb: [1\n")
             XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.code), ["unclosed-flow-sequence"])
             let surface = model.formatting(uri)

@@ -17,7 +17,7 @@ final class TextSyncTests: XCTestCase {
     func testOpenReportsEveryAreaOfTheDocument() {
         let model = DocumentModel()
         let areas = model.perform(.open(uri, version: 1, text: "a: 1\n"))
-        XCTAssertEqual(areas, [.text(uri), .diagnostics(uri), .outline(uri), .formatting(uri)])
+        XCTAssertEqual(areas, [.text(uri), .diagnostics(uri), .outline(uri), .folding(uri), .semanticTokens(uri), .formatting(uri)])
         XCTAssertEqual(model.snapshot(uri)?.version, 1)
         XCTAssertEqual(model.diagnostics(uri)?.version, 1)
     }

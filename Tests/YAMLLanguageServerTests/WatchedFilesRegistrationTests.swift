@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The server asks the client to watch the yamllint configuration files (`client/registerCapability` for
+/// The server asks the client to watch the yamllint configuration files and the project settings files (`client/registerCapability` for
 /// `workspace/didChangeWatchedFiles`, LSP 3.17 §"Register Capability") after `initialized`, but only when the
 /// client declared `workspace.didChangeWatchedFiles.dynamicRegistration`; Neovim and Helix report no file
 /// changes without it. Tested through the server process.
@@ -17,6 +17,8 @@ final class WatchedFilesRegistrationTests: XCTestCase {
             ["globPattern": "**/.yamllint", "kind": 7],
             ["globPattern": "**/.yamllint.yaml", "kind": 7],
             ["globPattern": "**/.yamllint.yml", "kind": 7],
+            ["globPattern": "**/.pureyaml.yaml", "kind": 7],
+            ["globPattern": "**/.pureyaml.yml", "kind": 7],
         ]],
     ]]] }
 

@@ -1,0 +1,66 @@
+import YAMLLint
+
+/// Everything the model knows about one open document, created by open and dropped, whole, by close.
+///
+/// Values that are pure functions of the snapshot (and its lint configuration) and expensive to make —
+/// the fix verifier, the deferred code-action table — are computed when first asked for and kept in
+/// ``memo``, which a new snapshot replaces: a query filling it changes no answer, only how fast the next
+/// one comes.
+struct DocumentRecord {
+    /// The current text and its analysis.
+    var snapshot: DocumentSnapshot
+    /// The encoding of the bytes the document was opened from when it was not UTF-8 (``Intent/openFile(_:bytes:)``).
+    var foreignEncoding: SourceEncoding?
+    /// Schema association and validation of the current snapshot (nil until computed).
+    var schema: DocumentModel.SchemaResult?
+    /// Lint configuration and findings of the current snapshot.
+    var lint = DocumentLint()
+    /// Values computed once per snapshot on demand.
+    var memo = SnapshotMemo()
+    /// The settings that apply: the renderer's with the project settings file on top.
+    var settings: Settings
+    /// The project settings file found for the document (nil: not a file, or nothing looked for).
+    var project: ProjectSettingsLookup.Outcome?
+
+    init(snapshot: DocumentSnapshot, settings: Settings, project: ProjectSettingsLookup.Outcome?) {
+        self.snapshot = snapshot
+        self.settings = settings
+        self.project = project
+    }
+}
+
+/// One open document's lint state.
+struct DocumentLint {
+    /// The configuration the document was checked with (nil: lint is off or its configuration is broken).
+    var configuration: LintConfiguration?
+    /// The document's path relative to its configuration's directory (for `ignore` patterns when fix-all
+    /// lints its intermediate texts); nil when there is none.
+    var relativePath: String?
+    /// Lint findings.
+    var findings: [LintFinding] = []
+    /// Lint diagnostics (findings and configuration problems).
+    var diagnostics: [YAMLDiagnostic] = []
+    /// How many times the lint diagnostics changed without the text changing (settings or configuration
+    /// files), so pull-diagnostics result ids change with them; nil until that happens.
+    var generation: Int?
+}
+
+/// Per-snapshot values computed when first asked for (see ``DocumentRecord``). A reference, so that a
+/// query can fill it without changing the model; replaced whole when the snapshot changes.
+final class SnapshotMemo {
+    /// The verifier of the snapshot's fix candidates (see ``FixVerifier``).
+    var fixVerifier: FixVerifier?
+    /// The code actions offered without edits at this snapshot, for `codeAction/resolve`.
+    var deferredActions: DeferredCodeActions?
+    /// Pulled surfaces (outline, folding, links, semantic tokens) by name, with the item limit they were
+    /// computed under.
+    private var surfaces: [String: (limit: Int, value: any Sendable)] = [:]
+
+    /// The surface called `name` under `limit`: the kept one, or `make()`'s, kept for the next request.
+    func surface<T: Sendable>(_ name: String, limit: Int, _ make: () -> T) -> T {
+        if let kept = surfaces[name], kept.limit == limit, let value = kept.value as? T { return value }
+        let value = make()
+        surfaces[name] = (limit, value)
+        return value
+    }
+}

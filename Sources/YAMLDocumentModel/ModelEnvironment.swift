@@ -1,0 +1,195 @@
+/// Everything the model may ask of the world outside it — file contents, what a path is, folder
+/// listings, the clock, the environment variables and folders it needs, and schema downloads — injected
+/// once, at ``DocumentModel/init(settings:environment:)``. The model decides what to read (yamllint
+/// configuration, `.editorconfig`, `.pureyaml.yaml`, local schema files); renderers read nothing for it.
+///
+/// Every read, listing and fetch passes ``permits(_:)``, the one place a trust policy (``policy``)
+/// decides what may be touched. The live implementation (the file system, the process environment and
+/// `SchemaLoader`) is `ModelEnvironment.fileSystem` in the `SchemaFetching` target; tests use
+/// ``inMemory(files:variables:currentDirectory:homeDirectory:)``. The default, ``none``, touches nothing:
+/// every read answers nil and schemas are left to the renderer (``DocumentModel/schemaLoadRequests``).
+///
+/// Paths are absolute file system paths (`/`-separated).
+public struct ModelEnvironment: Sendable {
+    /// One thing the model asks of the outside world, as the trust policy sees it.
+    public enum Access: Sendable, Hashable, CustomStringConvertible {
+        /// Reading the file at an absolute path (or asking what the path is).
+        case read(String)
+        /// Listing the folder at an absolute path.
+        case list(String)
+        /// Loading a schema or catalog by URI (a download, or a file through the schema loader).
+        case fetch(String)
+
+        public var description: String {
+            switch self {
+            case .read(let p): return "read \(p)"
+            case .list(let p): return "list \(p)"
+            case .fetch(let u): return "fetch \(u)"
+            }
+        }
+    }
+
+    /// What a path names.
+    public enum FileKind: Sendable, Hashable {
+        /// A regular file of `size` bytes.
+        case file(size: Int)
+        /// A folder.
+        case folder
+    }
+
+    /// The raw capabilities behind the environment; each is called only after ``permits(_:)`` agreed.
+    public struct Capabilities: Sendable {
+        /// The bytes of the file at an absolute path; nil when it does not exist or cannot be read.
+        public var readFile: @Sendable (String) -> [UInt8]?
+        /// What the absolute path names; nil when nothing is there.
+        public var kind: @Sendable (String) -> FileKind?
+        /// The names (not paths) in the folder at an absolute path; nil when it cannot be listed.
+        public var listFolder: @Sendable (String) -> [String]?
+        /// Loads a schema or catalog URI (`http(s):`, `file:` or an absolute path) off the caller's
+        /// thread, downloading only when the `Bool` allows the network, and calls back with the result.
+        public var fetch: @Sendable (String, Bool, @escaping @Sendable (SchemaLoadResult) -> Void) -> Void
+        /// Seconds since 1970-01-01 00:00 UTC.
+        public var now: @Sendable () -> Double
+
+        public init(readFile: @escaping @Sendable (String) -> [UInt8]?,
+                    kind: @escaping @Sendable (String) -> FileKind?,
+                    listFolder: @escaping @Sendable (String) -> [String]?,
+                    fetch: @escaping @Sendable (String, Bool, @escaping @Sendable (SchemaLoadResult) -> Void) -> Void,
+                    now: @escaping @Sendable () -> Double) {
+            self.readFile = readFile
+            self.kind = kind
+            self.listFolder = listFolder
+            self.fetch = fetch
+            self.now = now
+        }
+    }
+
+    /// nil: no I/O at all (``none``).
+    let capabilities: Capabilities?
+    /// The process environment variables the model reads: `YAMLLINT_CONFIG_FILE`, `XDG_CONFIG_HOME`.
+    public var variables: [String: String]
+    /// The current directory of the process (an absolute path), if it has one: yamllint reads the
+    /// relative paths of its user configuration from there.
+    public var currentDirectory: String?
+    /// The user's home folder (an absolute path), for yamllint's `~/.config/yamllint/config`.
+    public var homeDirectory: String?
+    /// The trust policy: false refuses the access (the read answers nil, the fetch fails). Allows
+    /// everything by default.
+    public var policy: @Sendable (Access) -> Bool = { _ in true }
+    /// The largest local schema file read synchronously, in bytes (the schema loader's own limit).
+    public var maxSchemaBytes = 20 << 20
+
+    /// An environment with `capabilities` (nil: none).
+    public init(capabilities: Capabilities?, variables: [String: String] = [:], currentDirectory: String? = nil,
+                homeDirectory: String? = nil) {
+        self.capabilities = capabilities
+        self.variables = variables
+        self.currentDirectory = currentDirectory
+        self.homeDirectory = homeDirectory
+    }
+
+    /// The names of the process environment variables the model reads (the live environment keeps only these).
+    public static let variableNames: Set<String> = ["YAMLLINT_CONFIG_FILE", "XDG_CONFIG_HOME"]
+
+    /// No I/O: reads answer nil, nothing is fetched here, and the clock stands at 0.
+    public static let none = ModelEnvironment(capabilities: nil)
+
+    /// True when this environment can read files (``none`` cannot).
+    public var readsFiles: Bool { capabilities != nil }
+
+    /// The one choke point: whether `access` may happen (see ``policy``).
+    public func permits(_ access: Access) -> Bool { capabilities != nil && policy(access) }
+
+    /// The bytes of the file at an absolute path; nil when it does not exist, cannot be read or the
+    /// policy refuses it.
+    public func readFile(_ path: String) -> [UInt8]? {
+        guard permits(.read(path)) else { return nil }
+        return capabilities?.readFile(path)
+    }
+
+    /// What the absolute path names; nil when nothing is there (or the policy refuses it).
+    public func kind(_ path: String) -> FileKind? {
+        guard permits(.read(path)) else { return nil }
+        return capabilities?.kind(path)
+    }
+
+    /// The names in the folder at an absolute path; nil when it cannot be listed (or the policy refuses it).
+    public func listFolder(_ path: String) -> [String]? {
+        guard permits(.list(path)) else { return nil }
+        return capabilities?.listFolder(path)
+    }
+
+    /// Loads the schema or catalog `uri` asynchronously (see ``Capabilities/fetch``) and calls
+    /// `completion` off the caller's thread; a refused or impossible load fails with the reason.
+    public func fetch(_ uri: String, allowNetwork: Bool, completion: @escaping @Sendable (SchemaLoadResult) -> Void) {
+        guard let capabilities else { return completion(.failure(SchemaLoadFailure("nothing can be loaded here"))) }
+        guard policy(.fetch(uri)) else { return completion(.failure(SchemaLoadFailure("loading \(uri) is not allowed"))) }
+        capabilities.fetch(uri, allowNetwork, completion)
+    }
+
+    /// Seconds since 1970-01-01 00:00 UTC (0 for ``none``).
+    public var now: Double { capabilities?.now() ?? 0 }
+
+    /// The local schema file at the absolute `path`, read synchronously: its bytes, or why not (the
+    /// messages of the schema loader: `no such file`, `the file is larger than N bytes`).
+    func readSchemaFile(_ path: String) -> SchemaLoadResult {
+        switch kind(path) {
+        case .file(let size)? where size > maxSchemaBytes:
+            return .failure(SchemaLoadFailure("the file is larger than \(maxSchemaBytes) bytes"))
+        case .file?:
+            guard let bytes = readFile(path) else { return .failure(SchemaLoadFailure("cannot read \(path)")) }
+            return .success(bytes)
+        case .folder?, nil:
+            return .failure(SchemaLoadFailure("no such file"))
+        }
+    }
+
+    /// An environment over `files` (absolute path to content) held in memory, for tests: folders are
+    /// the paths above the files; `fetch` fails for anything not in `files` (by URI or by path).
+    public static func inMemory(files: [String: [UInt8]], variables: [String: String] = [:],
+                                currentDirectory: String? = nil, homeDirectory: String? = nil) -> ModelEnvironment {
+        func folders() -> Set<String> {
+            var out: Set<String> = ["/"]
+            for path in files.keys {
+                var parts = path.split(separator: "/").dropLast()
+                while !parts.isEmpty {
+                    out.insert("/" + parts.joined(separator: "/"))
+                    parts = parts.dropLast()
+                }
+            }
+            return out
+        }
+        let known = folders()
+        let capabilities = Capabilities(
+            readFile: { files[$0] },
+            kind: { path in
+                if let f = files[path] { return .file(size: f.count) }
+                return known.contains(path) ? .folder : nil
+            },
+            listFolder: { folder in
+                guard known.contains(folder) else { return nil }
+                let prefix = folder == "/" ? "/" : folder + "/"
+                var names: Set<String> = []
+                for path in files.keys where path.hasPrefix(prefix) {
+                    if let name = path.dropFirst(prefix.count).split(separator: "/").first { names.insert(String(name)) }
+                }
+                return names.sorted()
+            },
+            fetch: { uri, _, completion in
+                let path = DocumentURI(uri).filePath ?? uri
+                if let bytes = files[uri] ?? files[path] { completion(.success(bytes)) } else {
+                    completion(.failure(SchemaLoadFailure(uri.hasPrefix("/") || uri.hasPrefix("file:") ? "no such file" : "cannot reach the server")))
+                }
+            },
+            now: { 0 })
+        return ModelEnvironment(capabilities: capabilities, variables: variables, currentDirectory: currentDirectory,
+                                homeDirectory: homeDirectory)
+    }
+
+    /// ``inMemory(files:variables:currentDirectory:homeDirectory:)`` with text files.
+    public static func inMemory(texts: [String: String], variables: [String: String] = [:],
+                                currentDirectory: String? = nil, homeDirectory: String? = nil) -> ModelEnvironment {
+        inMemory(files: texts.mapValues { Array($0.utf8) }, variables: variables, currentDirectory: currentDirectory,
+                 homeDirectory: homeDirectory)
+    }
+}

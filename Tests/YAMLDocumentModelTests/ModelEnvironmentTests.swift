@@ -1,0 +1,91 @@
+import XCTest
+import YAMLDocumentModel
+
+/// The model's one environment: intents are plain data, and every file the model reads (yamllint
+/// configuration, local schemas) comes through the injected ``ModelEnvironment``.
+final class ModelEnvironmentTests: XCTestCase {
+    private let uri = DocumentURI(filePath: "/repo/deploy.yaml")
+
+    func testIntentsBuiltFromEqualInputCompareEqual() {
+        func intents(_ text: String) -> [Intent] {
+            [.open(uri, version: 1, text: text), .openFile(uri, bytes: Array(text.utf8)),
+             .change(uri, version: 2, changes: [TextChange(range: nil, text: text)], encoding: .utf16),
+             .save(uri, text: text), .close(uri), .configure(Settings(json: .object([(key: "format.indentWidth", value: .integer(4))]))),
+             .filesChanged([DocumentURI(filePath: "/repo/.yamllint")]),
+             .schemaLoaded("file:///repo/s.json", .success(Array(text.utf8))),
+             .schemaLoaded("https://example.com/s.json", .failure(SchemaLoadFailure("HTTP 404")))]
+        }
+        XCTAssertEqual(intents("a: 1\n"), intents("a: 1\n"))
+        XCTAssertNotEqual(intents("a: 1\n"), intents("a: 2\n"))
+        XCTAssertEqual(Set(intents("a: 1\n")).count, 9, "all distinct")
+    }
+
+    func testIntentDescriptionsAreOneLineWithoutText() {
+        XCTAssertEqual(Intent.open(uri, version: 3, text: "secret: 1\n").description, "open file:///repo/deploy.yaml v3 (10 bytes)")
+        XCTAssertEqual(Intent.change(uri, version: 4, changes: [TextChange(range: nil, text: "x")], encoding: .utf16).description,
+                       "change file:///repo/deploy.yaml v4 (1 change, utf-16)")
+        XCTAssertEqual(Intent.filesChanged([DocumentURI(filePath: "/repo/.yamllint")]).description, "filesChanged file:///repo/.yamllint")
+        XCTAssertEqual(Intent.schemaLoaded("https://x/s.json", .failure(SchemaLoadFailure("HTTP 404"))).description,
+                       "schemaLoaded https://x/s.json (failed: HTTP 404)")
+    }
+
+    /// A local schema (a modeline to a file) is read inside `perform`: the diagnostics after the open
+    /// already hold the schema findings, and nothing is left for the renderer to load.
+    func testLocalSchemaFindingsAreThereRightAfterOpen() {
+        let environment = ModelEnvironment.inMemory(texts: [
+            "/repo/schema.json": #"{"type": "object", "properties": {"replicas": {"type": "integer"}}}"#,
+        ])
+        let model = DocumentModel(environment: environment)
+        let areas = model.perform(.open(uri, version: 1, text: "# yaml-language-server: $schema=schema.json\nreplicas: three\n"))
+        XCTAssertFalse(areas.contains(.schemaLoads), "nothing left to load")
+        XCTAssertEqual(model.schemaLoadRequests, [])
+        XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.code), ["schema-type"])
+    }
+
+    /// A local schema that is missing is a finding at once, with the schema loader's words.
+    func testMissingLocalSchemaFailsAtOnce() {
+        let model = DocumentModel(environment: .inMemory(texts: [:]))
+        model.perform(.open(uri, version: 1, text: "# yaml-language-server: $schema=/nowhere/s.json\na: 1\n"))
+        XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.message), ["cannot load schema file:///nowhere/s.json: no such file"])
+    }
+
+    /// Without an environment nothing is read: the local schema is left to the renderer, as before.
+    func testWithoutAnEnvironmentLocalSchemasAreRequested() {
+        let model = DocumentModel()
+        let areas = model.perform(.open(uri, version: 1, text: "# yaml-language-server: $schema=schema.json\na: 1\n"))
+        XCTAssertTrue(areas.contains(.schemaLoads))
+        XCTAssertEqual(model.schemaLoadRequests, ["file:///repo/schema.json"])
+    }
+
+    /// The trust policy sees every read, and what it refuses is not read.
+    func testThePolicySeesEveryReadAndCanRefuse() {
+        var environment = ModelEnvironment.inMemory(texts: ["/repo/.yamllint": "rules: {truthy: enable}\n"])
+        let allowed = DocumentModel(environment: environment)
+        allowed.perform(.open(uri, version: 1, text: "a: yes\n"))
+        XCTAssertEqual(allowed.lintFindings(uri)?.map(\.rule), ["truthy"])
+        environment.policy = { access in
+            if case .read(let path) = access { return !path.hasSuffix(".yamllint") }
+            return true
+        }
+        let refused = DocumentModel(environment: environment)
+        refused.perform(.open(uri, version: 1, text: "a: yes\n"))
+        XCTAssertEqual(refused.lintFindings(uri), [])
+    }
+
+    /// `.filesChanged` re-reads the yamllint configuration through the environment.
+    func testFilesChangedReadsTheConfigurationAgain() {
+        final class Files: @unchecked Sendable { var config = "rules: {truthy: disable}\n" }
+        let files = Files()
+        let environment = ModelEnvironment(capabilities: .init(
+            readFile: { $0 == "/repo/.yamllint" ? Array(files.config.utf8) : nil },
+            kind: { $0 == "/repo/.yamllint" ? .file(size: files.config.utf8.count) : nil },
+            listFolder: { _ in nil }, fetch: { _, _, done in done(.failure(SchemaLoadFailure("offline"))) }, now: { 0 }))
+        let model = DocumentModel(environment: environment)
+        model.perform(.open(uri, version: 1, text: "---\na: yes\n"))
+        XCTAssertEqual(model.lintFindings(uri)?.map(\.rule), [])
+        files.config = "rules: {truthy: enable}\n"
+        let areas = model.perform(.filesChanged([DocumentURI(filePath: "/repo/.yamllint")]))
+        XCTAssertEqual(areas, [.diagnostics(uri)])
+        XCTAssertEqual(model.lintFindings(uri)?.map(\.rule), ["truthy"])
+    }
+}
