@@ -89,3 +89,28 @@ final class ModelEnvironmentTests: XCTestCase {
         XCTAssertEqual(model.lintFindings(uri)?.map(\.rule), ["truthy"])
     }
 }
+
+/// Pulled surfaces are kept per snapshot: asked twice they are the same, and a new text or a new item
+/// limit gives new ones, never the kept ones.
+final class PulledSurfaceCacheTests: XCTestCase {
+    private let uri = DocumentURI(filePath: "/repo/a.yaml")
+
+    func testKeptSurfacesFollowTheTextAndTheLimit() {
+        let model = DocumentModel()
+        model.perform(.open(uri, version: 1, text: "a:\n  b: 1\nc:\n  d: 2\n"))
+        XCTAssertEqual(model.outline(uri)?.symbols.map(\.name), ["a", "c"])
+        XCTAssertEqual(model.outline(uri), model.outline(uri))
+        XCTAssertEqual(model.folding(uri)?.regions.count, 2)
+        XCTAssertEqual(model.semanticTokens(uri), model.semanticTokens(uri))
+        let tokens = model.semanticTokens(uri)?.tokens.count ?? 0
+        model.perform(.change(uri, version: 2, changes: [TextChange(range: nil, text: "x:\n  y: 1\n")], encoding: .utf8))
+        XCTAssertEqual(model.outline(uri)?.symbols.map(\.name), ["x"], "a new text gives a new outline")
+        XCTAssertEqual(model.folding(uri)?.regions.count, 1)
+        XCTAssertLessThan(model.semanticTokens(uri)?.tokens.count ?? 0, tokens)
+        model.perform(.change(uri, version: 3, changes: [TextChange(range: nil, text: "a: 1\nb: 2\nc: 3\n")], encoding: .utf8))
+        XCTAssertEqual(model.outline(uri)?.symbols.count, 3)
+        model.perform(.configure(Settings(json: .object([(key: "pureyaml.maxItemsComputed", value: .integer(2))]))))
+        XCTAssertEqual(model.outline(uri)?.symbols.count, 2, "a new limit gives a new outline")
+        XCTAssertEqual(model.semanticTokens(uri)?.tokens.count, 2)
+    }
+}
