@@ -67,7 +67,6 @@ public struct CommandLineTool {
         case .failure(let usage): err(usage.message); return 2
         }
         let model = makeModel(options.configuration, adjust: schemaOptions.apply)
-        let loader = schemaOptions.makeLoader()
         var reported: Set<String> = []
         var reports: [FileReport] = []
         var tally = CheckTally()
@@ -84,7 +83,7 @@ public struct CommandLineTool {
                 reports.append(report)
                 tally.count(report.diagnostics.map(\.diagnostic))
             }
-            loader.loadAll(into: model)
+            schemaOptions.loadAll(into: model)
             if schemaOptions.explain {
                 // The explanation is for people: on stdout next to text reports, on stderr otherwise.
                 let text = schemaOptions.explanation(model, file.uri, display: file.display)

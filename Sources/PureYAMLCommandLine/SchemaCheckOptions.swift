@@ -1,10 +1,9 @@
 import Foundation
-import SchemaFetching
 import YAMLDocumentModel
 
 
 /// The schema part of `pureyaml check`: `--schema`, `--explain`, `--offline`. Builds the model's
-/// settings, loads schemas through ``SchemaLoader`` (synchronously) and prints the explain view.
+/// settings, loads schemas through the model's environment (synchronously) and prints the explain view.
 struct SchemaCheckOptions {
     /// `--schema`, as an absolute URI or path.
     var schema: String?
@@ -77,11 +76,23 @@ struct SchemaCheckOptions {
         settings.schema.workspaceFolders = [DocumentURI(filePath: workingDirectory)]
     }
 
-    /// The loader for this run.
-    func makeLoader() -> SchemaLoader {
-        var options = SchemaLoader.Options()
-        options.allowNetwork = !offline
-        return SchemaLoader(options: options)
+    /// Downloads every schema `model` still asks for (local files it reads itself), and what those
+    /// `$ref`, through the model's environment, one at a time, performing ``Intent/schemaLoaded(_:_:)``
+    /// with each result; each URI is tried once. Downloads are off under `--offline`.
+    func loadAll(into model: DocumentModel) {
+        final class Box: @unchecked Sendable { var result: SchemaLoadResult = .failure(SchemaLoadFailure("not loaded")) }
+        var attempted: Set<String> = []
+        while let next = model.schemaLoadRequests.first(where: { !attempted.contains($0) }) {
+            attempted.insert(next)
+            let box = Box()
+            let done = DispatchSemaphore(value: 0)
+            model.environment.fetch(next, allowNetwork: !offline) { result in
+                box.result = result
+                done.signal()
+            }
+            done.wait()
+            model.perform(.schemaLoaded(next, box.result))
+        }
     }
 
     /// The explain view of `uri`: one line per document of the stream.

@@ -116,17 +116,17 @@ public final class DocumentModel {
     /// (``Intent/openFile(_:bytes:)`` of UTF-16 or UTF-32), nil otherwise.
     public func foreignEncoding(_ uri: DocumentURI) -> SourceEncoding? { records[uri]?.foreignEncoding }
 
-    /// Handles ``Intent/filesChanged(_:)``: lints every open document again (its configuration files are
-    /// read afresh; a parsed one is reused while its bytes are the same) and reloads the changed files
+    /// Handles ``Intent/filesChanged(_:)``: when a project settings file is among them, finds and reads
+    /// every document's project settings again; lints every open document again (its configuration files
+    /// are read afresh; a parsed one is reused while its bytes are the same); reloads the changed files
     /// that are schemas in use.
     private func filesChanged(_ uris: [DocumentURI]) -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = []
         if uris.contains(where: { ProjectConfiguration.fileNames.contains(String($0.string.split(separator: "/").last ?? "")) }) {
             projectLookup.forget()
             areas = resettle(schemaChanged: false)
-        } else {
-            for uri in records.keys.sorted() where relint(uri) { areas.insert(.diagnostics(uri)) }
         }
+        for uri in records.keys.sorted() where relint(uri) { areas.insert(.diagnostics(uri)) }
         for uri in uris { areas.formUnion(schemaSaved(uri)) }
         return areas
     }

@@ -7,11 +7,12 @@ import XCTest
 /// the ways Swift code reads files or the environment; the few that remain are the renderer's own I/O,
 /// each listed with why.
 final class RendererIOTests: XCTestCase {
-    /// Text that reads files, the folder tree or the process environment, or finds settings files.
+    /// Text that reads files, the folder tree or the process environment, finds settings files, or loads
+    /// schemas around the environment (its `fetch` is the trust policy's choke point for downloads too).
     static let forbidden = [
         "FileManager", "contentsOfFile", "contents(atPath", "FileHandle(forReadingFrom", "ProcessInfo.processInfo.environment",
         "EditorConfig.properties(", "ProjectConfiguration(", "ProjectConfiguration.nearest", "LintEnvironment.fileSystem",
-        "getenv(", "String(contentsOf", "Data(contentsOf",
+        "getenv(", "String(contentsOf", "Data(contentsOf", "SchemaLoader(",
     ]
 
     /// (target/file, forbidden text) -> why the renderer itself does this.
