@@ -26,7 +26,7 @@ extension DocumentModel {
         guard let result = schemaResults[uri] else { return nil }
         let catalogURL = settings.schema.schemaStoreEnabled && settings.schema.overrideSchema == nil ? catalogURI : nil
         return SchemaInfoSurface(uri: uri, documents: result.documents, catalogURL: catalogURL,
-                                 catalogStatus: catalogURL.flatMap { schemaRegistry.catalogStatus($0) })
+                                 catalogStatus: catalogURL.map { schemaRegistry.catalogStatus($0) ?? .loading })
     }
 
     /// True when the settings force one schema on every document (the command line's `--schema`) and, for

@@ -4,9 +4,9 @@ import XCTest
 /// A real HTTP server on 127.0.0.1 (python3's http.server on a free port) serving the files of a temp
 /// folder with a strong `ETag` per file, answering `304 Not Modified` to a matching `If-None-Match`, and
 /// logging `<status> <path>` per request to `requests.log`. Started and stopped by the test.
-final class LocalHTTPServer {
-    let root: URL
-    let port: Int
+public final class LocalHTTPServer {
+    public let root: URL
+    public let port: Int
     private let process = Process()
 
     static let script = #"""
@@ -40,7 +40,7 @@ final class LocalHTTPServer {
     """#
 
     /// Starts serving `root`. Skips the test when python3 is missing (fails under CI=true).
-    init(root: URL) throws {
+    public init(root: URL) throws {
         self.root = root
         guard let python = ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
             .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
@@ -68,16 +68,16 @@ final class LocalHTTPServer {
     }
 
     /// `http://127.0.0.1:<port>/<path>`.
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
     /// `<status> <path>` lines, one per request served so far.
-    var requests: [String] {
+    public var requests: [String] {
         ((try? String(contentsOf: root.appendingPathComponent("requests.log"), encoding: .utf8)) ?? "")
             .split(separator: "\n").map(String.init)
     }
 
     /// Stops the server and waits for it.
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
