@@ -22,7 +22,7 @@ extension LanguageServer {
     /// Adds the capabilities of the features served here.
     func addFeatureCapabilities(_ c: inout ServerCapabilities) {
         c.hoverProvider = true
-        c.completionProvider = CompletionOptions(triggerCharacters: ["*", " ", ":"], resolveProvider: true)
+        c.completionProvider = CompletionOptions(triggerCharacters: DocumentModel.completionTriggerCharacters, resolveProvider: true)
         c.foldingRangeProvider = true
         c.selectionRangeProvider = true
         c.codeActionProvider = clientResolvesCodeActions ? .options(CodeActionOptions(resolveProvider: true)) : true

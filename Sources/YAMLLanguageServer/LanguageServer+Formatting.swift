@@ -12,7 +12,9 @@ extension LanguageServer {
     func addFormattingCapabilities(_ c: inout ServerCapabilities) {
         c.documentFormattingProvider = true
         c.documentRangeFormattingProvider = true
-        c.documentOnTypeFormattingProvider = DocumentOnTypeFormattingOptions(firstTriggerCharacter: "\n")
+        let triggers = DocumentModel.onTypeFormattingTriggerCharacters
+        c.documentOnTypeFormattingProvider = DocumentOnTypeFormattingOptions(
+            firstTriggerCharacter: triggers[0], moreTriggerCharacter: triggers.count > 1 ? Array(triggers.dropFirst()) : nil)
         c.textDocumentSync?.willSaveWaitUntil = true
     }
 

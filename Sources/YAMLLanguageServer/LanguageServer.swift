@@ -206,12 +206,12 @@ final class LanguageServer {
         t.on(DidCloseTextDocumentNotification.self) { s, p in s.perform(.close(FromLSP.uri(p.textDocument.uri))) }
         t.on(DidSaveTextDocumentNotification.self) { s, p in
             s.perform(.save(FromLSP.uri(p.textDocument.uri), text: p.text))
-            if Self.isLintConfiguration(p.textDocument.uri) { s.perform(.configureLint(.fileSystem)) }
+            if DocumentModel.dependsOnFile(FromLSP.uri(p.textDocument.uri)) { s.perform(.configureLint(.fileSystem)) }
         }
         t.on(DidChangeWatchedFilesNotification.self) { s, p in
-            // LSP 3.17 `workspace/didChangeWatchedFiles`: when a yamllint configuration is among the
-            // changed files, lint every open document again (the files are read afresh).
-            if p.changes.contains(where: { Self.isLintConfiguration($0.uri) }) { s.perform(.configureLint(.fileSystem)) }
+            // LSP 3.17 `workspace/didChangeWatchedFiles`: when a file the model depends on (a yamllint
+            // configuration) is among the changed files, lint every open document again.
+            if p.changes.contains(where: { DocumentModel.dependsOnFile(FromLSP.uri($0.uri)) }) { s.perform(.configureLint(.fileSystem)) }
         }
         t.on(DidChangeConfigurationNotification.self) { s, p in
             if p.settings != .null { s.applySettings(FromLSP.settings(p.settings)) }
@@ -237,17 +237,6 @@ final class LanguageServer {
         }
     }
 
-    /// The names of yamllint configuration files, which the model's lint looks for beside and above each
-    /// document (``LintEnvironment/configFileNames``). They are the only files whose change the server
-    /// reacts to: `.editorconfig` is read afresh at each formatting request, and `.pureyaml.yaml` is read by
-    /// the command line only.
-    static var lintConfigurationFileNames: [String] { LintEnvironment.configFileNames }
-
-    /// True when `uri` names a yamllint configuration file (one of ``lintConfigurationFileNames``).
-    static func isLintConfiguration(_ uri: String) -> Bool {
-        lintConfigurationFileNames.contains(String(uri.split(separator: "/").last ?? ""))
-    }
-
     /// The id of the server's one `workspace/didChangeWatchedFiles` registration.
     static let watchedFilesRegistrationID = "pureyaml-lint-configuration-files"
 
@@ -257,7 +246,7 @@ final class LanguageServer {
     /// The answer, success or error, is handled when it comes, with the other responses; nothing waits for it.
     func registerWatchedFiles() {
         guard clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true else { return }
-        let options = DidChangeWatchedFilesRegistrationOptions(watchers: Self.lintConfigurationFileNames.map {
+        let options = DidChangeWatchedFilesRegistrationOptions(watchers: DocumentModel.watchedFileNames.map {
             FileSystemWatcher(globPattern: "**/" + $0, kind: .all)
         })
         do {
@@ -303,7 +292,7 @@ final class LanguageServer {
             let values = try response.decodeResult(ConfigurationRequest.self)
             // Answers come in the order of the requested sections.
             var members: [(key: String, value: SettingsValue)] = []
-            for (section, value) in zip(Self.configurationSections, values) where value != .null {
+            for (section, value) in zip(DocumentModel.settingsSections, values) where value != .null {
                 members.append((key: section, value: FromLSP.settings(value)))
             }
             applySettings(.object(members))
@@ -340,7 +329,6 @@ final class LanguageServer {
         return InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "pureyaml", version: "0.1.0"))
     }
 
-    static let configurationSections = ["pureyaml", "yaml"]
 
     /// Asks the client for our settings sections when it supports `workspace/configuration`.
     func requestConfiguration() {
@@ -348,19 +336,14 @@ final class LanguageServer {
         let id = makeRequestID()
         pendingConfiguration.insert(id)
         connection.request(ConfigurationRequest.self, id: id,
-                           params: ConfigurationParams(items: Self.configurationSections.map { ConfigurationItem(section: $0) }))
+                           params: ConfigurationParams(items: DocumentModel.settingsSections.map { ConfigurationItem(section: $0) }))
     }
 
-    /// Applies the client's settings. A value of the wrong type or out of range is logged (that setting keeps
-    /// its value); keys that name no setting are not, since editors send many settings of their own.
+    /// Applies the client's settings as the model merges them (``DocumentModel/settingsFromEditor(_:)``);
+    /// the problems it reports are logged.
     func applySettings(_ value: SettingsValue) {
-        var settings = model.settings
-        // `null` is "not set": back to what the session started with (VS Code sends `null` for a setting the
-        // user removed, in the whole section it pushes and answers).
-        let baseline = Settings.editorDefaults(workspaceFolders: settings.schema.workspaceFolders)
-        for problem in settings.applyReportingProblems(value, nullRestoring: baseline) where problem.kind != .unknownKey {
-            log("settings: \(problem.message)")
-        }
+        let (settings, problems) = model.settingsFromEditor(value)
+        for problem in problems { log("settings: \(problem.message)") }
         perform(.configure(settings))
     }
 
