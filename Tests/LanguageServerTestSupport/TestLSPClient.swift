@@ -29,6 +29,7 @@ public final class TestLSPClient: @unchecked Sendable {
     private var closed = false
     private var exitCode: Int32?
     private var nextID = 1
+    private var publishesTaken: [String: Int] = [:]
     /// The answer to `workspace/configuration`, per section (`pureyaml`, `yaml`); `null` when missing.
     public var configuration: [String: LSPAny] {
         get { condition.withLock { _configuration } }
@@ -188,6 +189,19 @@ public final class TestLSPClient: @unchecked Sendable {
         }
     }
 
+    /// The next `textDocument/publishDiagnostics` for `uri` not returned by this method before (each call
+    /// moves on by one), waiting up to `timeout`.
+    public func nextPublished(_ uri: String, timeout: TimeInterval = 20) throws -> PublishDiagnosticsParams {
+        let seen = condition.withLock { publishesTaken[uri, default: 0] }
+        let next = try wait("publishDiagnostics #\(seen + 1) for \(uri)", timeout: timeout) { () -> PublishDiagnosticsParams? in
+            let all = notifications.lazy.filter { $0.method == PublishDiagnosticsNotification.method.rawValue }
+                .compactMap { try? $0.decodeParams(PublishDiagnosticsNotification.self) }.filter { $0.uri == uri }
+            return all.count > seen ? Array(all)[seen] : nil
+        }
+        condition.withLock { publishesTaken[uri] = seen + 1 }
+        return next
+    }
+
     /// The last `textDocument/publishDiagnostics` for `uri` received so far.
     public func lastPublished(_ uri: String) -> PublishDiagnosticsParams? {
         receivedNotifications.reversed().lazy.filter { $0.method == PublishDiagnosticsNotification.method.rawValue }
@@ -200,4 +214,32 @@ public final class TestLSPClient: @unchecked Sendable {
     public var receivedNotifications: [NotificationMessage] { condition.withLock { notifications } }
     /// Every server-to-client request received so far, in order.
     public var receivedServerRequests: [RequestMessage] { condition.withLock { serverRequests } }
+}
+
+extension ServerProcess {
+    /// A language server running in this process on its own thread, over in-memory pipes, driven with
+    /// the same framed JSON messages as the `pureyaml lsp` child process (``ServerProcess/init(executable:arguments:)``).
+    /// Schema downloads are limited to 127.0.0.1 (`PUREYAML_NETWORK`).
+    public static func inProcess() -> ServerProcess {
+        setenv("PUREYAML_NETWORK", "loopback", 1)
+        let toServer = Pipe(), fromServer = Pipe()
+        let status = ExitStatus()
+        let input = toServer.fileHandleForReading, output = fromServer.fileHandleForWriting
+        let thread = Thread {
+            let code = (try? LanguageServerMain.serve(input: input, output: output)) ?? 2
+            status.set(code)
+            try? output.close()
+        }
+        thread.stackSize = 16 << 20
+        thread.start()
+        return ServerProcess(connectedTo: toServer, output: fromServer, exitStatus: { status.get() })
+    }
+}
+
+/// The exit code of an in-process server, set once by its thread.
+private final class ExitStatus: @unchecked Sendable {
+    private let lock = NSLock()
+    private var code: Int32?
+    func set(_ value: Int32) { lock.withLock { code = value } }
+    func get() -> Int32? { lock.withLock { code } }
 }

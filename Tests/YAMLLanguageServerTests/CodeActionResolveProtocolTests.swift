@@ -1,9 +1,10 @@
 import Foundation
+import LanguageServerTestSupport
 import TestSupport
 import XCTest
 
-/// `codeAction/resolve` through the protocol (LSP 3.17 §"Code Action Resolve Request"), with the real
-/// binary: a client that declares `codeAction.resolveSupport` for `edit` and `dataSupport` gets
+/// `codeAction/resolve` through the protocol (LSP 3.17 §"Code Action Resolve Request"), with the server in
+/// process: a client that declares `codeAction.resolveSupport` for `edit` and `dataSupport` gets
 /// `resolveProvider: true`, actions without edits, and the verified edit on resolve; any other client gets
 /// today's answers. A stale or unverifiable action is answered with -32803 and a message saying why.
 final class CodeActionResolveProtocolTests: XCTestCase {
@@ -13,8 +14,7 @@ final class CodeActionResolveProtocolTests: XCTestCase {
     /// client declared; returns the server and the `codeActionProvider` it advertised.
     private func start(codeAction: [String: Any]?, documentChanges: Bool = false, text: String,
                        version: Int = 1) throws -> (ServerProcess, Any?) {
-        guard let binary = BuiltBinary.pureyaml else { throw XCTSkip("the pureyaml executable was not built") }
-        let server = try ServerProcess(executable: binary)
+        let server = ServerProcess.inProcess()
         var capabilities: [String: Any] = [:]
         if let codeAction { capabilities["textDocument"] = ["codeAction": codeAction] }
         if documentChanges { capabilities["workspace"] = ["workspaceEdit": ["documentChanges": true]] }

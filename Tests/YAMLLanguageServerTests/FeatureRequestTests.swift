@@ -1,8 +1,9 @@
 import Foundation
+import LanguageServerTestSupport
 import TestSupport
 import XCTest
 
-/// The wire shape of every language-feature request, through the built binary over pipes.
+/// The wire shape of every language-feature request, through the server in process over in-memory pipes.
 final class FeatureRequestTests: XCTestCase {
     private let uri = "file:///w/doc.yaml"
 
@@ -10,11 +11,7 @@ final class FeatureRequestTests: XCTestCase {
     /// the messages received up to the first diagnostics push (when the client does not pull).
     private func start(_ text: String, capabilities: [String: Any] = [:], encodings: [String]? = nil) throws
         -> (server: ServerProcess, capabilities: [String: Any]) {
-        guard let binary = BuiltBinary.pureyaml else {
-            XCTFail("the pureyaml executable was not built")
-            throw XCTSkip("no binary")
-        }
-        let server = try ServerProcess(executable: binary)
+        let server = ServerProcess.inProcess()
         var caps = capabilities
         if let encodings { caps["general"] = ["positionEncodings": encodings] }
         let id = try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": caps])

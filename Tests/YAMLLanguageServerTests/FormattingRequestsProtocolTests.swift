@@ -1,4 +1,5 @@
 import Foundation
+import LanguageServerTestSupport
 import TestSupport
 import XCTest
 
@@ -7,11 +8,7 @@ import XCTest
 /// the document's directory for `file://` URIs.
 final class FormattingRequestsProtocolTests: XCTestCase {
     func start(initializationOptions: [String: Any]? = nil) throws -> (ServerProcess, [String: Any]) {
-        guard let binary = BuiltBinary.pureyaml else {
-            XCTFail("the pureyaml executable was not built")
-            throw XCTSkip("no binary")
-        }
-        let server = try ServerProcess(executable: binary)
+        let server = ServerProcess.inProcess()
         var params: [String: Any] = ["processId": NSNull(), "capabilities": [String: Any]()]
         if let initializationOptions { params["initializationOptions"] = initializationOptions }
         let response = try server.response(to: try server.request("initialize", params))

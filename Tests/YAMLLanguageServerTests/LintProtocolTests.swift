@@ -1,4 +1,5 @@
 import Foundation
+import LanguageServerTestSupport
 import TestSupport
 import XCTest
 
@@ -7,10 +8,6 @@ import XCTest
 /// a lint quick fix comes back as a code action.
 final class LintProtocolTests: XCTestCase {
     func testConfigurationFileSettingAndQuickFix() throws {
-        guard let binary = BuiltBinary.pureyaml else {
-            XCTFail("the pureyaml executable was not built")
-            return
-        }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-lint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -18,7 +15,7 @@ final class LintProtocolTests: XCTestCase {
         let linted = "file://" + dir.appendingPathComponent("sub/a.yaml").path
         let other = "file:///nowhere/b.yaml"
 
-        let server = try ServerProcess(executable: binary)
+        let server = ServerProcess.inProcess()
         let id = try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [:]])
         _ = try server.response(to: id)
         try server.notify("initialized", [String: Any]())
@@ -55,7 +52,6 @@ final class LintProtocolTests: XCTestCase {
     /// next edit: when the client reports the file changed (`workspace/didChangeWatchedFiles`), or saves it
     /// as a document of its own (`textDocument/didSave`).
     func testChangedConfigurationFileRelintsOpenDocuments() throws {
-        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-lint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -65,7 +61,7 @@ final class LintProtocolTests: XCTestCase {
         let uri = "file://" + dir.appendingPathComponent("a.yaml").path
         let configURI = "file://" + config.path
 
-        let server = try ServerProcess(executable: binary)
+        let server = ServerProcess.inProcess()
         _ = try server.response(to: try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [:]]))
         try server.notify("initialized", [String: Any]())
         try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
@@ -91,9 +87,8 @@ final class LintProtocolTests: XCTestCase {
     /// computed for, so after one quick fix it refuses another computed for the old text; other clients get
     /// the `changes` form.
     func testQuickFixEditsAreVersionedForClientsThatTakeThem() throws {
-        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
         for versioned in [true, false] {
-            let server = try ServerProcess(executable: binary)
+            let server = ServerProcess.inProcess()
             let caps: [String: Any] = versioned ? ["workspace": ["workspaceEdit": ["documentChanges": true]]] : [:]
             _ = try server.response(to: try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": caps]))
             try server.notify("initialized", [String: Any]())

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageServerTestSupport
 import TestSupport
 import XCTest
 
@@ -23,11 +24,10 @@ final class SchemaCompletionServerTests: XCTestCase {
     /// Starts a server with the schema associated to `config/*.yaml` and `files` open; waits until the
     /// schema is loaded for each.
     private func start(capabilities: [String: Any], files: [String: String]) throws {
-        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
         root = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-lsp-complete-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("schemas"), withIntermediateDirectories: true)
         try Self.schema.write(to: root.appendingPathComponent("schemas/app.json"), atomically: true, encoding: .utf8)
-        server = try ServerProcess(executable: binary)
+        server = ServerProcess.inProcess()
         _ = try server.response(to: try server.request("initialize", [
             "processId": NSNull(), "rootUri": root.absoluteURL.absoluteString, "capabilities": capabilities,
             "initializationOptions": ["yaml": ["schemas": ["schemas/app.json": ["config/*.yaml"]], "schemaStore": ["enable": false]]],

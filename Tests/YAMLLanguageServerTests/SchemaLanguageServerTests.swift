@@ -1,4 +1,5 @@
 import Foundation
+import LanguageServerTestSupport
 import TestSupport
 import XCTest
 
@@ -19,11 +20,7 @@ final class SchemaLanguageServerTests: XCTestCase {
 
     /// The built server, initialized with `root` as its root and `schemas` as `yaml.schemas` (catalog off).
     private func start(root: URL, schemas: [String: Any]) throws -> ServerProcess {
-        guard let binary = BuiltBinary.pureyaml else {
-            XCTFail("the pureyaml executable was not built")
-            throw XCTSkip("no binary")
-        }
-        let server = try ServerProcess(executable: binary)
+        let server = ServerProcess.inProcess()
         let id = try server.request("initialize", [
             "processId": NSNull(), "rootUri": root.absoluteURL.absoluteString, "capabilities": [String: Any](),
             "initializationOptions": ["yaml": ["schemas": schemas, "schemaStore": ["enable": false]]],
@@ -123,7 +120,6 @@ final class SchemaLanguageServerTests: XCTestCase {
     /// a relative `yaml.schemas` path resolves against the new first folder, and the document is re-validated
     /// against that folder's schema.
     func testRelativeSchemaPathsFollowTheWorkspaceFolders() throws {
-        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-folders-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
         for (folder, type) in [("one", "integer"), ("two", "string")] {
@@ -133,7 +129,7 @@ final class SchemaLanguageServerTests: XCTestCase {
         }
         let one = base.appendingPathComponent("one").absoluteURL.absoluteString
         let two = base.appendingPathComponent("two").absoluteURL.absoluteString
-        let server = try ServerProcess(executable: binary)
+        let server = ServerProcess.inProcess()
         let initialize = try server.response(to: try server.request("initialize", [
             "processId": NSNull(), "capabilities": [String: Any](),
             "workspaceFolders": [["uri": one, "name": "one"]],
@@ -176,7 +172,6 @@ final class SchemaLanguageServerTests: XCTestCase {
     /// A schema server that accepts connections and never answers must not hold back diagnostics: the
     /// document waiting for it gets its syntax diagnostics at once, and so does every other document.
     func testASlowSchemaDoesNotDelayDiagnostics() throws {
-        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 not found") }
         let silent = Process()
         silent.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -188,7 +183,7 @@ final class SchemaLanguageServerTests: XCTestCase {
         defer { silent.terminate(); silent.waitUntilExit() }
         let port = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertNotNil(Int(port))
-        let server = try ServerProcess(executable: binary)
+        let server = ServerProcess.inProcess()
         _ = try server.response(to: try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [String: Any](),
                                                                      "initializationOptions": ["yaml": ["schemaStore": ["enable": false]]]]))
         try server.notify("initialized", [String: Any]())
