@@ -103,3 +103,60 @@ final class ExactlyOneReplyTests: XCTestCase {
         XCTAssertEqual(Set(LanguageServerMain.handledMethods.requests), expected)
     }
 }
+
+/// A pull held open while a schema downloads (a client without `workspace/diagnostic/refresh`) is
+/// answered exactly once: when the hold times out with what is known, or at `shutdown`.
+final class HeldPullReplyTests: XCTestCase {
+    /// A listener on 127.0.0.1 that accepts connections and never answers (python3), so a download
+    /// from it stays in flight.
+    private func silentServer() throws -> (process: Process, port: Int) {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 not found") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", """
+            import socket, time
+            s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(8)
+            print(s.getsockname()[1], flush=True)
+            held = []
+            while True:
+                c, _ = s.accept(); held.append(c)
+            """]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        var line = Data()
+        while !line.contains(0x0A) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw XCTSkip("the silent server did not start")
+        }
+        return (process, port)
+    }
+
+    private func pullingClient(schemaPort port: Int, uri: String) throws -> TestLSPClient {
+        let client = try TestLSPClient()
+        var capabilities = ClientCapabilities()
+        capabilities.textDocument = ClientCapabilities.TextDocument(diagnostic: .init())
+        try client.initialize(capabilities, initializationOptions: ["yaml": ["schemaStore": ["enable": false]]])
+        try client.open(uri, "# yaml-language-server: $schema=http://127.0.0.1:\(port)/s.json\na: 1\n")
+        return client
+    }
+
+    func testAHeldPullIsAnsweredOnceWhenTheHoldEnds() throws {
+        let (listener, port) = try silentServer()
+        defer { listener.terminate() }
+        let uri = "file:///tmp/pureyaml-held/a.yaml"
+        let client = try pullingClient(schemaPort: port, uri: uri)
+        let report = try client.send(DocumentDiagnosticRequest.self, DocumentDiagnosticParams(textDocument: TextDocumentIdentifier(uri: uri)))
+        guard case .full(_, let items) = report else { return XCTFail("\(report)") }
+        XCTAssertEqual(items.map(\.message), [], "answered with what is known while the schema still loads")
+        let held = try client.sendRequest(DocumentDiagnosticRequest.self, DocumentDiagnosticParams(textDocument: TextDocumentIdentifier(uri: uri)))
+        XCTAssertEqual(try client.shutdown(), 0)
+        XCTAssertEqual(client.receivedResponses.filter { $0.id == held }.count, 1, "released once at shutdown (or by its timer)")
+        XCTAssertEqual(client.receivedResponses.count, 4, "initialize, two pulls, shutdown: \(client.receivedResponses)")
+    }
+}
