@@ -7,7 +7,7 @@ import XCTest
 public final class LocalHTTPServer {
     public let root: URL
     public let port: Int
-    private let process = Process()
+    private let process: Process
 
     static let script = #"""
     import hashlib, http.server, os, sys
@@ -42,29 +42,9 @@ public final class LocalHTTPServer {
     /// Starts serving `root`. Skips the test when python3 is missing (fails under CI=true).
     public init(root: URL) throws {
         self.root = root
-        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("python3 is required for the HTTP tests") }
-            throw XCTSkip("python3 not found")
-        }
         let script = root.deletingLastPathComponent().appendingPathComponent("server.py")
         try Self.script.write(to: script, atomically: true, encoding: .utf8)
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script.path, root.path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line += chunk
-        }
-        guard let p = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw XCTSkip("the test HTTP server did not start")
-        }
-        port = p
+        (process, port) = try startLoopbackPythonServer(arguments: [script.path, root.path], what: "the test HTTP server")
     }
 
     /// `http://127.0.0.1:<port>/<path>`.
@@ -84,4 +64,32 @@ public final class LocalHTTPServer {
     }
 
     deinit { stop() }
+}
+
+/// Runs python3 with `arguments` (a script that listens on 127.0.0.1 and prints its port as its first
+/// line); returns the process and the port. Skips the test when python3 is missing (fails under CI=true)
+/// or the server does not start.
+public func startLoopbackPythonServer(arguments: [String], what: String) throws -> (process: Process, port: Int) {
+    guard let python = ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
+        .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("python3 is required for \(what)") }
+        throw XCTSkip("python3 not found")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = arguments
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    var line = Data()
+    while !line.contains(0x0A) {
+        let chunk = out.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        line += chunk
+    }
+    guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        process.terminate()
+        throw XCTSkip("\(what) did not start")
+    }
+    return (process, port)
 }

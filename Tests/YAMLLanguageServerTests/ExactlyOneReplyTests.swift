@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import LanguageServerProtocol
 import LanguageServerTestSupport
+import TestSupport
 import XCTest
 import YAMLLanguageServer
 
@@ -110,31 +111,14 @@ final class HeldPullReplyTests: XCTestCase {
     /// A listener on 127.0.0.1 that accepts connections and never answers (python3), so a download
     /// from it stays in flight.
     private func silentServer() throws -> (process: Process, port: Int) {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 not found") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", """
-            import socket, time
+        try startLoopbackPythonServer(arguments: ["-c", """
+            import socket
             s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(8)
             print(s.getsockname()[1], flush=True)
             held = []
             while True:
                 c, _ = s.accept(); held.append(c)
-            """]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line += chunk
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw XCTSkip("the silent server did not start")
-        }
-        return (process, port)
+            """], what: "a silent server")
     }
 
     private func pullingClient(schemaPort port: Int, uri: String) throws -> TestLSPClient {
