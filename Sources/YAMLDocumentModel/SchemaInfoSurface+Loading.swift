@@ -1,8 +1,16 @@
 extension SchemaInfoSurface {
-    /// True while a schema that applies to the document, or the catalog that may pick one by file name,
-    /// is still loading: its diagnostics may still gain schema findings. False once every load has
-    /// settled (loaded, failed or invalid).
+    /// True while the document's schema findings may still change without an edit: a schema that applies
+    /// to one of its documents is still loading, or the catalog is, and it could pick a schema for a
+    /// document that no modeline or setting gives one (the catalog comes last in precedence, see
+    /// ``SchemaRule``). False once every such load has settled (loaded, failed or invalid).
     public var isLoading: Bool {
-        catalogStatus == .loading || documents.contains { $0.status == .loading }
+        if documents.contains(where: { $0.status == .loading }) { return true }
+        guard catalogStatus == .loading else { return false }
+        return documents.contains { d in
+            switch d.rule {
+            case nil, .catalog?: return !d.disabled
+            case .commandLine?, .modeline?, .settings?, .kubernetes?: return false
+            }
+        }
     }
 }

@@ -37,13 +37,15 @@ extension LanguageServer {
             switch area {
             case .diagnostics(let uri):
                 if clientPullsDiagnostics { refreshDiagnostics = true } else { publishDiagnostics(uri) }
-                answerHeldPulls(uri, force: false)
             case .outline, .text:
                 refreshStructure = refreshStructure || !comesFromTheDocument
             case .formatting, .settings, .schemaInfo, .schemaLoads:
                 break
             }
         }
+        // A load that settled may leave the diagnostics as they were (a catalog without an entry for the
+        // document): held pulls are looked at after every change, not only diagnostics changes.
+        for uri in Array(heldPulls.keys) { answerHeldPulls(uri, force: false) }
         // A pulling client asks again after its own edits; for changes it did not cause (a schema that
         // arrived, new settings) it must be told to re-pull (LSP 3.17 §"Diagnostics Refresh").
         if refreshDiagnostics, !comesFromTheDocument, clientRefreshesDiagnostics {
