@@ -243,3 +243,11 @@ private final class ExitStatus: @unchecked Sendable {
     func set(_ value: Int32) { lock.withLock { code = value } }
     func get() -> Int32? { lock.withLock { code } }
 }
+
+/// ``TestSupport/applyLSPTextEdits(_:to:encoding:)`` for typed edits.
+public func applyLSPTextEdits(_ edits: [TextEdit], to text: String, encoding: String = "utf-16") throws -> String {
+    func position(_ p: Position) -> [String: Any] { ["line": p.line, "character": p.character] }
+    return try applyLSPTextEdits(edits.map { e -> [String: Any] in
+        ["range": ["start": position(e.range.start), "end": position(e.range.end)], "newText": e.newText]
+    }, to: text, encoding: encoding)
+}
