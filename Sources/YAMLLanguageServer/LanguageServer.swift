@@ -175,7 +175,8 @@ final class LanguageServer {
     /// The message queued behind the notification being handled (for merging changes).
     private var nextArrival: Arrival?
 
-    /// Registers `initialize` and `shutdown`.
+    /// Registers the lifecycle messages (`initialize`, `initialized`, `shutdown`, `exit`) and the
+    /// protocol's housekeeping notifications.
     private static func registerLifecycle(_ t: inout HandlerTable) {
         t.on(InitializeRequest.self) { s, p, _ throws(ResponseError) in
             guard s.state == .uninitialized else { throw .invalidRequest("initialize was already received") }
@@ -193,7 +194,6 @@ final class LanguageServer {
         t.on(ExitNotification.self) { _, _ in } // handled before the table (also before `initialize`)
         t.on(CancelRequestNotification.self) { _, _ in } // acted on at arrival (``ArrivalLedger``)
         t.on(SetTraceNotification.self) { _, _ in }
-        t.on(DocumentSymbolRequest.self) { s, p, _ in s.documentSymbols(p) }
     }
 
     /// Registers the document and workspace notifications.
