@@ -3,9 +3,9 @@ import LanguageServerTestSupport
 import TestSupport
 import XCTest
 
-/// The wire shape of language-feature answers (capabilities, deep selection chains, markup, code
-/// actions), through the server in process over in-memory pipes; typed checks of the other requests are in
-/// `TypedFeatureRequestTests`.
+/// The wire shape of language-feature answers (the advertised capabilities, a selection chain as deep as a
+/// JSON encoder nests), through the server in process over in-memory pipes; typed checks of the requests
+/// are in `TypedFeatureRequestTests`.
 final class FeatureRequestTests: XCTestCase {
     private let uri = "file:///w/doc.yaml"
 
@@ -81,58 +81,6 @@ final class FeatureRequestTests: XCTestCase {
         while let n = node { chain.append(n); node = n["parent"] as? [String: Any] }
         XCTAssertEqual(chain.count, 256)
         assertMatches(["range": ["start": ["line": 0, "character": 0]]], chain.last ?? [:])
-        try finish(server)
-    }
-
-    /// LSP 3.17 `MarkupContent`: a `plaintext` value holds no markup. Every document hover (alias with its
-    /// preview, anchor, tag, undefined alias) and alias documentation on resolve, for a client that reads
-    /// plain text only; the alias's line is 1-based.
-    func testPlainTextClientsGetNoMarkup() throws {
-        let text = "x: &a 1\ny: *a\nz: !!str q\nw: *nope\nv: &b\n  k: \"`q`\"\nu: *b\nt: *"
-        let (server, _) = try start(text, capabilities: ["textDocument": [
-            "hover": ["contentFormat": ["plaintext"]],
-            "completion": ["completionItem": ["documentationFormat": ["plaintext"]]]]])
-        func hover(_ line: Int, _ character: Int) throws -> Any? {
-            (try call(server, "textDocument/hover", at(line, character))["result"] as? [String: Any])?["contents"]
-        }
-        assertMatches(["kind": "plaintext", "value": "Alias of &a (line 1).\n\n1"], try hover(1, 4))
-        assertMatches(["kind": "plaintext", "value": "Anchor &a: used by 1 alias."], try hover(0, 4))
-        assertMatches(["kind": "plaintext", "value": "Tag !!str resolves to tag:yaml.org,2002:str."], try hover(2, 4))
-        assertMatches(["kind": "plaintext", "value": "Alias *nope: no anchor &nope is defined before it in this document."],
-                      try hover(3, 5))
-        assertMatches(["kind": "plaintext", "value": "Alias of &b (line 5).\n\nk: \"`q`\""], try hover(6, 4))
-        let items = (try call(server, "textDocument/completion", at(7, 4))["result"] as? [String: Any])?["items"] as? [[String: Any]]
-        let b = items?.first { $0["label"] as? String == "b" } ?? [:]
-        assertMatches(["documentation": ["kind": "plaintext", "value": "k: \"`q`\""]], try call(server, "completionItem/resolve", b)["result"])
-        try finish(server)
-    }
-
-    /// Markdown clients get code spans and fences that hold the text whatever backticks it has.
-    func testMarkdownHoverFencesHoldBackticks() throws {
-        let (server, _) = try start("v: &b\n  k: \"```\"\nu: *b\n")
-        assertMatches(["result": ["contents": ["kind": "markdown", "value": "Alias of `&b` (line 1).\n\n````yaml\nk: \"```\"\n````"]]],
-                      try call(server, "textDocument/hover", at(2, 4)))
-        try finish(server)
-    }
-
-    func testCodeActions() throws {
-        let (server, _) = try start("a: 1\na: 2\nb: &x [1, 2]\n")
-        let fixes = try call(server, "textDocument/codeAction", ["textDocument": ["uri": uri], "range": range(1, 0, 1, 1),
-                                                                  "context": ["diagnostics": [], "only": ["quickfix"]]])
-        assertMatches(["result": [["title": "Remove this duplicate entry", "kind": "quickfix",
-                                   "diagnostics": [["code": "duplicate-key", "range": range(1, 0, 1, 1)]],
-                                   "edit": ["changes": [uri: [["range": range(1, 0, 2, 0), "newText": ""]]]]]]], fixes)
-        let rewrite = try call(server, "textDocument/codeAction", ["textDocument": ["uri": uri], "range": range(2, 8, 2, 8),
-                                                                    "context": ["diagnostics": [], "only": ["refactor"]]])
-        // The flow sequence under the cursor to block style, and the block mapping around it to flow style.
-        assertMatches(["result": [["title": "Convert to block style", "kind": "refactor.rewrite",
-                                   "edit": ["changes": [uri: [["range": range(2, 5, 2, 12), "newText": "\n  - 1\n  - 2"]]]]],
-                                  ["title": "Convert to flow style", "kind": "refactor.rewrite"]]],
-                      rewrite)
-        let fixAll = try call(server, "textDocument/codeAction", ["textDocument": ["uri": uri], "range": range(0, 0, 0, 0),
-                                                                   "context": ["diagnostics": [], "only": ["source.fixAll"]]])
-        assertMatches(["result": [["kind": "source.fixAll.pureyaml",
-                                   "edit": ["changes": [uri: [["range": range(2, 3, 2, 6), "newText": ""]]]]]]], fixAll)
         try finish(server)
     }
 }

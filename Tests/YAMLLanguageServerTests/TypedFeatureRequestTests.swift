@@ -140,4 +140,59 @@ final class TypedFeatureRequestTests: XCTestCase {
         XCTAssertEqual(client.lastPublished(uri), nil, "no push to a pulling client")
         XCTAssertEqual(try client.shutdown(), 0)
     }
+
+    private func hover(_ client: TestLSPClient, _ line: Int, _ character: Int) throws -> MarkupContent? {
+        try client.send(HoverRequest.self, HoverParams(textDocument: document, position: Position(line: line, character: character)))?.contents
+    }
+
+    /// LSP 3.17 `MarkupContent`: a `plaintext` value holds no markup. Every document hover (alias with its
+    /// preview, anchor, tag, undefined alias) and alias documentation on resolve, for a client that reads
+    /// plain text only; the alias's line is 1-based.
+    func testPlainTextClientsGetNoMarkup() throws {
+        let text = "x: &a 1\ny: *a\nz: !!str q\nw: *nope\nv: &b\n  k: \"`q`\"\nu: *b\nt: *"
+        var capabilities = ClientCapabilities()
+        capabilities.textDocument = ClientCapabilities.TextDocument(
+            hover: .init(contentFormat: [.plaintext]), completion: .init(completionItem: .init(documentationFormat: [.plaintext])))
+        let client = try start(text, capabilities)
+        func plain(_ value: String) -> MarkupContent { MarkupContent(kind: .plaintext, value: value) }
+        XCTAssertEqual(try hover(client, 1, 4), plain("Alias of &a (line 1).\n\n1"))
+        XCTAssertEqual(try hover(client, 0, 4), plain("Anchor &a: used by 1 alias."))
+        XCTAssertEqual(try hover(client, 2, 4), plain("Tag !!str resolves to tag:yaml.org,2002:str."))
+        XCTAssertEqual(try hover(client, 3, 5), plain("Alias *nope: no anchor &nope is defined before it in this document."))
+        XCTAssertEqual(try hover(client, 6, 4), plain("Alias of &b (line 5).\n\nk: \"`q`\""))
+        let items = try client.send(CompletionRequest.self, CompletionParams(textDocument: document, position: Position(line: 7, character: 4)))?.items
+        let b = try XCTUnwrap(items?.first { $0.label == "b" })
+        XCTAssertEqual(try client.send(CompletionItemResolveRequest.self, b).documentation, plain("k: \"`q`\""))
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
+    /// Markdown clients get code spans and fences that hold the text whatever backticks it has.
+    func testMarkdownHoverFencesHoldBackticks() throws {
+        let client = try start("v: &b\n  k: \"```\"\nu: *b\n")
+        XCTAssertEqual(try hover(client, 2, 4), MarkupContent(kind: .markdown, value: "Alias of `&b` (line 1).\n\n````yaml\nk: \"```\"\n````"))
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
+    func testCodeActions() throws {
+        let client = try start("a: 1\na: 2\nb: &x [1, 2]\n")
+        func actions(_ r: LSPRange, _ only: String) throws -> [CodeAction] {
+            try client.send(CodeActionRequest.self, CodeActionParams(textDocument: document, range: r,
+                                                                     context: CodeActionContext(diagnostics: [], only: [only]))) ?? []
+        }
+        let fixes = try actions(range(1, 0, 1, 1), "quickfix")
+        XCTAssertEqual(fixes.map(\.title), ["Remove this duplicate entry"])
+        XCTAssertEqual(fixes.first?.kind, "quickfix")
+        XCTAssertEqual(fixes.first?.diagnostics?.map(\.code), ["duplicate-key"])
+        XCTAssertEqual(fixes.first?.diagnostics?.map(\.range), [range(1, 0, 1, 1)])
+        XCTAssertEqual(fixes.first?.edit, WorkspaceEdit(changes: [uri: [TextEdit(range: range(1, 0, 2, 0), newText: "")]]))
+        // The flow sequence under the cursor to block style, and the block mapping around it to flow style.
+        let rewrite = try actions(range(2, 8, 2, 8), "refactor")
+        XCTAssertEqual(rewrite.map(\.title), ["Convert to block style", "Convert to flow style"])
+        XCTAssertEqual(rewrite.map(\.kind), ["refactor.rewrite", "refactor.rewrite"])
+        XCTAssertEqual(rewrite.first?.edit, WorkspaceEdit(changes: [uri: [TextEdit(range: range(2, 5, 2, 12), newText: "\n  - 1\n  - 2")]]))
+        let fixAll = try actions(range(0, 0, 0, 0), "source.fixAll")
+        XCTAssertEqual(fixAll.map(\.kind), ["source.fixAll.pureyaml"])
+        XCTAssertEqual(fixAll.first?.edit, WorkspaceEdit(changes: [uri: [TextEdit(range: range(2, 3, 2, 6), newText: "")]]))
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
 }
