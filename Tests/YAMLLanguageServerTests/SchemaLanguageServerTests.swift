@@ -171,17 +171,9 @@ final class SchemaLanguageServerTests: XCTestCase {
     /// A schema server that accepts connections and never answers must not hold back diagnostics: the
     /// document waiting for it gets its syntax diagnostics at once, and so does every other document.
     func testASlowSchemaDoesNotDelayDiagnostics() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 not found") }
-        let silent = Process()
-        silent.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        silent.arguments = ["-c", "import socket, time\ns = socket.socket()\ns.bind(('127.0.0.1', 0))\ns.listen(8)\n"
-                            + "print(s.getsockname()[1], flush=True)\ntime.sleep(60)\n"]
-        let out = Pipe()
-        silent.standardOutput = out
-        try silent.run()
+        let (silent, port) = try startLoopbackPythonServer(arguments: ["-c", "import socket, time\ns = socket.socket()\ns.bind(('127.0.0.1', 0))\ns.listen(8)\n"
+                                                                    + "print(s.getsockname()[1], flush=True)\ntime.sleep(60)\n"], what: "a silent schema server")
         defer { silent.terminate(); silent.waitUntilExit() }
-        let port = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        XCTAssertNotNil(Int(port))
         let server = ServerProcess.inProcess()
         _ = try server.response(to: try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [String: Any](),
                                                                      "initializationOptions": ["yaml": ["schemaStore": ["enable": false]]]]))
