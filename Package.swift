@@ -88,6 +88,10 @@ let package = Package(
 
         // Test support: locating ../shared, running the built binary.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The in-process LSP test client: the server on in-memory pipes, typed requests and replies.
+        .target(name: "LanguageServerTestSupport",
+                dependencies: ["YAMLLanguageServer", "LanguageServerProtocol", "JSONRPC", "TestSupport"],
+                path: "Tests/LanguageServerTestSupport"),
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax", "TestSupport"]),
         .testTarget(name: "YAMLParserTests", dependencies: ["YAMLParser", "YAMLSyntax", "TestSupport"], exclude: ["Recovery"]),
         .testTarget(name: "YAMLComposerTests", dependencies: ["YAMLComposer", "YAMLParser", "TestSupport"]),
@@ -99,7 +103,8 @@ let package = Package(
         .testTarget(name: "YAMLDocumentModelTests", dependencies: ["YAMLDocumentModel", "TestSupport"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "LanguageServerProtocol"]),
         .testTarget(name: "YAMLLanguageServerTests",
-                    dependencies: ["YAMLLanguageServer", "LanguageServerProtocol", "JSONRPC", "TestSupport"]),
+                    dependencies: ["YAMLLanguageServer", "LanguageServerProtocol", "JSONRPC", "TestSupport",
+                                   "LanguageServerTestSupport"]),
         .testTarget(name: "SchemaFetchingTests", dependencies: ["SchemaFetching", "YAMLDocumentModel", "TestSupport"]),
         .testTarget(name: "EndToEndTests",
                     dependencies: ["TestSupport", "YAMLSchema", "YAMLComposer", "YAMLParser", "PureYAMLCommandLine"]),
@@ -110,6 +115,6 @@ let package = Package(
 
 // Every module linked into the executables is compiled for the static runtime in release builds on Linux
 // (see `staticStdlibCompiling`); tests and their support target keep the dynamic one.
-for target in package.targets where target.type != .test && target.name != "TestSupport" {
+for target in package.targets where target.type != .test && !target.name.hasSuffix("TestSupport") {
     target.swiftSettings = (target.swiftSettings ?? []) + staticStdlibCompiling
 }

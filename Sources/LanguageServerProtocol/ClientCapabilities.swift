@@ -47,6 +47,10 @@ public struct ClientCapabilities: Codable, Sendable, Hashable {
         public var diagnostics: RefreshSupport?
         /// `workspace.workspaceEdit`: which ``WorkspaceEdit`` forms the client applies.
         public var workspaceEdit: WorkspaceEditSupport?
+        /// `workspace.semanticTokens`: whether the client accepts `workspace/semanticTokens/refresh`.
+        public var semanticTokens: RefreshSupport?
+        /// `workspace.foldingRange`: whether the client accepts `workspace/foldingRange/refresh` (LSP 3.18).
+        public var foldingRange: RefreshSupport?
 
         /// `WorkspaceEditClientCapabilities` (LSP 3.17): the part the server reads.
         public struct WorkspaceEditSupport: Codable, Sendable, Hashable {

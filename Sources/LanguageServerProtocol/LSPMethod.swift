@@ -92,4 +92,13 @@ public enum LSPMethod: String, Sendable, CaseIterable {
     case windowLogMessage = "window/logMessage"
     /// Notification `window/showMessage` (server to client).
     case windowShowMessage = "window/showMessage"
+    /// Request `workspace/diagnostic/refresh` (server to client).
+    case workspaceDiagnosticRefresh = "workspace/diagnostic/refresh"
+    /// Request `workspace/semanticTokens/refresh` (server to client).
+    case workspaceSemanticTokensRefresh = "workspace/semanticTokens/refresh"
+    /// Request `workspace/foldingRange/refresh` (server to client, LSP 3.18).
+    case workspaceFoldingRangeRefresh = "workspace/foldingRange/refresh"
+    // PureYAML's own.
+    /// Request `pureyaml/schemaInfo`.
+    case pureyamlSchemaInfo = "pureyaml/schemaInfo"
 }

@@ -12,6 +12,8 @@ public enum MessageRegistry {
         SemanticTokensFullRequest.self, SemanticTokensRangeRequest.self, CodeActionRequest.self, CodeActionResolveRequest.self,
         WorkspaceSymbolRequest.self, WorkspaceDiagnosticRequest.self,
         DocumentOnTypeFormattingRequest.self, WillSaveTextDocumentWaitUntilRequest.self, RegistrationRequest.self,
+        DiagnosticRefreshRequest.self, SemanticTokensRefreshRequest.self, FoldingRangeRefreshRequest.self,
+        SchemaInfoRequest.self,
     ]
 
     /// All notification types, both directions.

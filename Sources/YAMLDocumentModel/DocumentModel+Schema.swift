@@ -27,7 +27,7 @@ extension DocumentModel {
         let settings = settings(for: uri).schema
         let catalogURL = settings.schemaStoreEnabled && settings.overrideSchema == nil ? catalogURI(settings) : nil
         return SchemaInfoSurface(uri: uri, documents: result.documents, catalogURL: catalogURL,
-                                 catalogStatus: catalogURL.flatMap { schemaRegistry.catalogStatus($0) })
+                                 catalogStatus: catalogURL.map { schemaRegistry.catalogStatus($0) ?? .loading })
     }
 
     /// True when the settings force one schema on every document (the command line's `--schema`) and, for

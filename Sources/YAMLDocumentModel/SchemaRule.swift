@@ -79,6 +79,6 @@ public struct SchemaInfoSurface: Sendable, Hashable {
     public var documents: [DocumentSchemaInfo]
     /// The catalog's URL (absolute), nil when the catalog is disabled.
     public var catalogURL: String?
-    /// The catalog's status, nil when the catalog is disabled.
+    /// The catalog's status (``SchemaLoadStatus/loading`` until it is delivered), nil when the catalog is disabled.
     public var catalogStatus: SchemaLoadStatus?
 }

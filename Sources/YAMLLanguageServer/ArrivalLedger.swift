@@ -23,41 +23,31 @@ final class ArrivalLedger: Sendable {
 
     private let state = Locked(State())
 
-    /// Records `message` as it arrives, before it is queued (the connection's `onArrival` hook).
-    func noteArrival(_ message: Message) {
-        guard case .notification(let n) = message else { return }
-        switch n.method {
-        case CancelRequestNotification.method.rawValue:
-            if let id = Self.cancelledID(n) { state.withLock { _ = $0.cancelled.insert(id) } }
-        case DidChangeTextDocumentNotification.method.rawValue:
-            if let uri = Self.documentURI(n) { state.withLock { $0.queuedChanges[uri, default: 0] += 1 } }
-        default:
-            break
+    /// Records `arrival` as it arrives, before it is queued (the connection's `onArrival` hook).
+    func noteArrival(_ arrival: Arrival) {
+        if let id = arrival.cancelledID { state.withLock { _ = $0.cancelled.insert(id) } }
+        if arrival.isDocumentChange, let uri = arrival.documentURI {
+            state.withLock { $0.queuedChanges[uri, default: 0] += 1 }
         }
     }
 
-    /// Called on the handler queue when `notification` is handled: undoes what ``noteArrival(_:)`` recorded.
-    func noteHandled(_ notification: NotificationMessage) {
-        switch notification.method {
-        case CancelRequestNotification.method.rawValue:
-            if let id = Self.cancelledID(notification) { state.withLock { _ = $0.cancelled.remove(id) } }
-        case DidChangeTextDocumentNotification.method.rawValue:
-            guard let uri = Self.documentURI(notification) else { return }
+    /// Called on the handler queue when a notification is handled: undoes what ``noteArrival(_:)`` recorded.
+    func noteHandled(_ arrival: Arrival) {
+        if let id = arrival.cancelledID { state.withLock { _ = $0.cancelled.remove(id) } }
+        if arrival.isDocumentChange, let uri = arrival.documentURI {
             state.withLock { s in
                 let left = (s.queuedChanges[uri] ?? 0) - 1
                 s.queuedChanges[uri] = left > 0 ? left : nil
             }
-        default:
-            break
         }
     }
 
-    /// The error to answer `request` with instead of doing its work, or nil to do the work.
-    /// `initialize`, `shutdown` and requests without a `textDocument` are never content-modified.
-    func preemption(of request: RequestMessage) -> ResponseError? {
+    /// The error to answer request `id` about `documentURI` (its `params.textDocument.uri`) with instead
+    /// of doing its work, or nil to do the work. Requests without a `textDocument` are never content-modified.
+    func preemption(of id: RequestID, documentURI: String?) -> ResponseError? {
         state.withLock { s in
-            if s.cancelled.remove(request.id) != nil { return .requestCancelled }
-            if let uri = Self.documentURI(request), s.queuedChanges[uri] != nil {
+            if s.cancelled.remove(id) != nil { return .requestCancelled }
+            if let uri = documentURI, s.queuedChanges[uri] != nil {
                 return ResponseError(code: .contentModified,
                                      message: "the document changed before the request was handled")
             }
@@ -69,29 +59,5 @@ final class ArrivalLedger: Sendable {
     /// running (or queued), and its answer is no longer wanted. Does not forget the cancellation.
     func isCancelled(_ id: RequestID) -> Bool {
         state.withLock { $0.cancelled.contains(id) }
-    }
-
-    /// `params.textDocument.uri` of a request, as sent; nil when there is none.
-    static func documentURI(_ request: RequestMessage) -> String? {
-        (try? request.decodeParams(as: DocumentReference.self))?.textDocument.uri
-    }
-
-    /// `params.textDocument.uri` of a notification, as sent; nil when there is none.
-    static func documentURI(_ notification: NotificationMessage) -> String? {
-        (try? notification.decodeParams(as: DocumentReference.self))?.textDocument.uri
-    }
-
-    /// The id of a `$/cancelRequest`, nil when it has none.
-    private static func cancelledID(_ notification: NotificationMessage) -> RequestID? {
-        (try? notification.decodeParams(as: CancelParams.self))?.id
-    }
-
-    /// The part of params that names a document; decoding it reads nothing else (no text is built).
-    private struct DocumentReference: Decodable {
-        struct Document: Decodable {
-            var uri: String
-        }
-
-        var textDocument: Document
     }
 }

@@ -22,7 +22,7 @@ extension LanguageServer {
     /// Adds the capabilities of the features served here.
     func addFeatureCapabilities(_ c: inout ServerCapabilities) {
         c.hoverProvider = true
-        c.completionProvider = CompletionOptions(triggerCharacters: ["*", " ", ":"], resolveProvider: true)
+        c.completionProvider = CompletionOptions(triggerCharacters: DocumentModel.completionTriggerCharacters, resolveProvider: true)
         c.foldingRangeProvider = true
         c.selectionRangeProvider = true
         c.codeActionProvider = clientResolvesCodeActions ? .options(CodeActionOptions(resolveProvider: true)) : true
@@ -37,159 +37,177 @@ extension LanguageServer {
         c.semanticTokensProvider = SemanticTokensOptions(legend: ToLSP.legend, range: true, full: true)
     }
 
-    /// Answers `request` when it is one of the feature requests; false when the method is not one of them.
-    /// - Throws: the `ResponseError` of undecodable params (-32602) or of a refused rename (-32803).
-    func handleFeatureRequest(_ request: RequestMessage) throws(ResponseError) -> Bool {
-        let id = request.id
-        switch request.method {
-        case DefinitionRequest.method.rawValue:
-            let p = try request.decodeParams(DefinitionRequest.self)
-            connection.reply(DefinitionRequest.self, id: id, result: at(p.textDocument, p.position) { uri, o, to in
-                model.definition(uri, at: o).map { [to.location(uri, $0)] }
-            } ?? nil)
-        case ReferencesRequest.method.rawValue:
-            let p = try request.decodeParams(ReferencesRequest.self)
-            connection.reply(ReferencesRequest.self, id: id, result: at(p.textDocument, p.position) { uri, o, to in
-                model.references(uri, at: o, includeDeclaration: p.context.includeDeclaration).map { to.location(uri, $0) }
-            })
-        case DocumentHighlightRequest.method.rawValue:
-            let p = try request.decodeParams(DocumentHighlightRequest.self)
-            connection.reply(DocumentHighlightRequest.self, id: id, result: at(p.textDocument, p.position) { uri, o, to in
-                model.highlights(uri, at: o).map(to.highlight)
-            })
-        case PrepareRenameRequest.method.rawValue:
-            let p = try request.decodeParams(PrepareRenameRequest.self)
-            connection.reply(PrepareRenameRequest.self, id: id, result: at(p.textDocument, p.position) { uri, o, to in
-                guard case .success(let r) = model.prepareRename(uri, at: o), let s = model.snapshot(uri) else { return nil }
-                return PrepareRenameResult(range: to.range(r), placeholder: s.tree.text(r))
-            } ?? nil)
-        case RenameRequest.method.rawValue:
-            let p = try request.decodeParams(RenameRequest.self)
-            let uri = FromLSP.uri(p.textDocument.uri)
-            guard let s = model.snapshot(uri) else { connection.reply(RenameRequest.self, id: id, result: nil); break }
-            let to = ToLSP(lineIndex: s.lineIndex, encoding: encoding)
-            switch model.rename(uri, at: FromLSP.offset(p.position, in: s, encoding: encoding), to: p.newName) {
-            case .success(let edits):
-                connection.reply(RenameRequest.self, id: id, result: WorkspaceEdit(changes: [uri.string: edits.map(to.edit)]))
-            case .failure(let refusal):
-                throw ResponseError(code: .requestFailed, message: refusal.description)
-            }
-        case LinkedEditingRangeRequest.method.rawValue:
-            let p = try request.decodeParams(LinkedEditingRangeRequest.self)
-            connection.reply(LinkedEditingRangeRequest.self, id: id, result: at(p.textDocument, p.position) { uri, o, to in
-                model.linkedEditingRanges(uri, at: o).map {
-                    LinkedEditingRanges(ranges: $0.map(to.range), wordPattern: AnchorNavigation.namePattern)
-                }
-            } ?? nil)
-        case SelectionRangeRequest.method.rawValue:
-            let p = try request.decodeParams(SelectionRangeRequest.self)
-            connection.reply(SelectionRangeRequest.self, id: id, result: document(p.textDocument) { uri, s, to in
-                let offsets = p.positions.map { FromLSP.offset($0, in: s, encoding: encoding) }
-                return (model.selectionRanges(uri, at: offsets) ?? []).compactMap { SelectionRange.chain($0.map(to.range)) }
-            })
-        case FoldingRangeRequest.method.rawValue:
-            let p = try request.decodeParams(FoldingRangeRequest.self)
-            let lineOnly = clientCapabilities.textDocument?.foldingRange?.lineFoldingOnly ?? false
-            let limit = clientCapabilities.textDocument?.foldingRange?.rangeLimit ?? Int.max
-            connection.reply(FoldingRangeRequest.self, id: id, result: document(p.textDocument) { uri, _, to in
-                (model.folding(uri)?.regions ?? []).prefix(Swift.max(0, limit)).map { to.folding($0, lineFoldingOnly: lineOnly) }
-            })
-        case DocumentLinkRequest.method.rawValue:
-            let p = try request.decodeParams(DocumentLinkRequest.self)
-            connection.reply(DocumentLinkRequest.self, id: id, result: document(p.textDocument) { uri, _, to in
-                (model.documentLinks(uri) ?? []).map(to.link)
-            })
-        case WorkspaceSymbolRequest.method.rawValue:
-            let p = try request.decodeParams(WorkspaceSymbolRequest.self)
-            let symbols: [SymbolInformation] = model.workspaceSymbols(p.query).compactMap { m in
-                guard let s = model.snapshot(m.uri) else { return nil }
-                let to = ToLSP(lineIndex: s.lineIndex, encoding: encoding)
-                return SymbolInformation(name: m.name.isEmpty ? " " : m.name, kind: ToLSP.symbolKind(m.kind),
-                                         location: to.location(m.uri, m.range), containerName: m.containerName)
-            }
-            connection.reply(WorkspaceSymbolRequest.self, id: id, result: symbols)
-        case SemanticTokensFullRequest.method.rawValue:
-            let p = try request.decodeParams(SemanticTokensFullRequest.self)
-            connection.reply(SemanticTokensFullRequest.self, id: id, result: document(p.textDocument) { uri, _, to in
-                to.semanticTokens(model.semanticTokens(uri, multiline: multilineTokens)?.tokens ?? [])
-            })
-        case SemanticTokensRangeRequest.method.rawValue:
-            let p = try request.decodeParams(SemanticTokensRangeRequest.self)
-            connection.reply(SemanticTokensRangeRequest.self, id: id, result: document(p.textDocument) { uri, s, to in
-                let r = FromLSP.range(p.range, in: s, encoding: encoding)
-                return to.semanticTokens(model.semanticTokens(uri, range: r, multiline: multilineTokens)?.tokens ?? [])
-            })
-        case CompletionRequest.method.rawValue:
-            let p = try request.decodeParams(CompletionRequest.self)
-            connection.reply(CompletionRequest.self, id: id, result: at(p.textDocument, p.position) { uri, o, to in
-                let surface = model.completion(uri, at: o, snippets: clientSnippets, markdown: clientCompletionMarkdown)
-                let items = (surface?.candidates ?? []).map {
-                    to.completionItem($0, uri: uri, offset: o, documentationKind: clientCompletionMarkdown ? .markdown : .plaintext,
-                                      asIsSupported: clientInsertTextAsIs)
-                }
-                return CompletionList(isIncomplete: false, items: items)
-            })
-        case CompletionItemResolveRequest.method.rawValue:
-            var item = try request.decodeParams(CompletionItemResolveRequest.self)
-            if item.documentation == nil, case .object(let data)? = item.data,
-               case .string(let uri)? = data["uri"], case .integer(let offset)? = data["offset"],
-               case .string(let name)? = data["alias"],
-               let doc = model.aliasDocumentation(FromLSP.uri(uri), name: name, at: offset) {
-                item.documentation = HoverMarkup.content([doc], kind: clientCompletionMarkdown ? .markdown : .plaintext)
-            }
-            connection.reply(CompletionItemResolveRequest.self, id: id, result: item)
-        case HoverRequest.method.rawValue:
-            let p = try request.decodeParams(HoverRequest.self)
-            connection.reply(HoverRequest.self, id: id, result: at(p.textDocument, p.position) { uri, o, to in
-                model.hover(uri, at: o).map {
-                    Hover(contents: HoverMarkup.content($0.sections, kind: clientHoverMarkdown ? .markdown : .plaintext),
-                          range: to.range($0.range))
-                }
-            } ?? nil)
-        case CodeActionRequest.method.rawValue:
-            // Fix-all on a big file takes a while: a `$/cancelRequest` arriving meanwhile stops it (-32800).
-            let p = try request.decodeParams(CodeActionRequest.self)
-            var cancelled = false
-            let result = document(p.textDocument) { uri, s, to -> [CodeAction] in
-                let r = FromLSP.range(p.range, in: s, encoding: encoding)
-                do {
-                    let only = FromLSP.codeActionKinds(p.context.only)
-                    if clientResolvesCodeActions {
-                        // Unverified, without edits: the edit of the action picked comes from `codeAction/resolve`.
-                        return try (model.deferredCodeActions(uri, range: r, only: only, isCancelled: cancellationCheck(id)) ?? [])
-                            .map { to.codeAction($0, uri: uri, version: versionedEdits ? s.version : nil, snapshotVersion: s.version) }
-                    }
-                    return try (model.codeActions(uri, range: r, only: only, isCancelled: cancellationCheck(id)) ?? [])
-                        .map { to.codeAction($0, uri: uri, version: versionedEdits ? s.version : nil) }
-                } catch {
-                    cancelled = true
-                    return []
-                }
-            }
-            if cancelled {
-                log("textDocument/codeAction \(id) cancelled while running")
-                throw ResponseError.requestCancelled
-            }
-            connection.reply(CodeActionRequest.self, id: id, result: result)
-        case CodeActionResolveRequest.method.rawValue:
-            connection.reply(CodeActionResolveRequest.self, id: id, result: try resolveCodeAction(request))
-        case DocumentDiagnosticRequest.method.rawValue:
-            let p = try request.decodeParams(DocumentDiagnosticRequest.self)
-            let uri = FromLSP.uri(p.textDocument.uri)
-            connection.reply(DocumentDiagnosticRequest.self, id: id, result: diagnosticReport(uri, previous: p.previousResultId))
-        case WorkspaceDiagnosticRequest.method.rawValue:
-            let p = try request.decodeParams(WorkspaceDiagnosticRequest.self)
-            var previous: [String: String] = [:]
-            for r in p.previousResultIds { previous[r.uri] = r.value }
-            let items = model.openDocuments.map { uri in
-                WorkspaceDocumentDiagnosticReport(uri: uri.string, version: model.snapshot(uri)?.version,
-                                                  report: diagnosticReport(uri, previous: previous[uri.string]))
-            }
-            connection.reply(WorkspaceDiagnosticRequest.self, id: id, result: WorkspaceDiagnosticReport(items: items))
-        default:
-            return false
+    /// Registers the feature requests in `t`.
+    static func registerFeatures(_ t: inout HandlerTable) {
+        t.on(DocumentSymbolRequest.self) { s, p, _ in s.documentSymbols(p) }
+        t.on(DefinitionRequest.self) { s, p, _ in s.definition(p) }
+        t.on(ReferencesRequest.self) { s, p, _ in s.references(p) }
+        t.on(DocumentHighlightRequest.self) { s, p, _ in s.highlights(p) }
+        t.on(PrepareRenameRequest.self) { s, p, _ in s.prepareRename(p) }
+        t.on(RenameRequest.self) { s, p, _ throws(ResponseError) in try s.rename(p) }
+        t.on(LinkedEditingRangeRequest.self) { s, p, _ in s.linkedEditingRanges(p) }
+        t.on(SelectionRangeRequest.self) { s, p, _ in s.selectionRanges(p) }
+        t.on(FoldingRangeRequest.self) { s, p, _ in s.foldingRanges(p) }
+        t.on(DocumentLinkRequest.self) { s, p, _ in s.documentLinks(p) }
+        t.on(WorkspaceSymbolRequest.self) { s, p, _ in s.workspaceSymbols(p) }
+        t.on(SemanticTokensFullRequest.self) { s, p, _ in s.semanticTokens(p) }
+        t.on(SemanticTokensRangeRequest.self) { s, p, _ in s.semanticTokens(p) }
+        t.on(CompletionRequest.self) { s, p, _ in s.completion(p) }
+        t.on(CompletionItemResolveRequest.self) { s, p, _ in s.resolveCompletion(p) }
+        t.on(HoverRequest.self) { s, p, _ in s.hover(p) }
+        t.on(CodeActionRequest.self) { s, p, c throws(ResponseError) in try s.codeActions(p, c) }
+        t.on(CodeActionResolveRequest.self) { s, p, c throws(ResponseError) in try s.resolveCodeAction(p, c) }
+        t.onDeferred(DocumentDiagnosticRequest.self) { s, p, _, reply in s.pullDiagnostics(p, reply) }
+        t.on(WorkspaceDiagnosticRequest.self) { s, p, _ in s.workspaceDiagnostics(p) }
+    }
+
+    func definition(_ p: TextDocumentPositionParams) -> [Location]? {
+        at(p.textDocument, p.position) { uri, o, to in model.definition(uri, at: o).map { [to.location(uri, $0)] } } ?? nil
+    }
+
+    func references(_ p: ReferenceParams) -> [Location]? {
+        at(p.textDocument, p.position) { uri, o, to in
+            model.references(uri, at: o, includeDeclaration: p.context.includeDeclaration).map { to.location(uri, $0) }
         }
-        return true
+    }
+
+    func highlights(_ p: TextDocumentPositionParams) -> [DocumentHighlight]? {
+        at(p.textDocument, p.position) { uri, o, to in model.highlights(uri, at: o).map(to.highlight) }
+    }
+
+    func prepareRename(_ p: TextDocumentPositionParams) -> PrepareRenameResult? {
+        at(p.textDocument, p.position) { uri, o, to in
+            guard case .success(let r) = model.prepareRename(uri, at: o), let s = model.snapshot(uri) else { return nil }
+            return PrepareRenameResult(range: to.range(r), placeholder: s.tree.text(r))
+        } ?? nil
+    }
+
+    /// - Throws: -32803 with the model's reason when the rename is refused.
+    func rename(_ p: RenameParams) throws(ResponseError) -> WorkspaceEdit? {
+        let uri = FromLSP.uri(p.textDocument.uri)
+        guard let s = model.snapshot(uri) else { return nil }
+        let to = ToLSP(lineIndex: s.lineIndex, encoding: encoding)
+        switch model.rename(uri, at: FromLSP.offset(p.position, in: s, encoding: encoding), to: p.newName) {
+        case .success(let edits): return WorkspaceEdit(changes: [uri.string: edits.map(to.edit)])
+        case .failure(let refusal): throw ResponseError(code: .requestFailed, message: refusal.description)
+        }
+    }
+
+    func linkedEditingRanges(_ p: TextDocumentPositionParams) -> LinkedEditingRanges? {
+        at(p.textDocument, p.position) { uri, o, to in
+            model.linkedEditingRanges(uri, at: o).map {
+                LinkedEditingRanges(ranges: $0.map(to.range), wordPattern: AnchorNavigation.namePattern)
+            }
+        } ?? nil
+    }
+
+    func selectionRanges(_ p: SelectionRangeParams) -> [SelectionRange]? {
+        document(p.textDocument) { uri, s, to in
+            let offsets = p.positions.map { FromLSP.offset($0, in: s, encoding: encoding) }
+            return (model.selectionRanges(uri, at: offsets) ?? []).compactMap { SelectionRange.chain($0.map(to.range)) }
+        }
+    }
+
+    func foldingRanges(_ p: FoldingRangeParams) -> [FoldingRange]? {
+        let lineOnly = clientCapabilities.textDocument?.foldingRange?.lineFoldingOnly ?? false
+        let limit = clientCapabilities.textDocument?.foldingRange?.rangeLimit ?? Int.max
+        return document(p.textDocument) { uri, _, to in
+            (model.folding(uri)?.regions ?? []).prefix(Swift.max(0, limit)).map { to.folding($0, lineFoldingOnly: lineOnly) }
+        }
+    }
+
+    func documentLinks(_ p: DocumentLinkParams) -> [DocumentLink]? {
+        document(p.textDocument) { uri, _, to in (model.documentLinks(uri) ?? []).map(to.link) }
+    }
+
+    func workspaceSymbols(_ p: WorkspaceSymbolParams) -> [SymbolInformation]? {
+        model.workspaceSymbols(p.query).compactMap { m in
+            guard let s = model.snapshot(m.uri) else { return nil }
+            let to = ToLSP(lineIndex: s.lineIndex, encoding: encoding)
+            return SymbolInformation(name: m.name.isEmpty ? " " : m.name, kind: ToLSP.symbolKind(m.kind),
+                                     location: to.location(m.uri, m.range), containerName: m.containerName)
+        }
+    }
+
+    func semanticTokens(_ p: SemanticTokensParams) -> SemanticTokens? {
+        document(p.textDocument) { uri, _, to in
+            to.semanticTokens(model.semanticTokens(uri, multiline: multilineTokens)?.tokens ?? [])
+        }
+    }
+
+    func semanticTokens(_ p: SemanticTokensRangeParams) -> SemanticTokens? {
+        document(p.textDocument) { uri, s, to in
+            let r = FromLSP.range(p.range, in: s, encoding: encoding)
+            return to.semanticTokens(model.semanticTokens(uri, range: r, multiline: multilineTokens)?.tokens ?? [])
+        }
+    }
+
+    func completion(_ p: CompletionParams) -> CompletionList? {
+        at(p.textDocument, p.position) { uri, o, to in
+            let surface = model.completion(uri, at: o, snippets: clientSnippets, markdown: clientCompletionMarkdown)
+            let items = (surface?.candidates ?? []).map {
+                to.completionItem($0, uri: uri, offset: o, documentationKind: clientCompletionMarkdown ? .markdown : .plaintext,
+                                  asIsSupported: clientInsertTextAsIs)
+            }
+            return CompletionList(isIncomplete: false, items: items)
+        }
+    }
+
+    func resolveCompletion(_ item: CompletionItem) -> CompletionItem {
+        var item = item
+        if item.documentation == nil, case .object(let data)? = item.data,
+           case .string(let uri)? = data["uri"], case .integer(let offset)? = data["offset"],
+           case .string(let name)? = data["alias"],
+           let doc = model.aliasDocumentation(FromLSP.uri(uri), name: name, at: offset) {
+            item.documentation = HoverMarkup.content([doc], kind: clientCompletionMarkdown ? .markdown : .plaintext)
+        }
+        return item
+    }
+
+    func hover(_ p: HoverParams) -> Hover? {
+        at(p.textDocument, p.position) { uri, o, to in
+            model.hover(uri, at: o).map {
+                Hover(contents: HoverMarkup.content($0.sections, kind: clientHoverMarkdown ? .markdown : .plaintext),
+                      range: to.range($0.range))
+            }
+        } ?? nil
+    }
+
+    /// Fix-all on a big file takes a while: a `$/cancelRequest` arriving meanwhile stops it.
+    /// - Throws: -32800 when cancelled while running.
+    func codeActions(_ p: CodeActionParams, _ context: RequestContext) throws(ResponseError) -> [CodeAction]? {
+        var cancelled = false
+        let result = document(p.textDocument) { uri, s, to -> [CodeAction] in
+            let r = FromLSP.range(p.range, in: s, encoding: encoding)
+            do {
+                let only = FromLSP.codeActionKinds(p.context.only)
+                if clientResolvesCodeActions {
+                    // Unverified, without edits: the edit of the action picked comes from `codeAction/resolve`.
+                    return try (model.deferredCodeActions(uri, range: r, only: only, isCancelled: context.isCancelled) ?? [])
+                        .map { to.codeAction($0, uri: uri, version: versionedEdits ? s.version : nil, snapshotVersion: s.version) }
+                }
+                return try (model.codeActions(uri, range: r, only: only, isCancelled: context.isCancelled) ?? [])
+                    .map { to.codeAction($0, uri: uri, version: versionedEdits ? s.version : nil) }
+            } catch {
+                cancelled = true
+                return []
+            }
+        }
+        if cancelled {
+            log("textDocument/codeAction \(context.id) cancelled while running")
+            throw ResponseError.requestCancelled
+        }
+        return result
+    }
+
+    func workspaceDiagnostics(_ p: WorkspaceDiagnosticParams) -> WorkspaceDiagnosticReport {
+        var previous: [String: String] = [:]
+        for r in p.previousResultIds { previous[r.uri] = r.value }
+        let items = model.openDocuments.map { uri in
+            WorkspaceDocumentDiagnosticReport(uri: uri.string, version: model.snapshot(uri)?.version,
+                                              report: diagnosticReport(uri, previous: previous[uri.string]))
+        }
+        return WorkspaceDiagnosticReport(items: items)
     }
 
     /// Whether code action edits are versioned (`documentChanges`): where the client applies them, a fix
@@ -206,14 +224,14 @@ extension LanguageServer {
     /// spec reserves for changes the server detects outside normal conditions, and which clients drop
     /// silently.
     /// - Throws: -32602 for undecodable params, -32803 as above, -32800 when cancelled while running.
-    private func resolveCodeAction(_ request: RequestMessage) throws(ResponseError) -> CodeAction {
-        var action = try request.decodeParams(CodeActionResolveRequest.self)
+    func resolveCodeAction(_ action: CodeAction, _ context: RequestContext) throws(ResponseError) -> CodeAction {
+        var action = action
         guard let (uri, version, actionID) = FromLSP.codeActionReference(action.data) else { return action }
         let outcome: Result<CodeActionCandidate, CodeActionResolveFailure>
         do {
-            outcome = try model.resolveCodeAction(uri, version: version, id: actionID, isCancelled: cancellationCheck(request.id))
+            outcome = try model.resolveCodeAction(uri, version: version, id: actionID, isCancelled: context.isCancelled)
         } catch {
-            log("codeAction/resolve \(request.id) cancelled while running")
+            log("codeAction/resolve \(context.id) cancelled while running")
             throw ResponseError.requestCancelled
         }
         switch outcome {
@@ -226,7 +244,7 @@ extension LanguageServer {
             action.edit = resolved.edit
             return action
         case .failure(let failure):
-            log("codeAction/resolve \(request.id): \(failure)")
+            log("codeAction/resolve \(context.id): \(failure)")
             throw ResponseError(code: .requestFailed, message: failure.description)
         }
     }
@@ -270,7 +288,7 @@ extension LanguageServer {
 
     /// The pull report of a document: unchanged when the client holds the current result id, else full
     /// (empty, without result id, for a document that is not open).
-    private func diagnosticReport(_ uri: DocumentURI, previous: String?) -> DocumentDiagnosticReport {
+    func diagnosticReport(_ uri: DocumentURI, previous: String?) -> DocumentDiagnosticReport {
         guard let s = model.snapshot(uri), let surface = model.diagnostics(uri), let resultId = model.diagnosticsResultID(uri) else {
             return .full(resultId: nil, items: [])
         }

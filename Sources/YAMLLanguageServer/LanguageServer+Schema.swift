@@ -10,11 +10,6 @@ import YAMLDocumentModel
 /// hands the bytes back as ``Intent/schemaLoaded(_:_:)``, so that a slow download never delays other
 /// documents.
 extension LanguageServer {
-    /// The method of the explain request: params `{textDocument: {uri}}`, result
-    /// `{uri, catalog?: {url, status}, documents: [{index, range, schema?, rule?, disabled, status?}]}`
-    /// (ranges in the negotiated position encoding), or null for a document that is not open.
-    static let schemaInfoMethod = "pureyaml/schemaInfo"
-
     /// Starts from the model's editor defaults with the workspace folders from `initialize`
     /// (`workspaceFolders`, else `rootUri`, else `rootPath`).
     func configureSchemaDefaults(_ params: InitializeParams) {
@@ -30,30 +25,30 @@ extension LanguageServer {
         let allowNetwork = model.settings.schema.downloadEnabled
         for uri in model.schemaLoadRequests where schemaLoadsInFlight.insert(uri).inserted {
             log("loading schema \(uri)")
-            model.environment.fetch(uri, allowNetwork: allowNetwork) { [self] result in
-                connection.handlerQueue.async { [self] in
-                    schemaLoadsInFlight.remove(uri)
-                    if case .failure(let f) = result { log("schema \(uri): \(f.message)") }
-                    perform(.schemaLoaded(uri, result))
-                    // Revalidation may have composed a large document again (and released it).
-                    Self.returnFreedMemory()
-                }
+            let schedule = self.schedule
+            model.environment.fetch(uri, allowNetwork: allowNetwork) { result in
+                schedule(nil) { server in server.schemaLoadFinished(uri, result) }
             }
         }
     }
 
+    /// Hands a finished load to the model (on the handler queue).
+    func schemaLoadFinished(_ uri: String, _ result: SchemaLoadResult) {
+        schemaLoadsInFlight.remove(uri)
+        if case .failure(let f) = result { log("schema \(uri): \(f.message)") }
+        perform(.schemaLoaded(uri, result))
+        // Revalidation may have composed a large document again (and released it).
+        Self.returnFreedMemory()
+    }
+
     /// Answers `pureyaml/schemaInfo`.
-    func schemaInfo(_ params: LSPAny?) throws(ResponseError) -> LSPAny {
-        guard case .object(let p)? = params, case .object(let document)? = p["textDocument"],
-              case .string(let uriText)? = document["uri"] else {
-            throw ResponseError.invalidParams("expected {\"textDocument\": {\"uri\": ...}}")
-        }
-        let uri = FromLSP.uri(uriText)
+    func schemaInfo(_ params: SchemaInfoParams) -> LSPAny {
+        let uri = FromLSP.uri(params.textDocument.uri)
         guard let info = model.schemaInfo(uri), let snapshot = model.snapshot(uri) else { return .null }
         let to = ToLSP(lineIndex: snapshot.lineIndex, encoding: encoding)
         var result: [String: LSPAny] = ["uri": .string(uri.string)]
-        if let url = info.catalogURL {
-            result["catalog"] = .object(["url": .string(url), "status": .string(info.catalogStatus?.description ?? "loading")])
+        if let url = info.catalogURL, let status = info.catalogStatus {
+            result["catalog"] = .object(["url": .string(url), "status": .string(status.description)])
         }
         result["documents"] = .array(info.documents.map { d in
             var item: [String: LSPAny] = ["index": .integer(d.index), "disabled": .bool(d.disabled),

@@ -11,17 +11,18 @@ import Glibc
 
 /// The LSP renderer: turns messages into intents, performs them on the model, and serializes the
 /// surfaces the model reports as changed. It holds protocol state (lifecycle, negotiated encoding,
-/// pending server-to-client requests) and nothing about YAML.
+/// pending server-to-client requests, held pulls) and nothing about YAML.
 ///
-/// Threading: every message is handled on `connection.handlerQueue`, one at a time; the model is only
-/// touched there.
-final class LanguageServer: @unchecked Sendable {
+/// Threading: not `Sendable`. A ``LanguageServerSession`` owns it behind a lock and hands every message
+/// to it on the connection's serial handler queue, one at a time; work that finishes elsewhere (a schema
+/// download, a timer) comes back through ``schedule``.
+final class LanguageServer {
     /// LSP 3.17 §"Lifecycle Messages".
     enum State { case uninitialized, running, shuttingDown }
 
     let connection: Connection
     let model = DocumentModel(environment: .fileSystem)
-    private var state = State.uninitialized
+    var state = State.uninitialized
     /// Columns of LSP positions, as negotiated in `initialize` (LSP 3.17 §"Position").
     private(set) var encoding = ColumnEncoding.utf16
     private(set) var clientCapabilities = ClientCapabilities()
@@ -32,43 +33,52 @@ final class LanguageServer: @unchecked Sendable {
     private var nextRequestID = 1
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
     var schemaLoadsInFlight: Set<String> = []
-    private var exitCode: Int32?
-    private let finished = DispatchSemaphore(value: 0)
-    /// Messages decoded but not yet handled, in arrival order: the document URI of each
-    /// `textDocument/didChange`, nil for anything else. Written by the reader thread, read here.
-    private let arrivals = Locked<[String?]>([])
+    /// Pulls of diagnostics held open until the document's schemas settle (see `LanguageServer+Pull.swift`).
+    var heldPulls: [DocumentURI: [HeldPull]] = [:]
+    /// The process exit code, set by `exit` or the end of input.
+    private(set) var exitCode: Int32?
+    /// Signalled once ``exitCode`` is set.
+    let finished = DispatchSemaphore(value: 0)
     /// Changes of a document held back because the next queued message changes it again, with the
     /// version they bring the document to.
     private var heldChanges: [DocumentURI: (version: Int, changes: [TextChange])] = [:]
     /// Cancellations and document changes seen on arrival, before they are handled.
-    private let ledger = ArrivalLedger()
+    let ledger: ArrivalLedger
+    /// Runs work on the handler queue with this server (after `delay` seconds when given).
+    let schedule: @Sendable (_ delay: Double?, _ work: @escaping @Sendable (LanguageServer) -> Void) -> Void
 
-    init(connection: Connection) {
+    /// The handler table: every method the server answers or acts on.
+    static let table: HandlerTable = {
+        var t = HandlerTable()
+        registerLifecycle(&t)
+        registerDocumentSync(&t)
+        registerFeatures(&t)
+        registerFormatting(&t)
+        t.on(SchemaInfoRequest.self) { s, p, _ in s.schemaInfo(p) }
+        return t
+    }()
+
+    init(connection: Connection, ledger: ArrivalLedger,
+         schedule: @escaping @Sendable (_ delay: Double?, _ work: @escaping @Sendable (LanguageServer) -> Void) -> Void) {
         self.connection = connection
+        self.ledger = ledger
+        self.schedule = schedule
     }
 
-    /// Serves until `exit` or end of input; returns the exit code.
-    func runUntilExit() -> Int32 {
-        connection.start(
-            onArrival: { [arrivals, ledger] message in
-                ledger.noteArrival(message)
-                let key = Self.changedDocument(message)
-                arrivals.withLock { $0.append(key) }
-            },
-            onMessage: { [self] message in
-                arrivals.withLock { if !$0.isEmpty { $0.removeFirst() } }
-                handle(message)
-            },
-            onError: { [self] error in log("protocol: \(error)") },
-            onClose: { [self] in
-                if exitCode == nil {
-                    exitCode = state == .shuttingDown ? 0 : 1
-                    log("end of input; exiting with \(exitCode ?? 1)")
-                    finished.signal()
-                }
-            })
-        finished.wait()
-        return exitCode ?? 1
+    /// Ends the session with `code` (on `exit`, or at end of input).
+    func finish(_ code: Int32) {
+        guard exitCode == nil else { return }
+        exitCode = code
+        finished.signal()
+    }
+
+    /// Called at end of input: exits 0 after `shutdown`, else 1.
+    func inputEnded() {
+        guard exitCode == nil else { return }
+        let code: Int32 = state == .shuttingDown ? 0 : 1
+        log("end of input; exiting with \(code)")
+        releaseAllHeldPulls()
+        finish(code)
     }
 
     func log(_ text: String) {
@@ -94,65 +104,39 @@ final class LanguageServer: @unchecked Sendable {
     }()
     #endif
 
-    /// The URI of a `textDocument/didChange` notification, nil for any other message.
-    static func changedDocument(_ message: Message) -> String? {
-        guard case .notification(let n) = message, n.method == DidChangeTextDocumentNotification.method.rawValue else {
-            return nil
-        }
-        return ArrivalLedger.documentURI(n)
-    }
-
-    /// True when the next message waiting to be handled is a `didChange` of `uri`.
-    private func nextMessageChanges(_ uri: String) -> Bool {
-        arrivals.withLock { $0.first == .some(uri) }
-    }
-
-    func handle(_ message: Message) {
+    /// Handles one message, decoded on arrival; `nextArrival` is the message queued behind it, if any.
+    func handle(_ arrival: Arrival, nextArrival: Arrival?) {
         guard exitCode == nil else { return } // nothing is served after `exit`
         // Held-back changes are applied before anything else is looked at.
-        if Self.changedDocument(message) == nil { performHeldChanges() }
-        switch message {
-        case .request(let request): handle(request)
-        case .notification(let notification): handle(notification)
-        case .response(let response): handle(response)
+        if !arrival.isDocumentChange { performHeldChanges() }
+        switch arrival.message {
+        case .request(let request):
+            handle(request, params: arrival.params, documentURI: arrival.documentURI)
+        case .notification(let notification):
+            ledger.noteHandled(arrival)
+            handle(notification, params: arrival.params, nextArrival: nextArrival)
+        case .response(let response):
+            handle(response)
         }
     }
 
-    private func handle(_ request: RequestMessage) {
-        let id = request.id
-        if state == .uninitialized && request.method != LSPMethod.initialize.rawValue {
-            connection.sendError(id: id, error: .serverNotInitialized)
-            return
+    /// Answers `request` exactly once through one ``PendingReply``: refused by the lifecycle, cancelled
+    /// or preempted, unknown (-32601), with bad params (-32602), or by its handler.
+    private func handle(_ request: RequestMessage, params: Result<any Sendable, ResponseError>?, documentURI: String?) {
+        let reply = PendingReply(id: request.id, method: request.method, connection: connection)
+        if state == .uninitialized && request.method != InitializeRequest.method.rawValue {
+            return reply.fail(.serverNotInitialized)
         }
         if state == .shuttingDown {
-            connection.sendError(id: id, error: .invalidRequest("the server is shutting down; only 'exit' is accepted"))
-            return
+            return reply.fail(.invalidRequest("the server is shutting down; only 'exit' is accepted"))
         }
-        if let preempted = ledger.preemption(of: request) {
-            connection.sendError(id: id, error: preempted)
-            return
+        if let preempted = ledger.preemption(of: request.id, documentURI: documentURI) { return reply.fail(preempted) }
+        guard let entry = Self.table.requests[request.method], let params else {
+            return reply.fail(.methodNotFound(request.method))
         }
-        do {
-            switch request.method {
-            case InitializeRequest.method.rawValue:
-                guard state == .uninitialized else {
-                    connection.sendError(id: id, error: .invalidRequest("initialize was already received"))
-                    return
-                }
-                connection.reply(InitializeRequest.self, id: id, result: initialize(try request.decodeParams(InitializeRequest.self)))
-            case ShutdownRequest.method.rawValue:
-                state = .shuttingDown
-                connection.reply(ShutdownRequest.self, id: id, result: NullResult())
-            case DocumentSymbolRequest.method.rawValue:
-                let params = try request.decodeParams(DocumentSymbolRequest.self)
-                connection.reply(DocumentSymbolRequest.self, id: id, result: documentSymbols(params))
-            case Self.schemaInfoMethod:
-                connection.sendResponse(id: id, result: try schemaInfo(request.params))
-            default:
-                if try !handleFeatureRequest(request), try !handleFormattingRequest(request) { connection.sendError(id: id, error: .methodNotFound(request.method)) }
-            }
-        } catch {
-            connection.sendError(id: id, error: error)
+        switch params {
+        case .failure(let error): reply.fail(error)
+        case .success(let value): entry.run(self, value, RequestContext(id: request.id, isCancelled: cancellationCheck(request.id)), reply)
         }
     }
 
@@ -163,77 +147,93 @@ final class LanguageServer: @unchecked Sendable {
         { [ledger] in ledger.isCancelled(id) }
     }
 
-    private func handle(_ notification: NotificationMessage) {
-        ledger.noteHandled(notification)
+    private func handle(_ notification: NotificationMessage, params: Result<any Sendable, ResponseError>?, nextArrival: Arrival?) {
         let method = notification.method
         if method == ExitNotification.method.rawValue {
-            exitCode = state == .shuttingDown ? 0 : 1
-            finished.signal()
-            return
+            releaseAllHeldPulls()
+            return finish(state == .shuttingDown ? 0 : 1)
         }
         // Before `initialize`, notifications are dropped (LSP 3.17 §"Initialize Request").
-        guard state == .running else { return }
-        do {
-            switch method {
-            case InitializedNotification.method.rawValue:
-                requestConfiguration()
-                registerWatchedFiles()
-            case DidOpenTextDocumentNotification.method.rawValue:
-                let p = try notification.decodeParams(DidOpenTextDocumentNotification.self)
-                perform(.open(FromLSP.uri(p.textDocument.uri), version: p.textDocument.version, text: p.textDocument.text))
-                Self.returnFreedMemory()
-            case DidChangeTextDocumentNotification.method.rawValue:
-                let p = try notification.decodeParams(DidChangeTextDocumentNotification.self)
-                let uri = FromLSP.uri(p.textDocument.uri)
-                let changes = (heldChanges.removeValue(forKey: uri)?.changes ?? []) + p.contentChanges.map(FromLSP.change)
-                if nextMessageChanges(p.textDocument.uri) {
-                    // Typing faster than we analyse: the next queued message edits this document again,
-                    // so analyse (and publish) only once, for its version. The changes apply in order.
-                    heldChanges[uri] = (p.textDocument.version, changes)
-                } else {
-                    perform(.change(uri, version: p.textDocument.version, changes: changes, encoding: encoding))
-                }
-            case DidCloseTextDocumentNotification.method.rawValue:
-                let p = try notification.decodeParams(DidCloseTextDocumentNotification.self)
-                perform(.close(FromLSP.uri(p.textDocument.uri)))
-            case DidSaveTextDocumentNotification.method.rawValue:
-                let p = try notification.decodeParams(DidSaveTextDocumentNotification.self)
-                perform(.save(FromLSP.uri(p.textDocument.uri), text: p.text))
-                if Self.isLintConfiguration(p.textDocument.uri) { perform(.filesChanged([FromLSP.uri(p.textDocument.uri)])) }
-            case DidChangeWatchedFilesNotification.method.rawValue:
-                // LSP 3.17 `workspace/didChangeWatchedFiles`: when a yamllint configuration is among the
-                // changed files, lint every open document again (the files are read afresh).
-                let p = try notification.decodeParams(DidChangeWatchedFilesNotification.self)
-                let changed = p.changes.filter { Self.isLintConfiguration($0.uri) }.map { FromLSP.uri($0.uri) }
-                if !changed.isEmpty { perform(.filesChanged(changed)) }
-            case DidChangeConfigurationNotification.method.rawValue:
-                let p = try notification.decodeParams(DidChangeConfigurationNotification.self)
-                if p.settings != .null { applySettings(FromLSP.settings(p.settings)) }
-                requestConfiguration()
-            case DidChangeWorkspaceFoldersNotification.method.rawValue:
-                let p = try notification.decodeParams(DidChangeWorkspaceFoldersNotification.self)
-                var settings = model.settings
-                settings.schema.changeWorkspaceFolders(added: p.event.added.map { DocumentURI($0.uri) },
-                                                       removed: p.event.removed.map { DocumentURI($0.uri) })
-                perform(.configure(settings))
-            default:
-                // Unknown notifications, and `$/` ones we do not act on, are ignored (LSP 3.17 §"$ Notifications").
-                break
-            }
-        } catch {
+        guard state == .running, let entry = Self.table.notifications[method], let params else {
+            // Unknown notifications, and `$/` ones we do not act on, are ignored (LSP 3.17 §"$ Notifications").
+            return
+        }
+        switch params {
+        case .failure(let error):
             log("ignored \(method): \(error.message)")
             performHeldChanges()
+        case .success(let value):
+            self.nextArrival = nextArrival
+            entry.run(self, value)
+            self.nextArrival = nil
         }
     }
 
-    /// The names of the files whose change the model wants to hear of (``DocumentModel/watchedFileNames``):
-    /// yamllint's configuration files and the project settings files (`.pureyaml.yaml`, `.pureyaml.yml`).
-    /// `.editorconfig` is read afresh by the model at each formatting request.
-    static var lintConfigurationFileNames: [String] { DocumentModel.watchedFileNames }
+    /// The message queued behind the notification being handled (for merging changes).
+    private var nextArrival: Arrival?
 
-    /// True when `uri` names a yamllint configuration file (one of ``lintConfigurationFileNames``).
-    static func isLintConfiguration(_ uri: String) -> Bool {
-        lintConfigurationFileNames.contains(String(uri.split(separator: "/").last ?? ""))
+    /// Registers the lifecycle messages (`initialize`, `initialized`, `shutdown`, `exit`) and the
+    /// protocol's housekeeping notifications.
+    private static func registerLifecycle(_ t: inout HandlerTable) {
+        t.on(InitializeRequest.self) { s, p, _ throws(ResponseError) in
+            guard s.state == .uninitialized else { throw .invalidRequest("initialize was already received") }
+            return s.initialize(p)
+        }
+        t.on(ShutdownRequest.self) { s, _, _ in
+            s.releaseAllHeldPulls()
+            s.state = .shuttingDown
+            return NullResult()
+        }
+        t.on(InitializedNotification.self) { s, _ in
+            s.requestConfiguration()
+            s.registerWatchedFiles()
+        }
+        t.on(ExitNotification.self) { _, _ in } // handled before the table (also before `initialize`)
+        t.on(CancelRequestNotification.self) { _, _ in } // acted on at arrival (``ArrivalLedger``)
+        t.on(SetTraceNotification.self) { _, _ in }
+    }
+
+    /// Registers the document and workspace notifications.
+    private static func registerDocumentSync(_ t: inout HandlerTable) {
+        t.on(DidOpenTextDocumentNotification.self) { s, p in
+            s.perform(.open(FromLSP.uri(p.textDocument.uri), version: p.textDocument.version, text: p.textDocument.text))
+            Self.returnFreedMemory()
+        }
+        t.on(DidChangeTextDocumentNotification.self) { s, p in s.didChange(p) }
+        t.on(DidCloseTextDocumentNotification.self) { s, p in s.perform(.close(FromLSP.uri(p.textDocument.uri))) }
+        t.on(DidSaveTextDocumentNotification.self) { s, p in
+            s.perform(.save(FromLSP.uri(p.textDocument.uri), text: p.text))
+            let uri = FromLSP.uri(p.textDocument.uri)
+            if DocumentModel.dependsOnFile(uri) { s.perform(.filesChanged([uri])) }
+        }
+        t.on(DidChangeWatchedFilesNotification.self) { s, p in
+            // LSP 3.17 `workspace/didChangeWatchedFiles`: the files the model depends on (yamllint and
+            // project configuration) among the changed ones are read again.
+            let changed = p.changes.map { FromLSP.uri($0.uri) }.filter(DocumentModel.dependsOnFile)
+            if !changed.isEmpty { s.perform(.filesChanged(changed)) }
+        }
+        t.on(DidChangeConfigurationNotification.self) { s, p in
+            if p.settings != .null { s.applySettings(FromLSP.settings(p.settings)) }
+            s.requestConfiguration()
+        }
+        t.on(DidChangeWorkspaceFoldersNotification.self) { s, p in
+            var settings = s.model.settings
+            settings.schema.changeWorkspaceFolders(added: p.event.added.map { DocumentURI($0.uri) },
+                                                   removed: p.event.removed.map { DocumentURI($0.uri) })
+            s.perform(.configure(settings))
+        }
+    }
+
+    private func didChange(_ p: DidChangeTextDocumentParams) {
+        let uri = FromLSP.uri(p.textDocument.uri)
+        let changes = (heldChanges.removeValue(forKey: uri)?.changes ?? []) + p.contentChanges.map(FromLSP.change)
+        if let next = nextArrival, next.isDocumentChange, next.documentURI == p.textDocument.uri {
+            // Typing faster than we analyse: the next queued message edits this document again,
+            // so analyse (and publish) only once, for its version. The changes apply in order.
+            heldChanges[uri] = (p.textDocument.version, changes)
+        } else {
+            perform(.change(uri, version: p.textDocument.version, changes: changes, encoding: encoding))
+        }
     }
 
     /// The id of the server's one `workspace/didChangeWatchedFiles` registration.
@@ -243,17 +243,16 @@ final class LanguageServer: @unchecked Sendable {
     /// changed or deleted) and report them with `workspace/didChangeWatchedFiles` (LSP 3.17 §"Register
     /// Capability"); only when the client declared `workspace.didChangeWatchedFiles.dynamicRegistration`.
     /// The answer, success or error, is handled when it comes, with the other responses; nothing waits for it.
-    private func registerWatchedFiles() {
+    func registerWatchedFiles() {
         guard clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true else { return }
-        let options = DidChangeWatchedFilesRegistrationOptions(watchers: Self.lintConfigurationFileNames.map {
+        let options = DidChangeWatchedFilesRegistrationOptions(watchers: DocumentModel.watchedFileNames.map {
             FileSystemWatcher(globPattern: "**/" + $0, kind: .all)
         })
         do {
             let registration = Registration(id: Self.watchedFilesRegistrationID,
                                             method: DidChangeWatchedFilesNotification.method.rawValue,
                                             registerOptions: try LSPAny(encoding: options))
-            let id = RequestID.number(nextRequestID)
-            nextRequestID += 1
+            let id = makeRequestID()
             pendingRegistration = id
             connection.request(RegistrationRequest.self, id: id, params: RegistrationParams(registrations: [registration]))
         } catch {
@@ -292,7 +291,7 @@ final class LanguageServer: @unchecked Sendable {
             let values = try response.decodeResult(ConfigurationRequest.self)
             // Answers come in the order of the requested sections.
             var members: [(key: String, value: SettingsValue)] = []
-            for (section, value) in zip(Self.configurationSections, values) where value != .null {
+            for (section, value) in zip(DocumentModel.settingsSections, values) where value != .null {
                 members.append((key: section, value: FromLSP.settings(value)))
             }
             applySettings(.object(members))
@@ -308,7 +307,7 @@ final class LanguageServer: @unchecked Sendable {
 
     // MARK: Lifecycle
 
-    private func initialize(_ params: InitializeParams) -> InitializeResult {
+    func initialize(_ params: InitializeParams) -> InitializeResult {
         clientCapabilities = params.capabilities
         // UTF-16 unless the client offers UTF-8 (LSP 3.17 §"Position", `general.positionEncodings`).
         let offered = params.capabilities.general?.positionEncodings ?? []
@@ -329,53 +328,41 @@ final class LanguageServer: @unchecked Sendable {
         return InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "pureyaml", version: "0.1.0"))
     }
 
-    static let configurationSections = ["pureyaml", "yaml"]
 
     /// Asks the client for our settings sections when it supports `workspace/configuration`.
-    private func requestConfiguration() {
+    func requestConfiguration() {
         guard clientCapabilities.workspace?.configuration == true else { return }
-        let id = RequestID.number(nextRequestID)
-        nextRequestID += 1
+        let id = makeRequestID()
         pendingConfiguration.insert(id)
         connection.request(ConfigurationRequest.self, id: id,
-                           params: ConfigurationParams(items: Self.configurationSections.map { ConfigurationItem(section: $0) }))
+                           params: ConfigurationParams(items: DocumentModel.settingsSections.map { ConfigurationItem(section: $0) }))
     }
 
-    /// Applies the client's settings. A value of the wrong type or out of range is logged (that setting keeps
-    /// its value); keys that name no setting are not, since editors send many settings of their own.
-    private func applySettings(_ value: SettingsValue) {
-        var settings = model.settings
-        // `null` is "not set": back to what the session started with (VS Code sends `null` for a setting the
-        // user removed, in the whole section it pushes and answers).
-        let baseline = Settings.editorDefaults(workspaceFolders: settings.schema.workspaceFolders)
-        for problem in settings.applyReportingProblems(value, nullRestoring: baseline) where problem.kind != .unknownKey {
-            log("settings: \(problem.message)")
-        }
+    /// Applies the client's settings as the model merges them (``DocumentModel/settingsFromEditor(_:)``);
+    /// the problems it reports are logged.
+    func applySettings(_ value: SettingsValue) {
+        let (settings, problems) = model.settingsFromEditor(value)
+        for problem in problems { log("settings: \(problem.message)") }
         perform(.configure(settings))
     }
 
     // MARK: Intents and surfaces
 
-    /// Performs `intent` and pushes what changed and must be pushed (diagnostics, to clients that do not
-    /// pull them); starts loading the schemas the model asks for.
+    /// Performs `intent` and turns every surface area it reports into the protocol's signal for it
+    /// (`LanguageServer+Signals.swift`); starts loading the schemas the model asks for.
     func perform(_ intent: Intent) {
         let areas = model.perform(intent)
-        var refresh = false
-        for area in areas {
-            guard case .diagnostics(let uri) = area else { continue }
-            if !clientPullsDiagnostics { publishDiagnostics(uri) } else { refresh = true }
-        }
-        // A pulling client asks again after its own edits; for changes it did not cause (a schema that
-        // arrived, new settings) it must be told to re-pull (LSP 3.17 §"Diagnostics Refresh").
-        if refresh, !intent.comesFromTheDocument, clientCapabilities.workspace?.diagnostics?.refreshSupport == true {
-            let id = RequestID.number(nextRequestID)
-            nextRequestID += 1
-            connection.sendRequest(id: id, method: "workspace/diagnostic/refresh", params: nil)
-        }
+        signal(areas, comesFromTheDocument: intent.comesFromTheDocument)
         if areas.contains(.schemaLoads) { startSchemaLoads() }
     }
 
-    private func publishDiagnostics(_ uri: DocumentURI) {
+    /// A new id for a server-to-client request.
+    func makeRequestID() -> RequestID {
+        defer { nextRequestID += 1 }
+        return .number(nextRequestID)
+    }
+
+    func publishDiagnostics(_ uri: DocumentURI) {
         guard let surface = model.diagnostics(uri) else { return }
         var items: [Diagnostic] = []
         if let snapshot = model.snapshot(uri) {
@@ -386,7 +373,7 @@ final class LanguageServer: @unchecked Sendable {
                           params: PublishDiagnosticsParams(uri: uri.string, version: surface.version, diagnostics: items))
     }
 
-    private func documentSymbols(_ params: DocumentSymbolParams) -> [DocumentSymbol]? {
+    func documentSymbols(_ params: DocumentSymbolParams) -> [DocumentSymbol]? {
         let uri = FromLSP.uri(params.textDocument.uri)
         guard let snapshot = model.snapshot(uri), let outline = model.outline(uri) else {
             log("documentSymbol for a document that is not open: \(uri)")

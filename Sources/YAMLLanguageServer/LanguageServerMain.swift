@@ -53,8 +53,19 @@ public enum LanguageServerMain {
                 : "no permission to create a folder in '\(existing)'"
             return usageError("cannot record into '\(path)': \(why)")
         }
-        let server = LanguageServer(connection: connection)
-        return server.runUntilExit()
+        return LanguageServerSession(connection: connection).runUntilExit()
+    }
+
+    /// Serves the protocol over `input` and `output` in this process until `exit` or end of input, and
+    /// returns the exit code (0 after `shutdown`). For tests: an in-process client drives the server over
+    /// pipes exactly as an editor drives `pureyaml lsp`.
+    public static func serve(input: FileHandle, output: FileHandle) throws -> Int32 {
+        LanguageServerSession(connection: try Connection(input: input, output: output)).runUntilExit()
+    }
+
+    /// The methods the server's handler table registers: requests and notifications, sorted.
+    public static var handledMethods: (requests: [String], notifications: [String]) {
+        (LanguageServer.table.requestMethods, LanguageServer.table.notificationMethods)
     }
 
     /// Writes `pureyaml lsp: message` to stderr and returns 2 (wrong usage).

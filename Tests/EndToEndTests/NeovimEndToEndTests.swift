@@ -102,6 +102,26 @@ final class NeovimEndToEndTests: XCTestCase {
                        quickFix: QuickFix(mode: "eager", code: "comments", expectedText: Self.quickFixFixed)))
     }
 
+    /// A schema named by a modeline, in a file beside the document: its finding (`replicas` is not an
+    /// integer) is in the editor's diagnostics right after opening, with no edit, in Neovim 0.7 (pushed)
+    /// and 0.11 (pulled, without `workspace/diagnostic/refresh` support: the server holds the first pull
+    /// until the schema has loaded).
+    func testSchemaFindingOnOpenFromModeline() throws {
+        let text = "# yaml-language-server: $schema=deployment.schema.json\n" + Self.deployment
+        try check(Case(fileName: "deploy.yaml", text: text, edit: false, extraFiles: ["deployment.schema.json": Self.deploymentSchema],
+                       expectDiagnostic: "integer"))
+    }
+
+    /// The same with the schema given by a `yaml.schemas` setting (a path relative to the workspace folder).
+    func testSchemaFindingOnOpenFromSettings() throws {
+        try check(Case(fileName: "deploy.yaml", text: Self.deployment, edit: false,
+                       settings: #"{"yaml": {"schemas": {"./deployment.schema.json": "deploy.yaml"}, "schemaStore": {"enable": false}}}"#,
+                       extraFiles: ["deployment.schema.json": Self.deploymentSchema], expectDiagnostic: "integer"))
+    }
+
+    private static let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: \"three\"\n"
+    private static let deploymentSchema = #"{"type": "object", "properties": {"spec": {"type": "object", "properties": {"replicas": {"type": "integer"}}}}}"#
+
     /// One `comments` finding (yamllint's `default` preset: a warning, "missing starting space in comment").
     private static let quickFixText = "---\n#no space after the hash\nname: demo\nitems:\n  - a\n"
     private static let quickFixFixed = "---\n# no space after the hash\nname: demo\nitems:\n  - a\n"
@@ -134,6 +154,10 @@ final class NeovimEndToEndTests: XCTestCase {
         var expectedOnDisk: String? = nil
         /// The quick-fix steps to run and check; nil skips them.
         var quickFix: QuickFix? = nil
+        /// Files written beside the document (relative paths), e.g. a schema.
+        var extraFiles: [String: String] = [:]
+        /// Text that a diagnostic must come to contain right after opening, without an edit.
+        var expectDiagnostic: String? = nil
     }
 
     /// A quick fix to request, apply and check.
@@ -162,7 +186,8 @@ final class NeovimEndToEndTests: XCTestCase {
             do {
                 session = try harness.run(neovim, fileName: testCase.fileName, text: testCase.onDisk ?? testCase.text,
                                           edit: testCase.edit, settings: testCase.settings,
-                                          codeAction: testCase.quickFix.map { ($0.mode, $0.code) })
+                                          codeAction: testCase.quickFix.map { ($0.mode, $0.code) },
+                                          extraFiles: testCase.extraFiles, expectDiagnostic: testCase.expectDiagnostic)
             } catch {
                 XCTFail("\(neovim.path): \(error)", file: file, line: line)
                 continue
@@ -230,7 +255,14 @@ final class NeovimEndToEndTests: XCTestCase {
     private func checkDiagnostics(_ r: NeovimRunResult, _ testCase: Case, who: String, file: StaticString, line: UInt) {
         guard let first = r.firstPublish else { return XCTFail("\(who): no publishDiagnostics", file: file, line: line) }
         XCTAssertNotNil(first.version, "\(who): PublishDiagnosticsParams.version is missing", file: file, line: line)
-        let errors = (r.diagnostics ?? []).filter { $0.severity == 1 }
+        if let expected = testCase.expectDiagnostic {
+            XCTAssertEqual(r.expectedDiagnosticFound, true,
+                           "\(who): no diagnostic containing \"\(expected)\" without an edit (waited \(r.expectedDiagnosticMs ?? -1) ms); "
+                           + "diagnostics: \((r.diagnostics ?? []).map(\.message))", file: file, line: line)
+        }
+        let errors = (r.diagnostics ?? []).filter { d in
+            d.severity == 1 && !(testCase.expectDiagnostic.map { d.message.contains($0) } ?? false)
+        }
         let described = errors.map { "\($0.lnum):\($0.col) \($0.message)" }
         if let errorLine = testCase.errorLine {
             XCTAssertTrue(errors.contains { $0.lnum == errorLine },

@@ -95,8 +95,11 @@ struct NeovimHarness {
     ///   - codeAction: run the quick-fix steps (`E2E_CODE_ACTION` = `mode`, `E2E_FIX_CODE` = `code`, the
     ///     diagnostic code whose quick fix is applied); nil skips them.
     /// - Throws: `HarnessError` when Neovim times out or writes no result.
+    ///   - extraFiles: more files to write beside `fileName` (paths relative to its folder), e.g. a schema.
+    ///   - expectDiagnostic: text a diagnostic must come to contain without an edit (`E2E_EXPECT_DIAGNOSTIC`).
     func run(_ neovim: URL, fileName: String, text: String, edit: Bool, settings: String? = nil,
-             codeAction: (mode: String, code: String)? = nil) throws -> Session {
+             codeAction: (mode: String, code: String)? = nil, extraFiles: [String: String] = [:],
+             expectDiagnostic: String? = nil) throws -> Session {
         let fm = FileManager.default
         let dir = fm.temporaryDirectory.appendingPathComponent("pureyaml-nvim-\(UUID().uuidString)")
         try fm.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -106,6 +109,9 @@ struct NeovimHarness {
         let file = work.appendingPathComponent(fileName)
         try fm.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: file)
+        for (path, contents) in extraFiles {
+            try Data(contents.utf8).write(to: work.appendingPathComponent(path))
+        }
         let resultFile = dir.appendingPathComponent("result.json")
 
         var env = testEnvironment()
@@ -121,6 +127,7 @@ struct NeovimHarness {
         env["E2E_SETTINGS"] = settings
         env["E2E_CODE_ACTION"] = codeAction?.mode
         env["E2E_FIX_CODE"] = codeAction?.code
+        env["E2E_EXPECT_DIAGNOSTIC"] = expectDiagnostic
         env.removeValue(forKey: "NVIM")
         env.removeValue(forKey: "VIMINIT")
 

@@ -22,6 +22,10 @@ struct NeovimRunResult: Decodable {
     var firstPublish: Publish?
     /// `vim.diagnostic.get(bufnr)` after the first publish (plus a pull, where the client pulls).
     var diagnostics: [Diagnostic]?
+    /// `E2E_EXPECT_DIAGNOSTIC`: whether a diagnostic with that text reached the buffer without an edit, and
+    /// how long the script waited for it after the first diagnostics (milliseconds).
+    var expectedDiagnosticFound: Bool?
+    var expectedDiagnosticMs: Int?
     /// The top level of `textDocument/documentSymbol` (nil when not advertised).
     var symbols: [Symbol]?
     var symbolsError: ResponseError?

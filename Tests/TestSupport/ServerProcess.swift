@@ -82,9 +82,12 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     public let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
+    private let input: Pipe
+    private let output: Pipe
     private let errors = Pipe()
+    /// The exit status of a server running in this process (see ``init(connectedTo:output:exitStatus:)``);
+    /// nil for a child process.
+    private let inProcessExitStatus: (@Sendable () -> Int32?)?
     private let lock = NSCondition()
     private var buffer = Data()
     private var stderrBuffer = Data()
@@ -93,12 +96,37 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Starts `executable arguments` (e.g. the built `pureyaml lsp`).
     public init(executable: URL, arguments: [String] = ["lsp"]) throws {
+        input = Pipe()
+        output = Pipe()
+        inProcessExitStatus = nil
         process.executableURL = executable
         process.arguments = arguments
         process.environment = testEnvironment()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
+        readOutput()
+        errors.fileHandleForReading.readabilityHandler = { [weak self] h in
+            let d = h.availableData
+            guard let self, !d.isEmpty else { return }
+            self.lock.lock(); self.stderrBuffer.append(d); self.lock.unlock()
+        }
+        try process.run()
+    }
+
+    /// A server already running in this process (e.g. `LanguageServerMain.serve` on a thread), reading
+    /// `input` and writing `output`, driven with the same framed messages as a child process.
+    /// `exitStatus` says its exit code once it has stopped (nil before). Its log goes to this process's
+    /// stderr, so ``stderrText`` stays empty.
+    public init(connectedTo input: Pipe, output: Pipe, exitStatus: @escaping @Sendable () -> Int32?) {
+        self.input = input
+        self.output = output
+        inProcessExitStatus = exitStatus
+        readOutput()
+    }
+
+    /// Collects what the server writes, and notes when its output closes.
+    private func readOutput() {
         output.fileHandleForReading.readabilityHandler = { [weak self] h in
             let d = h.availableData
             guard let self else { return }
@@ -107,12 +135,6 @@ public final class ServerProcess: @unchecked Sendable {
             self.lock.broadcast()
             self.lock.unlock()
         }
-        errors.fileHandleForReading.readabilityHandler = { [weak self] h in
-            let d = h.availableData
-            guard let self, !d.isEmpty else { return }
-            self.lock.lock(); self.stderrBuffer.append(d); self.lock.unlock()
-        }
-        try process.run()
     }
 
     deinit {
@@ -203,6 +225,10 @@ public final class ServerProcess: @unchecked Sendable {
     /// Waits for the process to exit and returns its status (nil on timeout).
     public func waitForExit(timeout: TimeInterval = 20) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
+        if let status = inProcessExitStatus {
+            while status() == nil && Date() < deadline { usleep(10_000) }
+            return status()
+        }
         while process.isRunning && Date() < deadline { usleep(10_000) }
         return process.isRunning ? nil : process.terminationStatus
     }

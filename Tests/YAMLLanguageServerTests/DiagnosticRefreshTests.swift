@@ -1,46 +1,45 @@
 import Foundation
-import TestSupport
+import JSONRPC
+import LanguageServerProtocol
+import LanguageServerTestSupport
 import XCTest
 
 /// A client that pulls diagnostics gets a local schema's findings in its first pull (the model reads
-/// local schema files before answering), and is asked to pull again when something it did not cause
-/// changes them (here a project settings file changed on disk).
+/// local schema files before answering), is never pushed to, and is asked to pull again when something it
+/// did not cause changes them (here a project settings file changed on disk).
 final class DiagnosticRefreshTests: XCTestCase {
     func testLocalSchemaFindingsOnFirstPullAndRefreshOnOutsideChange() throws {
-        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-refresh-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try #"{"type": "object", "properties": {"port": {"type": "integer"}}}"#
             .write(to: dir.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
-        let uri = "file://\(dir.path)/a.yaml"
+        let uri = dir.appendingPathComponent("a.yaml").absoluteURL.absoluteString
 
-        let server = try ServerProcess(executable: binary)
-        let capabilities: [String: Any] = ["textDocument": ["diagnostic": ["dynamicRegistration": false]],
-                                           "workspace": ["diagnostics": ["refreshSupport": true]]]
-        _ = try server.response(to: try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(),
-                                                                      "capabilities": capabilities]))
-        try server.notify("initialized", [String: Any]())
-        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
-            "text": "# yaml-language-server: $schema=s.json\nport: \"8080\"\n"]])
-        func pull() throws -> [[String: Any]] {
-            let report = try server.response(to: try server.request("textDocument/diagnostic", ["textDocument": ["uri": uri]]))
-            return (report["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []
+        let client = try TestLSPClient()
+        var capabilities = ClientCapabilities()
+        capabilities.textDocument = ClientCapabilities.TextDocument(diagnostic: .init())
+        capabilities.workspace = ClientCapabilities.Workspace()
+        capabilities.workspace?.diagnostics = .init(refreshSupport: true)
+        try client.initialize(capabilities)
+        try client.open(uri, "# yaml-language-server: $schema=s.json\nport: \"8080\"\n")
+        func pull() throws -> [Diagnostic] {
+            let report = try client.send(DocumentDiagnosticRequest.self, DocumentDiagnosticParams(textDocument: TextDocumentIdentifier(uri: uri)))
+            guard case .full(_, let items) = report else { XCTFail("\(report)"); return [] }
+            return items
         }
-        XCTAssertNil(jsonMismatch(expected: [["code": "schema-type", "severity": 2, "message": #"expected integer, found string "8080""#]],
-                                  actual: try pull()), "the first pull already holds the schema finding")
+        let first = try pull()
+        XCTAssertEqual(first.map(\.message), [#"expected integer, found string "8080""#], "the first pull already holds the schema finding")
+        XCTAssertEqual(first.first?.severity, .warning)
 
         let project = dir.appendingPathComponent(".pureyaml.yaml")
         try "pureyaml.schema.severity: error\n".write(to: project, atomically: true, encoding: .utf8)
-        try server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": "file://" + project.path, "type": 1]]])
-        let (refresh, skipped) = try server.receive(until: { ($0["method"] as? String) == "workspace/diagnostic/refresh" })
-        XCTAssertFalse(skipped.contains { ($0["method"] as? String) == "textDocument/publishDiagnostics" },
-                       "a pulling client is not pushed to")
-        // Answer the refresh as a client would, then pull: the finding has the project's severity.
-        if let id = refresh["id"] { try server.send(["jsonrpc": "2.0", "id": id, "result": NSNull()]) }
-        XCTAssertNil(jsonMismatch(expected: [["code": "schema-type", "severity": 1]], actual: try pull()))
-        _ = try server.response(to: try server.request("shutdown"))
-        try server.notify("exit")
-        XCTAssertEqual(server.waitForExit(), 0)
+        try client.notify(DidChangeWatchedFilesNotification.self,
+                          DidChangeWatchedFilesParams(changes: [FileEvent(uri: project.absoluteURL.absoluteString, type: .created)]))
+        try client.waitForServerRequest(DiagnosticRefreshRequest.self)
+        XCTAssertNil(client.lastPublished(uri), "a pulling client is not pushed to")
+        // Pull as a client does after a refresh: the finding has the project's severity.
+        XCTAssertEqual(try pull().map(\.severity), [.error])
+        XCTAssertEqual(try client.shutdown(), 0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageServerTestSupport
 import TestSupport
 import XCTest
 
@@ -10,11 +11,7 @@ final class FormattingEditTests: XCTestCase {
     static let formatted = "# é 中 😀\r\nnamé: \"中文 😀\"\r\nliste:\r\n  - 😀😀: é\r\n    中: [a, b]\r\n\r\n  - fin\r\n"
 
     func start(encodings: [String]?) throws -> ServerProcess {
-        guard let binary = BuiltBinary.pureyaml else {
-            XCTFail("the pureyaml executable was not built")
-            throw XCTSkip("no binary")
-        }
-        let server = try ServerProcess(executable: binary)
+        let server = ServerProcess.inProcess()
         var caps: [String: Any] = [:]
         if let encodings { caps["general"] = ["positionEncodings": encodings] }
         _ = try server.response(to: try server.request("initialize", ["processId": NSNull(), "capabilities": caps]))

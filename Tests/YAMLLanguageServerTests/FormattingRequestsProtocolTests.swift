@@ -1,65 +1,59 @@
 import Foundation
+import JSONRPC
+import LanguageServerProtocol
+import LanguageServerTestSupport
 import TestSupport
 import XCTest
 
-/// The formatting requests over pipes: capabilities, `rangeFormatting`, `onTypeFormatting` on Enter,
-/// `willSaveWaitUntil` (off by default, on with `pureyaml.format.onSave`), and `.editorconfig` read from
-/// the document's directory for `file://` URIs.
+/// The formatting requests through the typed in-process client: capabilities, `rangeFormatting`,
+/// `onTypeFormatting` on Enter, `willSaveWaitUntil` (off by default, on with `pureyaml.format.onSave`), and
+/// `.editorconfig` read from the document's directory for `file://` URIs.
 final class FormattingRequestsProtocolTests: XCTestCase {
-    func start(initializationOptions: [String: Any]? = nil) throws -> (ServerProcess, [String: Any]) {
-        guard let binary = BuiltBinary.pureyaml else {
-            XCTFail("the pureyaml executable was not built")
-            throw XCTSkip("no binary")
-        }
-        let server = try ServerProcess(executable: binary)
-        var params: [String: Any] = ["processId": NSNull(), "capabilities": [String: Any]()]
-        if let initializationOptions { params["initializationOptions"] = initializationOptions }
-        let response = try server.response(to: try server.request("initialize", params))
-        try server.notify("initialized", [String: Any]())
-        let result = response["result"] as? [String: Any]
-        return (server, result?["capabilities"] as? [String: Any] ?? [:])
+    static let options = FormattingOptions(tabSize: 2, insertSpaces: true)
+
+    private func start(initializationOptions: LSPAny? = nil) throws -> (TestLSPClient, ServerCapabilities) {
+        let client = try TestLSPClient()
+        let result = try client.initialize(initializationOptions: initializationOptions)
+        return (client, result.capabilities)
     }
 
-    func stop(_ server: ServerProcess) throws {
-        _ = try server.response(to: try server.request("shutdown"))
-        try server.notify("exit")
-        XCTAssertEqual(server.waitForExit(), 0)
+    private func document(_ uri: String) -> TextDocumentIdentifier { TextDocumentIdentifier(uri: uri) }
+
+    private func willSave(_ client: TestLSPClient, _ uri: String) throws -> [TextEdit] {
+        try XCTUnwrap(try client.send(WillSaveTextDocumentWaitUntilRequest.self, WillSaveTextDocumentParams(textDocument: document(uri), reason: 1)))
     }
 
-    func open(_ server: ServerProcess, _ uri: String, _ text: String) throws {
-        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]])
+    private func formatting(_ client: TestLSPClient, _ uri: String) throws -> [TextEdit] {
+        try XCTUnwrap(try client.send(DocumentFormattingRequest.self, DocumentFormattingParams(textDocument: document(uri), options: Self.options)))
     }
 
-    func edits(_ server: ServerProcess, _ method: String, _ params: [String: Any]) throws -> [[String: Any]] {
-        let response = try server.response(to: try server.request(method, params))
-        return try XCTUnwrap(response["result"] as? [[String: Any]], "\(method): \(response)")
+    private func rangeFormatting(_ client: TestLSPClient, _ uri: String, lines: (Int, Int), endCharacter: Int) throws -> [TextEdit] {
+        let range = LSPRange(start: Position(line: lines.0, character: 0), end: Position(line: lines.1, character: endCharacter))
+        return try XCTUnwrap(try client.send(DocumentRangeFormattingRequest.self,
+                                             DocumentRangeFormattingParams(textDocument: document(uri), range: range, options: Self.options)))
     }
-
-    static var options: [String: Any] { ["tabSize": 2, "insertSpaces": true] }
 
     func testCapabilitiesRangeOnTypeAndWillSave() throws {
-        let (server, caps) = try start()
-        XCTAssertEqual(caps["documentRangeFormattingProvider"] as? Bool, true)
-        XCTAssertEqual((caps["documentOnTypeFormattingProvider"] as? [String: Any])?["firstTriggerCharacter"] as? String, "\n")
-        XCTAssertEqual((caps["textDocumentSync"] as? [String: Any])?["willSaveWaitUntil"] as? Bool, true)
+        let (client, caps) = try start()
+        XCTAssertEqual(caps.documentRangeFormattingProvider, true)
+        XCTAssertEqual(caps.documentOnTypeFormattingProvider?.firstTriggerCharacter, "\n")
+        XCTAssertEqual(caps.textDocumentSync?.willSaveWaitUntil, true)
         let uri = "untitled:range.yaml"
         let text = "a:    1\nb:\n  x:   1\n  y:   2\n"
-        try open(server, uri, text)
-        let range = try edits(server, "textDocument/rangeFormatting", [
-            "textDocument": ["uri": uri], "options": Self.options,
-            "range": ["start": ["line": 2, "character": 0], "end": ["line": 2, "character": 3]]])
-        XCTAssertEqual(try applyLSPTextEdits(range, to: text), "a:    1\nb:\n  x: 1\n  y:   2\n")
+        try client.open(uri, text)
+        XCTAssertEqual(try applyLSPTextEdits(try rangeFormatting(client, uri, lines: (2, 2), endCharacter: 3), to: text),
+                       "a:    1\nb:\n  x: 1\n  y:   2\n")
 
         let typed = "root:\n  child:\n"
-        try server.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": typed]]])
-        let onType = try edits(server, "textDocument/onTypeFormatting", [
-            "textDocument": ["uri": uri], "options": Self.options, "ch": "\n",
-            "position": ["line": 2, "character": 0]])
+        try client.notify(DidChangeTextDocumentNotification.self, DidChangeTextDocumentParams(
+            textDocument: VersionedTextDocumentIdentifier(uri: uri, version: 2), contentChanges: [TextDocumentContentChangeEvent(text: typed)]))
+        let onType = try XCTUnwrap(try client.send(DocumentOnTypeFormattingRequest.self, DocumentOnTypeFormattingParams(
+            textDocument: document(uri), position: Position(line: 2, character: 0), ch: "\n", options: Self.options)))
         XCTAssertEqual(try applyLSPTextEdits(onType, to: typed), "root:\n  child:\n    ")
 
         // Off by default.
-        XCTAssertEqual(try edits(server, "textDocument/willSaveWaitUntil", ["textDocument": ["uri": uri], "reason": 1]).count, 0)
-        try stop(server)
+        XCTAssertEqual(try willSave(client, uri), [])
+        XCTAssertEqual(try client.shutdown(), 0)
     }
 
     func testWillSaveFormatsWhenEnabledAndEditorConfigApplies() throws {
@@ -68,27 +62,24 @@ final class FormattingRequestsProtocolTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         try "root = true\n[*.yaml]\nindent_size = 4\ninsert_final_newline = false\n".write(
             to: dir.appendingPathComponent(".editorconfig"), atomically: true, encoding: .utf8)
-        let (server, _) = try start(initializationOptions: ["pureyaml": ["format": ["onSave": true]]])
+        let (client, _) = try start(initializationOptions: ["pureyaml": ["format": ["onSave": true]]])
         let uri = dir.appendingPathComponent("sub/deploy.yaml").absoluteString
         let text = "a:\n  b:   1"
-        try open(server, uri, text)
-        let saved = try edits(server, "textDocument/willSaveWaitUntil", ["textDocument": ["uri": uri], "reason": 1])
-        XCTAssertEqual(try applyLSPTextEdits(saved, to: text), "a:\n    b: 1")
+        try client.open(uri, text)
+        XCTAssertEqual(try applyLSPTextEdits(try willSave(client, uri), to: text), "a:\n    b: 1")
         // The editor's tabSize loses to .editorconfig's indent_size.
-        let formatted = try edits(server, "textDocument/formatting", ["textDocument": ["uri": uri], "options": Self.options])
-        XCTAssertEqual(try applyLSPTextEdits(formatted, to: text), "a:\n    b: 1")
-        try stop(server)
+        XCTAssertEqual(try applyLSPTextEdits(try formatting(client, uri), to: text), "a:\n    b: 1")
+        XCTAssertEqual(try client.shutdown(), 0)
     }
 
     func testSyntaxErrorsGetNoEditsFromAnyRequest() throws {
-        let (server, _) = try start(initializationOptions: ["pureyaml": ["format": ["onSave": true]]])
+        let (client, _) = try start(initializationOptions: ["pureyaml": ["format": ["onSave": true]]])
         let uri = "untitled:broken.yaml"
-        try open(server, uri, "a:    [1, 2\nb:    3\n")
-        let whole: [String: Any] = ["start": ["line": 0, "character": 0], "end": ["line": 2, "character": 0]]
-        XCTAssertEqual(try edits(server, "textDocument/formatting", ["textDocument": ["uri": uri], "options": Self.options]).count, 0)
-        XCTAssertEqual(try edits(server, "textDocument/rangeFormatting", ["textDocument": ["uri": uri], "options": Self.options, "range": whole]).count, 0)
-        XCTAssertEqual(try edits(server, "textDocument/willSaveWaitUntil", ["textDocument": ["uri": uri], "reason": 1]).count, 0)
-        try stop(server)
+        try client.open(uri, "a:    [1, 2\nb:    3\n")
+        XCTAssertEqual(try formatting(client, uri), [])
+        XCTAssertEqual(try rangeFormatting(client, uri, lines: (0, 2), endCharacter: 0), [])
+        XCTAssertEqual(try willSave(client, uri), [])
+        XCTAssertEqual(try client.shutdown(), 0)
     }
 
     func testTheCommandLineReadsEditorConfigToo() throws {

@@ -1,16 +1,25 @@
 import Foundation
-import TestSupport
+import JSONRPC
+import LanguageServerProtocol
+import LanguageServerTestSupport
 import XCTest
 
 /// yamllint findings reach the editor: a `.yamllint` beside the file turns lint on, findings are pushed
 /// with code = rule and source `yamllint`, the `pureyaml.lint.enable` setting turns it on elsewhere, and
-/// a lint quick fix comes back as a code action.
+/// a lint quick fix comes back as a code action. Through the typed in-process client.
 final class LintProtocolTests: XCTestCase {
+    private func codeActions(_ client: TestLSPClient, _ uri: String, lines: ClosedRange<Int>,
+                             diagnostics: [Diagnostic] = []) throws -> [CodeAction] {
+        let range = LSPRange(start: Position(line: lines.lowerBound, character: 0), end: Position(line: lines.upperBound, character: 13))
+        return try client.send(CodeActionRequest.self, CodeActionParams(textDocument: TextDocumentIdentifier(uri: uri), range: range,
+                                                                        context: CodeActionContext(diagnostics: diagnostics, only: ["quickfix"]))) ?? []
+    }
+
+    private func enableLint(_ client: TestLSPClient) throws {
+        try client.notify(DidChangeConfigurationNotification.self, DidChangeConfigurationParams(settings: ["pureyaml": ["lint": ["enable": true]]]))
+    }
+
     func testConfigurationFileSettingAndQuickFix() throws {
-        guard let binary = BuiltBinary.pureyaml else {
-            XCTFail("the pureyaml executable was not built")
-            return
-        }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-lint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -18,44 +27,30 @@ final class LintProtocolTests: XCTestCase {
         let linted = "file://" + dir.appendingPathComponent("sub/a.yaml").path
         let other = "file:///nowhere/b.yaml"
 
-        let server = try ServerProcess(executable: binary)
-        let id = try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [:]])
-        _ = try server.response(to: id)
-        try server.notify("initialized", [String: Any]())
-        try server.notify("textDocument/didOpen", ["textDocument": ["uri": linted, "languageId": "yaml", "version": 1,
-                                                                     "text": "key:   value \n"]])
-        let found = try server.publishedDiagnostics(for: linted)
-        XCTAssertNil(jsonMismatch(expected: [["code": "colons", "source": "yamllint", "severity": 2,
-                                              "message": "too many spaces after colon"],
-                                             ["code": "trailing-spaces", "source": "yamllint", "severity": 1]],
-                                  actual: found))
+        let client = try TestLSPClient()
+        try client.initialize()
+        try client.open(linted, "key:   value \n")
+        let found = try client.nextPublished(linted).diagnostics
+        XCTAssertEqual(found.map(\.code), ["colons", "trailing-spaces"])
+        XCTAssertEqual(found.map(\.source), ["yamllint", "yamllint"])
+        XCTAssertEqual(found.map(\.severity), [.warning, .error])
+        XCTAssertEqual(found.first?.message, "too many spaces after colon")
 
-        try server.notify("textDocument/didOpen", ["textDocument": ["uri": other, "languageId": "yaml", "version": 1,
-                                                                     "text": "a: yes\n"]])
-        XCTAssertEqual(try server.publishedDiagnostics(for: other).count, 0)
-        try server.notify("workspace/didChangeConfiguration", ["settings": ["pureyaml": ["lint": ["enable": true]]]])
-        let codes = try server.publishedDiagnostics(for: other).compactMap { $0["code"] as? String }
-        XCTAssertEqual(codes, ["document-start", "truthy"])
+        try client.open(other, "a: yes\n")
+        XCTAssertEqual(try client.nextPublished(other).diagnostics, [])
+        try enableLint(client)
+        XCTAssertEqual(try client.nextPublished(other).diagnostics.map(\.code), ["document-start", "truthy"])
 
-        let actions = try server.response(to: try server.request("textDocument/codeAction", [
-            "textDocument": ["uri": linted],
-            "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 13]],
-            "context": ["diagnostics": found, "only": ["quickfix"]],
-        ]))["result"] as? [[String: Any]] ?? []
-        let titles = actions.compactMap { $0["title"] as? String }
+        let titles = try codeActions(client, linted, lines: 0...0, diagnostics: found).map(\.title)
         XCTAssertTrue(titles.contains("Remove trailing spaces (trailing-spaces)"), "\(titles)")
         XCTAssertTrue(titles.contains("Use 1 space after the colon (colons)"), "\(titles)")
-
-        _ = try server.response(to: try server.request("shutdown"))
-        try server.notify("exit")
-        XCTAssertEqual(server.waitForExit(), 0)
+        XCTAssertEqual(try client.shutdown(), 0)
     }
 
     /// A yamllint configuration changed on disk applies to the open documents at once, not only at their
     /// next edit: when the client reports the file changed (`workspace/didChangeWatchedFiles`), or saves it
     /// as a document of its own (`textDocument/didSave`).
     func testChangedConfigurationFileRelintsOpenDocuments() throws {
-        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-lint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -65,62 +60,47 @@ final class LintProtocolTests: XCTestCase {
         let uri = "file://" + dir.appendingPathComponent("a.yaml").path
         let configURI = "file://" + config.path
 
-        let server = try ServerProcess(executable: binary)
-        _ = try server.response(to: try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [:]]))
-        try server.notify("initialized", [String: Any]())
-        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
-                                                                     "text": "key: a fairly long value\n"]])
-        XCTAssertEqual(try server.publishedDiagnostics(for: uri).count, 0)
+        let client = try TestLSPClient()
+        try client.initialize()
+        try client.open(uri, "key: a fairly long value\n")
+        XCTAssertEqual(try client.nextPublished(uri).diagnostics, [])
 
         try Data(short.utf8).write(to: config)
-        try server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": configURI, "type": 2]]])
-        XCTAssertEqual(try server.publishedDiagnostics(for: uri).compactMap { $0["code"] as? String }, ["line-length"])
+        try client.notify(DidChangeWatchedFilesNotification.self, DidChangeWatchedFilesParams(changes: [FileEvent(uri: configURI, type: .changed)]))
+        XCTAssertEqual(try client.nextPublished(uri).diagnostics.map(\.code), ["line-length"])
 
-        try server.notify("textDocument/didOpen", ["textDocument": ["uri": configURI, "languageId": "yaml", "version": 1,
-                                                                     "text": short]])
+        try client.open(configURI, short)
         try Data(relaxed.utf8).write(to: config)
-        try server.notify("textDocument/didSave", ["textDocument": ["uri": configURI]])
-        XCTAssertEqual(try server.publishedDiagnostics(for: uri).count, 0)
-
-        _ = try server.response(to: try server.request("shutdown"))
-        try server.notify("exit")
-        XCTAssertEqual(server.waitForExit(), 0)
+        try client.notify(DidSaveTextDocumentNotification.self, DidSaveTextDocumentParams(textDocument: TextDocumentIdentifier(uri: configURI)))
+        XCTAssertEqual(try client.nextPublished(uri).diagnostics, [])
+        XCTAssertEqual(try client.shutdown(), 0)
     }
 
     /// A client that applies versioned `documentChanges` gets code actions for the version they were
     /// computed for, so after one quick fix it refuses another computed for the old text; other clients get
     /// the `changes` form.
     func testQuickFixEditsAreVersionedForClientsThatTakeThem() throws {
-        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
         for versioned in [true, false] {
-            let server = try ServerProcess(executable: binary)
-            let caps: [String: Any] = versioned ? ["workspace": ["workspaceEdit": ["documentChanges": true]]] : [:]
-            _ = try server.response(to: try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": caps]))
-            try server.notify("initialized", [String: Any]())
-            try server.notify("workspace/didChangeConfiguration", ["settings": ["pureyaml": ["lint": ["enable": true]]]])
+            let client = try TestLSPClient()
+            var capabilities = ClientCapabilities(workspace: ClientCapabilities.Workspace())
+            if versioned { capabilities.workspace?.workspaceEdit = .init(documentChanges: true) }
+            try client.initialize(capabilities)
+            try enableLint(client)
             let uri = "file:///w/v.yaml"
-            try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 7,
-                                                                         "text": "---\na: [1,  ]\n"]])
-            _ = try server.publishedDiagnostics(for: uri)
-            let actions = try server.response(to: try server.request("textDocument/codeAction", [
-                "textDocument": ["uri": uri],
-                "range": ["start": ["line": 1, "character": 0], "end": ["line": 2, "character": 0]],
-                "context": ["diagnostics": [Any](), "only": ["quickfix"]],
-            ]))["result"] as? [[String: Any]] ?? []
-            XCTAssertEqual(actions.compactMap { $0["title"] as? String }, ["Use 1 space after the comma (commas)"])
-            let edit = actions.first?["edit"] as? [String: Any] ?? [:]
+            try client.open(uri, "---\na: [1,  ]\n", version: 7)
+            _ = try client.nextPublished(uri)
+            let actions = try codeActions(client, uri, lines: 1...2)
+            XCTAssertEqual(actions.map(\.title), ["Use 1 space after the comma (commas)"])
+            let edit = try XCTUnwrap(actions.first?.edit)
             if versioned {
-                XCTAssertNil(edit["changes"])
-                let change = (edit["documentChanges"] as? [[String: Any]])?.first
-                XCTAssertNil(jsonMismatch(expected: ["textDocument": ["uri": uri, "version": 7]], actual: change ?? [:]), "\(edit)")
-                XCTAssertEqual((change?["edits"] as? [Any])?.count, 1)
+                XCTAssertNil(edit.changes)
+                XCTAssertEqual(edit.documentChanges?.map(\.textDocument), [VersionedTextDocumentIdentifier(uri: uri, version: 7)])
+                XCTAssertEqual(edit.documentChanges?.first?.edits.count, 1)
             } else {
-                XCTAssertNil(edit["documentChanges"])
-                XCTAssertEqual(((edit["changes"] as? [String: Any])?[uri] as? [Any])?.count, 1, "\(edit)")
+                XCTAssertNil(edit.documentChanges)
+                XCTAssertEqual(edit.changes?[uri]?.count, 1, "\(edit)")
             }
-            _ = try server.response(to: try server.request("shutdown"))
-            try server.notify("exit")
-            XCTAssertEqual(server.waitForExit(), 0)
+            XCTAssertEqual(try client.shutdown(), 0)
         }
     }
 }

@@ -1,8 +1,11 @@
 import Foundation
+import JSONRPC
+import LanguageServerProtocol
+import LanguageServerTestSupport
 import TestSupport
 import XCTest
 
-/// Schema validation through the built server, as an editor drives it: settings from
+/// Schema validation through the server (in process), as an editor drives it: settings from
 /// `initializationOptions` and `didChangeConfiguration`, diagnostics pushed once the schema has loaded,
 /// the schema URL in `Diagnostic.data`, and `pureyaml/schemaInfo`.
 final class SchemaLanguageServerTests: XCTestCase {
@@ -17,22 +20,6 @@ final class SchemaLanguageServerTests: XCTestCase {
         return root
     }
 
-    /// The built server, initialized with `root` as its root and `schemas` as `yaml.schemas` (catalog off).
-    private func start(root: URL, schemas: [String: Any]) throws -> ServerProcess {
-        guard let binary = BuiltBinary.pureyaml else {
-            XCTFail("the pureyaml executable was not built")
-            throw XCTSkip("no binary")
-        }
-        let server = try ServerProcess(executable: binary)
-        let id = try server.request("initialize", [
-            "processId": NSNull(), "rootUri": root.absoluteURL.absoluteString, "capabilities": [String: Any](),
-            "initializationOptions": ["yaml": ["schemas": schemas, "schemaStore": ["enable": false]]],
-        ])
-        _ = try server.response(to: id)
-        try server.notify("initialized", [String: Any]())
-        return server
-    }
-
     /// The diagnostics of the first `textDocument/publishDiagnostics` for `uri` whose list `accept`s.
     private func published(_ server: ServerProcess, _ uri: String,
                            until accept: ([[String: Any]]) -> Bool) throws -> [[String: Any]] {
@@ -44,35 +31,52 @@ final class SchemaLanguageServerTests: XCTestCase {
         return ((m["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
     }
 
+    /// The typed in-process client, initialized with `root` as its root and `schemas` as `yaml.schemas`
+    /// (catalog off), with `text` open as `root/path`; returns the client and the document's URI.
+    private func client(root: URL, schemas: LSPAny, open path: String, _ text: String) throws -> (TestLSPClient, String) {
+        let client = try TestLSPClient()
+        try client.initialize(rootURI: root.absoluteURL.absoluteString,
+                              initializationOptions: ["yaml": ["schemas": schemas, "schemaStore": ["enable": false]]])
+        let uri = root.appendingPathComponent(path).absoluteURL.absoluteString
+        try client.open(uri, text)
+        return (client, uri)
+    }
+
+    /// The first publish for `uri` whose diagnostics `accept`s.
+    private func published(_ client: TestLSPClient, _ uri: String, until accept: @escaping ([Diagnostic]) -> Bool) throws -> [Diagnostic] {
+        try client.waitFor(PublishDiagnosticsNotification.self) { $0.uri == uri && accept($0.diagnostics) }.diagnostics
+    }
+
+    private func schemaInfo(_ client: TestLSPClient, _ uri: String) throws -> [String: LSPAny] {
+        let info = try client.send(SchemaInfoRequest.self, SchemaInfoParams(textDocument: TextDocumentIdentifier(uri: uri)))
+        guard case .object(let o) = info, case .array(let documents)? = o["documents"], case .object(let first)? = documents.first else {
+            XCTFail("no documents in \(info)")
+            return [:]
+        }
+        return first
+    }
+
     func testSchemaDiagnosticsArrivePushedAndExplained() throws {
         let root = try workspace(["schemas/app.json": #"{"type": "object", "properties": {"port": {"type": "integer"}}, "required": ["name"]}"#])
         defer { try? FileManager.default.removeItem(at: root) }
         let schemaURI = root.appendingPathComponent("schemas/app.json").absoluteURL.absoluteString
-        let server = try start(root: root, schemas: ["schemas/app.json": ["config/*.yaml"]])
-        let uri = root.appendingPathComponent("config/app.yaml").absoluteURL.absoluteString
-        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
-                                                                    "text": "port: \"8080\"\n"]])
-        func schemaPublish() throws -> [[String: Any]] { try published(server, uri) { !$0.isEmpty } }
-        let diagnostics = try schemaPublish()
-        XCTAssertEqual(diagnostics.map { $0["message"] as? String }, [#"missing required property "name""#, #"expected integer, found string "8080""#])
-        XCTAssertEqual(diagnostics.map { $0["code"] as? String }, ["schema-required", "schema-type"])
-        XCTAssertEqual(diagnostics.first?["source"] as? String, "pureyaml-schema")
-        XCTAssertEqual(diagnostics.first?["severity"] as? Int, 2)
-        XCTAssertEqual((diagnostics.first?["data"] as? [String: Any])?["schemaURI"] as? String, schemaURI)
-        let range = diagnostics.last?["range"] as? [String: Any]
-        XCTAssertEqual((range?["start"] as? [String: Any])?["character"] as? Int, 6)
+        let (client, uri) = try client(root: root, schemas: ["schemas/app.json": ["config/*.yaml"]], open: "config/app.yaml", "port: \"8080\"\n")
+        let diagnostics = try published(client, uri) { !$0.isEmpty }
+        XCTAssertEqual(diagnostics.map(\.message), [#"missing required property "name""#, #"expected integer, found string "8080""#])
+        XCTAssertEqual(diagnostics.map(\.code), ["schema-required", "schema-type"])
+        XCTAssertEqual(diagnostics.first?.source, "pureyaml-schema")
+        XCTAssertEqual(diagnostics.first?.severity, .warning)
+        XCTAssertEqual(diagnostics.first?.data, ["schemaURI": .string(schemaURI)])
+        XCTAssertEqual(diagnostics.last?.range.start.character, 6)
 
-        let info = try server.response(to: try server.request("pureyaml/schemaInfo", ["textDocument": ["uri": uri]]))
-        let documents = ((info["result"] as? [String: Any])?["documents"] as? [[String: Any]]) ?? []
-        XCTAssertEqual(documents.first?["schema"] as? String, schemaURI)
-        XCTAssertEqual(documents.first?["rule"] as? String, #"settings glob "config/*.yaml""#)
-        XCTAssertEqual(documents.first?["status"] as? String, "loaded")
+        let document = try schemaInfo(client, uri)
+        XCTAssertEqual(document["schema"], .string(schemaURI))
+        XCTAssertEqual(document["rule"], .string(#"settings glob "config/*.yaml""#))
+        XCTAssertEqual(document["status"], "loaded")
 
-        try server.notify("workspace/didChangeConfiguration", ["settings": ["pureyaml": ["schema": ["severity": "error"]]]])
-        XCTAssertEqual(try schemaPublish().map { $0["severity"] as? Int }, [1, 1])
-        _ = try server.response(to: try server.request("shutdown"))
-        try server.notify("exit")
-        XCTAssertEqual(server.waitForExit(), 0)
+        try client.notify(DidChangeConfigurationNotification.self, DidChangeConfigurationParams(settings: ["pureyaml": ["schema": ["severity": "error"]]]))
+        XCTAssertEqual(try published(client, uri) { $0.first?.severity == .error }.map(\.severity), [.error, .error])
+        XCTAssertEqual(try client.shutdown(), 0)
     }
 
     /// A modeline naming valid JSON that is not a schema (`[1, 2]`) gets one `schema-invalid` diagnostic at
@@ -80,22 +84,15 @@ final class SchemaLanguageServerTests: XCTestCase {
     func testAModelineSchemaThatIsNotASchemaIsReportedAndInvalid() throws {
         let root = try workspace(["arr.json": "[1, 2]"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let server = try start(root: root, schemas: [:])
-        let uri = root.appendingPathComponent("a.yaml").absoluteURL.absoluteString
-        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
-                                                                    "text": "# yaml-language-server: $schema=./arr.json\nport: abc\n"]])
-        let diagnostics = try published(server, uri) { !$0.isEmpty }
-        XCTAssertEqual(diagnostics.map { $0["code"] as? String }, ["schema-invalid"])
-        XCTAssertEqual(((diagnostics.first?["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int, 0)
-        XCTAssertTrue((diagnostics.first?["message"] as? String)?.hasSuffix(
+        let (client, uri) = try client(root: root, schemas: [:], open: "a.yaml", "# yaml-language-server: $schema=./arr.json\nport: abc\n")
+        let diagnostics = try published(client, uri) { !$0.isEmpty }
+        XCTAssertEqual(diagnostics.map(\.code), ["schema-invalid"])
+        XCTAssertEqual(diagnostics.first?.range.start.line, 0)
+        XCTAssertTrue(diagnostics.first?.message.hasSuffix(
             "is not a JSON Schema: expected a schema (an object or a boolean), found [1, 2] at the root") == true, "\(diagnostics)")
-        let info = try server.response(to: try server.request("pureyaml/schemaInfo", ["textDocument": ["uri": uri]]))
-        let documents = ((info["result"] as? [String: Any])?["documents"] as? [[String: Any]]) ?? []
-        XCTAssertEqual(documents.first?["status"] as? String,
+        XCTAssertEqual(try schemaInfo(client, uri)["status"],
                        "invalid: not a JSON Schema: expected a schema (an object or a boolean), found [1, 2] at the root")
-        _ = try server.response(to: try server.request("shutdown"))
-        try server.notify("exit")
-        XCTAssertEqual(server.waitForExit(), 0)
+        XCTAssertEqual(try client.shutdown(), 0)
     }
 
     /// Two `yaml.schemas` entries match the file: both validate it, and `pureyaml/schemaInfo` lists the second.
@@ -103,27 +100,25 @@ final class SchemaLanguageServerTests: XCTestCase {
         let root = try workspace(["schemas/app.json": #"{"type": "object", "properties": {"port": {"type": "integer"}}}"#,
                                   "schemas/team.json": #"{"type": "object", "required": ["owner"]}"#])
         defer { try? FileManager.default.removeItem(at: root) }
-        let server = try start(root: root, schemas: ["schemas/app.json": ["config/*.yaml"], "schemas/team.json": "config/**"])
-        let uri = root.appendingPathComponent("config/app.yaml").absoluteURL.absoluteString
-        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
-                                                                    "text": "port: \"8080\"\n"]])
-        let diagnostics = try published(server, uri) { $0.count == 2 }
-        XCTAssertEqual(Set(diagnostics.compactMap { $0["message"] as? String }),
-                       [#"missing required property "owner""#, #"expected integer, found string "8080""#])
-        let info = try server.response(to: try server.request("pureyaml/schemaInfo", ["textDocument": ["uri": uri]]))
-        let document = (((info["result"] as? [String: Any])?["documents"] as? [[String: Any]]) ?? []).first
-        let schemas = [document?["schema"] as? String] + ((document?["additionalSchemas"] as? [String]) ?? []).map { $0 }
-        XCTAssertEqual(Set(schemas.compactMap { $0?.components(separatedBy: "/schemas/").last }), ["app.json", "team.json"], "\(info)")
-        _ = try server.response(to: try server.request("shutdown"))
-        try server.notify("exit")
-        XCTAssertEqual(server.waitForExit(), 0)
+        let (client, uri) = try client(root: root, schemas: ["schemas/app.json": ["config/*.yaml"], "schemas/team.json": "config/**"],
+                                       open: "config/app.yaml", "port: \"8080\"\n")
+        let diagnostics = try published(client, uri) { $0.count == 2 }
+        XCTAssertEqual(Set(diagnostics.map(\.message)), [#"missing required property "owner""#, #"expected integer, found string "8080""#])
+        let document = try schemaInfo(client, uri)
+        var schemas: [LSPAny] = document["schema"].map { [$0] } ?? []
+        if case .array(let more)? = document["additionalSchemas"] { schemas += more }
+        let names = schemas.compactMap { s -> String? in
+            guard case .string(let text) = s else { return nil }
+            return text.components(separatedBy: "/schemas/").last
+        }
+        XCTAssertEqual(Set(names), ["app.json", "team.json"], "\(document)")
+        XCTAssertEqual(try client.shutdown(), 0)
     }
 
     /// `workspace/didChangeWorkspaceFolders` (advertised in `initialize`): once the first folder is replaced,
     /// a relative `yaml.schemas` path resolves against the new first folder, and the document is re-validated
     /// against that folder's schema.
     func testRelativeSchemaPathsFollowTheWorkspaceFolders() throws {
-        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-folders-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
         for (folder, type) in [("one", "integer"), ("two", "string")] {
@@ -133,7 +128,7 @@ final class SchemaLanguageServerTests: XCTestCase {
         }
         let one = base.appendingPathComponent("one").absoluteURL.absoluteString
         let two = base.appendingPathComponent("two").absoluteURL.absoluteString
-        let server = try ServerProcess(executable: binary)
+        let server = ServerProcess.inProcess()
         let initialize = try server.response(to: try server.request("initialize", [
             "processId": NSNull(), "capabilities": [String: Any](),
             "workspaceFolders": [["uri": one, "name": "one"]],
@@ -176,19 +171,10 @@ final class SchemaLanguageServerTests: XCTestCase {
     /// A schema server that accepts connections and never answers must not hold back diagnostics: the
     /// document waiting for it gets its syntax diagnostics at once, and so does every other document.
     func testASlowSchemaDoesNotDelayDiagnostics() throws {
-        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 not found") }
-        let silent = Process()
-        silent.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        silent.arguments = ["-c", "import socket, time\ns = socket.socket()\ns.bind(('127.0.0.1', 0))\ns.listen(8)\n"
-                            + "print(s.getsockname()[1], flush=True)\ntime.sleep(60)\n"]
-        let out = Pipe()
-        silent.standardOutput = out
-        try silent.run()
+        let (silent, port) = try startLoopbackPythonServer(arguments: ["-c", "import socket, time\ns = socket.socket()\ns.bind(('127.0.0.1', 0))\ns.listen(8)\n"
+                                                                    + "print(s.getsockname()[1], flush=True)\ntime.sleep(60)\n"], what: "a silent schema server")
         defer { silent.terminate(); silent.waitUntilExit() }
-        let port = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        XCTAssertNotNil(Int(port))
-        let server = try ServerProcess(executable: binary)
+        let server = ServerProcess.inProcess()
         _ = try server.response(to: try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [String: Any](),
                                                                      "initializationOptions": ["yaml": ["schemaStore": ["enable": false]]]]))
         try server.notify("initialized", [String: Any]())

@@ -1,4 +1,7 @@
 import Foundation
+import JSONRPC
+import LanguageServerProtocol
+import LanguageServerTestSupport
 import TestSupport
 import XCTest
 
@@ -52,21 +55,24 @@ final class SettingsProtocolTests: XCTestCase {
     /// removing `pureyaml.lint.enable: true` from settings.json sends `"enable": null`, which must turn lint
     /// back to "not set" (only files with a yamllint configuration) rather than keep the old `true`.
     func testNullSettingGoesBackToTheDefault() throws {
-        let server = try start()
+        let client = try TestLSPClient()
+        try client.initialize()
         let uri = "untitled:Untitled-1"
-        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
-                                                                    "text": "a: 1\n"]])
-        XCTAssertEqual(try server.publishedDiagnostics(for: uri).count, 0)
-        try server.notify("workspace/didChangeConfiguration", ["settings": ["pureyaml": ["lint": ["enable": true]]]])
-        let linted = try server.publishedDiagnostics(for: uri).compactMap { $0["code"] as? String }
-        XCTAssertEqual(linted, ["document-start"])
-        try server.notify("workspace/didChangeConfiguration", ["settings": ["pureyaml": [
-            "lint": ["enable": NSNull(), "preset": "default"], "format": ["indentWidth": NSNull()]]]])
-        XCTAssertEqual(try server.publishedDiagnostics(for: uri).count, 0)
+        func codes() throws -> [String] {
+            try client.nextPublished(uri).diagnostics.compactMap(\.code)
+        }
+        func configure(_ settings: LSPAny) throws {
+            try client.notify(DidChangeConfigurationNotification.self, DidChangeConfigurationParams(settings: settings))
+        }
+        try client.open(uri, "a: 1\n")
+        XCTAssertEqual(try codes(), [])
+        try configure(["pureyaml": ["lint": ["enable": true]]])
+        XCTAssertEqual(try codes(), ["document-start"])
+        try configure(["pureyaml": ["lint": ["enable": .null, "preset": "default"], "format": ["indentWidth": .null]]])
+        XCTAssertEqual(try codes(), [])
         // A `null` under one prefix does not undo a value the same message gives under the other.
-        try server.notify("workspace/didChangeConfiguration", ["settings": [
-            "pureyaml": ["lint": ["enable": true]], "yaml": ["lint": ["enable": NSNull()]]]])
-        XCTAssertEqual(try server.publishedDiagnostics(for: uri).compactMap { $0["code"] as? String }, ["document-start"])
-        try finish(server)
+        try configure(["pureyaml": ["lint": ["enable": true]], "yaml": ["lint": ["enable": .null]]])
+        XCTAssertEqual(try codes(), ["document-start"])
+        XCTAssertEqual(try client.shutdown(), 0)
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import LanguageServerTestSupport
 import TestSupport
 import XCTest
 
 /// The server asks the client to watch the yamllint configuration files and the project settings files (`client/registerCapability` for
 /// `workspace/didChangeWatchedFiles`, LSP 3.17 §"Register Capability") after `initialized`, but only when the
 /// client declared `workspace.didChangeWatchedFiles.dynamicRegistration`; Neovim and Helix report no file
-/// changes without it. Tested through the server process.
+/// changes without it. Tested through the server in process (its log through the built binary).
 final class WatchedFilesRegistrationTests: XCTestCase {
     private static let registerMethod = "client/registerCapability"
 
@@ -22,12 +23,18 @@ final class WatchedFilesRegistrationTests: XCTestCase {
         ]],
     ]]] }
 
-    private func start(capabilities: [String: Any]) throws -> ServerProcess {
-        guard let binary = BuiltBinary.pureyaml else {
-            XCTFail("the pureyaml executable was not built")
-            throw XCTSkip("no binary")
+    /// An initialized server: in process, or the built binary where a test reads its log (stderr).
+    private func start(capabilities: [String: Any], binary: Bool = false) throws -> ServerProcess {
+        let server: ServerProcess
+        if binary {
+            guard let executable = BuiltBinary.pureyaml else {
+                XCTFail("the pureyaml executable was not built")
+                throw XCTSkip("no binary")
+            }
+            server = try ServerProcess(executable: executable)
+        } else {
+            server = ServerProcess.inProcess()
         }
-        let server = try ServerProcess(executable: binary)
         _ = try server.response(to: try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(),
                                                                       "capabilities": capabilities]))
         try server.notify("initialized", [String: Any]())
@@ -78,7 +85,7 @@ final class WatchedFilesRegistrationTests: XCTestCase {
 
     /// A client that refuses the registration gets no retry, and the server keeps serving.
     func testARefusedRegistrationIsLoggedAndServingGoesOn() throws {
-        let server = try start(capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]])
+        let server = try start(capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]], binary: true)
         let request = try server.receive(until: { ($0["method"] as? String) == Self.registerMethod }).match
         let id = try XCTUnwrap(request["id"] as? Int, "\(request)")
         try server.send(["jsonrpc": "2.0", "id": id, "error": ["code": -32601, "message": "no file watching here"]])

@@ -14,6 +14,8 @@
 --                  it has no edit and the server advertises resolveProvider, as vim.lsp.buf.code_action does,
 --                  and apply the edit. "client": the client's own capabilities; "eager": the same without
 --                  `textDocument.codeAction.resolveSupport`, so edits must come with the list
+--   E2E_EXPECT_DIAGNOSTIC text that a diagnostic of the opened buffer must come to contain without any edit
+--                  (a schema finding): after the first diagnostics, wait up to E2E_TIMEOUT_MS for it
 --
 -- The script only observes; Tests/EndToEndTests/NeovimEndToEndTests.swift asserts on the result. It
 -- exits 0 after writing the result, 3 when a Lua error stopped it (the error is in the result too).
@@ -25,6 +27,7 @@ local result_path = os.getenv('E2E_RESULT')
 local server = os.getenv('PUREYAML_BIN') or 'pureyaml'
 local do_edit = os.getenv('E2E_EDIT') == '1'
 local timeout = tonumber(os.getenv('E2E_TIMEOUT_MS') or '') or 15000
+local expect_diagnostic = os.getenv('E2E_EXPECT_DIAGNOSTIC')
 local decode = (vim.json and vim.json.decode) or vim.fn.json_decode
 -- Server settings (a JSON object), sent by the client on didChangeConfiguration and workspace/configuration.
 local settings = os.getenv('E2E_SETTINGS') and decode(os.getenv('E2E_SETTINGS'))
@@ -398,6 +401,17 @@ local function run()
   state.first_publish = first
   -- Let a pull (0.11 with diagnosticProvider) land as well before reading the buffer's diagnostics.
   wait(200, function() return false end)
+  if expect_diagnostic then
+    -- No edit: the finding must reach the buffer by itself (a push, a held pull, or a refresh).
+    local waited_from = uv.now()
+    state.expected_diagnostic_found = wait(timeout, function()
+      for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+        if string.find(d.message, expect_diagnostic, 1, true) then return true end
+      end
+      return false
+    end)
+    state.expected_diagnostic_ms = uv.now() - waited_from
+  end
   state.diagnostics = {}
   for _, d in ipairs(vim.diagnostic.get(bufnr)) do
     state.diagnostics[#state.diagnostics + 1] = {

@@ -1,0 +1,89 @@
+import JSONRPC
+import LanguageServerProtocol
+import YAMLDocumentModel
+
+/// What each surface area the model reports becomes on the wire (the renderer's half of "re-pull the
+/// dirty areas"), and the diagnostics pulls held open while a document's schemas load.
+///
+/// - `.diagnostics(uri)`: `textDocument/publishDiagnostics` to clients that do not pull; for pulling
+///   clients, `workspace/diagnostic/refresh` when the change did not come from the document (a schema
+///   arrived, settings changed) and the client supports it; a pull held open for `uri` is answered once
+///   the document's schemas have settled.
+/// - `.outline(uri)` and `.text(uri)` not caused by the client's own edit: `workspace/semanticTokens/refresh`
+///   and `workspace/foldingRange/refresh` where the client supports them (after its own edits a client
+///   asks again by itself).
+/// - `.formatting`, `.settings`, `.schemaInfo`: pulled on request only; nothing is sent.
+/// - `.schemaLoads`: the loads are started (``startSchemaLoads()``).
+extension LanguageServer {
+    /// A `textDocument/diagnostic` request waiting for the document's schemas to settle.
+    struct HeldPull {
+        /// The client's `previousResultId`.
+        var previous: String?
+        /// Its one answer.
+        var reply: Reply<DocumentDiagnosticRequest>
+    }
+
+    /// How long a pull is held open at most, in seconds, before it is answered with what is known.
+    static let heldPullTimeout = 2.0
+
+    /// True when the client supports `workspace/diagnostic/refresh`.
+    var clientRefreshesDiagnostics: Bool { clientCapabilities.workspace?.diagnostics?.refreshSupport == true }
+
+    /// Sends the protocol signal of each area in `areas`.
+    func signal(_ areas: Set<SurfaceArea>, comesFromTheDocument: Bool) {
+        var refreshDiagnostics = false
+        var refreshStructure = false
+        for area in areas {
+            switch area {
+            case .diagnostics(let uri):
+                if clientPullsDiagnostics { refreshDiagnostics = true } else { publishDiagnostics(uri) }
+            case .outline, .text:
+                refreshStructure = refreshStructure || !comesFromTheDocument
+            case .formatting, .settings, .schemaInfo, .schemaLoads:
+                break
+            }
+        }
+        // A load that settled may leave the diagnostics as they were (a catalog without an entry for the
+        // document): held pulls are looked at after every change, not only diagnostics changes.
+        for uri in Array(heldPulls.keys) { answerHeldPulls(uri, force: false) }
+        // A pulling client asks again after its own edits; for changes it did not cause (a schema that
+        // arrived, new settings) it must be told to re-pull (LSP 3.17 §"Diagnostics Refresh").
+        if refreshDiagnostics, !comesFromTheDocument, clientRefreshesDiagnostics {
+            connection.request(DiagnosticRefreshRequest.self, id: makeRequestID(), params: EmptyParams())
+        }
+        if refreshStructure {
+            if clientCapabilities.workspace?.semanticTokens?.refreshSupport == true {
+                connection.request(SemanticTokensRefreshRequest.self, id: makeRequestID(), params: EmptyParams())
+            }
+            if clientCapabilities.workspace?.foldingRange?.refreshSupport == true {
+                connection.request(FoldingRangeRefreshRequest.self, id: makeRequestID(), params: EmptyParams())
+            }
+        }
+    }
+
+    /// Answers `textDocument/diagnostic`. A client that pulls but cannot be asked to pull again
+    /// (no `workspace.diagnostics.refreshSupport`, e.g. Neovim 0.11) would keep a first answer without
+    /// schema findings until its next edit; so while the document's schemas are loading its pull is held
+    /// open, and answered when they settle or after ``heldPullTimeout``, whichever comes first.
+    func pullDiagnostics(_ p: DocumentDiagnosticParams, _ reply: Reply<DocumentDiagnosticRequest>) {
+        let uri = FromLSP.uri(p.textDocument.uri)
+        guard !clientRefreshesDiagnostics, model.schemaInfo(uri)?.isLoading == true else {
+            return reply.succeed(diagnosticReport(uri, previous: p.previousResultId))
+        }
+        heldPulls[uri, default: []].append(HeldPull(previous: p.previousResultId, reply: reply))
+        schedule(Self.heldPullTimeout) { server in server.answerHeldPulls(uri, force: true) }
+    }
+
+    /// Answers the pulls held for `uri` when its schemas have settled (or it is closed), or at once when `force`.
+    func answerHeldPulls(_ uri: DocumentURI, force: Bool) {
+        guard let held = heldPulls[uri], !held.isEmpty else { return }
+        guard force || model.schemaInfo(uri)?.isLoading != true else { return }
+        heldPulls[uri] = nil
+        for pull in held { pull.reply.succeed(diagnosticReport(uri, previous: pull.previous)) }
+    }
+
+    /// Answers every held pull with what is known (before `shutdown` and `exit`).
+    func releaseAllHeldPulls() {
+        for uri in Array(heldPulls.keys) { answerHeldPulls(uri, force: true) }
+    }
+}
