@@ -11,8 +11,10 @@ struct OutlineText {
 
     /// The end of an entry whose content ends at `end` and whose indicator (`- `, `? ` or its key)
     /// stands at `column`, extended over the comments that belong to it: a comment after `end` on its
-    /// last line, then every comment-only line after it indented more than `column` (blank lines in
-    /// between allowed), up to the first line with content or a comment at or left of `column`.
+    /// last line, then every comment-only line after it whose `#` is indented more than `column`, or
+    /// stands at `column` before commented-out content nested under the entry (`#   key: v` with its
+    /// text indented more than `# ` would leave it, or `# - item`), blank lines and empty `#` lines in
+    /// between allowed; up to the first line with content or another comment at or left of `column`.
     /// `column` -1 takes every following comment line (a document's). LSP 3.17 `DocumentSymbol.range`
     /// covers "everything else like comments"; a comment indented under a block is read as part of it.
     func end(after end: Int, column: Int) -> Int {
@@ -28,8 +30,24 @@ struct OutlineText {
             while q < bytes.count, bytes[q] == 0x20 || bytes[q] == 0x09 { q += 1 }
             if q >= bytes.count { break }
             if bytes[q] == 0x0A || bytes[q] == 0x0D { line += 1; continue }
-            guard q - start > column, let e = commentEnd(at: q) else { break }
-            result = e
+            guard let e = commentEnd(at: q) else { break }
+            let hash = q - start
+            if hash > column {
+                result = e
+            } else if hash == column {
+                // At the entry's own column: commented-out content nested under it (`#   key: v`, or
+                // `# - item` for a sequence written at the key's indentation) still belongs to it; an
+                // empty `#` line is passed over; other comments speak of what follows.
+                var t = q + 1
+                while t < e, bytes[t] == 0x20 { t += 1 }
+                if t == e { line += 1; continue }
+                let text = t - start
+                let item = bytes[t] == UInt8(ascii: "-") && t + 1 < e && bytes[t + 1] == 0x20
+                guard text > column + 2 || (text == column + 2 && item) else { break }
+                result = e
+            } else {
+                break
+            }
             line += 1
         }
         return result

@@ -22,6 +22,15 @@ enum CommentedBlocks {
         next: [1,
           2]  # flow
           # the entry's
+        extraArgs: []
+        # - --verbose
+        template: {}
+        #   description: |
+        #     line
+        #
+        #   title: x
+        # about the next key
+        last: 1
 
         """
 }

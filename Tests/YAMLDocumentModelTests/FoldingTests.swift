@@ -48,7 +48,8 @@ final class FoldingTests: XCTestCase {
 
     func testABlockFoldTakesTheCommentLinesIndentedUnderIt() {
         let text = CommentedBlocks.text
-        XCTAssertEqual(folds(text), ["0-4", "1-2 comment", "4-5 comment", "6-11", "7-9", "9-11 comment", "12-15", "13-14", "17-19"])
+        XCTAssertEqual(folds(text), ["0-4", "1-2 comment", "4-5 comment", "6-11", "7-9", "8-9", "9-11 comment", "12-15", "13-14", "17-19",
+                                     "20-21", "22-26", "23-27 comment"])
         // The character range ends at the last comment.
         let model = MarkedText(text).model()
         let end = text.utf8.distance(from: text.startIndex, to: text.range(of: "#   memory: 128Mi")!.upperBound)

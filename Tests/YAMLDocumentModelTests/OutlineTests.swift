@@ -136,7 +136,7 @@ final class OutlineTests: XCTestCase {
     func testRangesTakeTrailingCommentsAndCommentLinesIndentedUnderTheBlock() throws {
         let text = CommentedBlocks.text
         let o = try outline(text)
-        XCTAssertEqual(o.symbols.map(\.name), ["resources", "jobs", "steps", "next"])
+        XCTAssertEqual(o.symbols.map(\.name), ["resources", "jobs", "steps", "next", "extraArgs", "template", "last"])
         func endsAfter(_ needle: String, _ symbol: OutlineSymbol, _ file: StaticString = #filePath, _ line: UInt = #line) {
             XCTAssertEqual(symbol.range.end, range(of: needle, in: text).end, "\(symbol.name)", file: file, line: line)
         }
@@ -144,10 +144,13 @@ final class OutlineTests: XCTestCase {
         endsAfter("#   script: ./deploy", o.symbols[1])
         let build = o.symbols[1].children[0]
         endsAfter("# - make test", build)
-        endsAfter("script: make", build.children[0])
+        endsAfter("# - make test", build.children[0])  // a commented-out item at the key's column is the key's
         endsAfter("- run: c", o.symbols[2])
         endsAfter("# - run: b", o.symbols[2].children[0])
         endsAfter("# the entry's", o.symbols[3])
+        endsAfter("# - --verbose", o.symbols[4])
+        endsAfter("#   title: x", o.symbols[5])
+        endsAfter("last: 1", o.symbols[6])
         XCTAssertNil(CorpusModelTests.containmentProblem(o.symbols, parent: TextRange(start: 0, end: text.utf8.count)))
         // Entries of a flow collection keep their own ranges.
         let flow = try outline("a: {x: 1,  # one\n  y: 2}\n")
