@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+import YAMLComposer
 import YAMLDocumentModel
 import YAMLSyntax
 
@@ -122,19 +123,5 @@ final class OutlineGoldenTests: XCTestCase {
     }
 
     /// A JSON string literal.
-    static func json(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
+    static func json(_ s: String) -> String { JSONValue.string(s).jsonText }
 }
