@@ -19,11 +19,14 @@ struct OutlineText {
     /// covers "everything else like comments"; a comment indented under a block is read as part of it.
     func end(after end: Int, column: Int) -> Int {
         guard end > 0, end <= bytes.count else { return end }
+        // A block scalar's range may run over its trailing line breaks: look from its last content byte.
+        var last = end
+        while last > 1, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[last - 1]) { last -= 1 }
         var result = end
-        var p = end
+        var p = last
         while p < bytes.count, bytes[p] == 0x20 || bytes[p] == 0x09 { p += 1 }
-        if let e = commentEnd(at: p) { result = e }
-        var line = lines.line(containing: end - 1) + 1
+        if let e = commentEnd(at: p) { result = Swift.max(end, e) }
+        var line = lines.line(containing: last - 1) + 1
         while line < lines.lineCount {
             let start = lines.lineStart(line)
             var q = start
@@ -33,7 +36,7 @@ struct OutlineText {
             guard let e = commentEnd(at: q) else { break }
             let hash = q - start
             if hash > column {
-                result = e
+                result = Swift.max(result, e)
             } else if hash == column {
                 // At the entry's own column: commented-out content nested under it (`#   key: v`, or
                 // `# - item` for a sequence written at the key's indentation) still belongs to it; an
@@ -44,7 +47,7 @@ struct OutlineText {
                 let text = t - start
                 let item = bytes[t] == UInt8(ascii: "-") && t + 1 < e && bytes[t + 1] == 0x20
                 guard text > column + 2 || (text == column + 2 && item) else { break }
-                result = e
+                result = Swift.max(result, e)
             } else {
                 break
             }

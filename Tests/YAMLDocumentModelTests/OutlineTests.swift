@@ -157,6 +157,15 @@ final class OutlineTests: XCTestCase {
         XCTAssertEqual(flow.symbols[0].children[0].range, TextRange(start: 4, end: 8))
     }
 
+    func testABlockScalarEntryDoesNotTakeTheCommentOfTheNextKey() throws {
+        let text = "a: |\n  x\n\n# about b\nb: >\n  folded\n  # not a comment\n\n # b's\nc: 1\n"
+        let o = try outline(text)
+        XCTAssertEqual(o.symbols.map(\.name), ["a", "b", "c"])
+        XCTAssertFalse(o.symbols[0].range.contains(range(of: "# about b", in: text)))
+        XCTAssertEqual(o.symbols[1].range.end, range(of: "# b's", in: text).end)
+        XCTAssertNil(CorpusModelTests.containmentProblem(o.symbols, parent: TextRange(start: 0, end: text.utf8.count)))
+    }
+
     func testDocumentRangesRunToTheirLastCommentLine() throws {
         let text = "a: 1\n# trailing\n---\nb: 2\n  # indented\n"
         let o = try outline(text)
