@@ -674,6 +674,7 @@ struct Scanner: ~Copyable {
                 atLineStart = false
                 var q = p
                 while q < n && buf[q] == 0x20 { q += 1 }
+                flowLookaheadBudget -= q - p
                 let lineStart = p
                 p = q
                 if q >= n { return false }
@@ -695,7 +696,9 @@ struct Scanner: ~Copyable {
                 p += (c == 0x0D && p + 1 < n && buf[p + 1] == 0x0A) ? 2 : 1
                 continue
             } else if c == UInt8(ascii: "#") && afterSeparator {
+                let from = p
                 while p < n && !Self.isBreak(buf[p]) { p += 1 }
+                flowLookaheadBudget -= p - from
                 continue
             } else if (c == UInt8(ascii: "'") || c == UInt8(ascii: "\"")) && afterSeparator {
                 p += 1

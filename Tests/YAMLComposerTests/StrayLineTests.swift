@@ -70,6 +70,16 @@ final class StrayLineTests: XCTestCase {
         XCTAssertEqual(findings("a: {x: 1\nother\n"), ["1:4 unclosed-flow-mapping"])
     }
 
+    func testTheLookAheadForAClosingBracketIsBounded() {
+        // Each line opens a flow sequence inside the mapping that the next line, at the mapping's
+        // indentation, leaves unclosed: every line looks ahead through the rest of the text for a closing
+        // bracket, which the scan's budget bounds (a hang guard).
+        let text = "k: [x\n" + String(repeating: "[x\n", count: 50_000)
+        let parse = assertNoHang(cpuSecondsAtMost: 30, "50,000 unclosed flow lines") { Parser.parse(Array(text.utf8)) }
+        XCTAssertEqual(parse.tree.printedBytes, Array(text.utf8))
+        XCTAssertFalse(parse.isValid)
+    }
+
     func testIndentationMessagesCountSpacesInEnglish() {
         let warning = Parser.parse(Array("key: [a,\n]\n".utf8)).errors
         XCTAssertEqual(warning.map(\.code), ["insufficient-indentation"])
