@@ -9,7 +9,8 @@ public struct WorkspaceSymbolMatch: Hashable, Sendable {
     public var name: String
     /// The kind of the key's value or of the document (as in the outline).
     public var kind: OutlineSymbol.Kind
-    /// The keys leading to this one, joined with `.` (`[i]` for sequence items); nil at the top level.
+    /// The keys leading to this one, joined with `.` (`[i]` for sequence items), after the document's
+    /// name in a stream of several documents; nil at the top level of a one-document file.
     public var containerName: String?
     /// The key's range, or a document's selection (its `---`, or the empty range where its content
     /// starts), in UTF-8 byte offsets.

@@ -5,6 +5,8 @@ import YAMLSyntax
 ///
 /// Documents are found by the names the outline gives them (``DocumentTitle``): every document of a
 /// stream of several, and a Kubernetes-style document (`Deployment web`) also when it is alone in its file.
+/// In a stream of several documents, a key's container name starts with its document's name
+/// (`Deployment web.spec`).
 ///
 /// A key matches when the query is empty, when it contains the query ignoring case, or when the query's
 /// characters appear in it in order ("fuzzy-ish"). Results are ranked: exact match, prefix, substring,
@@ -25,7 +27,8 @@ enum WorkspaceSymbols {
                                                               containerName: nil,
                                                               range: OutlineBuilder.selection(of: document, in: text))))
                 }
-                var stack: [(node: YAMLNode, path: [String])] = [(document.root, [])]
+                // In a stream of several documents a key's container starts with its document's name.
+                var stack: [(node: YAMLNode, path: [String])] = [(document.root, documents.count > 1 ? [title.name] : [])]
                 while let (node, path) = stack.popLast(), budget > 0 {
                     budget -= 1
                     switch node.content {

@@ -41,5 +41,8 @@ final class WorkspaceSymbolsTests: XCTestCase {
         XCTAssertEqual(model.workspaceSymbols("other").map(\.name), ["other"])
         XCTAssertEqual(model.workspaceSymbols("alone").map(\.name), [])
         XCTAssertEqual(model.workspaceSymbols("deployment web").map(\.name), ["Deployment web"])
+        // A key of a stream's document is shown in its document.
+        XCTAssertEqual(model.workspaceSymbols("namespace").map { "\($0.containerName ?? "-"):\($0.name)" },
+                       ["Deployment web.metadata:namespace"])
     }
 }
