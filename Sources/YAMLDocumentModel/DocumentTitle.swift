@@ -11,7 +11,7 @@ struct DocumentTitle: Hashable, Sendable {
     var name: String
     var detail: String?
     var kind: OutlineSymbol.Kind
-    /// True when named by `kind` and `metadata.name` (found by workspace symbols even in a one-document file).
+    /// True for a Kubernetes-style document, named by its kind (found by workspace symbols even alone in its file).
     var isResource: Bool
 
     /// The title of `root`, the root node of document `index` (0-based) of its stream.
