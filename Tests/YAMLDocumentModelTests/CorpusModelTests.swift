@@ -276,6 +276,7 @@ final class CorpusModelTests: XCTestCase {
     static func outlineProblem(_ outline: OutlineSurface?, snapshot: DocumentSnapshot) -> String? {
         guard let outline else { return "no outline" }
         if let p = containmentProblem(outline.symbols, parent: TextRange(start: 0, end: snapshot.bytes.count)) { return p }
+        if let cut = cutName(outline.symbols) { return "a name cut with …: \(cut)" }
         let expected = expectedTopLevel(Array(snapshot.parse.events))
         if expected.count == 1 {
             return compare(outline.symbols, expected[0], truncated: outline.truncated, label: "root")
