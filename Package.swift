@@ -100,7 +100,8 @@ let package = Package(
                     exclude: ["Golden"]), // golden files, read from the package root at run time
         .testTarget(name: "YAMLSchemaTests", dependencies: ["YAMLSchema", "YAMLComposer", "TestSupport"]),
         .testTarget(name: "YAMLLintTests", dependencies: ["YAMLLint", "YAMLParser", "TestSupport"]),
-        .testTarget(name: "YAMLDocumentModelTests", dependencies: ["YAMLDocumentModel", "TestSupport"]),
+        .testTarget(name: "YAMLDocumentModelTests", dependencies: ["YAMLDocumentModel", "TestSupport"],
+                    exclude: ["OutlineGolden"]), // golden files, read from the package root at run time
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "LanguageServerProtocol"]),
         .testTarget(name: "YAMLLanguageServerTests",
                     dependencies: ["YAMLLanguageServer", "LanguageServerProtocol", "JSONRPC", "TestSupport",

@@ -226,6 +226,10 @@ struct EventComposer: ~Copyable {
 
     private mutating func aliasNode(name: String, range: TextRange) -> YAMLNode {
         guard let index = anchors.binding(of: name), let store = documentAnchors else {
+            // A '*' without a name is the parser's `invalid-alias` already: one finding per mistake.
+            if name.isEmpty {
+                return YAMLNode(storage: .alias(name: name, target: nil), tag: CoreSchema.nullTag, anchor: nil, range: range)
+            }
             errors.append(SyntaxError(
                 range: range, code: "undefined-alias",
                 message: "The alias '*\(name)' refers to no anchor '&\(name)' defined before it in this document."))

@@ -5,9 +5,12 @@ import YAMLSyntax
 ///
 /// Folded: mapping entries and sequence items whose content spans lines, flow collections spanning
 /// lines, multi-line scalars (block scalars included), runs of two or more comment-only lines, and each
-/// document of a stream with several. A region ends at its last significant byte, so trailing blank
-/// lines and comments that precede the next entry stay visible; a block scalar's trailing blank lines
-/// are not part of it either. When several regions start on one line only the outermost is kept.
+/// document of a stream with several. A region ends at its last significant byte, or, for a block
+/// entry, at the end of the comment lines indented under it (commented-out settings inside a block
+/// fold with it; ``OutlineText/end(after:column:)``), and for a document at its last comment line;
+/// trailing blank lines and comments at the next entry's indentation stay visible; a block scalar's
+/// trailing blank lines are not part of it either. When several regions start on one line only the
+/// outermost is kept.
 /// At most `limit` regions are returned (the first by start line).
 enum Folding {
     static func regions(_ snapshot: DocumentSnapshot, limit: Int) -> FoldingSurface {
@@ -25,13 +28,20 @@ enum Folding {
         }
 
         let documentCount = tree.root.children.filter { $0.kind == .document }.count
+        let text = OutlineText(tree: tree, lines: lines)
         for i in tree.nodes.indices {
             let node = SyntaxNode(tree: tree, index: i)
             switch node.kind {
-            case .mappingEntry, .sequenceItem, .flowMapping, .flowSequence:
+            case .mappingEntry, .sequenceItem:
+                guard let r = significantRange(of: node) else { break }
+                let parent = node.parent?.kind
+                let block = parent == .blockMapping || parent == .blockSequence
+                let column = r.start - lines.lineStart(lines.line(containing: r.start))
+                add(r.start, block ? text.end(after: r.end, column: column) : r.end, .content)
+            case .flowMapping, .flowSequence:
                 if let r = significantRange(of: node) { add(r.start, r.end, .content) }
             case .document where documentCount > 1:
-                if let r = significantRange(of: node) { add(r.start, r.end, .document) }
+                if let r = significantRange(of: node) { add(r.start, text.end(after: r.end, column: -1), .document) }
             default:
                 break
             }

@@ -4,7 +4,8 @@ import YAMLSyntax
 public struct FoldingRegion: Hashable, Sendable {
     /// What the region holds.
     public enum Kind: Hashable, Sendable {
-        /// A mapping entry, sequence item, flow collection or multi-line scalar.
+        /// A mapping entry or sequence item (with the comment lines indented under it), a flow collection
+        /// or a multi-line scalar.
         case content
         /// A run of at least two comment-only lines.
         case comment
@@ -16,8 +17,8 @@ public struct FoldingRegion: Hashable, Sendable {
     public var startLine: Int
     /// Last line (0-based) hidden by the fold; always greater than `startLine`.
     public var endLine: Int
-    /// From the end of the first line's content to the end of the region's last significant byte
-    /// (UTF-8 byte offsets), for clients that fold by character.
+    /// From the end of the first line's content to the end of the region (its last significant byte,
+    /// or the last comment that belongs to it), in UTF-8 byte offsets, for clients that fold by character.
     public var range: TextRange
     /// What the region holds.
     public var kind: Kind

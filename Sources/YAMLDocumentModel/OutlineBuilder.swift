@@ -5,10 +5,16 @@ import YAMLSyntax
 /// Builds the outline of a snapshot from its representation graphs.
 ///
 /// - A single-document stream lists its root mapping's keys (or its sequence's items) at the top level.
-/// - A stream of several documents gets one `.document` symbol per document, named `Document N`
-///   (1-based) with a detail such as `Deployment web` when the document has `kind`/`metadata.name`.
+/// - A stream of several documents gets one symbol per document, named by what it holds
+///   (``DocumentTitle``: `Deployment web`, a `name` value, the first key, else `Document N`).
+/// - Keys are named whole: a scalar key by its value on one line, another key by its source text on one
+///   line (`[x, y]`); names are never shortened (LSP 3.17 sets no limit; clients elide). Only `detail`
+///   (a scalar value, or an item count) is cut at ``maxDetail`` characters with `…`.
 /// - Sequence items are named after what identifies them: a scalar item by its text, a mapping item by
 ///   its `name`/`id`/`key`/`uses`/`run` value or else its first `key: value`; otherwise `[i]`.
+/// - A block entry's range runs on over its trailing comment and the comment lines indented under it
+///   (``OutlineText/end(after:column:)``); a document's over every comment line up to the next document.
+///   The selection of a document is its `---` marker, or the empty range where its content starts.
 /// - At most `limit` symbols are produced, shallower entries first (breadth first), and nesting stops
 ///   below `maxDepth` levels.
 struct OutlineBuilder {
@@ -16,6 +22,7 @@ struct OutlineBuilder {
     let maxDepth = 128
     private(set) var count = 0
     private(set) var truncated = false
+    private var text: OutlineText?
 
     init(limit: Int) { self.limit = limit }
 
@@ -36,6 +43,8 @@ struct OutlineBuilder {
 
     mutating func build(_ snapshot: DocumentSnapshot) -> OutlineSurface {
         let docs = snapshot.composition.documents
+        let text = OutlineText(tree: snapshot.tree, lines: snapshot.lineIndex)
+        self.text = text
         var top: [Draft] = []
         var queue: [Draft] = []
         if docs.count == 1 {
@@ -44,10 +53,10 @@ struct OutlineBuilder {
         } else {
             for (i, doc) in docs.enumerated() {
                 guard take() else { break }
-                let range = doc.range
-                let selection = TextRange(start: range.start, end: min(range.end, range.start + 3))
-                let d = Draft(symbol: OutlineSymbol(name: "Document \(i + 1)", detail: Self.documentDetail(doc.root),
-                                                    kind: .document, range: range, selectionRange: selection, children: []),
+                let title = DocumentTitle(doc.root, index: i, text: text)
+                let range = TextRange(start: doc.range.start, end: text.end(after: doc.range.end, column: -1))
+                let d = Draft(symbol: OutlineSymbol(name: title.name, detail: title.detail, kind: title.kind, range: range,
+                                                    selectionRange: Self.selection(of: doc, in: text), children: []),
                               node: doc.root, depth: 0)
                 top.append(d)
             }
@@ -79,6 +88,8 @@ struct OutlineBuilder {
 
     /// The entries directly under `node` (keys of a mapping, items of a sequence), children not yet filled.
     private mutating func drafts(under node: YAMLNode, depth: Int) -> [Draft] {
+        guard let text else { return [] }
+        let block = node.collectionStyle == .block
         switch node.content {
         case .mapping(let pairs):
             var out: [Draft] = []
@@ -86,8 +97,12 @@ struct OutlineBuilder {
             for pair in pairs {
                 guard take() else { break }
                 let value = pair.value
-                let symbol = OutlineSymbol(name: Self.label(of: pair.key), detail: Self.detail(of: value),
-                                           kind: Self.kind(of: value), range: pair.key.range.union(value.range),
+                var range = pair.key.range.union(value.range)
+                if block {
+                    range.end = text.end(after: range.end, column: text.column(of: pair.key.range.start, indicator: UInt8(ascii: "?")))
+                }
+                let symbol = OutlineSymbol(name: Self.label(of: pair.key, text: text), detail: Self.detail(of: value),
+                                           kind: Self.kind(of: value), range: range,
                                            selectionRange: pair.key.range, children: [])
                 out.append(Draft(symbol: symbol, node: Self.expandable(value), depth: depth))
             }
@@ -99,8 +114,12 @@ struct OutlineBuilder {
                 guard take() else { break }
                 var selection = item.range
                 if case .mapping(let pairs) = item.content, let first = pairs.first { selection = first.key.range }
+                var range = item.range
+                if block {
+                    range.end = text.end(after: range.end, column: text.column(of: item.range.start, indicator: UInt8(ascii: "-")))
+                }
                 let symbol = OutlineSymbol(name: Self.itemName(item, index: i), detail: Self.detail(of: item),
-                                           kind: Self.kind(of: item), range: item.range, selectionRange: selection,
+                                           kind: Self.kind(of: item), range: range, selectionRange: selection,
                                            children: [])
                 out.append(Draft(symbol: symbol, node: Self.expandable(item), depth: depth))
             }
@@ -119,27 +138,31 @@ struct OutlineBuilder {
         }
     }
 
-    /// Longest label or detail shown.
-    static let maxLabel = 60
+    /// Longest detail shown (names are never shortened).
+    static let maxDetail = 60
 
-    static func shorten(_ s: String) -> String {
+    /// The first line of `s`, cut at ``maxDetail`` characters; `…` marks a cut.
+    static func shortened(_ s: String) -> String {
         let firstLine = s.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? s
-        if firstLine.count <= maxLabel && firstLine.count == s.count { return s }
-        return String(firstLine.prefix(maxLabel)) + "…"
+        if firstLine.count <= maxDetail && firstLine.count == s.count { return s }
+        return String(firstLine.prefix(maxDetail)) + "…"
     }
 
-    static func label(of key: YAMLNode) -> String {
+    /// A key's name, whole and on one line: a scalar by its value, an alias as `*name`, a collection
+    /// by its source text (`[x, y]`); `""` for the empty string.
+    static func label(of key: YAMLNode, text: OutlineText) -> String {
         switch key.content {
-        case .scalar(let s, _): return s.isEmpty ? "\"\"" : shorten(s)
+        case .scalar(let s, _): return s.isEmpty ? "\"\"" : OutlineText.collapsed(s)
         case .alias(let name, _): return "*" + name
-        case .sequence: return "[…]"
-        case .mapping: return "{…}"
+        case .sequence, .mapping:
+            let source = text.oneLine(key.range)
+            return source.isEmpty ? "\"\"" : source
         }
     }
 
     static func detail(of value: YAMLNode) -> String? {
         switch value.content {
-        case .scalar(let s, _): return s.isEmpty ? nil : shorten(s)
+        case .scalar(let s, _): return s.isEmpty ? nil : shortened(s)
         case .alias(let name, _): return "*" + name
         case .sequence(let items): return items.count == 1 ? "1 item" : "\(items.count) items"
         case .mapping(let pairs): return pairs.count == 1 ? "1 key" : "\(pairs.count) keys"
@@ -166,17 +189,17 @@ struct OutlineBuilder {
 
     static func itemName(_ item: YAMLNode, index: Int) -> String {
         switch item.content {
-        case .scalar(let s, _): return s.isEmpty ? "[\(index)]" : shorten(s)
+        case .scalar(let s, _): return s.isEmpty ? "[\(index)]" : OutlineText.collapsed(s)
         case .alias(let name, _): return "*" + name
         case .mapping(let pairs):
             for key in identifyingKeys {
                 if let p = pairs.first(where: { scalarText($0.key) == key }), let v = scalarText(p.value), !v.isEmpty {
-                    return shorten(v)
+                    return OutlineText.collapsed(v)
                 }
             }
             if let first = pairs.first, let k = scalarText(first.key) {
-                if let v = scalarText(first.value), !v.isEmpty { return shorten("\(k): \(v)") }
-                return shorten(k)
+                if let v = scalarText(first.value), !v.isEmpty { return OutlineText.collapsed("\(k): \(v)") }
+                return OutlineText.collapsed(k)
             }
             return "[\(index)]"
         case .sequence: return "[\(index)]"
@@ -188,18 +211,14 @@ struct OutlineBuilder {
         return nil
     }
 
-    /// `Deployment web` for a Kubernetes-style document, else nil.
-    static func documentDetail(_ root: YAMLNode) -> String? {
-        guard case .mapping(let pairs) = root.content else { return nil }
-        func value(_ key: String, in pairs: [(key: YAMLNode, value: YAMLNode)]) -> YAMLNode? {
-            pairs.first { scalarText($0.key) == key }?.value
+    /// The selection of a document: its `---` marker, else the empty range where its content starts
+    /// (an implicit document has no marker to select).
+    static func selection(of doc: ComposedDocument, in text: OutlineText) -> TextRange {
+        let b = text.bytes, s = doc.range.start
+        if s + 3 <= b.count, b[s] == UInt8(ascii: "-"), b[s + 1] == UInt8(ascii: "-"), b[s + 2] == UInt8(ascii: "-") {
+            return TextRange(start: s, end: s + 3)
         }
-        let kind = value("kind", in: pairs).flatMap(scalarText)
-        var name: String?
-        if let meta = value("metadata", in: pairs), case .mapping(let m) = meta.resolved.content {
-            name = value("name", in: m).flatMap(scalarText)
-        }
-        let parts = [kind, name].compactMap { $0 }.filter { !$0.isEmpty }
-        return parts.isEmpty ? nil : shorten(parts.joined(separator: " "))
+        let at = doc.root.range.start
+        return TextRange(empty: doc.range.contains(at) || doc.range.end == at ? at : s)
     }
 }

@@ -1,16 +1,19 @@
 import YAMLSyntax
 
-/// A mapping key of an open document that matches a workspace symbol query.
+/// A mapping key or a document (see ``DocumentTitle``) of an open document that matches a workspace
+/// symbol query.
 public struct WorkspaceSymbolMatch: Hashable, Sendable {
     /// The document.
     public var uri: DocumentURI
-    /// The key as shown in the outline.
+    /// The key or the document as named in the outline.
     public var name: String
-    /// The kind of the key's value (as in the outline).
+    /// The kind of the key's value or of the document (as in the outline).
     public var kind: OutlineSymbol.Kind
-    /// The keys leading to this one, joined with `.` (`[i]` for sequence items); nil at the top level.
+    /// The keys leading to this one, joined with `.` (`[i]` for sequence items), after the document's
+    /// name in a stream of several documents; nil at the top level of a one-document file.
     public var containerName: String?
-    /// The key's range (UTF-8 byte offsets).
+    /// The key's range, or a document's selection (its `---`, or the empty range where its content
+    /// starts), in UTF-8 byte offsets.
     public var range: TextRange
 
     /// Creates a match; `range` in UTF-8 byte offsets.

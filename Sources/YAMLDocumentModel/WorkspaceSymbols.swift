@@ -1,7 +1,12 @@
 import YAMLComposer
 import YAMLSyntax
 
-/// Searches the mapping keys of open documents (LSP `workspace/symbol`).
+/// Searches the mapping keys and the documents of open documents (LSP `workspace/symbol`).
+///
+/// Documents are found by the names the outline gives them (``DocumentTitle``): every document of a
+/// stream of several, and a Kubernetes-style document (`Deployment web`) also when it is alone in its file.
+/// In a stream of several documents, a key's container name starts with its document's name
+/// (`Deployment web.spec`).
 ///
 /// A key matches when the query is empty, when it contains the query ignoring case, or when the query's
 /// characters appear in it in order ("fuzzy-ish"). Results are ranked: exact match, prefix, substring,
@@ -13,14 +18,23 @@ enum WorkspaceSymbols {
         var ranked: [(rank: Int, match: WorkspaceSymbolMatch)] = []
         for snapshot in snapshots.sorted(by: { $0.uri < $1.uri }) {
             var budget = nodeBudget
-            for document in snapshot.composition.documents {
-                var stack: [(node: YAMLNode, path: [String])] = [(document.root, [])]
+            let text = OutlineText(tree: snapshot.tree, lines: snapshot.lineIndex)
+            let documents = snapshot.composition.documents
+            for (index, document) in documents.enumerated() {
+                let title = DocumentTitle(document.root, index: index, text: text)
+                if documents.count > 1 || title.isResource, let rank = rank(Array(title.name.lowercased()), needle) {
+                    ranked.append((rank, WorkspaceSymbolMatch(uri: snapshot.uri, name: title.name, kind: title.kind,
+                                                              containerName: nil,
+                                                              range: OutlineBuilder.selection(of: document, in: text))))
+                }
+                // In a stream of several documents a key's container starts with its document's name.
+                var stack: [(node: YAMLNode, path: [String])] = [(document.root, documents.count > 1 ? [title.name] : [])]
                 while let (node, path) = stack.popLast(), budget > 0 {
                     budget -= 1
                     switch node.content {
                     case .mapping(let pairs):
                         for pair in pairs.reversed() {
-                            let name = OutlineBuilder.label(of: pair.key)
+                            let name = OutlineBuilder.label(of: pair.key, text: text)
                             if let rank = rank(Array(name.lowercased()), needle) {
                                 ranked.append((rank, WorkspaceSymbolMatch(
                                     uri: snapshot.uri, name: name, kind: OutlineBuilder.kind(of: pair.value),

@@ -32,18 +32,8 @@ struct ToLSP {
     }
 
     func symbol(_ s: OutlineSymbol) -> DocumentSymbol {
-        let kind: SymbolKind
-        switch s.kind {
-        case .document: kind = .module
-        case .mapping: kind = .object
-        case .sequence: kind = .array
-        case .string: kind = .string
-        case .number: kind = .number
-        case .boolean: kind = .boolean
-        case .null: kind = .null
-        }
         // LSP requires a non-empty name.
-        return DocumentSymbol(name: s.name.isEmpty ? " " : s.name, detail: s.detail, kind: kind,
+        return DocumentSymbol(name: s.name.isEmpty ? " " : s.name, detail: s.detail, kind: Self.symbolKind(s.kind),
                               range: range(s.range), selectionRange: range(s.selectionRange),
                               children: s.children.map(symbol))
     }

@@ -47,6 +47,10 @@ struct Scanner: ~Copyable {
     /// Current block indentation column (-1 at the top level).
     private(set) var indent = -1
     private var indents: [Int] = []
+    /// True when the current block indentation level (`indent`) was opened by a block sequence.
+    private var indentIsSequence = false
+    /// ``indentIsSequence`` of each level saved in `indents`.
+    private var sequenceLevels: [Bool] = []
     private var simpleKeyAllowed = false
     private var simpleKeys = ParserBuffer<SimpleKey>(capacity: 16)
     /// How many entries of `simpleKeys` are possible (so most tokens skip the scan over all levels).
@@ -65,6 +69,11 @@ struct Scanner: ~Copyable {
     private(set) var flowLevel = 0
     /// For each open flow collection, innermost last: true for a mapping.
     private var flowIsMapping: [Bool] = []
+    /// True once a line of the open outermost flow collection was reported as indented too little
+    /// (its later lines are then read on without another report or look ahead).
+    private var flowIndentReported = false
+    /// Bytes ``flowClosesBelow()`` may still read in this scan, so hostile input cannot make it quadratic.
+    private var flowLookaheadBudget = 1 << 20
     /// True once the nesting limit was exceeded; the rest of the text is left unscanned (the parser then
     /// closes what is open without reporting it: `nesting-too-deep` says why the text stops).
     private(set) var aborted = false
@@ -303,15 +312,28 @@ struct Scanner: ~Copyable {
             if wsHadTab && column > indent {
                 // Indented, but with a tab where spaces must come first (§6.1, s-flow-line-prefix).
                 error("tab-indentation",
-                      "A line inside a flow collection must start with at least \(indent + 1) spaces before any tab.",
+                      "A line inside a flow collection must start with at least \(Self.spaces(indent + 1)) before any tab.",
                       wsTabPos, pos)
+            } else if (c == UInt8(ascii: "]") || c == UInt8(ascii: "}")) && flowIndentReported {
+                // Already reported for this collection (one finding per mistake).
             } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
                 // A closing bracket at the indentation of the parent key (`key: [` ... `]`) is invalid
                 // YAML 1.2 (§7.4, s-flow-line-prefix), but libyaml and Go yaml accept it and real
                 // files (GitHub workflows, compose files) use it: a warning, not an error.
                 error("insufficient-indentation",
-                      "This closing '\(Character(Unicode.Scalar(c)))' should be indented more than the enclosing block (at least \(indent + 1) spaces); strict YAML 1.2 parsers reject it.",
+                      "This closing '\(Character(Unicode.Scalar(c)))' should be indented more than the enclosing block (at least \(Self.spaces(indent + 1))); strict YAML 1.2 parsers reject it.",
                       pos, severity: .warning)
+            } else if flowIndentReported || flowClosesBelow() {
+                // The collection is closed further down, before any line that reads as block content:
+                // its lines are only indented too little (§7.4, s-flow-line-prefix). One error for the
+                // collection, and its lines stay in it (libyaml reads them so).
+                if !flowIndentReported {
+                    let closer = flowIsMapping.last == true ? "}" : "]"
+                    error("insufficient-indentation",
+                          "This line of a flow \(flowIsMapping.last == true ? "mapping" : "sequence") is indented too little: inside a block, the lines of a flow collection are indented more than the block (at least \(Self.spaces(indent + 1))); it is read as part of the collection, which ends at its '\(closer)'.",
+                          pos, pos + 1)
+                    flowIndentReported = true
+                }
             } else {
                 // Most likely a missing closing bracket: leave flow context here; the parser reports
                 // the unclosed collections and the line is scanned as block content.
@@ -479,9 +501,7 @@ struct Scanner: ~Copyable {
                 simpleKeys[i].possible = false
                 possibleKeys -= 1
                 if k.required {
-                    error("missing-colon", missingColonMessage(k, "each line at this indentation of a block mapping must be a 'key: value' entry"),
-                          k.pos, keyEnd(k))
-                    recoverKeyWithoutColon(k)
+                    requiredKeyWithoutColon(k)
                 } else if i == 0 && flowLevel == 0 && k.line < line && column == k.column && !tokenSeenOnLine
                             && candidateIsScalar(k) && lineLooksLikeImplicitKey(at: pos) {
                     // `first` then `line: v` below it at the same column: the user is typing a key
@@ -537,11 +557,51 @@ struct Scanner: ~Copyable {
         let k = simpleKeys[i]
         possibleKeys -= 1
         simpleKeys[i].possible = false
-        if k.required {
+        if k.required { requiredKeyWithoutColon(k) }
+    }
+
+    /// A key candidate at the indentation of the open block collection that no ':' followed. Inside a
+    /// block sequence it is a stray line, not a key (§8.2.1: every line there starts with '- '): the
+    /// parser reports it (`expected-sequence-entry`) where it skips it, and no key is invented. `-b`
+    /// under `- a` is a '-' without the space that makes it an entry indicator (`expected-sequence-entry`
+    /// too). Otherwise it is a mapping key without its ':' (`missing-colon`). Outside a sequence the
+    /// candidate stays a key with an empty value (recovery).
+    private mutating func requiredKeyWithoutColon(_ k: SimpleKey) {
+        if indentIsSequence && k.column == indent { return }
+        let end = keyEnd(k)
+        if end - k.pos >= 2, buf[k.pos] == UInt8(ascii: "-"), !isBlankZ(k.pos + 1), previousEntryIsSequenceItem(k) {
+            let word = String(decoding: UnsafeBufferPointer(rebasing: buf[k.pos..<end]), as: UTF8.self)
+            error("expected-sequence-entry", StrayLineMessage.dashWithoutSpace(word), k.pos, end)
+        } else {
             error("missing-colon", missingColonMessage(k, "each line at this indentation of a block mapping must be a 'key: value' entry"),
-                  k.pos, keyEnd(k))
-            recoverKeyWithoutColon(k)
+                  k.pos, end)
         }
+        recoverKeyWithoutColon(k)
+    }
+
+    /// True when the nearest line above key candidate `k` that is indented no more than it starts with
+    /// a `- ` entry at its column (blank and comment lines skipped; at most 1000 lines back).
+    /// `1 space`, `2 spaces`, ...
+    static func spaces(_ count: Int) -> String { count == 1 ? "1 space" : "\(count) spaces" }
+
+    private func previousEntryIsSequenceItem(_ k: SimpleKey) -> Bool {
+        var p = k.pos
+        while p > 0 && !Self.isBreak(buf[p - 1]) { p -= 1 }
+        let column = k.pos - p       // in bytes, as below
+        var lines = 0
+        while p > 0 && lines < 1000 {
+            lines += 1
+            var start = p - 1        // the previous line's break
+            if start > 0 && buf[start] == 0x0A && buf[start - 1] == 0x0D { start -= 1 }
+            while start > 0 && !Self.isBreak(buf[start - 1]) { start -= 1 }
+            var q = start
+            while q < n && buf[q] == 0x20 { q += 1 }
+            p = start
+            if q >= n || Self.isBreak(buf[q]) || buf[q] == UInt8(ascii: "#") { continue }
+            if q - start > column { continue }
+            return q - start == column && buf[q] == UInt8(ascii: "-") && isBlankZ(q + 1)
+        }
+        return false
     }
 
     /// The `missing-colon` message for key candidate `k`, giving `reason`. A plain key such as
@@ -598,6 +658,71 @@ struct Scanner: ~Copyable {
         }
     }
 
+    /// At the start of a line inside flow context that is indented no more than the enclosing block:
+    /// true when the open flow collections are all closed further down before any line at that
+    /// indentation reads as block content (`key: value`, `- `, a document marker). Quoted scalars and
+    /// comments are skipped. Reads at most ``flowLookaheadBudget`` bytes in a whole scan.
+    private mutating func flowClosesBelow() -> Bool {
+        var depth = flowLevel
+        var p = pos
+        var atLineStart = true
+        var previous: UInt8 = 0x20
+        while p < n {
+            if flowLookaheadBudget <= 0 { return false }
+            flowLookaheadBudget -= 1
+            if atLineStart {
+                atLineStart = false
+                var q = p
+                while q < n && buf[q] == 0x20 { q += 1 }
+                flowLookaheadBudget -= q - p
+                let lineStart = p
+                p = q
+                if q >= n { return false }
+                if Self.isBreak(buf[q]) { atLineStart = true; p = q + 1; continue }
+                if q - lineStart <= indent && buf[q] != UInt8(ascii: "]") && buf[q] != UInt8(ascii: "}") {
+                    if q == lineStart && q + 3 <= n && (buf[q..<q + 3].elementsEqual("---".utf8) || buf[q..<q + 3].elementsEqual("...".utf8))
+                        && isBlankZ(q + 3) { return false }
+                    if buf[q] == UInt8(ascii: "-") && isBlankZ(q + 1) { return false }
+                    if lineLooksLikeImplicitKey(at: q) { return false }
+                }
+                previous = 0x20
+                continue
+            }
+            let c = buf[p]
+            let afterSeparator = previous == 0x20 || previous == 0x09 || previous == UInt8(ascii: "[")
+                || previous == UInt8(ascii: "{") || previous == UInt8(ascii: ",") || previous == UInt8(ascii: ":")
+            if Self.isBreak(c) {
+                atLineStart = true
+                p += (c == 0x0D && p + 1 < n && buf[p + 1] == 0x0A) ? 2 : 1
+                continue
+            } else if c == UInt8(ascii: "#") && afterSeparator {
+                let from = p
+                while p < n && !Self.isBreak(buf[p]) { p += 1 }
+                flowLookaheadBudget -= p - from
+                continue
+            } else if (c == UInt8(ascii: "'") || c == UInt8(ascii: "\"")) && afterSeparator {
+                p += 1
+                while p < n {
+                    flowLookaheadBudget -= 1
+                    if c == UInt8(ascii: "\"") && buf[p] == UInt8(ascii: "\\") { p += 2; continue }
+                    if buf[p] == c {
+                        if c == UInt8(ascii: "'") && p + 1 < n && buf[p + 1] == c { p += 2; continue }
+                        break
+                    }
+                    p += 1
+                }
+            } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+                depth += 1
+            } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 { return true }
+            }
+            previous = c
+            p += 1
+        }
+        return false
+    }
+
     /// True when the line from `p` reads as an implicit block mapping key: text that can start a plain
     /// scalar, then ':' followed by a blank or the end of the line, before any ` #` comment and within
     /// 1024 bytes (§8.2.2, ns-l-block-map-implicit-entry). A plain scalar never continues onto such a
@@ -617,7 +742,9 @@ struct Scanner: ~Copyable {
         if flowLevel > 0 { return }
         if indent < col {
             indents.append(indent)
+            sequenceLevels.append(indentIsSequence)
             indent = col
+            indentIsSequence = kind == .blockSequenceStart
             if indents.count + flowLevel > Self.maxDepth { abort(at: p) }
             let t = ScannerToken(kind, start: p, end: p)
             if number < 0 { push(t) } else { insert(t, number: number) }
@@ -629,6 +756,7 @@ struct Scanner: ~Copyable {
         while indent > col {
             push(ScannerToken(.blockEnd, start: pos, end: pos))
             indent = indents.removeLast()
+            indentIsSequence = sequenceLevels.removeLast()
         }
     }
 
@@ -656,6 +784,7 @@ struct Scanner: ~Copyable {
 
     /// Leaves flow context at a document boundary (unclosed collections are reported by the parser).
     private mutating func resetFlow() {
+        flowIndentReported = false
         if flowLevel > 0 {
             flowLevel = 0
             simpleKeys.removeAll(keepingFirst: 1)
@@ -706,6 +835,7 @@ struct Scanner: ~Copyable {
             if simpleKeys.popLast()?.possible == true { possibleKeys -= 1 }
             flowIsMapping.removeLast()
         }
+        if flowLevel == 0 { flowIndentReported = false }
         simpleKeyAllowed = false
         let start = pos
         advance()

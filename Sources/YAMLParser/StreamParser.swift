@@ -759,8 +759,35 @@ struct StreamParser: ~Copyable {
             absorbMisindentedBlock(misplacedEntryMessage(tok, expected: "a block sequence entry ('- ')", collection: "sequence"),
                                    code: "expected-sequence-entry")
         } else {
-            skipJunk(code: "expected-sequence-entry",
-                     message: misplacedEntryMessage(tok, expected: "a block sequence entry ('- ')", collection: "sequence"))
+            skipJunk(code: "expected-sequence-entry", message: strayLineMessage(tok))
+        }
+    }
+
+    /// The message for `tok`, found where the next `- ` entry of a block sequence was expected: a scalar
+    /// such as `-b` (a '-' without its space), another scalar, an alias, or a lone anchor or tag is named
+    /// with the line of the sequence; anything else as ``misplacedEntryMessage(_:expected:collection:)``.
+    mutating func strayLineMessage(_ tok: ScannerToken) -> String {
+        let fallback = misplacedEntryMessage(tok, expected: "a block sequence entry ('- ')", collection: "sequence")
+        guard let opener = collections.last?.opener, tok.end > tok.start, tok.end <= bytes.count else { return fallback }
+        let text = String(decoding: bytes[tok.start..<tok.end], as: UTF8.self)
+        let line = lineNumber(opener)
+        switch tok.kind {
+        case .scalar:
+            if bytes[tok.start] == UInt8(ascii: "-"), tok.end - tok.start >= 2, bytes[tok.start + 1] != 0x20 {
+                return StrayLineMessage.dashWithoutSpace(text)
+            }
+            return StrayLineMessage.notAnEntry("the scalar '\(StrayLineMessage.excerpt(text))'", openedAt: line)
+        case .alias:
+            return StrayLineMessage.notAnEntry("the alias '\(StrayLineMessage.excerpt(text))'", openedAt: line)
+        case .anchor, .tag:
+            var p = tok.end
+            while p < bytes.count && (bytes[p] == 0x20 || bytes[p] == 0x09) { p += 1 }
+            if p >= bytes.count || bytes[p] == 0x0A || bytes[p] == 0x0D || bytes[p] == UInt8(ascii: "#") {
+                return StrayLineMessage.loneProperty(text, openedAt: line)
+            }
+            return StrayLineMessage.notAnEntry("the \(tok.kind == .anchor ? "anchor" : "tag") '\(StrayLineMessage.excerpt(text))'", openedAt: line)
+        default:
+            return fallback
         }
     }
 

@@ -1,8 +1,8 @@
 extension SyntaxError {
     /// Every code the parser reports, with what it means. Codes are stable (kebab-case); messages
     /// say more about the particular case. All are errors except `unknown-directive`,
-    /// `insufficient-indentation` and, for a `%YAML 1.x` version above 1.2, `unsupported-yaml-version`,
-    /// which are warnings. Messages are sentences: capitalised, ending with a full stop (docs/diagnostics.md).
+    /// `insufficient-indentation` for a closing bracket and, for a `%YAML 1.x` version above 1.2,
+    /// `unsupported-yaml-version`, which are warnings. Messages are sentences: capitalised, ending with a full stop (docs/diagnostics.md).
     public static let parserCodes: [String: String] = [
         "alias-with-properties": "an alias (*name) has an anchor or tag; aliases cannot have properties (§7.1)",
         "block-in-flow": "a block scalar indicator (| or >) inside a flow collection (§7.4)",
@@ -13,8 +13,8 @@ extension SyntaxError {
         "duplicate-directive": "a second %YAML directive, or a %TAG handle defined twice, in one document (§6.8)",
         "expected-mapping-key": "a block mapping where the next 'key: value' entry was expected, usually wrong indentation (§8.2.2)",
         "expected-node": "a place that needs a node (scalar, collection, alias) holds something else",
-        "expected-sequence-entry": "a block sequence where the next '- ' entry was expected, usually wrong indentation (§8.2.1)",
-        "insufficient-indentation": "warning: a closing ']' or '}' at the column of its parent key, which YAML 1.2 forbids but libyaml accepts (§7.4)",
+        "expected-sequence-entry": "a block sequence where the next '- ' entry was expected: a stray scalar, alias or lone anchor line, '-b' without the space after '-', or wrong indentation (§8.2.1)",
+        "insufficient-indentation": "a line inside a flow collection indented no more than the enclosing block (§7.4): a warning for a closing ']' or '}' (libyaml accepts it), an error, once per collection, for other lines when the collection is closed further down",
         "invalid-alias": "'*' without an anchor name (§7.1)",
         "invalid-anchor": "'&' without an anchor name (§6.9.2)",
         "invalid-block-entry": "'- ' where a block sequence cannot start, e.g. after 'key:' on the same line (§8.2.1)",

@@ -105,8 +105,8 @@ final class CorpusModelTests: XCTestCase {
         XCTAssertLessThan(cpuSeconds, 400, "hang guard: the corpus run used \(cpuSeconds) s of CPU time")
     }
 
-    /// The generated 553-document Kubernetes stream (4.9 MB): one `Document N` symbol per document with
-    /// the `kind name` detail, and exactly the duplicate keys of the five source files it concatenates.
+    /// The generated 553-document Kubernetes stream (4.9 MB): exactly the duplicate keys of the five
+    /// source files it concatenates, and one symbol per document named by its kind and name.
     func testGeneratedKubernetesStream() throws {
         let file = try requireSharedFolder("corpus").appendingPathComponent("big/generated/k8s-multidoc-stream.yaml")
         let bytes = try [UInt8](Data(contentsOf: file))
@@ -120,23 +120,58 @@ final class CorpusModelTests: XCTestCase {
         XCTAssertEqual(snapshot.composition.documents.count, 553)
         let outline = try XCTUnwrap(model.outline(uri))
         XCTAssertTrue(outline.truncated, "the default cap of 5000 entries is reached")
-        XCTAssertEqual(outline.symbols.first?.name, "Document 1")
-        XCTAssertTrue(outline.symbols.allSatisfy { $0.kind == .document })
+        XCTAssertEqual(outline.symbols.first?.name, "ServiceEntry allow-egress-googleapis")
         XCTAssertNil(Self.outlineProblem(outline, snapshot: snapshot))
         var big = Settings()
         big.maxItemsComputed = 1_000_000
         model.perform(.configure(big))
         let full = try XCTUnwrap(model.outline(uri))
         XCTAssertFalse(full.truncated)
-        XCTAssertEqual(full.symbols.map(\.name), (1...553).map { "Document \($0)" })
+        XCTAssertEqual(full.symbols.count, 553)
         XCTAssertNil(Self.outlineProblem(full, snapshot: snapshot))
-        // Every Kubernetes object names itself: the detail is "Kind name".
-        let details = full.symbols.compactMap(\.detail)
-        XCTAssertGreaterThan(details.count, 500)
-        XCTAssertTrue(details.contains("Gateway frontend-gateway"), "\(details.prefix(5))")
-        // Details are cut at 60 characters.
-        XCTAssertTrue(details.contains("CustomResourceDefinition alertmanagerconfigs.monitoring.core…"))
+        let names = full.symbols.map(\.name)
+        XCTAssertTrue(names.contains("Gateway frontend-gateway"), "\(names.prefix(5))")
+        XCTAssertTrue(names.contains("CustomResourceDefinition alertmanagerconfigs.monitoring.coreos.com"))
+        // Most documents are resources (outlineProblem checked each one's name); the rest have a fallback.
+        let resources = snapshot.composition.documents.filter { Self.kubernetesName($0.root) != nil }.count
+        XCTAssertGreaterThan(resources, 500)
+        XCTAssertEqual(full.symbols.filter { $0.name.hasPrefix("Document ") }.count, 5, "empty documents and sequences")
+        // The namespace is the detail.
+        XCTAssertEqual(full.symbols.compactMap(\.detail).filter { $0 == "monitoring" }.count,
+                       snapshot.composition.documents.filter {
+                           if case .success(let v) = JSONProjection.project($0.root), v["metadata"]?["namespace"] == .string("monitoring") { return true }
+                           return false
+                       }.count)
         print("k8s stream: \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+    }
+
+    /// Every stream of `corpus/big`: each document that has a kind and a name is named `Kind name` (in
+    /// the outline when the stream has several documents, in workspace symbols when it has one), and no
+    /// symbol name at any depth is cut with `…`.
+    func testBigStreamsNameEveryResourceAndCutNoName() throws {
+        let folder = try requireSharedFolder("corpus").appendingPathComponent("big")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter(YAMLFileFilter.isYAMLFile).sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 4)
+        var settings = Settings()
+        settings.maxItemsComputed = 10_000_000
+        for rel in files {
+            let model = DocumentModel(settings: settings)
+            let uri = DocumentURI(filePath: folder.appendingPathComponent(rel).path)
+            model.load(uri, bytes: try [UInt8](Data(contentsOf: folder.appendingPathComponent(rel))))
+            let snapshot = try XCTUnwrap(model.snapshot(uri))
+            let outline = try XCTUnwrap(model.outline(uri))
+            XCTAssertFalse(outline.truncated, rel)
+            XCTAssertNil(Self.cutName(outline.symbols), rel)
+            let documents = snapshot.composition.documents
+            if documents.count > 1 {
+                XCTAssertEqual(outline.symbols.count, documents.count, rel)
+                for (i, symbol) in outline.symbols.enumerated() {
+                    XCTAssertNil(Self.documentNameProblem(symbol, documents[i].root, index: i), rel)
+                }
+            } else if let expected = documents.first.flatMap({ Self.kubernetesName($0.root) }) {
+                XCTAssertEqual(model.workspaceSymbols(expected).first?.name, expected, rel)
+            }
+        }
     }
 
     // MARK: Outline
@@ -182,20 +217,48 @@ final class CorpusModelTests: XCTestCase {
         return documents
     }
 
-    static func keyLabel(_ kind: Event.Kind) -> String {
+    /// A scalar or alias key's name; nil for a collection key (named by its source text, not checked here).
+    static func keyLabel(_ kind: Event.Kind) -> String? {
         switch kind {
         case .scalar(let value, _, _, _): return value.isEmpty ? "\"\"" : value
         case .alias(let name): return "*" + name
-        case .sequenceStart: return "[…]"
-        default: return "{…}"
+        default: return nil
         }
     }
 
-    /// True when `shown` is `full`, or a shortened form of it (first line, at most 60 characters, "…").
+    /// True when `shown` is `full` whole, its lines joined by single spaces (names are never cut).
     static func sameName(_ shown: String, _ full: String) -> Bool {
-        if shown == full { return true }
-        guard shown.hasSuffix("…") else { return false }
-        return full.hasPrefix(String(shown.dropLast()))
+        let lines = full.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        return shown == lines.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// `Kind name` for a document with string `apiVersion`, `kind` and `metadata.name` members, read from
+    /// its JSON projection (not the code the outline uses); nil otherwise.
+    static func kubernetesName(_ root: YAMLNode) -> String? {
+        guard case .success(let value) = JSONProjection.project(root), case .string(let kind)? = value["kind"],
+              case .string? = value["apiVersion"], case .string(let name)? = value["metadata"]?["name"],
+              !kind.isEmpty, !name.isEmpty else { return nil }
+        return "\(kind) \(name)"
+    }
+
+    /// What is wrong with the symbol of document `index`: a Kubernetes-style document must be named
+    /// `Kind name`; no name may be empty or cut with `…`.
+    static func documentNameProblem(_ symbol: OutlineSymbol, _ root: YAMLNode, index: Int) -> String? {
+        if let expected = kubernetesName(root), symbol.name != expected {
+            return "document \(index + 1) is \(symbol.name.debugDescription), not \(expected.debugDescription)"
+        }
+        if symbol.name.isEmpty || symbol.name.hasSuffix("…") { return "document \(index + 1) is \(symbol.name.debugDescription)" }
+        return nil
+    }
+
+    /// The first symbol, at any depth, whose name is cut with `…`.
+    static func cutName(_ symbols: [OutlineSymbol]) -> String? {
+        var stack = symbols
+        while let s = stack.popLast() {
+            if s.name.hasSuffix("…") { return s.name }
+            stack += s.children
+        }
+        return nil
     }
 
     /// A symbol whose selection range is outside its range (VS Code rejects the whole outline then), or
@@ -213,6 +276,7 @@ final class CorpusModelTests: XCTestCase {
     static func outlineProblem(_ outline: OutlineSurface?, snapshot: DocumentSnapshot) -> String? {
         guard let outline else { return "no outline" }
         if let p = containmentProblem(outline.symbols, parent: TextRange(start: 0, end: snapshot.bytes.count)) { return p }
+        if let cut = cutName(outline.symbols) { return "a name cut with …: \(cut)" }
         let expected = expectedTopLevel(Array(snapshot.parse.events))
         if expected.count == 1 {
             return compare(outline.symbols, expected[0], truncated: outline.truncated, label: "root")
@@ -221,8 +285,8 @@ final class CorpusModelTests: XCTestCase {
             return "\(outline.symbols.count) document symbols for \(expected.count) documents"
         }
         for (i, symbol) in outline.symbols.enumerated() {
-            if symbol.name != "Document \(i + 1)" || symbol.kind != .document {
-                return "symbol \(i) is \(symbol.name) (\(symbol.kind))"
+            if let problem = documentNameProblem(symbol, snapshot.composition.documents[i].root, index: i) {
+                return problem
             }
             let last = i == outline.symbols.count - 1
             if let p = compare(symbol.children, expected[i], truncated: outline.truncated && last,

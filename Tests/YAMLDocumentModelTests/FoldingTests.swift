@@ -46,8 +46,20 @@ final class FoldingTests: XCTestCase {
         XCTAssertEqual(folds(text), ["0-5", "1-2", "4-5"])
     }
 
+    func testABlockFoldTakesTheCommentLinesIndentedUnderIt() {
+        let text = CommentedBlocks.text
+        XCTAssertEqual(folds(text), ["0-4", "1-2 comment", "4-5 comment", "6-11", "7-9", "8-9", "9-11 comment", "12-15", "13-14", "17-19",
+                                     "20-21", "22-26", "23-27 comment"])
+        // The character range ends at the last comment.
+        let model = MarkedText(text).model()
+        let end = text.utf8.distance(from: text.startIndex, to: text.range(of: "#   memory: 128Mi")!.upperBound)
+        XCTAssertEqual(model.folding(testURI)?.regions.first?.range.end, end)
+    }
+
     func testDocumentsOfAStream() {
         XCTAssertEqual(folds("a: 1\nb: 2\n---\nc: 3\n...\n---\nd:\n  e: 1\n"), ["0-1 document", "2-4 document", "5-7 document", "6-7"])
+        // A document's fold runs to its last comment line.
+        XCTAssertEqual(folds("a: 1\nb: 2\n# tail\n---\nc: 1\n"), ["0-2 document", "3-4 document"])
         // A single document is not folded as a whole.
         XCTAssertEqual(folds("a: 1\nb: 2\n"), [])
     }

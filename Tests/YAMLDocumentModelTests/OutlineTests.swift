@@ -76,12 +76,13 @@ final class OutlineTests: XCTestCase {
         XCTAssertEqual(steps.children[1].children.map(\.name), ["name", "run"])
     }
 
-    func testMultiDocumentStreamGetsDocumentSymbolsWithKubernetesDetail() throws {
+    func testDocumentsAreNamedByWhatTheyHold() throws {
         let text = """
         apiVersion: v1
         kind: Service
         metadata:
           name: web
+          namespace: shop
         ---
         apiVersion: apps/v1
         kind: Deployment
@@ -91,20 +92,86 @@ final class OutlineTests: XCTestCase {
           replicas: 2
         ---
         just: data
+        ---
+        on: push
+        name: CI
+        ---
+        - a
+        - b
+        ---
+        apiVersion: batch/v1
+        kind: Job
+        metadata:
+          generateName: pi-
+        ---
+        kind: List
 
         """
         let o = try outline(text)
-        XCTAssertEqual(o.symbols.map(\.name), ["Document 1", "Document 2", "Document 3"])
-        XCTAssertEqual(o.symbols.map(\.kind), [.document, .document, .document])
-        XCTAssertEqual(o.symbols.map(\.detail), ["Service web", "Deployment api", nil])
+        XCTAssertEqual(o.symbols.map(\.name),
+                       ["Service web", "Deployment api", "just", "CI", "Document 5", "Job pi-", "kind"])
+        XCTAssertEqual(o.symbols.map(\.kind), [.mapping, .mapping, .mapping, .mapping, .sequence, .mapping, .mapping])
+        XCTAssertEqual(o.symbols.map(\.detail), ["shop", nil, nil, nil, "2 items", nil, nil])
         XCTAssertEqual(o.symbols[1].children.map(\.name), ["apiVersion", "kind", "metadata", "spec"])
         XCTAssertEqual(o.symbols[2].children.map(\.name), ["just"])
-        // The second document starts at its `---` marker.
+        // The first document is implicit: its selection is the empty range at its first key.
+        XCTAssertEqual(o.symbols[0].selectionRange, TextRange(empty: 0))
+        XCTAssertEqual(o.symbols[0].range.start, 0)
+        // The second document starts at its `---` marker, which is its selection.
         let secondMarker = range(of: "---", in: text)
         XCTAssertEqual(o.symbols[1].range.start, secondMarker.start)
         XCTAssertEqual(o.symbols[1].selectionRange, secondMarker)
         XCTAssertTrue(o.symbols[1].range.contains(range(of: "replicas: 2", in: text)))
         XCTAssertFalse(o.symbols[0].range.contains(range(of: "replicas: 2", in: text)))
+    }
+
+    func testTheImplicitFirstDocumentSelectsWhereItsContentStarts() throws {
+        let text = "# leading comment\n\nname: first\n---\nname: second\n"
+        let o = try outline(text)
+        XCTAssertEqual(o.symbols.map(\.name), ["first", "second"])
+        XCTAssertEqual(o.symbols[0].selectionRange, TextRange(empty: range(of: "name", in: text).start))
+        XCTAssertTrue(o.symbols[0].range.contains(o.symbols[0].selectionRange))
+    }
+
+    func testRangesTakeTrailingCommentsAndCommentLinesIndentedUnderTheBlock() throws {
+        let text = CommentedBlocks.text
+        let o = try outline(text)
+        XCTAssertEqual(o.symbols.map(\.name), ["resources", "jobs", "steps", "next", "extraArgs", "template", "last"])
+        func endsAfter(_ needle: String, _ symbol: OutlineSymbol, _ file: StaticString = #filePath, _ line: UInt = #line) {
+            XCTAssertEqual(symbol.range.end, range(of: needle, in: text).end, "\(symbol.name)", file: file, line: line)
+        }
+        endsAfter("#   memory: 128Mi", o.symbols[0])
+        endsAfter("#   script: ./deploy", o.symbols[1])
+        let build = o.symbols[1].children[0]
+        endsAfter("# - make test", build)
+        endsAfter("# - make test", build.children[0])  // a commented-out item at the key's column is the key's
+        endsAfter("- run: c", o.symbols[2])
+        endsAfter("# - run: b", o.symbols[2].children[0])
+        endsAfter("# the entry's", o.symbols[3])
+        endsAfter("# - --verbose", o.symbols[4])
+        endsAfter("#   title: x", o.symbols[5])
+        endsAfter("last: 1", o.symbols[6])
+        XCTAssertNil(CorpusModelTests.containmentProblem(o.symbols, parent: TextRange(start: 0, end: text.utf8.count)))
+        // Entries of a flow collection keep their own ranges.
+        let flow = try outline("a: {x: 1,  # one\n  y: 2}\n")
+        XCTAssertEqual(flow.symbols[0].children[0].range, TextRange(start: 4, end: 8))
+    }
+
+    func testABlockScalarEntryDoesNotTakeTheCommentOfTheNextKey() throws {
+        let text = "a: |\n  x\n\n# about b\nb: >\n  folded\n  # not a comment\n\n # b's\nc: 1\n"
+        let o = try outline(text)
+        XCTAssertEqual(o.symbols.map(\.name), ["a", "b", "c"])
+        XCTAssertFalse(o.symbols[0].range.contains(range(of: "# about b", in: text)))
+        XCTAssertEqual(o.symbols[1].range.end, range(of: "# b's", in: text).end)
+        XCTAssertNil(CorpusModelTests.containmentProblem(o.symbols, parent: TextRange(start: 0, end: text.utf8.count)))
+    }
+
+    func testDocumentRangesRunToTheirLastCommentLine() throws {
+        let text = "a: 1\n# trailing\n---\nb: 2\n  # indented\n"
+        let o = try outline(text)
+        XCTAssertEqual(o.symbols[0].range, TextRange(start: 0, end: range(of: "# trailing", in: text).end))
+        XCTAssertEqual(o.symbols[1].range.end, range(of: "# indented", in: text).end)
+        XCTAssertEqual(o.symbols[1].children[0].range.end, range(of: "# indented", in: text).end)
     }
 
     func testAliasesAndAnchors() throws {
@@ -121,8 +188,10 @@ final class OutlineTests: XCTestCase {
         XCTAssertEqual(try outline("").symbols, [])
         XCTAssertEqual(try outline("# only a comment\n").symbols, [])
         XCTAssertEqual(try outline("just a scalar\n").symbols, [])
-        let two = try outline("---\n---\na: 1\n")
-        XCTAssertEqual(two.symbols.map(\.name), ["Document 1", "Document 2"])
+        let two = try outline("---\n---\na: 1\n--- text\n")
+        XCTAssertEqual(two.symbols.map(\.name), ["Document 1", "a", "Document 3"])
+        XCTAssertEqual(two.symbols.map(\.kind), [.document, .mapping, .string], "an empty document is just a document")
+        XCTAssertEqual(two.symbols[2].detail, "text")
         XCTAssertEqual(two.symbols[0].children, [])
         XCTAssertEqual(two.symbols[1].children.map(\.name), ["a"])
     }
@@ -164,7 +233,7 @@ final class OutlineTests: XCTestCase {
           folded
         """
         let o = try outline(text)
-        XCTAssertEqual(o.symbols.map(\.name), ["Document 1", "Document 2", "Document 3"])
+        XCTAssertEqual(o.symbols.map(\.name), ["Document 1", "Document 2", "top"])
         XCTAssertEqual(o.symbols[0].children.map(\.name), ["x: 1", "tagged item", "complex: key", "*a"])
         XCTAssertNil(CorpusModelTests.containmentProblem(o.symbols, parent: TextRange(start: 0, end: text.utf8.count)))
         // A deliberately broken symbol is caught by the check.
@@ -173,12 +242,32 @@ final class OutlineTests: XCTestCase {
         XCTAssertNotNil(CorpusModelTests.containmentProblem(broken, parent: TextRange(start: 0, end: text.utf8.count)))
     }
 
-    func testLongAndMultiLineKeysAreShortened() throws {
-        let long = String(repeating: "k", count: 80)
-        let o = try outline("\(long): 1\n\"two\\nlines\": 2\n\"\": empty key\n")
-        XCTAssertEqual(o.symbols[0].name, String(repeating: "k", count: 60) + "…")
-        XCTAssertEqual(o.symbols[1].name, "two…")
-        XCTAssertEqual(o.symbols[2].name, "\"\"")
+    func testNamesAreWholeAndOnOneLine() throws {
+        let long = ".rules:merge_request_pipelines:no_docs:no-community-mr:" + String(repeating: "k", count: 80)
+        let text = """
+        \(long): 1
+        "two\\nlines": 2
+        "": empty key
+        ? [x, y]
+        : flow key
+        ? a: 1
+          b: [2,  # a comment
+              3]
+        : block key
+        steps:
+          - run: |
+              npm ci
+              npm test
+          - \(long)
+
+        """
+        let o = try outline(text)
+        XCTAssertEqual(o.symbols.map(\.name), [long, "two lines", "\"\"", "[x, y]", "a: 1 b: [2, 3]", "steps"])
+        XCTAssertEqual(o.symbols[5].children.map(\.name), ["npm ci npm test", long])
+        // Details may be cut; names never are.
+        XCTAssertEqual(o.symbols[5].children[1].detail, String(long.prefix(60)) + "…")
+        let withLongValue = try outline("k: \(long)\n")
+        XCTAssertEqual(withLongValue.symbols[0].detail, String(long.prefix(60)) + "…")
     }
 
     func testConfigureReportsOutlineOfEveryOpenDocument() {
