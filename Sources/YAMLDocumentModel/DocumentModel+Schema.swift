@@ -47,9 +47,11 @@ extension DocumentModel {
         SchemaAssociator(settings: settings.schema, catalogHit: nil).resolveSetting(settings.schema.schemaStoreURL)
     }
 
-    /// Re-associates and revalidates `uri`; true when its schema diagnostics changed.
+    /// Re-associates and revalidates `uri` (`reusing` the previous result for the documents of the stream
+    /// an edit did not touch, when it can); true when its schema diagnostics changed.
     @discardableResult
-    func refreshSchema(_ uri: DocumentURI) -> Bool {
+    func refreshSchema(_ uri: DocumentURI, reusing: Bool = true) -> Bool {
+        syncDefinitionFiles()
         guard let snapshot = snapshots[uri] else { return schemaResults.removeValue(forKey: uri) != nil }
         guard settings.schema.validate else {
             let changed = schemaResults[uri]?.diagnostics.isEmpty == false
@@ -62,8 +64,9 @@ extension DocumentModel {
             schemaRegistry.requireCatalog(url)
             catalogHit = schemaRegistry.catalogEntry(url, path: SchemaAssociator.path(of: uri))
         }
-        let associator = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit)
-        let result = incrementalSchemaResult(snapshot, associator) ?? fullSchemaResult(snapshot, associator)
+        let associator = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit,
+                                          customResources: schemaRegistry.customResources)
+        let result = (reusing ? incrementalSchemaResult(snapshot, associator) : nil) ?? fullSchemaResult(snapshot, associator)
         let changed = schemaResults[uri]?.diagnostics != result.diagnostics
         schemaResults[uri] = result
         return changed
@@ -158,6 +161,7 @@ extension DocumentModel {
                     status = .failed(why)
                     // Kinds without a published schema stay quiet.
                     if case .kubernetes = info.rule, schemaURI == primary { break }
+                    if case .customResource = info.rule, schemaURI == primary { break }
                     if reported.insert(schemaURI).inserted {
                         diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
                                                        documentStart: documentStart(info.index), code: "schema-load-failed",
@@ -192,6 +196,11 @@ extension DocumentModel {
     /// large one costs a parse and compose of its whole text (170–300 ms on `openapi`) for nothing.
     func refreshAllSchemas(settingsUnchanged: Bool = false) -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = []
+        if !settingsUnchanged {
+            // Definitions first (detection may have been turned on or off), so that every document sees all.
+            syncDefinitionFiles()
+            for uri in snapshots.keys { updateDefinitions(uri) }
+        }
         for (uri, snapshot) in snapshots {
             if settingsUnchanged && schemaResultStands(uri, snapshot) { continue }
             let wasComplete = snapshot.analysis.isComplete
@@ -205,7 +214,8 @@ extension DocumentModel {
     /// settings stay the same: its result was computed for its current snapshot, none of its documents
     /// has a schema, and the catalog gives it none (the settings match it, which puts the catalog out
     /// of play, or the catalog is not loaded or has no entry for its path). Modelines, settings globs and
-    /// Kubernetes kinds depend only on the text and the settings, which have not changed.
+    /// Kubernetes kinds depend only on the text and the settings, which have not changed (a delivered
+    /// CRD file is not "settings unchanged": ``schemaLoaded(_:_:)`` refreshes every document then).
     private func schemaResultStands(_ uri: DocumentURI, _ snapshot: DocumentSnapshot) -> Bool {
         guard settings.schema.validate, settings.schema.overrideSchema == nil, let old = schemaResults[uri],
               old.snapshot == ObjectIdentifier(snapshot.analysis),
@@ -262,8 +272,10 @@ extension DocumentModel {
     /// Handles ``Intent/schemaLoaded(_:_:)``.
     func schemaLoaded(_ uri: String, _ result: SchemaLoadResult) -> Set<SurfaceArea> {
         let before = schemaRegistry.requestCount
+        // A CRD file gives schemas to documents that had none: every document is associated again.
+        let definitionFile = schemaRegistry.definitionFiles[uri] == .loading
         guard schemaRegistry.deliver(uri, result) else { return [] }
-        var areas = refreshAllSchemas(settingsUnchanged: true)
+        var areas = refreshAllSchemas(settingsUnchanged: !definitionFile)
         areas.insert(.schemaInfo)
         if schemaRegistry.requestCount > before { areas.insert(.schemaLoads) }
         return areas

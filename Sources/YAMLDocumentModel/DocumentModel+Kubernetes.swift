@@ -1,0 +1,63 @@
+import YAMLComposer
+import YAMLSchema
+
+/// CustomResourceDefinitions in open documents and in `pureyaml.schema.crds` files: kept in the schema
+/// registry (``CustomResourceSchemas``), they give custom resources in every open document their schema.
+extension DocumentModel {
+    /// Re-reads what the open document `uri` defines, then re-associates and revalidates it; when its
+    /// definitions changed, every other open document too (their `.diagnostics` when those changed, and
+    /// `.schemaInfo`). After an edit that re-checked one document of the stream, only that document is read.
+    func refreshSchemaAndDefinitionUsers(_ uri: DocumentURI) -> Set<SurfaceArea> {
+        let changed = updateDefinitions(uri)
+        var areas: Set<SurfaceArea> = []
+        // New definitions change schemas under URIs that stay the same: nothing of the previous result is reused.
+        if refreshSchema(uri, reusing: !changed) { areas.insert(.diagnostics(uri)) }
+        guard changed else { return areas }
+        areas.insert(.schemaInfo)
+        for other in snapshots.keys where other != uri {
+            let wasComplete = snapshots[other]?.analysis.isComplete ?? true
+            if refreshSchema(other) { areas.insert(.diagnostics(other)) }
+            if !wasComplete { snapshots[other]?.analysis.releaseEvents() }
+        }
+        return areas
+    }
+
+    /// After `uri` closed: forgets what it defined, and revalidates the documents that used it.
+    func forgetDefinitions(of uri: DocumentURI) -> Set<SurfaceArea> {
+        schemaRegistry.definitionsRead[uri.string] = nil
+        guard schemaRegistry.setDefinitions(uri.string, documents: nil) else { return [] }
+        return refreshAllSchemas().union([.schemaInfo])
+    }
+
+    /// Re-reads the CustomResourceDefinitions of the open document `uri` (none when Kubernetes detection
+    /// is off or schema validation is); true when what it defines changed. After an edit that re-checked
+    /// one document of the stream (``DocumentSnapshot/recheck``), only that document is read.
+    @discardableResult
+    func updateDefinitions(_ uri: DocumentURI) -> Bool {
+        let source = uri.string
+        guard let snapshot = snapshots[uri], settings.schema.validate, settings.schema.kubernetesDetection else {
+            schemaRegistry.definitionsRead[source] = nil
+            return schemaRegistry.setDefinitions(source, documents: nil)
+        }
+        if schemaRegistry.definitionsRead[source] == ObjectIdentifier(snapshot.analysis) { return false }
+        if let (edit, previous) = snapshot.recheck, let chunks = snapshot.chunks,
+           schemaRegistry.definitionsRead[source] == previous {
+            schemaRegistry.definitionsRead[source] = ObjectIdentifier(snapshot.analysis)
+            let entries = CustomResourceSchemas.definitions(in: edit.document.root, source: source)
+            return schemaRegistry.setDefinitions(source, document: edit.index, count: chunks.starts.count, entries)
+        }
+        schemaRegistry.definitionsRead[source] = ObjectIdentifier(snapshot.analysis)
+        let documents = snapshot.composition.documents.map { CustomResourceSchemas.definitions(in: $0.root, source: source) }
+        return schemaRegistry.setDefinitions(source, documents: documents)
+    }
+
+    /// Requests the `pureyaml.schema.crds` files of the settings (absolute URIs; none when Kubernetes
+    /// detection is off) and forgets those no longer listed; true when definitions were forgotten.
+    @discardableResult
+    func syncDefinitionFiles() -> Bool {
+        let files = settings.schema.kubernetesDetection && settings.schema.validate
+            ? settings.schema.customResourceDefinitions.map { SchemaAssociator(settings: settings.schema, catalogHit: nil).resolveSetting($0) }
+            : []
+        return schemaRegistry.setDefinitionFiles(files)
+    }
+}
