@@ -65,7 +65,8 @@ extension DocumentModel {
             catalogHit = schemaRegistry.catalogEntry(url, path: SchemaAssociator.path(of: uri))
         }
         let associator = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit,
-                                          customResources: schemaRegistry.customResources)
+                                          customResources: schemaRegistry.customResources,
+                                          definitionFilesPending: schemaRegistry.definitionFiles.values.contains(.loading))
         let result = (reusing ? incrementalSchemaResult(snapshot, associator) : nil) ?? fullSchemaResult(snapshot, associator)
         let changed = schemaResults[uri]?.diagnostics != result.diagnostics
         schemaResults[uri] = result

@@ -11,6 +11,9 @@ struct SchemaAssociator {
     let catalogHit: SchemaCatalogHit?
     /// The CustomResourceDefinitions known (open documents, `pureyaml.schema.crds` files).
     var customResources = CustomResourceSchemas()
+    /// True while a `pureyaml.schema.crds` file is still loading: the CRD catalog waits for it, as the
+    /// file may define the kind.
+    var definitionFilesPending = false
 
     /// The path globs are matched against: the file path, or the whole URI for other schemes.
     static func path(of uri: DocumentURI) -> String { uri.filePath ?? uri.string }
@@ -151,7 +154,7 @@ struct SchemaAssociator {
     /// `metadata` mapping, as every object the API server stores has (tools' own configuration files in
     /// the same style, such as a `kustomize.config.k8s.io/v1beta1` Kustomization, have none).
     func crdCatalogSchema(_ root: YAMLNode) -> (uri: String, type: KubernetesResourceType)? {
-        guard !settings.crdCatalogURL.isEmpty, let type = KubernetesResourceType.of(root), type.group.contains("."),
+        guard !settings.crdCatalogURL.isEmpty, !definitionFilesPending, let type = KubernetesResourceType.of(root), type.group.contains("."),
               KubernetesBuiltInKinds.served[type] == nil, Self.hasMetadataMapping(root) else { return nil }
         let url = Self.filling(resolveSetting(settings.crdCatalogURL),
                                ["group": type.group, "version": type.version, "kind": type.kind.lowercased(), "Kind": type.kind])
