@@ -22,11 +22,14 @@ extension DocumentModel {
         return areas
     }
 
-    /// After `uri` closed: forgets what it defined, and revalidates the documents that used it.
+    /// After `uri` closed: forgets what it defined, and revalidates the documents that used it. A
+    /// `pureyaml.schema.crds` file that was open (its text then stood for the file) is read again.
     func forgetDefinitions(of uri: DocumentURI) -> Set<SurfaceArea> {
         schemaRegistry.definitionsRead[uri.string] = nil
         guard schemaRegistry.setDefinitions(uri.string, documents: nil) else { return [] }
-        return refreshAllSchemas().union([.schemaInfo])
+        var areas: Set<SurfaceArea> = [.schemaInfo]
+        if schemaRegistry.definitionFiles[uri.string] != nil, schemaRegistry.reload(uri.string) { areas.insert(.schemaLoads) }
+        return areas.union(refreshAllSchemas())
     }
 
     /// Re-reads the CustomResourceDefinitions of the open document `uri` (none when Kubernetes detection

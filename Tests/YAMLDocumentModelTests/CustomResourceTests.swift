@@ -10,39 +10,14 @@ import YAMLSyntax
 /// stream, another open document, a `pureyaml.schema.crds` file or the CRD catalog; Kubernetes'
 /// structural-schema extensions honoured.
 final class CustomResourceTests: XCTestCase {
-    /// A small CRD written for the tests: `example.com/v1 Widget` (served) and `v2alpha1` (not served).
-    static let widgetCRD = """
-        apiVersion: apiextensions.k8s.io/v1
-        kind: CustomResourceDefinition
-        metadata: {name: widgets.example.com}
-        spec:
-          group: example.com
-          names: {kind: Widget, plural: widgets}
-          scope: Namespaced
-          versions:
-          - name: v1
-            served: true
-            storage: true
-            schema:
-              openAPIV3Schema:
-                type: object
-                properties:
-                  spec:
-                    type: object
-                    required: [size]
-                    properties:
-                      size: {type: integer, description: How many parts.}
-                      port: {x-kubernetes-int-or-string: true, anyOf: [{type: integer}, {type: string}]}
-                      owner: {type: string, nullable: true}
-                      extra: {type: object, x-kubernetes-preserve-unknown-fields: true}
-                      template: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}
-          - name: v2alpha1
-            served: false
-            storage: false
-            schema:
-              openAPIV3Schema: {type: object}
-
-        """
+    /// A small CRD written for the tests: `example.com/v1 Widget` (served, with the structural-schema
+    /// extensions) and `v2alpha1` (not served); 17 lines.
+    static let widgetCRD = KubernetesFixtures.widgetDefinition(spec: """
+        {type: object, required: [size], properties: {size: {type: integer, description: How many parts.}, \
+        port: {x-kubernetes-int-or-string: true, anyOf: [{type: integer}, {type: string}]}, owner: {type: string, nullable: true}, \
+        extra: {type: object, x-kubernetes-preserve-unknown-fields: true}, \
+        template: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}}
+        """, moreVersions: "  - name: v2alpha1\n    served: false\n    storage: false\n    schema: {openAPIV3Schema: {type: object}}\n")
 
     private func model(_ settingsJSON: String? = nil) throws -> DocumentModel {
         var settings = Settings()
@@ -92,10 +67,10 @@ final class CustomResourceTests: XCTestCase {
         ], "a version that is not served defines nothing")
         XCTAssertEqual(documents[1].status, .loaded)
         XCTAssertEqual(findings(model, uri), [
-            "40: schema-type",  // size: three
-            "41: schema-type",  // port: true (int-or-string)
-            "42: schema-additionalProperties",  // colour: an unknown field
-            "43: schema-required",  // the embedded resource's apiVersion and kind
+            "28: schema-type",  // size: three
+            "29: schema-type",  // port: true (int-or-string)
+            "30: schema-additionalProperties",  // colour: an unknown field
+            "31: schema-required",  // the embedded resource's apiVersion and kind
         ])
         XCTAssertEqual(model.schemaLoadRequests.map { $0.split(separator: "/").last ?? "" },
                        ["customresourcedefinition-apiextensions-v1.json"], "only the definition's own kind is downloaded")
@@ -148,7 +123,7 @@ final class CustomResourceTests: XCTestCase {
         }
         // The root's apiVersion/kind are the resource's; metadata must be a mapping.
         model.perform(.open(uri, version: 2, text: Self.widgetCRD + "---\napiVersion: example.com/v1\nkind: Widget\nmetadata: 5\nspec: {size: 1}\n"))
-        XCTAssertEqual(findings(model, uri), ["33: schema-type"])
+        XCTAssertEqual(findings(model, uri), ["21: schema-type"])
     }
 
     /// The Prometheus Operator's real ServiceMonitor CRD (../shared/corpus): the project's own
@@ -214,6 +189,15 @@ final class CustomResourceTests: XCTestCase {
         edge.serve(model)
         XCTAssertEqual(model.schemaInfo(uri)?.documents.first?.rule?.description,
                        "kubernetes: example.com/v1 Widget (CustomResourceDefinition in \(file))")
+        XCTAssertEqual(findings(model, uri), ["3: schema-required"])
+        // Open in the editor, its text stands for the file; closed, the file is read again.
+        let open = DocumentURI(file)
+        model.perform(.open(open, version: 1, text: Self.widgetCRD.replacingOccurrences(of: "required: [size]", with: "required: []")))
+        XCTAssertEqual(findings(model, uri), [])
+        let areas = model.perform(.close(open))
+        XCTAssertTrue(areas.contains(.schemaLoads))
+        XCTAssertTrue(model.schemaLoadRequests.contains(file), "\(model.schemaLoadRequests)")
+        edge.serve(model)
         XCTAssertEqual(findings(model, uri), ["3: schema-required"])
         // Taken out of the settings, it defines nothing any more.
         settings.schema.customResourceDefinitions = []
