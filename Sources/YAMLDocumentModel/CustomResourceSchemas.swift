@@ -56,6 +56,8 @@ struct CustomResourceSchemas {
     /// Replaces what document `index` of `source` defines, the stream keeping `count` documents; true when
     /// that changed anything.
     mutating func set(_ source: String, document index: Int, count: Int, _ entries: [KubernetesResourceType: Entry]) -> Bool {
+        // The common case, on every keystroke: a stream that defines nothing, and still does not.
+        if entries.isEmpty && sources[source] == nil { return false }
         var documents = sources[source] ?? []
         if documents.count > count { documents.removeLast(documents.count - count) }
         while documents.count < count { documents.append([:]) }

@@ -140,12 +140,22 @@ extension DocumentModel {
         var diagnostics: [YAMLDiagnostic] = []
         var violations = [[YAMLDiagnostic]?](repeating: nil, count: documents.count)
         var reported: Set<String> = []
+        // Streams of many manifests share a few schemas: each one's state is looked up once.
+        var states: [String: SchemaRegistry.State] = [:]
+        var last: (uri: String, state: SchemaRegistry.State)?
         for i in documents.indices {
             guard let primary = documents[i].schemaURI else { continue }
             let info = documents[i]
-            for schemaURI in [primary] + info.additionalSchemaURIs {
+            for n in 0...info.additionalSchemaURIs.count {
+                let schemaURI = n == 0 ? primary : info.additionalSchemaURIs[n - 1]
                 let status: SchemaLoadStatus
-                switch schemaRegistry.state(of: schemaURI) {
+                let state: SchemaRegistry.State
+                if let last, last.uri == schemaURI { state = last.state } else if let known = states[schemaURI] { state = known } else {
+                    state = schemaRegistry.state(of: schemaURI)
+                    states[schemaURI] = state
+                }
+                last = (schemaURI, state)
+                switch state {
                 case .loading:
                     status = .loading
                 case .ready(let schema):
@@ -156,13 +166,12 @@ extension DocumentModel {
                                                        code: SchemaRegistry.keywordIgnoredCode, message: why, severity: .information))
                     }
                     guard let found = validate(i, schemaURI, schema) else { return nil }
-                    violations[i] = (violations[i] ?? []) + found
+                    if !found.isEmpty || violations[i] == nil { violations[i] = (violations[i] ?? []) + found }
                     diagnostics += found
                 case .failed(let why):
                     status = .failed(why)
                     // Kinds without a published schema stay quiet.
-                    if case .kubernetes = info.rule, schemaURI == primary { break }
-                    if case .customResource = info.rule, schemaURI == primary { break }
+                    if n == 0, info.rule?.isKubernetes == true { break }
                     if reported.insert(schemaURI).inserted {
                         diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
                                                        documentStart: documentStart(info.index), code: "schema-load-failed",
@@ -176,7 +185,7 @@ extension DocumentModel {
                                                        message: "schema \(schemaURI) is \(why)"))
                     }
                 }
-                if schemaURI == primary { documents[i].status = status }
+                if n == 0 { documents[i].status = status }
             }
         }
         DiagnosticsCollector.sort(&diagnostics)

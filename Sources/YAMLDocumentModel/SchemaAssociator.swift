@@ -14,6 +14,21 @@ struct SchemaAssociator {
     /// True while a `pureyaml.schema.crds` file is still loading: the CRD catalog waits for it, as the
     /// file may define the kind.
     var definitionFilesPending = false
+    /// The folder of the per-kind Kubernetes schemas: ``SchemaSettings/kubernetesSchemaBase`` with
+    /// `{version}` filled in, as an absolute URI ending in `/` (worked out once, not per document).
+    let kubernetesSchemaFolder: String
+
+    init(settings: SchemaSettings, catalogHit: SchemaCatalogHit?, customResources: CustomResourceSchemas = CustomResourceSchemas(),
+         definitionFilesPending: Bool = false) {
+        self.settings = settings
+        self.catalogHit = catalogHit
+        self.customResources = customResources
+        self.definitionFilesPending = definitionFilesPending
+        var base = Self.filling(Self.resolveSetting(settings.kubernetesSchemaBase, settings: settings),
+                                ["version": settings.kubernetesVersionName])
+        if !base.hasSuffix("/") { base += "/" }
+        kubernetesSchemaFolder = base
+    }
 
     /// The path globs are matched against: the file path, or the whole URI for other schemes.
     static func path(of uri: DocumentURI) -> String { uri.filePath ?? uri.string }
@@ -140,14 +155,6 @@ struct SchemaAssociator {
         }
     }
 
-    /// The folder of the per-kind Kubernetes schemas: ``SchemaSettings/kubernetesSchemaBase`` with
-    /// `{version}` filled in, as an absolute URI ending in `/`.
-    var kubernetesSchemaFolder: String {
-        var base = Self.filling(resolveSetting(settings.kubernetesSchemaBase), ["version": settings.kubernetesVersionName])
-        if !base.hasSuffix("/") { base += "/" }
-        return base
-    }
-
     /// The CRD catalog's schema for the custom resource `root` (``SchemaSettings/crdCatalogURL`` filled
     /// in): nil when the catalog is off, or `root` is no custom resource: one whose group is a domain name
     /// with a dot, as CustomResourceDefinitions require, that is no built-in kind, and that has a top-level
@@ -189,7 +196,10 @@ struct SchemaAssociator {
 
     /// A setting's schema reference as an absolute URI: URLs as written; paths relative to the first
     /// workspace folder (or, without one, absolute paths as `file` URIs).
-    func resolveSetting(_ reference: String) -> String {
+    func resolveSetting(_ reference: String) -> String { Self.resolveSetting(reference, settings: settings) }
+
+    /// ``resolveSetting(_:)`` with `settings`' workspace folders.
+    static func resolveSetting(_ reference: String, settings: SchemaSettings) -> String {
         if SchemaReference.hasScheme(reference) { return reference }
         if let root = settings.workspaceFolders.first {
             var base = root.string

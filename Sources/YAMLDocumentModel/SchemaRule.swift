@@ -21,6 +21,14 @@ public enum SchemaRule: Sendable, Hashable, CustomStringConvertible {
     /// The SchemaStore catalog entry named `name`, by its `fileMatch` glob `glob`.
     case catalog(name: String, glob: String)
 
+    /// True for the Kubernetes rules (``kubernetes(resource:glob:)``, ``customResource(resource:definition:)``).
+    public var isKubernetes: Bool {
+        switch self {
+        case .kubernetes, .customResource: return true
+        default: return false
+        }
+    }
+
     /// E.g. `modeline`, `settings glob "**/.github/workflows/*.yml"`, `catalog entry "GitHub Workflow"`,
     /// `kubernetes: apps/v1 Deployment`.
     public var description: String {

@@ -126,12 +126,15 @@ final class KubernetesDetectionTests: XCTestCase {
         let model = DocumentModel(settings: configuration.settings)
         let uri = DocumentURI(filePath: "/repo/sub dir/app.yaml")
         model.perform(.open(uri, version: 1, text: "apiVersion: apps/v1\nkind: Deployment\n---\napiVersion: cert-manager.io/v1\nkind: Issuer\nmetadata: {name: i}\n"))
+        XCTAssertEqual(Set(model.schemaLoadRequests), ["file:///repo/sub%20dir/crds/widgets.yaml", "https://example.com/crds.yaml",
+                                                       "file:///repo/sub%20dir/mirror/v1.30.0/deployment-apps-v1.json"])
+        XCTAssertEqual(model.schemaInfo(uri)?.documents.last?.schemaURI, nil, "the CRD catalog waits for the CRD files")
+        var edge = SchemaTestEdge()
+        edge.serve(model)
         XCTAssertEqual(model.schemaInfo(uri)?.documents.map { $0.schemaURI ?? "-" },
                        ["file:///repo/sub%20dir/mirror/v1.30.0/deployment-apps-v1.json",
                         "file:///repo/sub%20dir/catalog/cert-manager.io/issuer_v1.json"])
-        XCTAssertEqual(Set(model.schemaLoadRequests), ["file:///repo/sub%20dir/crds/widgets.yaml", "https://example.com/crds.yaml",
-                                                       "file:///repo/sub%20dir/mirror/v1.30.0/deployment-apps-v1.json",
-                                                       "file:///repo/sub%20dir/catalog/cert-manager.io/issuer_v1.json"])
+        XCTAssertEqual(edge.requested.last, "file:///repo/sub%20dir/catalog/cert-manager.io/issuer_v1.json")
     }
 
     /// With the real schema (../shared), a Deployment whose `replicas` is a string gets a finding, and
