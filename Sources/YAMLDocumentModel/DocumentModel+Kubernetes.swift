@@ -54,13 +54,25 @@ extension DocumentModel {
         return schemaRegistry.setDefinitions(source, documents: documents)
     }
 
+    /// Reads the CustomResourceDefinitions of the YAML stream `bytes`, the content of the file `source`
+    /// (an absolute URI), in place of what that file defined before; true when that changed anything.
+    /// The way in for definition files: those of `pureyaml.schema.crds` when they arrive, and files a
+    /// listing of the workspace folders finds. The caller revalidates (``refreshAllSchemas(settingsUnchanged:)``).
+    @discardableResult
+    func definitionsFound(in source: String, bytes: [UInt8]) -> Bool {
+        schemaRegistry.setDefinitions(source, documents: CustomResourceSchemas.definitions(inStream: bytes, source: source))
+    }
+
     /// Requests the `pureyaml.schema.crds` files of the settings (absolute URIs; none when Kubernetes
     /// detection is off) and forgets those no longer listed; true when definitions were forgotten.
+    /// Entries with glob characters (`*`, `?`, `[`, `{`) are left out: they need a listing of folders.
     @discardableResult
     func syncDefinitionFiles() -> Bool {
-        let files = settings.schema.kubernetesDetection && settings.schema.validate
-            ? settings.schema.customResourceDefinitions.map { SchemaAssociator(settings: settings.schema, catalogHit: nil).resolveSetting($0) }
-            : []
-        return schemaRegistry.setDefinitionFiles(files)
+        guard settings.schema.kubernetesDetection, settings.schema.validate, !settings.schema.customResourceDefinitions.isEmpty else {
+            return schemaRegistry.setDefinitionFiles([])
+        }
+        let associator = SchemaAssociator(settings: settings.schema, catalogHit: nil)
+        let files = settings.schema.customResourceDefinitions.filter { !$0.contains(where: { "*?[{".contains($0) }) }
+        return schemaRegistry.setDefinitionFiles(files.map(associator.resolveSetting))
     }
 }

@@ -285,6 +285,7 @@ extension DocumentModel {
         // A CRD file gives schemas to documents that had none: every document is associated again.
         let definitionFile = schemaRegistry.definitionFiles[uri] == .loading
         guard schemaRegistry.deliver(uri, result) else { return [] }
+        if definitionFile, case .success(let bytes) = result { definitionsFound(in: uri, bytes: bytes) }
         var areas = refreshAllSchemas(settingsUnchanged: !definitionFile)
         areas.insert(.schemaInfo)
         if schemaRegistry.requestCount > before { areas.insert(.schemaLoads) }

@@ -156,11 +156,10 @@ struct SchemaRegistry {
         pending.removeAll { $0 == uri }
         var known = false
         if definitionFiles[uri] == .loading {
+            // The model reads the definitions in it (``DocumentModel/definitionsFound(in:bytes:)``).
             known = true
             switch result {
-            case .success(let bytes):
-                definitionFiles[uri] = .loaded
-                _ = setDefinitions(uri, documents: CustomResourceSchemas.definitions(inStream: bytes, source: uri))
+            case .success: definitionFiles[uri] = .loaded
             case .failure(let f): definitionFiles[uri] = .failed(f.message)
             }
         }
