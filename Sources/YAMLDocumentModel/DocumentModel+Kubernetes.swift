@@ -5,16 +5,24 @@ import YAMLSchema
 /// registry (``CustomResourceSchemas``), they give custom resources in every open document their schema.
 extension DocumentModel {
     /// Re-reads what the open document `uri` defines, then re-associates and revalidates it; when its
-    /// definitions changed, every other open document too (their `.diagnostics` when those changed, and
-    /// `.schemaInfo`). After an edit that re-checked one document of the stream, only that document is read.
+    /// definitions changed, the other open documents that can be concerned too (their `.diagnostics` when
+    /// those changed, and `.schemaInfo`): every one when a resource type was defined or forgotten, else
+    /// those using a type whose schema changed (typing in a definition's descriptions touches no other
+    /// file). After an edit that re-checked one document of the stream, only that document is read.
     func refreshSchemaAndDefinitionUsers(_ uri: DocumentURI) -> Set<SurfaceArea> {
+        let before = schemaRegistry.customResources.byType
         let changed = updateDefinitions(uri)
         var areas: Set<SurfaceArea> = []
         // New definitions change schemas under URIs that stay the same: nothing of the previous result is reused.
         if refreshSchema(uri, reusing: !changed) { areas.insert(.diagnostics(uri)) }
         guard changed else { return areas }
         areas.insert(.schemaInfo)
+        let after = schemaRegistry.customResources.byType
+        let sameTypes = Set(before.keys) == Set(after.keys)
+        let changedSchemas = Set(after.filter { before[$0.key] != $0.value }.values.map(\.schemaURI))
         for other in snapshots.keys where other != uri {
+            if sameTypes, let old = schemaResults[other]?.documents,
+               !old.contains(where: { $0.schemaURI.map(changedSchemas.contains) ?? false }) { continue }
             let wasComplete = snapshots[other]?.analysis.isComplete ?? true
             if refreshSchema(other) { areas.insert(.diagnostics(other)) }
             if !wasComplete { snapshots[other]?.analysis.releaseEvents() }

@@ -98,8 +98,15 @@ final class CustomResourceTests: XCTestCase {
         XCTAssertEqual(findings(model, resource), [])
         let text = stream.replacingOccurrences(of: "size: {type: integer", with: "size: {type: string")
         XCTAssertEqual(model.snapshot(crd).map { String(decoding: $0.bytes, as: UTF8.self) }, text)
+        // A new description changes the Widget schema under the same URI: the resource's hover shows it.
+        let described = text.replacingOccurrences(of: "How many parts.", with: "How many parts (at least one).")
+        XCTAssertNotEqual(described, text)
+        areas = model.perform(.change(crd, version: 3, changes: [TextChange(range: nil, text: described)], encoding: .utf16))
+        XCTAssertTrue(areas.contains(.schemaInfo))
+        XCTAssertEqual(model.hover(resource, at: 48)?.sections.sketch.joined().contains("at least one") ?? false, true,
+                       "\(String(describing: model.hover(resource, at: 48)?.sections.sketch))")
         // An edit that leaves the definitions alone changes nothing elsewhere.
-        areas = model.perform(.change(crd, version: 3, changes: [TextChange(range: nil, text: "# a comment\n" + text)], encoding: .utf16))
+        areas = model.perform(.change(crd, version: 4, changes: [TextChange(range: nil, text: "# a comment\n" + described)], encoding: .utf16))
         XCTAssertFalse(areas.contains(.diagnostics(resource)))
         areas = model.perform(.close(crd))
         XCTAssertTrue(areas.contains(.schemaInfo))
