@@ -5,10 +5,11 @@ import YAMLSchema
 /// registry (``CustomResourceSchemas``), they give custom resources in every open document their schema.
 extension DocumentModel {
     /// Re-reads what the open document `uri` defines, then re-associates and revalidates it; when its
-    /// definitions changed, the other open documents that can be concerned too (their `.diagnostics` when
-    /// those changed, and `.schemaInfo`): every one when a resource type was defined or forgotten, else
-    /// those using a type whose schema changed (typing in a definition's descriptions touches no other
-    /// file). After an edit that re-checked one document of the stream, only that document is read.
+    /// definitions changed, the other open documents that name a resource type whose definition was
+    /// added, changed or removed too (their `.diagnostics` when those changed, and `.schemaInfo`): opening
+    /// one CRD, or typing in its descriptions, revalidates no unrelated file (which, for a large one, would
+    /// mean parsing it again). After an edit that re-checked one document of the stream, only that
+    /// document is read.
     func refreshSchemaAndDefinitionUsers(_ uri: DocumentURI) -> Set<SurfaceArea> {
         let before = schemaRegistry.customResources.byType
         let changed = updateDefinitions(uri)
@@ -16,13 +17,23 @@ extension DocumentModel {
         // New definitions change schemas under URIs that stay the same: nothing of the previous result is reused.
         if refreshSchema(uri, reusing: !changed) { areas.insert(.diagnostics(uri)) }
         guard changed else { return areas }
-        areas.insert(.schemaInfo)
+        return areas.union(refreshDefinitionUsers(since: before, except: uri))
+    }
+
+    /// After the known definitions changed from `before`: revalidates the open documents (but `except`)
+    /// that name a resource type whose definition was added, changed or removed, and, with `waiting`,
+    /// those naming a type that has no schema (the CRD catalog waits for CRD files); returns their
+    /// `.diagnostics` when those changed, and `.schemaInfo`.
+    func refreshDefinitionUsers(since before: [KubernetesResourceType: CustomResourceSchemas.Entry], except: DocumentURI?,
+                                waiting: Bool = false) -> Set<SurfaceArea> {
+        var areas: Set<SurfaceArea> = [.schemaInfo]
         let after = schemaRegistry.customResources.byType
-        let sameTypes = Set(before.keys) == Set(after.keys)
-        let changedSchemas = Set(after.filter { before[$0.key] != $0.value }.values.map(\.schemaURI))
-        for other in snapshots.keys where other != uri {
-            if sameTypes, let old = schemaResults[other]?.documents,
-               !old.contains(where: { $0.schemaURI.map(changedSchemas.contains) ?? false }) { continue }
+        let changedTypes = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+        for other in snapshots.keys where other != except {
+            if let old = schemaResults[other]?.documents, !old.contains(where: { d in
+                guard let type = d.resourceType else { return false }
+                return changedTypes.contains(type) || (waiting && d.schemaURI == nil)
+            }) { continue }
             let wasComplete = snapshots[other]?.analysis.isComplete ?? true
             if refreshSchema(other) { areas.insert(.diagnostics(other)) }
             if !wasComplete { snapshots[other]?.analysis.releaseEvents() }
@@ -34,10 +45,11 @@ extension DocumentModel {
     /// `pureyaml.schema.crds` file that was open (its text then stood for the file) is read again.
     func forgetDefinitions(of uri: DocumentURI) -> Set<SurfaceArea> {
         schemaRegistry.definitionsRead[uri.string] = nil
+        let before = schemaRegistry.customResources.byType
         guard schemaRegistry.setDefinitions(uri.string, documents: nil) else { return [] }
-        var areas: Set<SurfaceArea> = [.schemaInfo]
+        var areas: Set<SurfaceArea> = []
         if schemaRegistry.definitionFiles[uri.string] != nil, schemaRegistry.reload(uri.string) { areas.insert(.schemaLoads) }
-        return areas.union(refreshAllSchemas())
+        return areas.union(refreshDefinitionUsers(since: before, except: uri))
     }
 
     /// Re-reads the CustomResourceDefinitions of the open document `uri` (none when Kubernetes detection

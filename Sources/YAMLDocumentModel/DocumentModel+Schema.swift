@@ -225,7 +225,7 @@ extension DocumentModel {
     /// has a schema, and the catalog gives it none (the settings match it, which puts the catalog out
     /// of play, or the catalog is not loaded or has no entry for its path). Modelines, settings globs and
     /// Kubernetes kinds depend only on the text and the settings, which have not changed (a delivered
-    /// CRD file is not "settings unchanged": ``schemaLoaded(_:_:)`` refreshes every document then).
+    /// CRD file re-associates the documents it may concern: ``refreshDefinitionUsers(since:except:waiting:)``).
     private func schemaResultStands(_ uri: DocumentURI, _ snapshot: DocumentSnapshot) -> Bool {
         guard settings.schema.validate, settings.schema.overrideSchema == nil, let old = schemaResults[uri],
               old.snapshot == ObjectIdentifier(snapshot.analysis),
@@ -282,11 +282,14 @@ extension DocumentModel {
     /// Handles ``Intent/schemaLoaded(_:_:)``.
     func schemaLoaded(_ uri: String, _ result: SchemaLoadResult) -> Set<SurfaceArea> {
         let before = schemaRegistry.requestCount
-        // A CRD file gives schemas to documents that had none: every document is associated again.
+        // A CRD file gives schemas to documents that had none, or lets them ask the CRD catalog: those
+        // are associated again.
         let definitionFile = schemaRegistry.definitionFiles[uri] == .loading
+        let definitionsBefore = schemaRegistry.customResources.byType
         guard schemaRegistry.deliver(uri, result) else { return [] }
         if definitionFile, case .success(let bytes) = result { definitionsFound(in: uri, bytes: bytes) }
-        var areas = refreshAllSchemas(settingsUnchanged: !definitionFile)
+        var areas = definitionFile ? refreshDefinitionUsers(since: definitionsBefore, except: nil, waiting: true)
+            : refreshAllSchemas(settingsUnchanged: true)
         areas.insert(.schemaInfo)
         if schemaRegistry.requestCount > before { areas.insert(.schemaLoads) }
         return areas

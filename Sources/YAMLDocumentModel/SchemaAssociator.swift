@@ -86,6 +86,8 @@ struct SchemaAssociator {
     func info(index: Int, region: TextRange, modeline: SchemaModeline?, uri: DocumentURI,
               setting: [(association: SchemaSettings.Association, glob: SchemaGlob)], root: YAMLNode?) -> DocumentSchemaInfo {
         var info = DocumentSchemaInfo(index: index, range: region, schemaURI: nil, rule: nil, disabled: false, status: nil)
+        // What a change of the known CustomResourceDefinitions may concern (see ``DocumentSchemaInfo/resourceType``).
+        if settings.kubernetesDetection, let root { info.resourceType = KubernetesResourceType.of(root) }
         if let forced = settings.overrideSchema {
             info.schemaURI = resolveSetting(forced)
             info.rule = .commandLine

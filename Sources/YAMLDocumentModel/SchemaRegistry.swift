@@ -125,7 +125,7 @@ struct SchemaRegistry {
     mutating func setDefinitions(_ source: String, documents: [[KubernetesResourceType: CustomResourceSchemas.Entry]]?) -> Bool {
         let before = customResources.byType
         guard customResources.set(source, documents: documents) else { return false }
-        definitionsChanged(from: before)
+        definitionsChanged(from: before, source: source)
         return true
     }
 
@@ -134,16 +134,17 @@ struct SchemaRegistry {
                                  _ entries: [KubernetesResourceType: CustomResourceSchemas.Entry]) -> Bool {
         let before = customResources.byType
         guard customResources.set(source, document: index, count: count, entries) else { return false }
-        definitionsChanged(from: before)
+        definitionsChanged(from: before, source: source)
         return true
     }
 
-    /// Puts the schemas of the defined types into ``resources`` (compiled again when they changed) and
-    /// drops those no longer defined.
-    private mutating func definitionsChanged(from before: [KubernetesResourceType: CustomResourceSchemas.Entry]) {
+    /// After what `source` defines changed: puts the schemas of the defined types into ``resources``
+    /// (compiled again when they changed) and drops those no longer defined. Entries of other sources
+    /// that kept their type are not compared again.
+    private mutating func definitionsChanged(from before: [KubernetesResourceType: CustomResourceSchemas.Entry], source: String) {
         let now = customResources.byType
         for (type, old) in before where now[type]?.schemaURI != old.schemaURI { resources[old.schemaURI] = nil }
-        for entry in now.values {
+        for (type, entry) in now where entry.source == source || before[type]?.schemaURI != entry.schemaURI {
             if case .loaded(let json)? = resources[entry.schemaURI], json == entry.schema { continue }
             resources[entry.schemaURI] = .loaded(entry.schema)
             compiled[entry.schemaURI] = nil

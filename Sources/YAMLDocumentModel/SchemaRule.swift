@@ -88,6 +88,9 @@ public struct DocumentSchemaInfo: Sendable, Hashable {
     /// whose globs match the file. The document is validated against each (as `allOf`), and completion
     /// and hover offer what any of them offers; a load problem of one is reported as a diagnostic.
     public var additionalSchemaURIs: [String] = []
+    /// The Kubernetes resource type the document names (its `apiVersion` and `kind`), when detection is
+    /// on: a change of the CustomResourceDefinitions of that type re-associates it.
+    var resourceType: KubernetesResourceType?
 }
 
 /// The `schemaInfo` surface of one document (the explain view): per document of the stream, the schema,

@@ -176,6 +176,32 @@ final class CustomResourceTests: XCTestCase {
         XCTAssertTrue(labels.contains("namespaceSelector") && labels.contains("jobLabel"), "\(labels.prefix(10))")
     }
 
+    /// Every custom resource that kube-prometheus ships (../shared/corpus: Prometheus, Alertmanager,
+    /// PrometheusRule, ServiceMonitor, PodMonitor, ...) validates against the project's own CRDs, as the
+    /// API server accepts them: the structural-schema reading raises no false finding on real resources.
+    func testKubePrometheusResourcesValidateAgainstTheirDefinitions() throws {
+        let manifests = try requireSharedFolder("corpus").appendingPathComponent("kubernetes/prometheus-operator__kube-prometheus/manifests")
+        let model = try model()
+        let setup = manifests.appendingPathComponent("setup")
+        for name in try FileManager.default.contentsOfDirectory(atPath: setup.path) where name.hasSuffix("CustomResourceDefinition.yaml") {
+            model.load(DocumentURI(filePath: setup.appendingPathComponent(name).path), bytes: [UInt8](try Data(contentsOf: setup.appendingPathComponent(name))))
+        }
+        var kinds: [String: Int] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: manifests.path).sorted() where name.hasSuffix(".yaml") {
+            let uri = DocumentURI(filePath: manifests.appendingPathComponent(name).path)
+            model.load(uri, bytes: [UInt8](try Data(contentsOf: manifests.appendingPathComponent(name))))
+            for d in model.schemaInfo(uri)?.documents ?? [] {
+                guard case .customResource(let resource, _)? = d.rule else { continue }
+                XCTAssertEqual(d.status, .loaded, name)
+                kinds[resource, default: 0] += 1
+            }
+            XCTAssertEqual(findings(model, uri), [], name)
+            model.perform(.close(uri))
+        }
+        print("kube-prometheus custom resources: \(kinds.sorted { $0.key < $1.key })")
+        XCTAssertGreaterThanOrEqual(kinds.count, 4, "\(kinds)")
+    }
+
     /// `pureyaml.schema.crds` names definition files: they are read through the edge and validate custom
     /// resources in any file (globs are not read yet).
     func testDefinitionFilesFromTheSettings() throws {
