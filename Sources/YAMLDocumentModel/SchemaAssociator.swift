@@ -86,8 +86,10 @@ struct SchemaAssociator {
     func info(index: Int, region: TextRange, modeline: SchemaModeline?, uri: DocumentURI,
               setting: [(association: SchemaSettings.Association, glob: SchemaGlob)], root: YAMLNode?) -> DocumentSchemaInfo {
         var info = DocumentSchemaInfo(index: index, range: region, schemaURI: nil, rule: nil, disabled: false, status: nil)
-        // What a change of the known CustomResourceDefinitions may concern (see ``DocumentSchemaInfo/resourceType``).
-        if settings.kubernetesDetection, let root { info.resourceType = KubernetesResourceType.of(root) }
+        // Read once from the root's keys: the Kubernetes rules use it, and a change of the known
+        // CustomResourceDefinitions concerns the documents that name one (``DocumentSchemaInfo/resourceType``).
+        let type = root.flatMap(KubernetesResourceType.of)
+        if settings.kubernetesDetection { info.resourceType = type }
         if let forced = settings.overrideSchema {
             info.schemaURI = resolveSetting(forced)
             info.rule = .commandLine
@@ -102,7 +104,7 @@ struct SchemaAssociator {
             for match in setting {
                 let schemaURI: String, rule: SchemaRule
                 if match.association.isKubernetes {
-                    guard let root, let found = kubernetesSchema(root, glob: match.glob.pattern) else { continue }
+                    guard let root, let found = kubernetesSchema(root, type: type, glob: match.glob.pattern) else { continue }
                     (schemaURI, rule) = found
                 } else {
                     schemaURI = resolveSetting(match.association.schema)
@@ -115,15 +117,15 @@ struct SchemaAssociator {
                     info.additionalSchemaURIs.append(schemaURI)
                 }
             }
-        } else if settings.kubernetesDetection, let root, let (schemaURI, rule) = kubernetesSchema(root, glob: nil) {
+        } else if settings.kubernetesDetection, let root, let (schemaURI, rule) = kubernetesSchema(root, type: type, glob: nil) {
             info.schemaURI = schemaURI
             info.rule = rule
         } else if let catalogHit {
             info.schemaURI = catalogHit.entry.url
             info.rule = .catalog(name: catalogHit.entry.name, glob: catalogHit.glob.pattern)
-        } else if settings.kubernetesDetection, let root, let schemaURI = crdCatalogSchema(root) {
-            info.schemaURI = schemaURI.uri
-            info.rule = .customResource(resource: schemaURI.type.description, definition: nil)
+        } else if settings.kubernetesDetection, let root, let type, let schemaURI = crdCatalogSchema(root, type: type) {
+            info.schemaURI = schemaURI
+            info.rule = .customResource(resource: type.description, definition: nil)
         }
         return info
     }
@@ -133,9 +135,9 @@ struct SchemaAssociator {
     /// resource whose CustomResourceDefinition is known, that definition's schema. Under a `yaml.schemas`
     /// `kubernetes` entry (`glob`), any other `apiVersion`/`kind` gets its file name below the folder too
     /// (kinds without a published schema stay quiet); found by content (`glob` nil), nil for the others.
-    /// Reads only the root's top-level keys.
-    func kubernetesSchema(_ root: YAMLNode, glob: String?) -> (String, SchemaRule)? {
-        if let type = KubernetesResourceType.of(root) {
+    /// `type` is the resource type `root` names (``KubernetesResourceType/of(_:)``).
+    func kubernetesSchema(_ root: YAMLNode, type: KubernetesResourceType?, glob: String?) -> (String, SchemaRule)? {
+        if let type {
             if KubernetesBuiltInKinds.contains(type, minor: settings.kubernetesMinorVersion) {
                 return (kubernetesSchemaFolder + type.schemaFileName, .kubernetes(resource: type.description, glob: glob))
             }
@@ -157,17 +159,16 @@ struct SchemaAssociator {
         }
     }
 
-    /// The CRD catalog's schema for the custom resource `root` (``SchemaSettings/crdCatalogURL`` filled
-    /// in): nil when the catalog is off, or `root` is no custom resource: one whose group is a domain name
+    /// The CRD catalog's schema for the custom resource `root` of type `type` (``SchemaSettings/crdCatalogURL``
+    /// filled in): nil when the catalog is off, or `root` is no custom resource: one whose group is a domain name
     /// with a dot, as CustomResourceDefinitions require, that is no built-in kind, and that has a top-level
     /// `metadata` mapping, as every object the API server stores has (tools' own configuration files in
     /// the same style, such as a `kustomize.config.k8s.io/v1beta1` Kustomization, have none).
-    func crdCatalogSchema(_ root: YAMLNode) -> (uri: String, type: KubernetesResourceType)? {
-        guard !settings.crdCatalogURL.isEmpty, !definitionFilesPending, let type = KubernetesResourceType.of(root), type.group.contains("."),
+    func crdCatalogSchema(_ root: YAMLNode, type: KubernetesResourceType) -> String? {
+        guard !settings.crdCatalogURL.isEmpty, !definitionFilesPending, type.group.contains("."),
               KubernetesBuiltInKinds.served[type] == nil, Self.hasMetadataMapping(root) else { return nil }
-        let url = Self.filling(resolveSetting(settings.crdCatalogURL),
-                               ["group": type.group, "version": type.version, "kind": type.kind.lowercased(), "Kind": type.kind])
-        return (url, type)
+        return Self.filling(resolveSetting(settings.crdCatalogURL),
+                            ["group": type.group, "version": type.version, "kind": type.kind.lowercased(), "Kind": type.kind])
     }
 
     /// `template` with each `{name}` of `values` replaced by its value (also when percent-encoded, as
