@@ -76,6 +76,32 @@ final class CustomResourceTests: XCTestCase {
                        ["customresourcedefinition-apiextensions-v1.json"], "only the definition's own kind is downloaded")
     }
 
+    /// The older `apiextensions.k8s.io/v1beta1` form: one version (`spec.version`) or several, one schema
+    /// for all (`spec.validation`).
+    func testAV1beta1DefinitionWithOneSchemaForEveryVersion() throws {
+        let model = try model()
+        let uri = DocumentURI(filePath: "/w/old.yaml")
+        model.perform(.open(uri, version: 1, text: """
+            apiVersion: apiextensions.k8s.io/v1beta1
+            kind: CustomResourceDefinition
+            metadata: {name: gizmos.example.org}
+            spec:
+              group: example.org
+              version: v1alpha1
+              names: {kind: Gizmo, plural: gizmos}
+              validation:
+                openAPIV3Schema: {properties: {spec: {properties: {count: {type: integer, minimum: 1}}}}}
+            ---
+            apiVersion: example.org/v1alpha1
+            kind: Gizmo
+            spec: {count: 0}
+
+            """))
+        XCTAssertEqual(model.schemaInfo(uri)?.documents.last?.rule?.description,
+                       "kubernetes: example.org/v1alpha1 Gizmo (CustomResourceDefinition in file:///w/old.yaml)")
+        XCTAssertEqual(findings(model, uri), ["13: schema-minimum"])
+    }
+
     /// Editing the definition (open in another document) updates its resources' diagnostics; closing it
     /// takes its schema away.
     func testEditingTheDefinitionUpdatesItsResources() throws {
