@@ -87,7 +87,8 @@ public enum Help {
         --schema URL|PATH
             validate every document against this JSON Schema (JSON or YAML); it beats modelines.
             Without it, a document's modeline (# yaml-language-server: $schema=...) or the
-            settings' yaml.schemas pick its schema. Schema findings are warnings by default.
+            settings' yaml.schemas pick its schema; else a Kubernetes manifest gets its kind's
+            schema (pureyaml.schema.kubernetes). Schema findings are warnings by default.
         --explain
             print, per document, which schema applies, the rule that chose it and its load status.
         --offline

@@ -48,9 +48,11 @@ extension DocumentModel {
         SchemaAssociator(settings: settings, catalogHit: nil).resolveSetting(settings.schemaStoreURL)
     }
 
-    /// Re-associates and revalidates `uri`; true when its schema diagnostics changed.
+    /// Re-associates and revalidates `uri` (`reusing` the previous result for the documents of the stream
+    /// an edit did not touch, when it can); true when its schema diagnostics changed.
     @discardableResult
-    func refreshSchema(_ uri: DocumentURI) -> Bool {
+    func refreshSchema(_ uri: DocumentURI, reusing: Bool = true) -> Bool {
+        syncDefinitionFiles()
         guard let snapshot = records[uri]?.snapshot else { return false }
         let settings = settings(for: uri)
         guard settings.schema.validate else {
@@ -64,8 +66,10 @@ extension DocumentModel {
             schemaRegistry.requireCatalog(url)
             catalogHit = schemaRegistry.catalogEntry(url, path: SchemaAssociator.path(of: uri))
         }
-        let associator = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit)
-        let result = incrementalSchemaResult(snapshot, associator) ?? fullSchemaResult(snapshot, associator)
+        let associator = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit,
+                                          customResources: schemaRegistry.customResources,
+                                          definitionFilesPending: schemaRegistry.definitionFiles.values.contains(.loading))
+        let result = (reusing ? incrementalSchemaResult(snapshot, associator) : nil) ?? fullSchemaResult(snapshot, associator)
         let changed = records[uri]?.schema?.diagnostics != result.diagnostics
         records[uri]?.schema = result
         return changed
@@ -139,12 +143,22 @@ extension DocumentModel {
         var diagnostics: [YAMLDiagnostic] = []
         var violations = [[YAMLDiagnostic]?](repeating: nil, count: documents.count)
         var reported: Set<String> = []
+        // Streams of many manifests share a few schemas: each one's state is looked up once.
+        var states: [String: SchemaRegistry.State] = [:]
+        var last: (uri: String, state: SchemaRegistry.State)?
         for i in documents.indices {
             guard let primary = documents[i].schemaURI else { continue }
             let info = documents[i]
-            for schemaURI in [primary] + info.additionalSchemaURIs {
+            for n in 0...info.additionalSchemaURIs.count {
+                let schemaURI = n == 0 ? primary : info.additionalSchemaURIs[n - 1]
                 let status: SchemaLoadStatus
-                switch schemaRegistry.state(of: schemaURI) {
+                let state: SchemaRegistry.State
+                if let last, last.uri == schemaURI { state = last.state } else if let known = states[schemaURI] { state = known } else {
+                    state = schemaRegistry.state(of: schemaURI)
+                    states[schemaURI] = state
+                }
+                last = (schemaURI, state)
+                switch state {
                 case .loading:
                     status = .loading
                 case .ready(let schema):
@@ -155,12 +169,12 @@ extension DocumentModel {
                                                        code: SchemaRegistry.keywordIgnoredCode, message: why, severity: .information))
                     }
                     guard let found = validate(i, schemaURI, schema) else { return nil }
-                    violations[i] = (violations[i] ?? []) + found
+                    if !found.isEmpty || violations[i] == nil { violations[i] = (violations[i] ?? []) + found }
                     diagnostics += found
                 case .failed(let why):
                     status = .failed(why)
                     // Kinds without a published schema stay quiet.
-                    if case .kubernetes = info.rule, schemaURI == primary { break }
+                    if n == 0, info.rule?.isKubernetes == true { break }
                     if reported.insert(schemaURI).inserted {
                         diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
                                                        documentStart: documentStart(info.index), code: "schema-load-failed",
@@ -174,7 +188,7 @@ extension DocumentModel {
                                                        message: "schema \(schemaURI) is \(why)"))
                     }
                 }
-                if schemaURI == primary { documents[i].status = status }
+                if n == 0 { documents[i].status = status }
             }
         }
         DiagnosticsCollector.sort(&diagnostics)
@@ -195,6 +209,11 @@ extension DocumentModel {
     /// large one costs a parse and compose of its whole text (170–300 ms on `openapi`) for nothing.
     func refreshAllSchemas(settingsUnchanged: Bool = false) -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = []
+        if !settingsUnchanged {
+            // Definitions first (detection may have been turned on or off), so that every document sees all.
+            syncDefinitionFiles()
+            for uri in records.keys { updateDefinitions(uri) }
+        }
         for (uri, record) in records {
             let snapshot = record.snapshot
             if settingsUnchanged && schemaResultStands(uri, snapshot) { continue }
@@ -209,7 +228,8 @@ extension DocumentModel {
     /// settings stay the same: its result was computed for its current snapshot, none of its documents
     /// has a schema, and the catalog gives it none (the settings match it, which puts the catalog out
     /// of play, or the catalog is not loaded or has no entry for its path). Modelines, settings globs and
-    /// Kubernetes kinds depend only on the text and the settings, which have not changed.
+    /// Kubernetes kinds depend only on the text and the settings, which have not changed (a delivered
+    /// CRD file re-associates the documents it may concern: ``refreshDefinitionUsers(since:except:waiting:)``).
     private func schemaResultStands(_ uri: DocumentURI, _ snapshot: DocumentSnapshot) -> Bool {
         let settings = settings(for: uri)
         guard settings.schema.validate, settings.schema.overrideSchema == nil, let old = records[uri]?.schema,
@@ -286,8 +306,14 @@ extension DocumentModel {
     /// Handles ``Intent/schemaLoaded(_:_:)``.
     func schemaLoaded(_ uri: String, _ result: SchemaLoadResult) -> Set<SurfaceArea> {
         let before = schemaRegistry.requestCount
+        // A CRD file gives schemas to documents that had none, or lets them ask the CRD catalog: those
+        // are associated again.
+        let definitionFile = schemaRegistry.definitionFiles[uri] == .loading
+        let definitionsBefore = schemaRegistry.customResources.byType
         guard schemaRegistry.deliver(uri, result) else { return [] }
-        var areas = refreshAllSchemas(settingsUnchanged: true)
+        if definitionFile, case .success(let bytes) = result { definitionsFound(in: uri, bytes: bytes) }
+        var areas = definitionFile ? refreshDefinitionUsers(since: definitionsBefore, except: nil, waiting: true)
+            : refreshAllSchemas(settingsUnchanged: true)
         areas.insert(.schemaInfo)
         if schemaRegistry.requestCount > before { areas.insert(.schemaLoads) }
         return areas

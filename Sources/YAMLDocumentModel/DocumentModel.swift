@@ -93,7 +93,7 @@ public final class DocumentModel {
         case let .close(uri):
             guard records.removeValue(forKey: uri) != nil else { return [] }
             closed.insert(uri)
-            return [.text(uri), .diagnostics(uri)]
+            return forgetDefinitions(of: uri).union([.text(uri), .diagnostics(uri)])
         case let .save(uri, text):
             // A saved schema file is loaded again and the documents using it revalidated.
             let schemaAreas = schemaSaved(uri)
@@ -209,9 +209,10 @@ public final class DocumentModel {
         closed.remove(uri)
         refreshLint(uri)
         let requests = schemaRegistry.requestCount
-        refreshSchema(uri)
+        let schemaAreas = refreshSchemaAndDefinitionUsers(uri)
         snapshot.analysis.releaseEvents()
-        var areas: Set<SurfaceArea> = [.text(uri), .diagnostics(uri), .outline(uri), .folding(uri), .semanticTokens(uri), .formatting(uri)]
+        var areas: Set<SurfaceArea> = schemaAreas.union([.text(uri), .diagnostics(uri), .outline(uri), .folding(uri),
+                                                         .semanticTokens(uri), .formatting(uri)])
         if schemaRegistry.requestCount > requests { areas.insert(.schemaLoads) }
         return areas
     }

@@ -54,7 +54,8 @@ public struct ProjectConfiguration: Sendable {
     }
 
     /// `settings` read from the file `uri`, with the relative schema paths in them (the `yaml.schemas` keys,
-    /// `yaml.schemaStore.url`, `pureyaml.schema.kubernetesSchemaBase`) made absolute against the folder of
+    /// `yaml.schemaStore.url`, `pureyaml.schema.kubernetesSchemaBase`, `pureyaml.schema.crds`,
+    /// `pureyaml.schema.crdCatalog`) made absolute against the folder of
     /// that file, as a modeline's path is against its document's: a check then validates the same way from
     /// any current directory. URLs and `kubernetes` stay as written; globs are left alone (they match any
     /// tail of a file's path, see ``SchemaGlob``). A `uri` that is not a file changes nothing.
@@ -67,6 +68,12 @@ public struct ProjectConfiguration: Sendable {
         }
         settings.schema.schemaStoreURL = associator.resolveModeline(settings.schema.schemaStoreURL, document: uri)
         settings.schema.kubernetesSchemaBase = associator.resolveModeline(settings.schema.kubernetesSchemaBase, document: uri)
+        settings.schema.customResourceDefinitions = settings.schema.customResourceDefinitions.map {
+            associator.resolveModeline($0, document: uri)
+        }
+        if !settings.schema.crdCatalogURL.isEmpty {
+            settings.schema.crdCatalogURL = associator.resolveModeline(settings.schema.crdCatalogURL, document: uri)
+        }
         return settings
     }
 

@@ -9,6 +9,26 @@ struct SchemaAssociator {
     let settings: SchemaSettings
     /// The catalog entry matching the document's path (see ``path(of:)``), if any.
     let catalogHit: SchemaCatalogHit?
+    /// The CustomResourceDefinitions known (open documents, `pureyaml.schema.crds` files).
+    var customResources = CustomResourceSchemas()
+    /// True while a `pureyaml.schema.crds` file is still loading: the CRD catalog waits for it, as the
+    /// file may define the kind.
+    var definitionFilesPending = false
+    /// The folder of the per-kind Kubernetes schemas: ``SchemaSettings/kubernetesSchemaBase`` with
+    /// `{version}` filled in, as an absolute URI ending in `/` (worked out once, not per document).
+    let kubernetesSchemaFolder: String
+
+    init(settings: SchemaSettings, catalogHit: SchemaCatalogHit?, customResources: CustomResourceSchemas = CustomResourceSchemas(),
+         definitionFilesPending: Bool = false) {
+        self.settings = settings
+        self.catalogHit = catalogHit
+        self.customResources = customResources
+        self.definitionFilesPending = definitionFilesPending
+        var base = Self.filling(Self.resolveSetting(settings.kubernetesSchemaBase, settings: settings),
+                                ["version": settings.kubernetesVersionName])
+        if !base.hasSuffix("/") { base += "/" }
+        kubernetesSchemaFolder = base
+    }
 
     /// The path globs are matched against: the file path, or the whole URI for other schemes.
     static func path(of uri: DocumentURI) -> String { uri.filePath ?? uri.string }
@@ -66,6 +86,10 @@ struct SchemaAssociator {
     func info(index: Int, region: TextRange, modeline: SchemaModeline?, uri: DocumentURI,
               setting: [(association: SchemaSettings.Association, glob: SchemaGlob)], root: YAMLNode?) -> DocumentSchemaInfo {
         var info = DocumentSchemaInfo(index: index, range: region, schemaURI: nil, rule: nil, disabled: false, status: nil)
+        // Read once from the root's keys: the Kubernetes rules use it, and a change of the known
+        // CustomResourceDefinitions concerns the documents that name one (``DocumentSchemaInfo/resourceType``).
+        let type = root.flatMap(KubernetesResourceType.of)
+        if settings.kubernetesDetection { info.resourceType = type }
         if let forced = settings.overrideSchema {
             info.schemaURI = resolveSetting(forced)
             info.rule = .commandLine
@@ -80,11 +104,8 @@ struct SchemaAssociator {
             for match in setting {
                 let schemaURI: String, rule: SchemaRule
                 if match.association.isKubernetes {
-                    guard let name = root.flatMap(Self.kubernetesSchemaName) else { continue }
-                    var base = resolveSetting(settings.kubernetesSchemaBase)
-                    if !base.hasSuffix("/") { base += "/" }
-                    schemaURI = base + name
-                    rule = .kubernetes(glob: match.glob.pattern)
+                    guard let root, let found = kubernetesSchema(root, type: type, glob: match.glob.pattern) else { continue }
+                    (schemaURI, rule) = found
                 } else {
                     schemaURI = resolveSetting(match.association.schema)
                     rule = .settings(glob: match.glob.pattern)
@@ -96,11 +117,68 @@ struct SchemaAssociator {
                     info.additionalSchemaURIs.append(schemaURI)
                 }
             }
+        } else if settings.kubernetesDetection, let root, let (schemaURI, rule) = kubernetesSchema(root, type: type, glob: nil) {
+            info.schemaURI = schemaURI
+            info.rule = rule
         } else if let catalogHit {
             info.schemaURI = catalogHit.entry.url
             info.rule = .catalog(name: catalogHit.entry.name, glob: catalogHit.glob.pattern)
+        } else if settings.kubernetesDetection, let root, let type, let schemaURI = crdCatalogSchema(root, type: type) {
+            info.schemaURI = schemaURI
+            info.rule = .customResource(resource: type.description, definition: nil)
         }
         return info
+    }
+
+    /// The schema of the Kubernetes manifest `root` and its rule: for a built-in kind (served by the
+    /// configured Kubernetes version), the kind's file below ``kubernetesSchemaFolder``; for a custom
+    /// resource whose CustomResourceDefinition is known, that definition's schema. Under a `yaml.schemas`
+    /// `kubernetes` entry (`glob`), any other `apiVersion`/`kind` gets its file name below the folder too
+    /// (kinds without a published schema stay quiet); found by content (`glob` nil), nil for the others.
+    /// `type` is the resource type `root` names (``KubernetesResourceType/of(_:)``).
+    func kubernetesSchema(_ root: YAMLNode, type: KubernetesResourceType?, glob: String?) -> (String, SchemaRule)? {
+        if let type {
+            if KubernetesBuiltInKinds.contains(type, minor: settings.kubernetesMinorVersion) {
+                return (kubernetesSchemaFolder + type.schemaFileName, .kubernetes(resource: type.description, glob: glob))
+            }
+            if let entry = customResources.entry(type) {
+                return (entry.schemaURI, .customResource(resource: type.description, definition: entry.source))
+            }
+        }
+        guard let glob, let name = Self.kubernetesSchemaName(root),
+              let (apiVersion, kind) = KubernetesResourceType.apiVersionAndKind(root) else { return nil }
+        return (kubernetesSchemaFolder + name, .kubernetes(resource: apiVersion + " " + kind, glob: glob))
+    }
+
+    /// True when the mapping `root` has a `metadata` key whose value is a mapping.
+    static func hasMetadataMapping(_ root: YAMLNode) -> Bool {
+        guard case .mapping(let pairs) = root.resolved.content else { return false }
+        return pairs.contains { p in
+            guard case .scalar("metadata", _) = p.key.content, case .mapping = p.value.resolved.content else { return false }
+            return true
+        }
+    }
+
+    /// The CRD catalog's schema for the custom resource `root` of type `type` (``SchemaSettings/crdCatalogURL``
+    /// filled in): nil when the catalog is off, or `root` is no custom resource: one whose group is a domain name
+    /// with a dot, as CustomResourceDefinitions require, that is no built-in kind, and that has a top-level
+    /// `metadata` mapping, as every object the API server stores has (tools' own configuration files in
+    /// the same style, such as a `kustomize.config.k8s.io/v1beta1` Kustomization, have none).
+    func crdCatalogSchema(_ root: YAMLNode, type: KubernetesResourceType) -> String? {
+        guard !settings.crdCatalogURL.isEmpty, !definitionFilesPending, type.group.contains("."),
+              KubernetesBuiltInKinds.served[type] == nil, Self.hasMetadataMapping(root) else { return nil }
+        return Self.filling(resolveSetting(settings.crdCatalogURL),
+                            ["group": type.group, "version": type.version, "kind": type.kind.lowercased(), "Kind": type.kind])
+    }
+
+    /// `template` with each `{name}` of `values` replaced by its value (also when percent-encoded, as
+    /// `%7Bname%7D`, which a path made a `file:` URI has).
+    static func filling(_ template: String, _ values: [String: String]) -> String {
+        var out = template
+        for (name, value) in values {
+            out = out.replacing("{" + name + "}", with: value).replacing("%7B" + name + "%7D", with: value)
+        }
+        return out
     }
 
     /// The text regions of the stream's documents, given their ranges: each from the end of the previous
@@ -121,7 +199,10 @@ struct SchemaAssociator {
 
     /// A setting's schema reference as an absolute URI: URLs as written; paths relative to the first
     /// workspace folder (or, without one, absolute paths as `file` URIs).
-    func resolveSetting(_ reference: String) -> String {
+    func resolveSetting(_ reference: String) -> String { Self.resolveSetting(reference, settings: settings) }
+
+    /// ``resolveSetting(_:)`` with `settings`' workspace folders.
+    static func resolveSetting(_ reference: String, settings: SchemaSettings) -> String {
         if SchemaReference.hasScheme(reference) { return reference }
         if let root = settings.workspaceFolders.first {
             var base = root.string

@@ -9,7 +9,7 @@ extension SchemaInfoSurface {
         return documents.contains { d in
             switch d.rule {
             case nil, .catalog?: return !d.disabled
-            case .commandLine?, .modeline?, .settings?, .kubernetes?: return false
+            case .commandLine?, .modeline?, .settings?, .kubernetes?, .customResource?: return false
             }
         }
     }

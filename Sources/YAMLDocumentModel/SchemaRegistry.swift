@@ -34,7 +34,21 @@ struct SchemaRegistry {
     /// remote references cannot grow without bound.
     static let maxReferencedDocuments = 64
 
+    /// A `pureyaml.schema.crds` file: requested, read (its definitions are in ``customResources``) or not.
+    enum DefinitionFile: Equatable {
+        case loading
+        case loaded
+        case failed(String)
+    }
+
     private(set) var resources: [String: Resource] = [:]
+    /// The CustomResourceDefinitions known, and the schemas of the resources they define.
+    private(set) var customResources = CustomResourceSchemas()
+    /// The `pureyaml.schema.crds` files by absolute URI.
+    private(set) var definitionFiles: [String: DefinitionFile] = [:]
+    /// Per open document (URI string): the snapshot (its ``SnapshotAnalysis``) whose definitions
+    /// ``customResources`` holds, so that an edit re-reads only the document it re-checked.
+    var definitionsRead: [String: ObjectIdentifier] = [:]
     private(set) var catalogs: [String: Catalog] = [:]
     private var compiled: [String: JSONSchema] = [:]
     /// Combinations of schemas (``combinedSchema(_:)``) by their members' URIs.
@@ -91,10 +105,65 @@ struct SchemaRegistry {
         }
     }
 
+    /// Makes `files` (absolute URIs) the `pureyaml.schema.crds` files: requests the new ones, forgets the
+    /// definitions of those no longer listed. True when definitions were forgotten.
+    mutating func setDefinitionFiles(_ files: [String]) -> Bool {
+        var forgot = false
+        for uri in definitionFiles.keys where !files.contains(uri) {
+            definitionFiles[uri] = nil
+            if setDefinitions(uri, documents: nil) { forgot = true }
+        }
+        for uri in files where definitionFiles[uri] == nil {
+            definitionFiles[uri] = .loading
+            enqueue(uri)
+        }
+        return forgot
+    }
+
+    /// Replaces what the source `source` (an open document, a CRD file) defines (nil: forgets it), and
+    /// the schemas of the resource types concerned; true when that changed anything.
+    mutating func setDefinitions(_ source: String, documents: [[KubernetesResourceType: CustomResourceSchemas.Entry]]?) -> Bool {
+        let before = customResources.byType
+        guard customResources.set(source, documents: documents) else { return false }
+        definitionsChanged(from: before, source: source)
+        return true
+    }
+
+    /// ``setDefinitions(_:documents:)`` for document `index` of a stream of `count` documents.
+    mutating func setDefinitions(_ source: String, document index: Int, count: Int,
+                                 _ entries: [KubernetesResourceType: CustomResourceSchemas.Entry]) -> Bool {
+        let before = customResources.byType
+        guard customResources.set(source, document: index, count: count, entries) else { return false }
+        definitionsChanged(from: before, source: source)
+        return true
+    }
+
+    /// After what `source` defines changed: puts the schemas of the defined types into ``resources``
+    /// (compiled again when they changed) and drops those no longer defined. Entries of other sources
+    /// that kept their type are not compared again.
+    private mutating func definitionsChanged(from before: [KubernetesResourceType: CustomResourceSchemas.Entry], source: String) {
+        let now = customResources.byType
+        for (type, old) in before where now[type]?.schemaURI != old.schemaURI { resources[old.schemaURI] = nil }
+        for (type, entry) in now where entry.source == source || before[type]?.schemaURI != entry.schemaURI {
+            if case .loaded(let json)? = resources[entry.schemaURI], json == entry.schema { continue }
+            resources[entry.schemaURI] = .loaded(entry.schema)
+            compiled[entry.schemaURI] = nil
+        }
+        combined.removeAll()
+    }
+
     /// Stores what the edge delivered for `uri`; returns false when nothing was waiting for it.
     mutating func deliver(_ uri: String, _ result: SchemaLoadResult) -> Bool {
         pending.removeAll { $0 == uri }
         var known = false
+        if definitionFiles[uri] == .loading {
+            // The model reads the definitions in it (``DocumentModel/definitionsFound(in:bytes:)``).
+            known = true
+            switch result {
+            case .success: definitionFiles[uri] = .loaded
+            case .failure(let f): definitionFiles[uri] = .failed(f.message)
+            }
+        }
         if case .loading? = catalogs[uri] {
             known = true
             switch result {
@@ -121,6 +190,11 @@ struct SchemaRegistry {
     /// Forgets the delivered document `uri` (a schema file that was saved) and asks for it again; false
     /// when the registry does not hold it.
     mutating func reload(_ uri: String) -> Bool {
+        if let file = definitionFiles[uri], file != .loading {
+            definitionFiles[uri] = .loading
+            enqueue(uri)
+            return true
+        }
         guard let r = resources[uri] else { return false }
         if case .loading = r { return false }
         resources[uri] = nil
@@ -146,6 +220,7 @@ struct SchemaRegistry {
             combined.removeAll()
         }
         for (uri, c) in catalogs { if case .failed = c { catalogs[uri] = nil } }
+        for (uri, f) in definitionFiles { if case .failed = f { definitionFiles[uri] = nil } }
     }
 
     /// The state of the root schema `uri`, requesting it (and the documents it `$ref`s) when needed.

@@ -1,6 +1,7 @@
 import YAMLSyntax
 
-/// Why a schema applies to a document (precedence: command line, modeline, settings, catalog).
+/// Why a schema applies to a document (precedence: command line, modeline, settings, Kubernetes kinds and
+/// custom resources by content, catalog, CRD catalog).
 public enum SchemaRule: Sendable, Hashable, CustomStringConvertible {
     /// The command line's `--schema` (``SchemaSettings/overrideSchema``).
     case commandLine
@@ -8,18 +9,37 @@ public enum SchemaRule: Sendable, Hashable, CustomStringConvertible {
     case modeline(TextRange)
     /// A `yaml.schemas` entry whose glob `glob` matched the document's path.
     case settings(glob: String)
-    /// A `yaml.schemas` `kubernetes` entry (glob `glob`); the schema was picked from `apiVersion`/`kind`.
-    case kubernetes(glob: String)
+    /// A Kubernetes manifest: the schema of the kind its `apiVersion` and `kind` name (`resource`, as
+    /// `apps/v1 Deployment`), found by content (a built-in kind; `glob` nil) or under a `yaml.schemas`
+    /// `kubernetes` entry whose glob `glob` matched the document's path.
+    case kubernetes(resource: String, glob: String?)
+    /// A Kubernetes custom resource (`resource`, as `monitoring.coreos.com/v1 ServiceMonitor`) validated
+    /// against the schema its CustomResourceDefinition gives: the one in the document `definition` (a URI:
+    /// the same stream, another open document or a `pureyaml.schema.crds` file), or, when nil, the CRD
+    /// catalog's (`pureyaml.schema.crdCatalog`).
+    case customResource(resource: String, definition: String?)
     /// The SchemaStore catalog entry named `name`, by its `fileMatch` glob `glob`.
     case catalog(name: String, glob: String)
 
-    /// E.g. `modeline`, `settings glob "**/.github/workflows/*.yml"`, `catalog entry "GitHub Workflow"`.
+    /// True for the Kubernetes rules (``kubernetes(resource:glob:)``, ``customResource(resource:definition:)``).
+    public var isKubernetes: Bool {
+        switch self {
+        case .kubernetes, .customResource: return true
+        default: return false
+        }
+    }
+
+    /// E.g. `modeline`, `settings glob "**/.github/workflows/*.yml"`, `catalog entry "GitHub Workflow"`,
+    /// `kubernetes: apps/v1 Deployment`.
     public var description: String {
         switch self {
         case .commandLine: return "command line --schema"
         case .modeline: return "modeline"
         case .settings(let glob): return "settings glob \"\(glob)\""
-        case .kubernetes(let glob): return "settings glob \"\(glob)\" (kubernetes, by apiVersion and kind)"
+        case .kubernetes(let resource, nil): return "kubernetes: \(resource)"
+        case .kubernetes(let resource, let glob?): return "kubernetes: \(resource) (settings glob \"\(glob)\")"
+        case .customResource(let resource, let definition?): return "kubernetes: \(resource) (CustomResourceDefinition in \(definition))"
+        case .customResource(let resource, nil): return "kubernetes: \(resource) (CRD catalog)"
         case .catalog(let name, let glob): return "catalog entry \"\(name)\" (fileMatch \"\(glob)\")"
         }
     }
@@ -68,6 +88,9 @@ public struct DocumentSchemaInfo: Sendable, Hashable {
     /// whose globs match the file. The document is validated against each (as `allOf`), and completion
     /// and hover offer what any of them offers; a load problem of one is reported as a diagnostic.
     public var additionalSchemaURIs: [String] = []
+    /// The Kubernetes resource type the document names (its `apiVersion` and `kind`), when detection is
+    /// on: a change of the CustomResourceDefinitions of that type re-associates it.
+    var resourceType: KubernetesResourceType?
 }
 
 /// The `schemaInfo` surface of one document (the explain view): per document of the stream, the schema,

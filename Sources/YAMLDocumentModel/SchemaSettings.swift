@@ -28,9 +28,16 @@ public struct SchemaSettings: Sendable, Hashable {
     /// The catalog yaml-language-server uses by default.
     public static let defaultSchemaStoreURL = "https://www.schemastore.org/api/json/catalog.json"
     /// Where per-kind Kubernetes schemas are looked up by default (yannh/kubernetes-json-schema layout:
-    /// `<kind>-<group>-<version>.json`, lowercase, the group's first DNS label, no group for the core API).
+    /// `<kind>-<group>-<version>.json`, lowercase, the group's first DNS label, no group for the core API);
+    /// `{version}` stands for ``kubernetesVersion``.
     public static let defaultKubernetesSchemaBase =
-        "https://raw.githubusercontent.com/yannh/kubernetes-json-schema/master/v1.32.1-standalone-strict/"
+        "https://raw.githubusercontent.com/yannh/kubernetes-json-schema/master/{version}-standalone-strict/"
+    /// The Kubernetes version whose schemas are used by default.
+    public static let defaultKubernetesVersion = "v1.32.1"
+    /// The CRD catalog used by default (datreeio/CRDs-catalog's layout: `{group}/{kind}_{version}.json`,
+    /// the kind lowercase).
+    public static let defaultCRDCatalogURL =
+        "https://raw.githubusercontent.com/datreeio/CRDs-catalog/main/{group}/{kind}_{version}.json"
 
     /// `yaml.validate` (default true): false turns schema validation off (syntax checks stay).
     public var validate = true
@@ -46,8 +53,36 @@ public struct SchemaSettings: Sendable, Hashable {
     public var downloadEnabled = true
     /// `pureyaml.schema.severity`: how conformance failures are shown (default warning).
     public var severity = YAMLDiagnostic.Severity.warning
-    /// `pureyaml.schema.kubernetesSchemaBase`: folder URL (or path) of per-kind Kubernetes schemas.
+    /// `pureyaml.schema.kubernetesSchemaBase`: folder URL (or path) of per-kind Kubernetes schemas;
+    /// `{version}` in it stands for ``kubernetesVersion``.
     public var kubernetesSchemaBase = SchemaSettings.defaultKubernetesSchemaBase
+    /// `pureyaml.schema.kubernetes` (default true): documents whose `apiVersion` and `kind` name a
+    /// Kubernetes built-in kind, or a custom resource whose CustomResourceDefinition is known, get that
+    /// schema without any `yaml.schemas` entry (after command line, modeline and settings; before the
+    /// catalog). False turns that detection off (a `kubernetes` entry in `yaml.schemas` still works).
+    public var kubernetesDetection = true
+    /// `pureyaml.schema.kubernetesVersion`: the Kubernetes version (`v1.30.0`, `1.30.0` or `master`)
+    /// whose schemas are used; fills `{version}` in ``kubernetesSchemaBase``.
+    public var kubernetesVersion = SchemaSettings.defaultKubernetesVersion
+    /// `pureyaml.schema.crds`: CustomResourceDefinition files (paths, relative ones to the workspace root,
+    /// or URLs) whose served versions' schemas validate custom resources in any file.
+    public var customResourceDefinitions: [String] = []
+    /// `pureyaml.schema.crdCatalog`: URL template of the schemas of custom resources whose definition is not
+    /// known otherwise (`{group}`, `{version}`, `{kind}` lowercase, `{Kind}` as written); empty: none.
+    public var crdCatalogURL = SchemaSettings.defaultCRDCatalogURL
+
+    /// ``kubernetesVersion`` as a folder name of the schema repository: `v` added in front of a number
+    /// (`1.30.0` -> `v1.30.0`).
+    public var kubernetesVersionName: String {
+        kubernetesVersion.first?.isNumber == true ? "v" + kubernetesVersion : kubernetesVersion
+    }
+
+    /// The minor version of ``kubernetesVersion`` (30 for `v1.30.0`), nil for `master` and other names.
+    var kubernetesMinorVersion: Int? {
+        let parts = kubernetesVersionName.dropFirst().split(separator: ".")
+        guard kubernetesVersionName.hasPrefix("v1."), parts.count >= 2 else { return nil }
+        return Int(parts[1])
+    }
     /// A schema for every document, chosen before modelines (the command line's `--schema`); nil normally.
     public var overrideSchema: String?
     /// The workspace folders (set by the renderer from LSP `initialize`, or the CLI's current directory):

@@ -129,6 +129,16 @@ public struct Settings: Sendable, Hashable {
             case "schema.severity":
                 choice(["error", "warning", "information", "hint"], SchemaSettings.severity) { $0.schema.severity = $1 }
             case "schema.kubernetesSchemaBase": string(nonEmpty: true) { $0.schema.kubernetesSchemaBase = $1 }
+            case "schema.kubernetes": bool { $0.schema.kubernetesDetection = $1 }
+            case "schema.kubernetesVersion": string(nonEmpty: true) { $0.schema.kubernetesVersion = $1 }
+            case "schema.crds":
+                take("a list of CustomResourceDefinition file paths or URLs", { value -> [String]? in
+                    if case .string(let s) = value { return [s] }
+                    guard case .array(let items) = value else { return nil }
+                    let strings = items.compactMap { if case .string(let s) = $0 { s } else { nil } }
+                    return strings.count == items.count ? strings : nil
+                }) { $0.schema.customResourceDefinitions = $1 }
+            case "schema.crdCatalog": string(nonEmpty: false) { $0.schema.crdCatalogURL = $1 }
             case "maxFileSize": integer(1...Int64.max, "an integer of 1 or more (bytes)") { $0.maxFileSize = $1 }
             case let name where Self.groupNames.contains(name) && value != .null:
                 // `flatten` opens every mapping, so a group name arrives here only with some other value.
@@ -169,6 +179,10 @@ public struct Settings: Sendable, Hashable {
         case "schemaDownload.enable": schema.downloadEnabled = baseline.schema.downloadEnabled
         case "schema.severity": schema.severity = baseline.schema.severity
         case "schema.kubernetesSchemaBase": schema.kubernetesSchemaBase = baseline.schema.kubernetesSchemaBase
+        case "schema.kubernetes": schema.kubernetesDetection = baseline.schema.kubernetesDetection
+        case "schema.kubernetesVersion": schema.kubernetesVersion = baseline.schema.kubernetesVersion
+        case "schema.crds": schema.customResourceDefinitions = baseline.schema.customResourceDefinitions
+        case "schema.crdCatalog": schema.crdCatalogURL = baseline.schema.crdCatalogURL
         case "maxFileSize": maxFileSize = baseline.maxFileSize
         default: return false
         }
@@ -187,7 +201,8 @@ public struct Settings: Sendable, Hashable {
         "format.enable", "format.indentWidth", "format.maxBlankLines", "format.singleQuote", "format.bracketSpacing",
         "format.printWidth", "format.sequenceIndent", "format.proseWrap", "format.onSave", "maxItemsComputed",
         "lint.enable", "lint.preset", "schemas", "validate", "schemaStore.enable", "schemaStore.url",
-        "schemaDownload.enable", "schema.severity", "schema.kubernetesSchemaBase", "maxFileSize",
+        "schemaDownload.enable", "schema.severity", "schema.kubernetesSchemaBase", "schema.kubernetes",
+        "schema.kubernetesVersion", "schema.crds", "schema.crdCatalog", "maxFileSize",
     ]
 
     /// `key` without its `pureyaml.` or `yaml.` prefix.

@@ -9,10 +9,11 @@ import YAMLDocumentModel
 ///   clients, `workspace/diagnostic/refresh` when the change did not come from the document (a schema
 ///   arrived, settings changed) and the client supports it; a pull held open for `uri` is answered once
 ///   the document's schemas have settled.
-/// - `.outline(uri)` and `.text(uri)` not caused by the client's own edit: `workspace/semanticTokens/refresh`
-///   and `workspace/foldingRange/refresh` where the client supports them (after its own edits a client
-///   asks again by itself).
-/// - `.formatting`, `.settings`, `.schemaInfo`: pulled on request only; nothing is sent.
+/// - `.semanticTokens(uri)` and `.folding(uri)` not caused by the client's own edit:
+///   `workspace/semanticTokens/refresh` and `workspace/foldingRange/refresh` where the client supports
+///   them (after its own edits a client asks again by itself).
+/// - `.outline`, `.text`, `.formatting`, `.settings`, `.schemaInfo`: pulled on request only (LSP has no
+///   refresh signal for them); nothing is sent.
 /// - `.schemaLoads`: the loads are started (``startSchemaLoads()``).
 extension LanguageServer {
     /// A `textDocument/diagnostic` request waiting for the document's schemas to settle.
@@ -32,14 +33,17 @@ extension LanguageServer {
     /// Sends the protocol signal of each area in `areas`.
     func signal(_ areas: Set<SurfaceArea>, comesFromTheDocument: Bool) {
         var refreshDiagnostics = false
-        var refreshStructure = false
+        var refreshSemanticTokens = false
+        var refreshFolding = false
         for area in areas {
             switch area {
             case .diagnostics(let uri):
                 if clientPullsDiagnostics { refreshDiagnostics = true } else { publishDiagnostics(uri) }
-            case .outline, .text:
-                refreshStructure = refreshStructure || !comesFromTheDocument
-            case .formatting, .settings, .schemaInfo, .schemaLoads:
+            case .semanticTokens:
+                refreshSemanticTokens = refreshSemanticTokens || !comesFromTheDocument
+            case .folding:
+                refreshFolding = refreshFolding || !comesFromTheDocument
+            case .outline, .text, .formatting, .settings, .schemaInfo, .schemaLoads:
                 break
             }
         }
@@ -51,13 +55,11 @@ extension LanguageServer {
         if refreshDiagnostics, !comesFromTheDocument, clientRefreshesDiagnostics {
             connection.request(DiagnosticRefreshRequest.self, id: makeRequestID(), params: EmptyParams())
         }
-        if refreshStructure {
-            if clientCapabilities.workspace?.semanticTokens?.refreshSupport == true {
-                connection.request(SemanticTokensRefreshRequest.self, id: makeRequestID(), params: EmptyParams())
-            }
-            if clientCapabilities.workspace?.foldingRange?.refreshSupport == true {
-                connection.request(FoldingRangeRefreshRequest.self, id: makeRequestID(), params: EmptyParams())
-            }
+        if refreshSemanticTokens, clientCapabilities.workspace?.semanticTokens?.refreshSupport == true {
+            connection.request(SemanticTokensRefreshRequest.self, id: makeRequestID(), params: EmptyParams())
+        }
+        if refreshFolding, clientCapabilities.workspace?.foldingRange?.refreshSupport == true {
+            connection.request(FoldingRangeRefreshRequest.self, id: makeRequestID(), params: EmptyParams())
         }
     }
 

@@ -361,7 +361,8 @@ final class SchemaCompiler {
                 add("type", .type(types))
             }
             if case .array(let values)? = object["enum"] { add("enum", .enumeration(values)) }
-            if draft >= .draft6, let c = object["const"] { add("const", .constant(c)) }
+            // `const` in draft 4 too: a later-draft keyword honoured in earlier drafts (see ``SchemaDraft/laterKeywordsHonoured``).
+            if let c = object["const"] { add("const", .constant(c)) }
             if let m = number(object["multipleOf"]), m > 0 { add("multipleOf", .multipleOf(m)) }
             if draft == .draft4 {
                 if let m = number(object["maximum"]) { add("maximum", .maximum(m, exclusive: object["exclusiveMaximum"] == .bool(true))) }
@@ -400,7 +401,7 @@ final class SchemaCompiler {
         } else if let items = sub("items") {
             add("items", .items(items, start: 0))
         }
-        if draft >= .draft6, let contains = sub("contains") {
+        if let contains = sub("contains") {
             var minimum = 1
             var maximum: Int?
             if draft >= .draft2019_09 && validation {
@@ -435,14 +436,15 @@ final class SchemaCompiler {
             if !schemas.isEmpty { add("dependencies", .dependentSchemas(schemas)) }
         }
         if draft >= .draft2019_09, let d = subMap("dependentSchemas") { add("dependentSchemas", .dependentSchemas(d)) }
-        if draft >= .draft6, let names = sub("propertyNames") { add("propertyNames", .propertyNames(names)) }
+        if let names = sub("propertyNames") { add("propertyNames", .propertyNames(names)) }
 
         // Combinators and conditionals.
         if let list = subArray("allOf") { add("allOf", .allOf(list)) }
         if let list = subArray("anyOf") { add("anyOf", .anyOf(list)) }
         if let list = subArray("oneOf") { add("oneOf", .oneOf(list)) }
         if let n = sub("not") { add("not", .not(n)) }
-        if draft >= .draft7 {
+        do {
+            // `if`/`then`/`else` in drafts 4 and 6 too (``SchemaDraft/laterKeywordsHonoured``).
             // `then`/`else` are compiled even without `if`: they may hold `$id`s that `$ref`s name.
             let thenSchema = sub("then")
             let elseSchema = sub("else")

@@ -41,6 +41,15 @@ public enum SchemaDraft: Int, Sendable, Hashable, Comparable, CaseIterable, Cust
         }
     }
 
+    /// Keywords that a later draft added and that the validator honours in schemas of an earlier draft too,
+    /// as the common validators do (yaml-language-server's, and Ajv as SchemaStore runs it): schemas in the
+    /// wild use them without changing their `$schema` (`const` in a draft-04 schema). Listed in
+    /// docs/schemas.md ("Keywords of later drafts").
+    public static let laterKeywordsHonoured: [(keyword: String, since: SchemaDraft)] = [
+        ("const", .draft6), ("contains", .draft6), ("propertyNames", .draft6),
+        ("if", .draft7), ("then", .draft7), ("else", .draft7),
+    ]
+
     /// Earlier drafts sort first.
     public static func < (a: SchemaDraft, b: SchemaDraft) -> Bool { a.rawValue < b.rawValue }
 

@@ -64,8 +64,8 @@ enum SchemaKeywordShape: Sendable {
         case "allOf", "anyOf", "oneOf": return .nonEmptySchemaArray
         case "id": return draft == .draft4 ? .string : nil
         case "$id": return draft >= .draft6 ? .string : nil
-        case "contains", "propertyNames": return draft >= .draft6 ? .schema : nil
-        case "if", "then", "else": return draft >= .draft7 ? .schema : nil
+        // Honoured in earlier drafts too (``SchemaDraft/laterKeywordsHonoured``), so checked there too.
+        case "contains", "propertyNames", "if", "then", "else": return .schema
         case "$defs", "dependentSchemas": return draft >= .draft2019_09 ? .schemaMap : nil
         case "$anchor": return draft >= .draft2019_09 ? .string : nil
         case "dependentRequired": return draft >= .draft2019_09 ? .stringArrayMap : nil

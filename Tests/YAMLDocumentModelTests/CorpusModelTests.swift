@@ -157,7 +157,7 @@ final class CorpusModelTests: XCTestCase {
         for rel in files {
             let model = DocumentModel(settings: settings)
             let uri = DocumentURI(filePath: folder.appendingPathComponent(rel).path)
-            model.load(uri, bytes: try [UInt8](Data(contentsOf: folder.appendingPathComponent(rel))))
+            model.perform(.openFile(uri, bytes: try [UInt8](Data(contentsOf: folder.appendingPathComponent(rel)))))
             let snapshot = try XCTUnwrap(model.snapshot(uri))
             let outline = try XCTUnwrap(model.outline(uri))
             XCTAssertFalse(outline.truncated, rel)

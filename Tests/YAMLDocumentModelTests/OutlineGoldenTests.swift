@@ -90,7 +90,7 @@ final class OutlineGoldenTests: XCTestCase {
         settings.maxItemsComputed = 1_000_000
         let model = DocumentModel(settings: settings)
         let uri = DocumentURI("file:///golden/" + c.name + ".yaml")
-        model.load(uri, bytes: bytes)
+        model.perform(.openFile(uri, bytes: bytes))
         guard let snapshot = model.snapshot(uri) else { return "no snapshot\n" }
         let lines = snapshot.lineIndex
         func at(_ offset: Int) -> String {

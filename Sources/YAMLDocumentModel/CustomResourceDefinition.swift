@@ -1,0 +1,144 @@
+import YAMLComposer
+import YAMLSchema
+
+/// The schemas a Kubernetes CustomResourceDefinition (`apiextensions.k8s.io/v1`, or the older `v1beta1`)
+/// gives its custom resources: one JSON Schema per served version, made from the version's
+/// `openAPIV3Schema` (see ``jsonSchema(_:type:)``).
+struct CustomResourceDefinition {
+    /// The served versions' resource types and schemas, in the definition's order.
+    var versions: [(type: KubernetesResourceType, schema: JSONValue)]
+
+    /// True when a document's root is a CustomResourceDefinition (`apiextensions.k8s.io/v1` or
+    /// `v1beta1`). Reads only the root's keys.
+    static func isDefinition(_ root: YAMLNode) -> Bool {
+        guard let (apiVersion, kind) = KubernetesResourceType.apiVersionAndKind(root) else { return false }
+        return kind == "CustomResourceDefinition"
+            && (apiVersion == "apiextensions.k8s.io/v1" || apiVersion == "apiextensions.k8s.io/v1beta1")
+    }
+
+    /// The definition in a document's root; nil when it is not one (``isDefinition(_:)``) or names no
+    /// group and kind. Versions that are not served, or have no schema, are left out.
+    init?(_ root: YAMLNode) {
+        guard Self.isDefinition(root), case .success(let json) = JSONProjection.project(root) else { return nil }
+        let spec = json["spec"]
+        guard case .string(let group)? = spec?["group"], case .string(let kind)? = spec?["names"]?["kind"],
+              KubernetesResourceType.isGroup(group), KubernetesResourceType.isKind(kind) else { return nil }
+        var versions: [(KubernetesResourceType, JSONValue)] = []
+        // v1beta1 could give one schema for every version (`spec.validation`) and one version (`spec.version`).
+        let shared = spec?["validation"]?["openAPIV3Schema"]
+        var entries: [JSONValue] = []
+        if case .array(let list)? = spec?["versions"] { entries = list } else if case .string(let v)? = spec?["version"] {
+            entries = [.object([(key: "name", value: .string(v))])]
+        }
+        for entry in entries {
+            guard case .string(let name)? = entry["name"], KubernetesResourceType.isVersion(name),
+                  entry["served"] != .bool(false),
+                  let openAPI = entry["schema"]?["openAPIV3Schema"] ?? shared else { continue }
+            let type = KubernetesResourceType(group: group, version: name, kind: kind)
+            versions.append((type, Self.jsonSchema(openAPI, type: type)))
+        }
+        guard !versions.isEmpty else { return nil }
+        self.versions = versions
+    }
+
+    /// A CRD version's `openAPIV3Schema` (an OpenAPI 3.0 schema object, read as JSON Schema draft 4, which
+    /// shares its boolean `exclusiveMinimum`/`exclusiveMaximum`) as a JSON Schema for the resource:
+    /// Kubernetes' structural-schema extensions become what the API server does with them:
+    /// - `nullable: true` allows `null` (added to `type` and to an `enum`);
+    /// - `x-kubernetes-int-or-string: true` allows an integer or a string (`type: [integer, string]`, in
+    ///   place of the equivalent `anyOf` generators write beside it, so a wrong value gets one finding);
+    /// - an object schema with `properties` and no `additionalProperties` rejects other fields (the API
+    ///   server drops them, and `kubectl`'s strict field validation reports them), unless
+    ///   `x-kubernetes-preserve-unknown-fields: true` keeps them;
+    /// - `x-kubernetes-embedded-resource: true` requires `apiVersion` and `kind` and allows `metadata`;
+    /// - at the root, `apiVersion` and `kind` must be the resource's, and `metadata` is an object.
+    static func jsonSchema(_ openAPI: JSONValue, type: KubernetesResourceType) -> JSONValue {
+        var root = structural(openAPI)
+        guard case .object(var members) = root else { return root }
+        var properties: [(key: String, value: JSONValue)] = []
+        if case .object(let p)? = root["properties"] { properties = p }
+        func set(_ name: String, _ value: JSONValue) {
+            if let i = properties.firstIndex(where: { $0.key == name }) {
+                if case .object(var existing) = properties[i].value {
+                    existing.removeAll { $0.key == "enum" || $0.key == "type" }
+                    if case .object(let add) = value { existing.append(contentsOf: add) }
+                    properties[i].value = .object(existing)
+                }
+            } else {
+                properties.append((name, value))
+            }
+        }
+        set("apiVersion", .object([(key: "type", value: .string("string")), (key: "enum", value: .array([.string(type.apiVersion)]))]))
+        set("kind", .object([(key: "type", value: .string("string")), (key: "enum", value: .array([.string(type.kind)]))]))
+        if !properties.contains(where: { $0.key == "metadata" }) {
+            properties.append(("metadata", .object([(key: "type", value: .string("object"))])))
+        }
+        members.removeAll { $0.key == "properties" || $0.key == "$schema" }
+        members.insert((key: "properties", value: .object(properties)), at: 0)
+        members.insert((key: "$schema", value: .string("http://json-schema.org/draft-04/schema#")), at: 0)
+        root = .object(members)
+        return root
+    }
+
+    /// ``jsonSchema(_:type:)``'s rules for one subschema and, recursively, those below it.
+    static func structural(_ schema: JSONValue, depth: Int = 0) -> JSONValue {
+        guard case .object(var members) = schema, depth < 200 else { return schema }
+        func flag(_ name: String) -> Bool { members.contains { $0.key == name && $0.value == .bool(true) } }
+        for i in members.indices {
+            let value = members[i].value
+            switch members[i].key {
+            case "properties", "patternProperties", "definitions":
+                if case .object(let entries) = value {
+                    members[i].value = .object(entries.map { (key: $0.key, value: structural($0.value, depth: depth + 1)) })
+                }
+            case "items", "additionalProperties", "not":
+                if case .array(let list) = value {
+                    members[i].value = .array(list.map { structural($0, depth: depth + 1) })
+                } else {
+                    members[i].value = structural(value, depth: depth + 1)
+                }
+            case "allOf", "anyOf", "oneOf":
+                if case .array(let list) = value { members[i].value = .array(list.map { structural($0, depth: depth + 1) }) }
+            default: break
+            }
+        }
+        if flag("x-kubernetes-int-or-string") {
+            // The `anyOf: [{type: integer}, {type: string}]` CRD generators write beside it says the same.
+            let sameAnyOf: JSONValue = .array([.object([(key: "type", value: .string("integer"))]), .object([(key: "type", value: .string("string"))])])
+            members.removeAll { $0.key == "type" || ($0.key == "anyOf" && $0.value == sameAnyOf) }
+            members.append((key: "type", value: .array([.string("integer"), .string("string")])))
+        }
+        if flag("x-kubernetes-embedded-resource") {
+            var properties: [(key: String, value: JSONValue)] = []
+            if case .object(let p)? = members.first(where: { $0.key == "properties" })?.value { properties = p }
+            for (name, type) in [("apiVersion", "string"), ("kind", "string"), ("metadata", "object")]
+            where !properties.contains(where: { $0.key == name }) {
+                properties.append((name, .object([(key: "type", value: .string(type))])))
+            }
+            members.removeAll { $0.key == "properties" }
+            members.append((key: "properties", value: .object(properties)))
+            var required: [JSONValue] = []
+            if case .array(let r)? = members.first(where: { $0.key == "required" })?.value { required = r }
+            for name in ["apiVersion", "kind"] where !required.contains(.string(name)) { required.append(.string(name)) }
+            members.removeAll { $0.key == "required" }
+            members.append((key: "required", value: .array(required)))
+        }
+        if members.contains(where: { $0.key == "properties" }), !members.contains(where: { $0.key == "additionalProperties" }),
+           !flag("x-kubernetes-preserve-unknown-fields") {
+            members.append((key: "additionalProperties", value: .bool(false)))
+        }
+        if flag("nullable") {
+            if let i = members.firstIndex(where: { $0.key == "type" }) {
+                switch members[i].value {
+                case .string(let t): members[i].value = .array([.string(t), .string("null")])
+                case .array(let list) where !list.contains(.string("null")): members[i].value = .array(list + [.string("null")])
+                default: break
+                }
+            }
+            if let i = members.firstIndex(where: { $0.key == "enum" }), case .array(let list) = members[i].value, !list.contains(.null) {
+                members[i].value = .array(list + [.null])
+            }
+        }
+        return .object(members)
+    }
+}

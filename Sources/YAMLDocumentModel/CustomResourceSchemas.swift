@@ -1,0 +1,77 @@
+import YAMLComposer
+import YAMLParser
+
+/// The CustomResourceDefinitions the model knows, by where they come from (a source: an open document's
+/// URI, or a `pureyaml.schema.crds` file's), each source's per document of its stream; and the schema
+/// every defined resource type gets.
+///
+/// Sources are fed by the model: open documents on every change (``CustomResourceDefinition/isDefinition(_:)``
+/// reads only a document's top-level keys, so documents that define nothing cost a key scan), files named
+/// in the settings when they arrive. A folder listing of the workspace can feed found files the same way
+/// (``set(_:documents:)``).
+struct CustomResourceSchemas {
+    /// A served version of a definition: the schema's URI (the source's URI with the fragment
+    /// `#<group>/<version>/<kind>`), its JSON Schema and the source.
+    struct Entry: Equatable {
+        var schemaURI: String
+        var schema: JSONValue
+        var source: String
+    }
+
+    /// Per source, per document of its stream: what that document defines.
+    private(set) var sources: [String: [[KubernetesResourceType: Entry]]] = [:]
+    /// The entry of every defined type: of the first source in URI order that defines it.
+    private(set) var byType: [KubernetesResourceType: Entry] = [:]
+
+    /// The entry for `type`, nil when no known definition serves it.
+    func entry(_ type: KubernetesResourceType) -> Entry? { byType[type] }
+
+    /// What the document `root` of `source` defines (empty when it is not a CustomResourceDefinition).
+    static func definitions(in root: YAMLNode?, source: String) -> [KubernetesResourceType: Entry] {
+        guard let root, let definition = CustomResourceDefinition(root) else { return [:] }
+        var out: [KubernetesResourceType: Entry] = [:]
+        for (type, schema) in definition.versions where out[type] == nil {
+            out[type] = Entry(schemaURI: source + "#" + type.group + "/" + type.version + "/" + type.kind, schema: schema, source: source)
+        }
+        return out
+    }
+
+    /// The definitions of every document of the YAML stream `bytes` (a CRD file).
+    static func definitions(inStream bytes: [UInt8], source: String) -> [[KubernetesResourceType: Entry]] {
+        Composer.compose(Parser.parse(bytes)).documents.map { definitions(in: $0.root, source: source) }
+    }
+
+    /// Replaces what `source` defines (nil: forgets it); true when that changed anything.
+    @discardableResult
+    mutating func set(_ source: String, documents: [[KubernetesResourceType: Entry]]?) -> Bool {
+        let old = sources[source]
+        let new = documents.flatMap { $0.allSatisfy(\.isEmpty) ? nil : $0 }
+        if old == nil && new == nil { return false }
+        if let old, let new, old == new { return false }
+        sources[source] = new
+        rebuild()
+        return true
+    }
+
+    /// Replaces what document `index` of `source` defines, the stream keeping `count` documents; true when
+    /// that changed anything.
+    mutating func set(_ source: String, document index: Int, count: Int, _ entries: [KubernetesResourceType: Entry]) -> Bool {
+        // The common case, on every keystroke: a stream that defines nothing, and still does not.
+        if entries.isEmpty && sources[source] == nil { return false }
+        var documents = sources[source] ?? []
+        if documents.count > count { documents.removeLast(documents.count - count) }
+        while documents.count < count { documents.append([:]) }
+        guard index < documents.count else { return false }
+        documents[index] = entries
+        return set(source, documents: documents)
+    }
+
+    private mutating func rebuild() {
+        byType = [:]
+        for source in sources.keys.sorted() {
+            for document in sources[source] ?? [] {
+                for (type, entry) in document where byType[type] == nil { byType[type] = entry }
+            }
+        }
+    }
+}

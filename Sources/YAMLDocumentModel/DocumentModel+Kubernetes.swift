@@ -1,0 +1,105 @@
+import YAMLComposer
+import YAMLSchema
+
+/// CustomResourceDefinitions in open documents and in `pureyaml.schema.crds` files: kept in the schema
+/// registry (``CustomResourceSchemas``), they give custom resources in every open document their schema.
+extension DocumentModel {
+    /// Re-reads what the open document `uri` defines, then re-associates and revalidates it; when its
+    /// definitions changed, the other open documents that name a resource type whose definition was
+    /// added, changed or removed too (their `.diagnostics` when those changed, and `.schemaInfo`): opening
+    /// one CRD, or typing in its descriptions, revalidates no unrelated file (which, for a large one, would
+    /// mean parsing it again). After an edit that re-checked one document of the stream, only that
+    /// document is read.
+    func refreshSchemaAndDefinitionUsers(_ uri: DocumentURI) -> Set<SurfaceArea> {
+        let before = schemaRegistry.customResources.byType
+        let changed = updateDefinitions(uri)
+        var areas: Set<SurfaceArea> = []
+        // New definitions change schemas under URIs that stay the same: nothing of the previous result is reused.
+        if refreshSchema(uri, reusing: !changed) { areas.insert(.diagnostics(uri)) }
+        guard changed else { return areas }
+        return areas.union(refreshDefinitionUsers(since: before, except: uri))
+    }
+
+    /// After the known definitions changed from `before`: revalidates the open documents (but `except`)
+    /// that name a resource type whose definition was added, changed or removed, and, with `waiting`,
+    /// those naming a type that has no schema (the CRD catalog waits for CRD files); returns their
+    /// `.diagnostics` when those changed, and `.schemaInfo`.
+    func refreshDefinitionUsers(since before: [KubernetesResourceType: CustomResourceSchemas.Entry], except: DocumentURI?,
+                                waiting: Bool = false) -> Set<SurfaceArea> {
+        var areas: Set<SurfaceArea> = [.schemaInfo]
+        let after = schemaRegistry.customResources.byType
+        let changedTypes = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+        for other in records.keys where other != except {
+            if let old = records[other]?.schema?.documents, !old.contains(where: { d in
+                guard let type = d.resourceType else { return false }
+                return changedTypes.contains(type) || (waiting && d.schemaURI == nil)
+            }) { continue }
+            let wasComplete = records[other]?.snapshot.analysis.isComplete ?? true
+            if refreshSchema(other) { areas.insert(.diagnostics(other)) }
+            if !wasComplete { records[other]?.snapshot.analysis.releaseEvents() }
+        }
+        return areas
+    }
+
+    /// After `uri` closed: forgets what it defined, and revalidates the documents that used it. A
+    /// `pureyaml.schema.crds` file that was open (its text then stood for the file) is read again.
+    func forgetDefinitions(of uri: DocumentURI) -> Set<SurfaceArea> {
+        schemaRegistry.definitionsRead[uri.string] = nil
+        let before = schemaRegistry.customResources.byType
+        guard schemaRegistry.setDefinitions(uri.string, documents: nil) else { return [] }
+        var areas: Set<SurfaceArea> = []
+        if schemaRegistry.definitionFiles[uri.string] != nil, schemaRegistry.reload(uri.string) { areas.insert(.schemaLoads) }
+        return areas.union(refreshDefinitionUsers(since: before, except: uri))
+    }
+
+    /// Re-reads the CustomResourceDefinitions of the open document `uri` (none when Kubernetes detection
+    /// is off or schema validation is); true when what it defines changed. After an edit that re-checked
+    /// one document of the stream (``DocumentSnapshot/recheck``), only that document is read.
+    @discardableResult
+    func updateDefinitions(_ uri: DocumentURI) -> Bool {
+        let source = uri.string
+        let settings = settings(for: uri)
+        guard let snapshot = records[uri]?.snapshot, settings.schema.validate, settings.schema.kubernetesDetection else {
+            schemaRegistry.definitionsRead[source] = nil
+            return schemaRegistry.setDefinitions(source, documents: nil)
+        }
+        if schemaRegistry.definitionsRead[source] == ObjectIdentifier(snapshot.analysis) { return false }
+        if let (edit, previous) = snapshot.recheck, let chunks = snapshot.chunks,
+           schemaRegistry.definitionsRead[source] == previous {
+            schemaRegistry.definitionsRead[source] = ObjectIdentifier(snapshot.analysis)
+            let entries = CustomResourceSchemas.definitions(in: edit.document.root, source: source)
+            return schemaRegistry.setDefinitions(source, document: edit.index, count: chunks.starts.count, entries)
+        }
+        schemaRegistry.definitionsRead[source] = ObjectIdentifier(snapshot.analysis)
+        let documents = snapshot.composition.documents.map { CustomResourceSchemas.definitions(in: $0.root, source: source) }
+        return schemaRegistry.setDefinitions(source, documents: documents)
+    }
+
+    /// Reads the CustomResourceDefinitions of the YAML stream `bytes`, the content of the file `source`
+    /// (an absolute URI), in place of what that file defined before; true when that changed anything.
+    /// The way in for definition files: those of `pureyaml.schema.crds` when they arrive, and files a
+    /// listing of the workspace folders finds. The caller revalidates (``refreshAllSchemas(settingsUnchanged:)``).
+    @discardableResult
+    func definitionsFound(in source: String, bytes: [UInt8]) -> Bool {
+        schemaRegistry.setDefinitions(source, documents: CustomResourceSchemas.definitions(inStream: bytes, source: source))
+    }
+
+    /// Requests the `pureyaml.schema.crds` files of the renderer's settings and of every open document's
+    /// effective settings (its project settings file's entries included; absolute URIs; none where
+    /// Kubernetes detection is off) and forgets those no longer listed; true when definitions were
+    /// forgotten. Entries with glob characters (`*`, `?`, `[`, `{`) are left out: they need a listing of
+    /// folders.
+    @discardableResult
+    func syncDefinitionFiles() -> Bool {
+        var files: [String] = []
+        for s in [settings] + records.values.map(\.settings) {
+            guard s.schema.kubernetesDetection, s.schema.validate, !s.schema.customResourceDefinitions.isEmpty else { continue }
+            let associator = SchemaAssociator(settings: s.schema, catalogHit: nil)
+            for entry in s.schema.customResourceDefinitions where !entry.contains(where: { "*?[{".contains($0) }) {
+                let file = associator.resolveSetting(entry)
+                if !files.contains(file) { files.append(file) }
+            }
+        }
+        return schemaRegistry.setDefinitionFiles(files)
+    }
+}

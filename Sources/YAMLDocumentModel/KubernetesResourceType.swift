@@ -1,0 +1,125 @@
+import YAMLComposer
+
+/// A Kubernetes resource type: API group, version and kind, as a manifest names it with its top-level
+/// `apiVersion` (`group/version`, or `version` alone for the core group) and `kind`.
+public struct KubernetesResourceType: Sendable, Hashable, CustomStringConvertible {
+    /// The API group, e.g. `apps`, `monitoring.coreos.com`; empty for the core group.
+    public var group: String
+    /// The API version, e.g. `v1`, `v1beta1`.
+    public var version: String
+    /// The kind, e.g. `Deployment`.
+    public var kind: String
+
+    /// Creates a resource type from its parts (no checks).
+    public init(group: String, version: String, kind: String) {
+        self.group = group
+        self.version = version
+        self.kind = kind
+    }
+
+    /// Reads `apiVersion` and `kind` as Kubernetes writes them: `apiVersion` is `version` or
+    /// `group/version`, the group a DNS subdomain (lowercase letters, digits, `-`, `.`), the version `v`
+    /// followed by a number and an optional `alpha<n>`/`beta<n>`; `kind` a letter followed by letters and
+    /// digits. Nil for anything else.
+    public init?(apiVersion: String, kind: String) {
+        let parts = apiVersion.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 1 || parts.count == 2 else { return nil }
+        let group = parts.count == 2 ? String(parts[0]) : ""
+        let version = String(parts[parts.count - 1])
+        guard Self.isVersion(version), parts.count == 1 || Self.isGroup(group), Self.isKind(kind) else { return nil }
+        self.init(group: group, version: version, kind: kind)
+    }
+
+    /// The resource type a document's root names (its top-level `apiVersion` and `kind`, both plain
+    /// strings), nil when it names none. Reads only the root mapping's keys.
+    public static func of(_ root: YAMLNode) -> KubernetesResourceType? {
+        guard let (apiVersion, kind) = apiVersionAndKind(root) else { return nil }
+        return KubernetesResourceType(apiVersion: apiVersion, kind: kind)
+    }
+
+    /// The top-level `apiVersion` and `kind` string scalars of a document's root, as written.
+    static func apiVersionAndKind(_ root: YAMLNode) -> (apiVersion: String, kind: String)? {
+        guard case .mapping(let pairs) = root.resolved.content else { return nil }
+        var apiVersion: String?, kind: String?
+        for p in pairs {
+            guard case .scalar(let key, _) = p.key.content, key == "apiVersion" || key == "kind" else { continue }
+            guard case .scalar = p.value.resolved.content,
+                  case .string(let value) = JSONProjection.scalarJSONValue(p.value.resolved) else { return nil }
+            if key == "apiVersion" { apiVersion = value } else { kind = value }
+        }
+        guard let apiVersion, let kind else { return nil }
+        return (apiVersion, kind)
+    }
+
+    /// `group/version`, or `version` for the core group.
+    public var apiVersion: String { group.isEmpty ? version : group + "/" + version }
+
+    /// `apps/v1 Deployment`.
+    public var description: String { apiVersion + " " + kind }
+
+    /// The file name of the kind's schema in yannh/kubernetes-json-schema's layout:
+    /// `<kind>-<group's first DNS label>-<version>.json`, lowercase, without the group for the core
+    /// group (`deployment-apps-v1.json`, `service-v1.json`).
+    public var schemaFileName: String {
+        let label = group.split(separator: ".").first.map { "-" + $0 } ?? ""
+        return "\(kind)\(label)-\(version).json".lowercased()
+    }
+
+    /// `v1`, `v2`, `v1beta1`, `v1alpha3`.
+    static func isVersion(_ s: String) -> Bool {
+        var rest = Substring(s)
+        guard rest.first == "v" else { return false }
+        rest = rest.dropFirst()
+        let major = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !major.isEmpty, major.first != "0" else { return false }
+        rest = rest.dropFirst(major.count)
+        if rest.isEmpty { return true }
+        for stage in ["alpha", "beta"] where rest.hasPrefix(stage) {
+            let n = rest.dropFirst(stage.count)
+            return !n.isEmpty && n.first != "0" && n.allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        return false
+    }
+
+    /// A DNS subdomain: labels of lowercase letters, digits and `-`, separated by dots.
+    static func isGroup(_ s: String) -> Bool {
+        !s.isEmpty && s.count <= 253 && s.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
+            !label.isEmpty && label.first != "-" && label.last != "-"
+                && label.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
+        }
+    }
+
+    /// A letter, then letters and digits (ASCII).
+    static func isKind(_ s: String) -> Bool {
+        guard let first = s.first, first.isASCII, first.isLetter else { return false }
+        return s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+}
+
+/// The Kubernetes built-in kinds (``kubernetesBuiltInKindTable``), by resource type, with the minor
+/// versions of Kubernetes 1.x that serve each.
+enum KubernetesBuiltInKinds {
+    static let served: [KubernetesResourceType: ClosedRange<Int>] = {
+        var out: [KubernetesResourceType: ClosedRange<Int>] = [:]
+        for line in kubernetesBuiltInKindTable.split(separator: "\n") {
+            let f = line.split(separator: " ")
+            guard f.count == 5, let since = Int(f[3]), let until = Int(f[4]) else { continue }
+            out[KubernetesResourceType(group: f[0] == "-" ? "" : String(f[0]), version: String(f[1]), kind: String(f[2]))] = since...until
+        }
+        return out
+    }()
+
+    /// The minor versions the table covers (1.25 to 1.37).
+    static let coveredMinors: ClosedRange<Int> = {
+        let ranges = served.values
+        return (ranges.map(\.lowerBound).min() ?? 0)...(ranges.map(\.upperBound).max() ?? 0)
+    }()
+
+    /// True when `type` is a built-in kind of Kubernetes 1.`minor`; for a minor the table does not cover
+    /// (or nil: no version known), of any version the table covers.
+    static func contains(_ type: KubernetesResourceType, minor: Int?) -> Bool {
+        guard let range = served[type] else { return false }
+        guard let minor, coveredMinors.contains(minor) else { return true }
+        return range.contains(minor)
+    }
+}
