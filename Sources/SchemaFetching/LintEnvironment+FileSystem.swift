@@ -24,7 +24,8 @@ extension ModelEnvironment {
             },
             listFolder: { path in try? FileManager.default.contentsOfDirectory(atPath: path) },
             fetch: { uri, allowNetwork, completion in loaders.loader(allowNetwork: allowNetwork).load(uri, completion: completion) },
-            now: { Date().timeIntervalSince1970 })
+            now: { Date().timeIntervalSince1970 },
+            cachedCopy: { uri in loaders.loader(allowNetwork: false).options.cache?.read(uri)?.body })
         let variables = ProcessInfo.processInfo.environment.filter { ModelEnvironment.variableNames.contains($0.key) }
         return ModelEnvironment(capabilities: capabilities, variables: variables,
                                 currentDirectory: FileManager.default.currentDirectoryPath, homeDirectory: NSHomeDirectory())

@@ -291,14 +291,21 @@ extension DocumentModel {
     }
 
     /// Reads every pending local schema (and the local files those `$ref`) through the environment and
-    /// delivers it, each once; returns the areas that changed.
+    /// delivers it, each once, and uses the download cache's copy of each pending download (once per
+    /// URI) until the download itself arrives; returns the areas that changed.
     func loadLocalSchemas() -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = []
         var attempted: Set<String> = []
-        while let uri = schemaRegistry.pending.first(where: { Self.localSchemaPath($0) != nil && !attempted.contains($0) }),
-              let path = Self.localSchemaPath(uri) {
+        while let uri = schemaRegistry.pending.first(where: { !attempted.contains($0) && !cacheProbed.contains($0) }) {
             attempted.insert(uri)
-            areas.formUnion(schemaLoaded(uri, environment.readSchemaFile(path)))
+            if let path = Self.localSchemaPath(uri) {
+                areas.formUnion(schemaLoaded(uri, environment.readSchemaFile(path)))
+            } else {
+                cacheProbed.insert(uri)
+                guard let copy = environment.cachedCopy(uri), schemaRegistry.deliverCachedCopy(uri, copy) else { continue }
+                areas.formUnion(refreshAllSchemas(settingsUnchanged: true))
+                areas.insert(.schemaInfo)
+            }
         }
         return areas
     }

@@ -24,6 +24,8 @@ public final class DocumentModel {
     var schemaRegistry = SchemaRegistry()
     /// Project settings files found and read.
     private var projectLookup: ProjectSettingsLookup
+    /// Downloads whose copy in the download cache was looked for (see ``loadLocalSchemas()``).
+    var cacheProbed: Set<String> = []
 
     /// A model with `settings` that reads files and loads schemas through `environment` (``ModelEnvironment/none``:
     /// nothing is read, yamllint configuration files are not looked for, and every schema is left to the

@@ -50,17 +50,21 @@ public struct ModelEnvironment: Sendable {
         public var fetch: @Sendable (String, Bool, @escaping @Sendable (SchemaLoadResult) -> Void) -> Void
         /// Seconds since 1970-01-01 00:00 UTC.
         public var now: @Sendable () -> Double
+        /// The download cache's copy of an `http(s)` URI, nil when there is none (read synchronously).
+        public var cachedCopy: @Sendable (String) -> [UInt8]?
 
         public init(readFile: @escaping @Sendable (String) -> [UInt8]?,
                     kind: @escaping @Sendable (String) -> FileKind?,
                     listFolder: @escaping @Sendable (String) -> [String]?,
                     fetch: @escaping @Sendable (String, Bool, @escaping @Sendable (SchemaLoadResult) -> Void) -> Void,
-                    now: @escaping @Sendable () -> Double) {
+                    now: @escaping @Sendable () -> Double,
+                    cachedCopy: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) {
             self.readFile = readFile
             self.kind = kind
             self.listFolder = listFolder
             self.fetch = fetch
             self.now = now
+            self.cachedCopy = cachedCopy
         }
     }
 
@@ -125,6 +129,13 @@ public struct ModelEnvironment: Sendable {
         guard let capabilities else { return completion(.failure(SchemaLoadFailure("nothing can be loaded here"))) }
         guard policy(.fetch(uri)) else { return completion(.failure(SchemaLoadFailure("loading \(uri) is not allowed"))) }
         capabilities.fetch(uri, allowNetwork, completion)
+    }
+
+    /// The download cache's copy of the `http(s)` URI `uri`, nil when there is none or the policy
+    /// refuses the fetch of `uri`.
+    public func cachedCopy(_ uri: String) -> [UInt8]? {
+        guard permits(.fetch(uri)) else { return nil }
+        return capabilities?.cachedCopy(uri)
     }
 
     /// Seconds since 1970-01-01 00:00 UTC (0 for ``none``).

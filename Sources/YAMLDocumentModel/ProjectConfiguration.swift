@@ -32,7 +32,8 @@ public struct ProjectConfiguration: Sendable {
     /// The problems, with resolved positions in the configuration file: one `invalid-configuration` error,
     /// or a warning per unknown key and per unusable value.
     public let diagnostics: [LocatedDiagnostic]
-    /// The names (``Settings/settingNames``) of the settings the file gives; empty when it is broken.
+    /// The names (``Settings/settingNames``) of the settings the file gives a usable value; empty when it
+    /// is broken.
     let givenSettingNames: Set<String>
 
     /// Reads the configuration file `uri` whose content is `bytes` (invalid UTF-8 is repaired, and then
@@ -44,8 +45,14 @@ public struct ProjectConfiguration: Sendable {
         var given: Set<String> = []
         if !broken, let root = snapshot.composition.documents.first?.root.resolved,
            case .success(let json) = JSONProjection.project(root) {
+            // A key whose value cannot be used gives nothing: the value below it (the editor's) stays.
+            var scratch = Settings()
+            let unusable = scratch.applyReportingProblems(json).compactMap { problem -> String? in
+                if case .invalidValue = problem.kind { return Settings.settingName(problem.key) }
+                return nil
+            }
             given = Set(Settings.flatten(json, prefix: "").filter { $0.1 != .null }.map { Settings.settingName($0.0) })
-                .intersection(Settings.settingNames)
+                .intersection(Settings.settingNames).subtracting(unusable)
         }
         self.givenSettingNames = given
         self.uri = uri

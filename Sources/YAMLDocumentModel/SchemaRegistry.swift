@@ -60,6 +60,9 @@ struct SchemaRegistry {
     private(set) var pending: [String] = []
     /// How many URIs were ever requested; grows by one per request, so callers can tell new requests.
     private(set) var requestCount = 0
+    /// Pending URIs answered for now with a copy from the download cache (``deliverCachedCopy(_:_:)``),
+    /// with that copy's bytes: still pending, and replaced by what the edge delivers.
+    private(set) var cachedCopies: [String: [UInt8]] = [:]
 
     /// Marks `uri` as needed; true when it was not known before (so the edge must load it).
     @discardableResult
@@ -152,9 +155,34 @@ struct SchemaRegistry {
         combined.removeAll()
     }
 
-    /// Stores what the edge delivered for `uri`; returns false when nothing was waiting for it.
+    /// Uses `bytes`, a copy of the pending `uri` from the download cache, until the edge delivers it (the
+    /// download revalidates the copy): `uri` stays pending. False when `uri` is not waited for.
+    mutating func deliverCachedCopy(_ uri: String, _ bytes: [UInt8]) -> Bool {
+        guard pending.contains(uri), cachedCopies[uri] == nil else { return false }
+        let loadingCatalog: Bool = if case .loading? = catalogs[uri] { true } else { false }
+        let loadingResource: Bool = if case .loading? = resources[uri] { true } else { false }
+        guard loadingCatalog || loadingResource else { return false }
+        let waiting = pending
+        _ = deliver(uri, .success(bytes))
+        pending = waiting
+        cachedCopies[uri] = bytes
+        return true
+    }
+
+    /// Stores what the edge delivered for `uri`; returns false when nothing was waiting for it (or it
+    /// brought the same bytes as the cached copy in use).
     mutating func deliver(_ uri: String, _ result: SchemaLoadResult) -> Bool {
         pending.removeAll { $0 == uri }
+        if let copy = cachedCopies.removeValue(forKey: uri) {
+            if case .success(let bytes) = result, bytes == copy { return false }
+            // Different bytes (or a failure): the copy goes, and the delivery takes its place.
+            if catalogs[uri] != nil { catalogs[uri] = .loading }
+            if resources[uri] != nil {
+                resources[uri] = .loading
+                compiled.removeAll()
+                combined.removeAll()
+            }
+        }
         var known = false
         if definitionFiles[uri] == .loading {
             // The model reads the definitions in it (``DocumentModel/definitionsFound(in:bytes:)``).

@@ -42,6 +42,43 @@ final class ModelEnvironmentTests: XCTestCase {
         XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.code), ["schema-type"])
     }
 
+    /// A download with a copy in the download cache: the copy is used at once (the first diagnostics hold
+    /// its findings) and the download is still asked for; the same bytes arriving change nothing, new
+    /// bytes replace the copy.
+    func testACachedCopyIsUsedUntilTheDownloadArrives() {
+        let url = "https://schemas.example/deploy.json"
+        let integer = #"{"properties": {"replicas": {"type": "integer"}}}"#
+        let environment = ModelEnvironment(capabilities: .init(
+            readFile: { _ in nil }, kind: { _ in nil }, listFolder: { _ in nil },
+            fetch: { _, _, done in done(.failure(SchemaLoadFailure("offline"))) }, now: { 0 },
+            cachedCopy: { $0 == url ? Array(integer.utf8) : nil }))
+        let model = DocumentModel(environment: environment)
+        let areas = model.perform(.open(uri, version: 1, text: "# yaml-language-server: $schema=\(url)\nreplicas: three\n"))
+        XCTAssertTrue(areas.contains(.schemaLoads), "the download is still wanted")
+        XCTAssertEqual(model.schemaLoadRequests, [url])
+        XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.code), ["schema-type"])
+        XCTAssertEqual(model.perform(.schemaLoaded(url, .success(Array(integer.utf8)))), [], "the same bytes change nothing")
+        XCTAssertEqual(model.schemaLoadRequests, [])
+        model.perform(.change(uri, version: 2, changes: [TextChange(range: nil, text: "# yaml-language-server: $schema=\(url)\nreplicas: 3\n")],
+                              encoding: .utf8))
+        XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.code), [])
+    }
+
+    /// A cached copy replaced by a newer download: the new schema's findings.
+    func testANewerDownloadReplacesTheCachedCopy() {
+        let url = "https://schemas.example/deploy.json"
+        let environment = ModelEnvironment(capabilities: .init(
+            readFile: { _ in nil }, kind: { _ in nil }, listFolder: { _ in nil },
+            fetch: { _, _, done in done(.failure(SchemaLoadFailure("offline"))) }, now: { 0 },
+            cachedCopy: { _ in Array(#"{"properties": {"replicas": {"type": "string"}}}"#.utf8) }))
+        let model = DocumentModel(environment: environment)
+        model.perform(.open(uri, version: 1, text: "# yaml-language-server: $schema=\(url)\nreplicas: three\n"))
+        XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.code), [])
+        let areas = model.perform(.schemaLoaded(url, .success(Array(#"{"properties": {"replicas": {"type": "integer"}}}"#.utf8))))
+        XCTAssertTrue(areas.contains(.diagnostics(uri)))
+        XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.code), ["schema-type"])
+    }
+
     /// A local schema that is missing is a finding at once, with the schema loader's words.
     func testMissingLocalSchemaFailsAtOnce() {
         let model = DocumentModel(environment: .inMemory(texts: [:]))

@@ -66,6 +66,17 @@ final class ProjectSettingsModelTests: XCTestCase {
         XCTAssertEqual(effective.format.printWidth, 100, "keys the project does not give stay the editor's")
     }
 
+    /// A value the project file gives that cannot be used (reported by `check`) leaves the editor's.
+    func testAnUnusableValueLeavesTheEditorsSetting() {
+        let model = DocumentModel(environment: .inMemory(texts: ["/repo/.pureyaml.yaml": "format.indentWidth: 0\nformat.printWidth: 80\n"]))
+        var editor = Settings()
+        editor.format.indentWidth = 4
+        model.perform(.configure(editor))
+        model.perform(.open(uri, version: 1, text: text))
+        XCTAssertEqual(model.settings(for: uri).format.indentWidth, 4)
+        XCTAssertEqual(model.settings(for: uri).format.printWidth, 80)
+    }
+
     /// A project file changed on disk applies to the open documents when the renderer says so.
     func testAChangedProjectFileAppliesAtOnce() {
         final class Disk: @unchecked Sendable { var files: [String: [UInt8]] = [:] }
