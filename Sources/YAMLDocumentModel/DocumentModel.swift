@@ -41,8 +41,23 @@ public final class DocumentModel {
     /// - `schemaLoaded`: `.schemaInfo` and `.diagnostics` of documents whose schema findings changed.
     /// Any of them adds `.schemaLoads` when the model now needs schemas it had not asked for before.
     /// A `change` or `save` for a document that is not open changes nothing.
+    /// Any of them adds `.lintConfigurationProblems` when a yamllint configuration problem was met for
+    /// the first time.
     @discardableResult
     public func perform(_ intent: Intent) -> Set<SurfaceArea> {
+        noticingLintConfigurationProblems { performing(intent) }
+    }
+
+    /// `body`'s areas, with `.lintConfigurationProblems` when it met a yamllint configuration problem for
+    /// the first time.
+    private func noticingLintConfigurationProblems(_ body: () -> Set<SurfaceArea>) -> Set<SurfaceArea> {
+        let problems = lint.configurationProblems.count
+        var areas = body()
+        if lint.configurationProblems.count > problems { areas.insert(.lintConfigurationProblems) }
+        return areas
+    }
+
+    private func performing(_ intent: Intent) -> Set<SurfaceArea> {
         switch intent {
         case let .open(uri, version, text):
             foreignEncodings[uri] = nil
@@ -111,7 +126,7 @@ public final class DocumentModel {
     public func load(_ uri: DocumentURI, bytes: [UInt8]) -> Set<SurfaceArea> {
         let encoding = SourceEncoding.detect(bytes)
         if encoding == .utf8 { foreignEncodings[uri] = nil } else { foreignEncodings[uri] = encoding }
-        return replace(uri, version: 0, bytes: encoding.utf8(bytes))
+        return noticingLintConfigurationProblems { replace(uri, version: 0, bytes: encoding.utf8(bytes)) }
     }
 
     /// Documents loaded from UTF-16 or UTF-32 bytes, by URI.

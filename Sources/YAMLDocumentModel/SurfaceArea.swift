@@ -15,4 +15,7 @@ public enum SurfaceArea: Hashable, Sendable {
     case schemaLoads
     /// Which schemas apply and their status changed for some document (``DocumentModel/schemaInfo(_:)``).
     case schemaInfo
+    /// A yamllint configuration problem was met for the first time: pull
+    /// ``DocumentModel/lintConfigurationProblems`` (it only grows) and report the new entries once.
+    case lintConfigurationProblems
 }

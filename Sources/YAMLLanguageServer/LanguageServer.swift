@@ -30,6 +30,8 @@ final class LanguageServer: @unchecked Sendable {
     /// The server-to-client `client/registerCapability` request awaiting an answer, if any.
     private var pendingRegistration: RequestID?
     private var nextRequestID = 1
+    /// How many of the model's ``DocumentModel/lintConfigurationProblems`` were shown already.
+    private var shownLintConfigurationProblems = 0
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
     var schemaLoadsInFlight: Set<String> = []
     /// The loader for the current `yaml.schemaDownload.enable`, made when first needed.
@@ -378,6 +380,18 @@ final class LanguageServer: @unchecked Sendable {
             connection.sendRequest(id: id, method: "workspace/diagnostic/refresh", params: nil)
         }
         if areas.contains(.schemaLoads) { startSchemaLoads() }
+        if areas.contains(.lintConfigurationProblems) { showLintConfigurationProblems() }
+    }
+
+    /// Shows each yamllint configuration problem the model met for the first time, once per session
+    /// (`window/showMessage`); the configuration file carries it as a diagnostic when it is open.
+    private func showLintConfigurationProblems() {
+        let problems = model.lintConfigurationProblems
+        for problem in problems.dropFirst(shownLintConfigurationProblems) {
+            connection.notify(ShowMessageNotification.self, params: ShowMessageParams(type: .warning, message: problem.summary))
+            log(problem.summary)
+        }
+        shownLintConfigurationProblems = problems.count
     }
 
     private func publishDiagnostics(_ uri: DocumentURI) {

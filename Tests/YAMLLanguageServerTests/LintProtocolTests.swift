@@ -123,4 +123,57 @@ final class LintProtocolTests: XCTestCase {
             XCTAssertEqual(server.waitForExit(), 0)
         }
     }
+    /// One broken `.yamllint` above several open files: one `window/showMessage` (a warning naming the
+    /// file), no `lint-config` diagnostic on the files under it, and the diagnostic on the configuration file
+    /// itself when it is opened; a second broken configuration gets its own message.
+    func testABrokenConfigurationIsShownOncePerSession() throws {
+        guard let binary = BuiltBinary.pureyaml else { return XCTFail("the pureyaml executable was not built") }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-lint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("other"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent(".yamllint")
+        try Data("rules: {nope: enable}\n".utf8).write(to: config)
+        try Data("rules: {colons: {max: x}}\n".utf8).write(to: dir.appendingPathComponent("other/.yamllint"))
+
+        let server = try ServerProcess(executable: binary)
+        _ = try server.response(to: try server.request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [:]]))
+        try server.notify("initialized", [String: Any]())
+        var messages: [[String: Any]] = []
+        for name in ["a", "b", "c"] {
+            let uri = "file://" + dir.appendingPathComponent("\(name).yaml").path
+            try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1,
+                                                                         "text": "key:   value \n"]])
+            let (publish, skipped) = try server.receive(until: {
+                ($0["method"] as? String) == "textDocument/publishDiagnostics"
+                    && (($0["params"] as? [String: Any])?["uri"] as? String) == uri
+            })
+            messages += (skipped + [publish]).filter { ($0["method"] as? String) == "window/showMessage" }
+            let diagnostics = (publish["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+            XCTAssertEqual(diagnostics.count, 0, "\(name): lint is off and no lint-config warning: \(diagnostics)")
+        }
+        let shown = messages.compactMap { $0["params"] as? [String: Any] }
+        XCTAssertEqual(shown.count, 1, "\(messages)")
+        XCTAssertEqual(shown.first?["type"] as? Int, 2)
+        XCTAssertEqual(shown.first?["message"] as? String,
+                       "yamllint configuration \(config.path): invalid config: no such rule: \"nope\"; lint is off for the files it applies to")
+
+        // The configuration file itself carries it.
+        let configURI = "file://" + config.path
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": configURI, "languageId": "yaml", "version": 1,
+                                                                     "text": "rules: {nope: enable}\n"]])
+        let own = try server.publishedDiagnostics(for: configURI)
+        XCTAssertNil(jsonMismatch(expected: [["code": "lint-config", "source": "yamllint", "severity": 2,
+                                              "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]]]],
+                                  actual: own))
+        // Another broken configuration: its own message.
+        let d = "file://" + dir.appendingPathComponent("other/d.yaml").path
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": d, "languageId": "yaml", "version": 1, "text": "d: 1\n"]])
+        let second = try server.receive(until: { ($0["method"] as? String) == "window/showMessage" }).match
+        let text = (second["params"] as? [String: Any])?["message"] as? String ?? ""
+        XCTAssertTrue(text.hasPrefix("yamllint configuration \(dir.path)/other/.yamllint: "), text)
+
+        _ = try server.response(to: try server.request("shutdown"))
+        try server.notify("exit")
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
 }
