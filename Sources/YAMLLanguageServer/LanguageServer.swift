@@ -333,7 +333,7 @@ final class LanguageServer: @unchecked Sendable {
                                                                        "changeNotifications": .bool(true)])])
         addFeatureCapabilities(&capabilities)
         addFormattingCapabilities(&capabilities)
-        return InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "pureyaml", version: "0.1.0"))
+        return InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "pureyaml", version: PureYAMLVersion.current))
     }
 
     static let configurationSections = ["pureyaml", "yaml"]
