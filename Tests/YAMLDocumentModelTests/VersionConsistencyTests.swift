@@ -56,4 +56,35 @@ final class VersionConsistencyTests: XCTestCase {
         let named = released.flatMap { $0.dropFirst(4).split(separator: "]").first.map(String.init) }
         XCTAssertEqual(named, version, "CHANGELOG.md's newest release heading: \(released.map(String.init) ?? "none")")
     }
+    /// The pre-commit example in docs/cli.md pins a `rev` that exists: a commit of this repository that has
+    /// `.pre-commit-hooks.yaml` with both hooks (there are no release tags yet), or the tag of this version.
+    /// Needs the git history (skips in a copy without `.git` or a shallow clone that lacks the commit).
+    func testThePreCommitExamplePinsARevisionThatExists() throws {
+        let root = SharedFixtures.packageRoot
+        let docs = try String(contentsOf: root.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        let revs = docs.split(separator: "\n").compactMap { line -> String? in
+            let t = line.trimmingCharacters(in: .whitespaces)
+            guard t.hasPrefix("rev: ") else { return nil }
+            return t.dropFirst(5).split(separator: " ").first.map(String.init)
+        }
+        XCTAssertEqual(revs.count, 1, "one pinned rev in docs/cli.md: \(revs)")
+        let rev = try XCTUnwrap(revs.first)
+        XCTAssertTrue(rev.range(of: "^[0-9a-f]{40}$", options: .regularExpression) != nil || rev == "v\(version)",
+                      "\(rev): a full commit SHA, or the tag v\(version)")
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) else {
+            throw XCTSkip("no git history here to look \(rev) up in")
+        }
+        let git = URL(fileURLWithPath: "/usr/bin/env")
+        let show = try runProcess(git, ["git", "-C", root.path, "show", "\(rev):.pre-commit-hooks.yaml"])
+        if show.status != 0 {
+            let shallow = try runProcess(git, ["git", "-C", root.path, "rev-parse", "--is-shallow-repository"])
+            if String(decoding: shallow.stdout, as: UTF8.self).hasPrefix("true") {
+                throw XCTSkip("a shallow clone: \(rev) may be older than its history")
+            }
+        }
+        XCTAssertEqual(show.status, 0, "\(rev) is not a commit of this repository with .pre-commit-hooks.yaml: "
+                       + String(decoding: show.stderr, as: UTF8.self))
+        let hooks = String(decoding: show.stdout, as: UTF8.self)
+        XCTAssertTrue(hooks.contains("- id: pureyaml-check") && hooks.contains("- id: pureyaml-format"), hooks)
+    }
 }
