@@ -96,6 +96,14 @@ public struct CommandLineTool {
             reports.append(FileReport(path: file.display, absolutePath: file.absolutePath, diagnostics: diagnostics))
             model.perform(.close(file.uri))
         }
+        // A yamllint configuration that cannot be used: once, on the configuration file (lint is off for the
+        // files it applies to), unless that file was checked and carries it already.
+        for problem in model.lintConfigurationProblems where !reports.contains(where: { $0.absolutePath == problem.path }) {
+            let isFile = problem.path.hasPrefix("/")
+            reports.append(FileReport(path: isFile ? displayPath(problem.path) : problem.path,
+                                      absolutePath: isFile ? problem.path : nil, diagnostics: [problem.locatedDiagnostic]))
+            tally.count([problem.diagnostic])
+        }
         do {
             switch options.reportFormat {
             case .text, .parsable:

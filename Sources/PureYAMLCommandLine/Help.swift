@@ -1,8 +1,10 @@
+import YAMLDocumentModel
+
 /// Help texts for the command line, laid out like manual pages: NAME, SYNOPSIS, DESCRIPTION, OPTIONS,
 /// EXIT STATUS, FILES, ENVIRONMENT, EXAMPLES.
 public enum Help {
-    /// The version printed by `pureyaml --version` and written into SARIF logs.
-    public static let version = "0.1.0"
+    /// The version printed by `pureyaml --version` and written into SARIF logs (``PureYAMLVersion``).
+    public static let version = PureYAMLVersion.current
 
     /// `pureyaml --help`: the commands and where to read more.
     public static let main = """

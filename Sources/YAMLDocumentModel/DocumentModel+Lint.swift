@@ -10,6 +10,12 @@ extension DocumentModel {
     /// The code of the diagnostic that reports a broken yamllint configuration.
     public static let lintConfigurationCode = "lint-config"
 
+    /// The yamllint configurations that cannot be used (and an unknown `pureyaml.lint.preset`), each once,
+    /// in the order first met; lint is off for the documents they apply to. Grows only: a renderer reports
+    /// the entries added since it last looked, when ``perform(_:)`` returns
+    /// ``SurfaceArea/lintConfigurationProblems``.
+    public var lintConfigurationProblems: [LintConfigurationProblem] { lint.configurationProblems }
+
     /// The lint findings of an open document (empty when lint is off), nil when the document is not open.
     public func lintFindings(_ uri: DocumentURI) -> [LintFinding]? {
         records[uri]?.lint.findings
@@ -37,6 +43,7 @@ extension DocumentModel {
             state.configuration = nil
             state.relativePath = nil
         }
+        lint.record(resolution)
         let (findings, diagnostics) = LintDiagnostics.compute(s, resolution)
         let changed = state.diagnostics != diagnostics
         state.findings = findings
@@ -176,12 +183,10 @@ enum LintDiagnostics {
         case .off:
             return ([], [])
         case .broken(let path, let message):
-            // A parser message quoted here is a sentence of its own: its full stop would end up before the `;`.
-            let reason = message.hasSuffix(".") ? String(message.dropLast()) : message
-            let d = YAMLDiagnostic(range: TextRange(empty: 0), severity: .warning, code: DocumentModel.lintConfigurationCode,
-                                   message: "yamllint configuration \(path): \(reason); lint is off for this file",
-                                   source: DocumentModel.lintSource)
-            return ([], [d])
+            // Reported once, in ``DocumentModel/lintConfigurationProblems``; only the configuration file itself
+            // carries it as a diagnostic, not every document under it.
+            guard s.uri.filePath == path else { return ([], []) }
+            return ([], [LintConfigurationProblem(path: path, message: message).diagnostic])
         case .lint(let configuration, let relativePath):
             var findings = Linter.lint(s.parse, configuration: configuration, path: relativePath, lineIndex: s.lineIndex)
             // Token and comment rules see the parser's recovery after a syntax error; like yamllint (whose

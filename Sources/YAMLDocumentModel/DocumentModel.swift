@@ -65,12 +65,25 @@ public final class DocumentModel {
     /// Local schema files the model needs (`file:` URIs and absolute paths) are read here, through the
     /// ``environment``, before this returns, so the first diagnostics of a document with a local schema
     /// already hold its findings; only downloads are left to the renderer (``schemaLoadRequests``).
+    /// Any of them adds `.lintConfigurationProblems` when a yamllint configuration problem was met for
+    /// the first time.
     @discardableResult
     public func perform(_ intent: Intent) -> Set<SurfaceArea> {
-        var areas = apply(intent)
-        guard areas.contains(.schemaLoads), environment.readsFiles else { return areas }
-        areas.formUnion(loadLocalSchemas())
-        if !schemaRegistry.pending.contains(where: { Self.localSchemaPath($0) == nil }) { areas.remove(.schemaLoads) }
+        noticingLintConfigurationProblems {
+            var areas = apply(intent)
+            guard areas.contains(.schemaLoads), environment.readsFiles else { return areas }
+            areas.formUnion(loadLocalSchemas())
+            if !schemaRegistry.pending.contains(where: { Self.localSchemaPath($0) == nil }) { areas.remove(.schemaLoads) }
+            return areas
+        }
+    }
+
+    /// `body`'s areas, with `.lintConfigurationProblems` when it met a yamllint configuration problem for
+    /// the first time.
+    private func noticingLintConfigurationProblems(_ body: () -> Set<SurfaceArea>) -> Set<SurfaceArea> {
+        let problems = lint.configurationProblems.count
+        var areas = body()
+        if lint.configurationProblems.count > problems { areas.insert(.lintConfigurationProblems) }
         return areas
     }
 

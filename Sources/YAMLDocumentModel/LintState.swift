@@ -18,6 +18,19 @@ struct LintState {
     var environment: LintEnvironment?
     /// Parsed configuration files by path, with the bytes they were parsed from.
     private var cache: [String: (bytes: [UInt8], result: Result<LintConfiguration, LintConfigurationError>)] = [:]
+    /// Every configuration problem met, once each, in the order first met (see
+    /// ``LintConfigurationProblem``); never shrinks, so a problem is reported once per model.
+    private(set) var configurationProblems: [LintConfigurationProblem] = []
+
+    /// Adds the problem of a `.broken` resolution unless it was met before; true when it was added.
+    @discardableResult
+    mutating func record(_ resolution: Resolution) -> Bool {
+        guard case .broken(let path, let message) = resolution else { return false }
+        let problem = LintConfigurationProblem(path: path, message: message)
+        guard !configurationProblems.contains(problem) else { return false }
+        configurationProblems.append(problem)
+        return true
+    }
 
     /// Finds the configuration for `uri` (see ``LintEnvironment``), then applies the settings: an explicit
     /// `pureyaml.lint.enable: false` turns lint off; without a configuration file, lint runs only when

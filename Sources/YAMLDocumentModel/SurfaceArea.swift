@@ -32,4 +32,7 @@ public enum SurfaceArea: Hashable, Sendable {
     /// Which schemas apply and their status changed for some document (``DocumentModel/schemaInfo(_:)``;
     /// LSP: the `pureyaml/schemaInfo` request is answered afresh, no signal).
     case schemaInfo
+    /// A yamllint configuration problem was met for the first time: pull
+    /// ``DocumentModel/lintConfigurationProblems`` (it only grows) and report the new entries once.
+    case lintConfigurationProblems
 }

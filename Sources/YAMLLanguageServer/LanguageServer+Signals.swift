@@ -15,6 +15,8 @@ import YAMLDocumentModel
 /// - `.outline`, `.text`, `.formatting`, `.settings`, `.schemaInfo`: pulled on request only (LSP has no
 ///   refresh signal for them); nothing is sent.
 /// - `.schemaLoads`: the loads are started (``startSchemaLoads()``).
+/// - `.lintConfigurationProblems`: each yamllint configuration problem met for the first time is shown
+///   once (`window/showMessage`).
 extension LanguageServer {
     /// A `textDocument/diagnostic` request waiting for the document's schemas to settle.
     struct HeldPull {
@@ -43,6 +45,8 @@ extension LanguageServer {
                 refreshSemanticTokens = refreshSemanticTokens || !comesFromTheDocument
             case .folding:
                 refreshFolding = refreshFolding || !comesFromTheDocument
+            case .lintConfigurationProblems:
+                showLintConfigurationProblems()
             case .outline, .text, .formatting, .settings, .schemaInfo, .schemaLoads:
                 break
             }

@@ -31,6 +31,8 @@ final class LanguageServer {
     /// The server-to-client `client/registerCapability` request awaiting an answer, if any.
     private var pendingRegistration: RequestID?
     private var nextRequestID = 1
+    /// How many of the model's ``DocumentModel/lintConfigurationProblems`` were shown already.
+    private var shownLintConfigurationProblems = 0
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
     var schemaLoadsInFlight: Set<String> = []
     /// Pulls of diagnostics held open until the document's schemas settle (see `LanguageServer+Pull.swift`).
@@ -325,7 +327,7 @@ final class LanguageServer {
                                                                        "changeNotifications": .bool(true)])])
         addFeatureCapabilities(&capabilities)
         addFormattingCapabilities(&capabilities)
-        return InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "pureyaml", version: "0.1.0"))
+        return InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "pureyaml", version: PureYAMLVersion.current))
     }
 
 
@@ -354,6 +356,17 @@ final class LanguageServer {
         let areas = model.perform(intent)
         signal(areas, comesFromTheDocument: intent.comesFromTheDocument)
         if areas.contains(.schemaLoads) { startSchemaLoads() }
+    }
+
+    /// Shows each yamllint configuration problem the model met for the first time, once per session
+    /// (`window/showMessage`); the configuration file carries it as a diagnostic when it is open.
+    func showLintConfigurationProblems() {
+        let problems = model.lintConfigurationProblems
+        for problem in problems.dropFirst(shownLintConfigurationProblems) {
+            connection.notify(ShowMessageNotification.self, params: ShowMessageParams(type: .warning, message: problem.summary))
+            log(problem.summary)
+        }
+        shownLintConfigurationProblems = problems.count
     }
 
     /// A new id for a server-to-client request.

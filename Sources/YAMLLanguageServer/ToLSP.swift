@@ -38,5 +38,24 @@ struct ToLSP {
                               children: s.children.map(symbol))
     }
 
-    func edit(_ e: TextReplacement) -> TextEdit { TextEdit(range: range(e.range), newText: e.newText) }
+    /// `e` in the negotiated encoding.
+    ///
+    /// An edit that ends at the end of a text without a final line break and whose new text ends with one
+    /// (the final newline the formatter or a fix adds) ends at the start of the line after the last one,
+    /// `(lineCount, 0)`, instead of the end of the last line: the document has no such line, and clients
+    /// clamp the position to the end of the text (VS Code, Eglot, Helix), so the text they get is the
+    /// same; an editor that keeps the final line break outside its buffer (Neovim with `'fixeol'`) takes an
+    /// edit reaching past the last line as one that also gives the file its final line break, and drops
+    /// the empty last line it would otherwise keep, so the file it writes ends in exactly one line break
+    /// rather than two.
+    func edit(_ e: TextReplacement) -> TextEdit {
+        var r = range(e.range)
+        let text = lineIndex.bytes
+        let isLineBreak = { (b: UInt8) in b == 0x0A || b == 0x0D }
+        if e.range.end == text.count, let last = text.last, !isLineBreak(last),
+           let newLast = e.newText.utf8.last, isLineBreak(newLast) {
+            r.end = Position(line: r.end.line + 1, character: 0)
+        }
+        return TextEdit(range: r, newText: e.newText)
+    }
 }

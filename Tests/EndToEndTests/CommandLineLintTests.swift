@@ -96,4 +96,27 @@ final class CommandLineLintTests: XCTestCase {
                            "---\na: 1\n# c\n", "\(extra)")
         }
     }
+    /// One broken `.yamllint` above 15 files: one warning, on the configuration file, not one per file; lint
+    /// is off for the files, whose own findings are still reported. JSON names the configuration file too.
+    func testABrokenConfigurationIsReportedOnceOnTheConfigurationFile() throws {
+        try H.write("rules: {nope: enable}\n", to: ".yamllint", in: folder)
+        for i in 1...15 { try H.write("a:   \(i)\n", to: "files/f\(i).yaml", in: folder) }
+        try H.write("a: 1\na: 2\n", to: "files/dup.yaml", in: folder)
+        let r = try H.run(["check", "files"], in: folder)
+        XCTAssertEqual(r.status, 1, "the duplicate key is an error: \(r.stdout)\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.contains("[lint-config]") },
+                       [".yamllint:1:1: warning: invalid config: no such rule: \"nope\"; lint is off for the files this "
+                        + "configuration applies to [lint-config]"])
+        XCTAssertEqual(lines.filter { !$0.contains("[lint-config]") }.map { $0.split(separator: ":").first.map(String.init) ?? "" },
+                       ["files/dup.yaml"], "no lint findings (lint is off), the core duplicate-key error stays: \(lines)")
+        XCTAssertEqual(r.stderr, "checked 16 files: 1 error, 1 warning\n")
+        let json = try H.run(["check", "--format", "json", "files"], in: folder)
+        let reports = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let configuration = reports.filter { ($0["path"] as? String) == ".yamllint" }
+        XCTAssertEqual(configuration.count, 1, json.stdout)
+        // The configuration file checked by name carries it itself, and it is not reported twice.
+        let named = try H.run(["check", ".yamllint", "files/f1.yaml"], in: folder)
+        XCTAssertEqual(named.stdout.split(separator: "\n").filter { $0.contains("[lint-config]") }.count, 1, named.stdout)
+    }
 }

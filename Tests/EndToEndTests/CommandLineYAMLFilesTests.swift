@@ -89,15 +89,16 @@ final class CommandLineYAMLFilesTests: XCTestCase {
         XCTAssertEqual(try checkedFiles(["."]), ["./a.yaml", "./sub/c.conf", "./sub/deeper/e.conf"])
     }
 
-    /// A configuration yamllint refuses chooses nothing: the walk is PureYAML's, and each file gets the
-    /// `lint-config` warning. `pureyaml.lint.enable: false` also leaves the yamllint configuration out.
+    /// A configuration yamllint refuses chooses nothing: the walk is PureYAML's, and the configuration file
+    /// gets the `lint-config` warning, once. `pureyaml.lint.enable: false` also leaves the yamllint
+    /// configuration out.
     func testABrokenConfigurationOrLintTurnedOffKeepsTheOwnRule() throws {
         try write([
             ".yamllint": "---\nyaml-files: ['*.conf']\nrules: {nope: enable}\n",
             "a.yaml": "---\na: 1\n",
             "b.conf": "---\nb: 1\n",
         ])
-        XCTAssertEqual(try checkedFiles(["."]), ["./a.yaml"])
+        XCTAssertEqual(try checkedFiles(["."]), ["./a.yaml", ".yamllint"])
         try H.write("---\nyaml-files: ['*.conf']\n", to: ".yamllint", in: folder)
         XCTAssertEqual(try checkedFiles(["."]), ["./b.conf"])
         try H.write("lint:\n  enable: false\n", to: ".pureyaml.yaml", in: folder)

@@ -48,16 +48,30 @@ final class NeovimEndToEndTests: XCTestCase {
         try check(Case(fileName: "broken.yml", text: text, edit: false, errorLine: 5))
     }
 
-    /// A file whose last line has no line break. Neovim sends the text without it (`'noeol'`) and writes
-    /// one on `:write` (`'fixeol'`), so a server edit that appends the final line break leaves an empty last
-    /// line in the buffer and the saved file ends in a blank line (Neovim only drops that line for edits that
-    /// reach past the last line). That outcome is reported, not failed; the content must be formatted and the
-    /// server must survive.
+    /// A file whose last line has no line break, formatted already. Neovim sends the text without it
+    /// (`'noeol'`) and writes one on `:write` (`'fixeol'`); the server's edit that adds the final line break
+    /// reaches past the last line, so Neovim drops the empty last line it would otherwise keep, and the
+    /// saved file ends in exactly one line break, as `pureyaml format` writes it.
     func testFileWithoutFinalLineBreak() throws {
-        // Formatted already, so the only edit is the final line break.
         let text = "name: x\non: push\njobs:\n  build:\n    runs-on: ubuntu-latest"
         try check(Case(fileName: "no-final-newline.yml", text: text + "\n", edit: false, onDisk: text,
-                       finalLineBreaksMayDiffer: true))
+                       expectedOnDisk: text + "\n"))
+    }
+
+    /// The same with its last line re-indented by the formatter: the edit that changes the last line
+    /// also adds the final line break, and the file still ends in one.
+    func testFileWithoutFinalLineBreakReformatted() throws {
+        let text = "name: x\njobs:\n  build:\n      runs-on:    ubuntu-latest"
+        try check(Case(fileName: "no-final-newline-reformatted.yml", text: text + "\n", edit: false, onDisk: text,
+                       expectedOnDisk: "name: x\njobs:\n  build:\n    runs-on: ubuntu-latest\n"))
+    }
+
+    /// A file that ends in a line break and whose last line is re-indented: exactly one line break at the
+    /// end after format on save.
+    func testFileWithFinalLineBreakReformatted() throws {
+        let text = "name: x\njobs:\n  build:\n      runs-on:    ubuntu-latest\n"
+        try check(Case(fileName: "final-newline-reformatted.yml", text: text, edit: false,
+                       expectedOnDisk: "name: x\njobs:\n  build:\n    runs-on: ubuntu-latest\n"))
     }
 
     /// Settings from the client's configuration reach the server: `sequenceIndent: compact` moves block
@@ -146,8 +160,6 @@ final class NeovimEndToEndTests: XCTestCase {
         /// The bytes written to disk when they differ from ``text`` (Neovim's buffer, and so `text`, always
         /// ends in a line break).
         var onDisk: String? = nil
-        /// Compare the saved file with `pureyaml format -` ignoring how many line breaks end it.
-        var finalLineBreaksMayDiffer = false
         /// The client's `settings` as JSON (`E2E_SETTINGS`); nil: the script's default.
         var settings: String? = nil
         /// What format on save must write, when settings make it differ from `pureyaml format -`.
@@ -229,16 +241,8 @@ final class NeovimEndToEndTests: XCTestCase {
         XCTAssertEqual(r.formatOnSaveRan, true, "\(who): the BufWritePre autocommand ran", file: file, line: line)
         XCTAssertGreaterThanOrEqual(r.formattingRequests ?? 0, 1, "\(who): textDocument/formatting sent", file: file, line: line)
         if let before = r.preSaveText {
-            var expected = try testCase.expectedOnDisk ?? harness.formatWithCommandLine(before)
-            var saved = session.savedText
-            if testCase.finalLineBreaksMayDiffer {
-                let trimmed = { (s: String) in String(s.reversed().drop { $0 == "\n" }.reversed()) }
-                if saved != expected && trimmed(saved) == trimmed(expected) {
-                    print("\(who): saved file ends in \(saved.count - trimmed(saved).count) line breaks, "
-                          + "`pureyaml format -` in \(expected.count - trimmed(expected).count) (see the test's comment)")
-                }
-                (saved, expected) = (trimmed(saved), trimmed(expected))
-            }
+            let expected = try testCase.expectedOnDisk ?? harness.formatWithCommandLine(before)
+            let saved = session.savedText
             if saved != expected {
                 let reference = testCase.expectedOnDisk == nil ? "`pureyaml format -` of the same text" : "the expected text"
                 fail("format on save wrote text that differs from \(reference):\n"

@@ -114,13 +114,7 @@ struct NeovimHarness {
         }
         let resultFile = dir.appendingPathComponent("result.json")
 
-        var env = testEnvironment()
-        for (key, sub) in ["XDG_CONFIG_HOME": "config", "XDG_DATA_HOME": "data", "XDG_STATE_HOME": "state",
-                           "XDG_CACHE_HOME": "cache", "XDG_RUNTIME_DIR": "run"] {
-            let url = dir.appendingPathComponent("xdg/\(sub)")
-            try fm.createDirectory(at: url, withIntermediateDirectories: true)
-            env[key] = url.path
-        }
+        var env = try Self.isolatedEnvironment(under: dir)
         env["PUREYAML_BIN"] = server.path
         env["E2E_RESULT"] = resultFile.path
         env["E2E_EDIT"] = edit ? "1" : "0"
@@ -128,8 +122,6 @@ struct NeovimHarness {
         env["E2E_CODE_ACTION"] = codeAction?.mode
         env["E2E_FIX_CODE"] = codeAction?.code
         env["E2E_EXPECT_DIAGNOSTIC"] = expectDiagnostic
-        env.removeValue(forKey: "NVIM")
-        env.removeValue(forKey: "VIMINIT")
 
         // runProcess throws when the time limit passes (and terminates Neovim, which stops the server).
         let run = try runProcess(neovim, ["--headless", "--clean", "-u", script.path, file.path],
@@ -153,6 +145,21 @@ struct NeovimHarness {
             output += "\n--- lsp.log ---\n" + Self.summarize(log: String(decoding: text, as: UTF8.self))
         }
         return Session(neovim: neovim, result: result, exitStatus: run.status, output: output, savedText: saved)
+    }
+
+    /// The tests' environment for a Neovim that reads no user configuration: `XDG_*` folders of its own
+    /// below `dir`, and no `NVIM` or `VIMINIT`.
+    static func isolatedEnvironment(under dir: URL) throws -> [String: String] {
+        var env = testEnvironment()
+        for (key, sub) in ["XDG_CONFIG_HOME": "config", "XDG_DATA_HOME": "data", "XDG_STATE_HOME": "state",
+                           "XDG_CACHE_HOME": "cache", "XDG_RUNTIME_DIR": "run"] {
+            let url = dir.appendingPathComponent("xdg/\(sub)")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            env[key] = url.path
+        }
+        env.removeValue(forKey: "NVIM")
+        env.removeValue(forKey: "VIMINIT")
+        return env
     }
 
     /// The lines of Neovim's `lsp.log` that tell why the server failed (fatal errors, crash headers), then

@@ -63,27 +63,52 @@ final class LintModelTests: XCTestCase {
         XCTAssertEqual(lintCodes(fromWork, uri), ["truthy"])
         let noDirectory = DocumentModel(environment: .inMemory(texts: files, variables: ["YAMLLINT_CONFIG_FILE": "/home/cfg/lint.yaml"]))
         noDirectory.perform(.open(uri, version: 1, text: "a: yes\n"))
-        XCTAssertEqual(lintCodes(noDirectory, uri), ["lint-config"])
+        XCTAssertEqual(lintCodes(noDirectory, uri), [], "lint is off; the problem is reported once, on the configuration")
+        XCTAssertEqual(noDirectory.lintConfigurationProblems.map(\.path), ["/home/cfg/lint.yaml"])
     }
 
-    func testBrokenConfigurationGivesOneDiagnostic() {
-        let m = model(files: ["/p/.yamllint": "rules: {nope: enable}\n"])
-        let uri = DocumentURI(filePath: "/p/a.yaml")
-        m.perform(.open(uri, version: 1, text: "a:   1\n"))
-        let lint = (m.diagnostics(uri)?.diagnostics ?? []).filter { $0.source == "yamllint" }
-        XCTAssertEqual(lint.map(\.code), ["lint-config"])
-        XCTAssertTrue(lint.first?.message.contains("no such rule: \"nope\"") ?? false)
+    /// One broken configuration under many files is one problem, not a warning on each file: the model
+    /// lists it once (and says so once, with `.lintConfigurationProblems`), lint is off for the files, and
+    /// only the configuration file itself, when open, carries the `lint-config` diagnostic.
+    func testBrokenConfigurationIsReportedOncePerConfigurationFile() throws {
+        let m = model(files: ["/p/.yamllint": "rules: {nope: enable}\n", "/q/.yamllint": "rules: {colons: {max: x}}\n"])
+        var announced: [Bool] = []
+        for name in ["a", "b", "sub/c"] {
+            let uri = DocumentURI(filePath: "/p/\(name).yaml")
+            announced.append(m.perform(.open(uri, version: 1, text: "a:   1\n")).contains(.lintConfigurationProblems))
+            XCTAssertEqual(lintCodes(m, uri), [], "\(name): no lint findings and no lint-config warning")
+        }
+        XCTAssertEqual(announced, [true, false, false])
+        let problem = try XCTUnwrap(m.lintConfigurationProblems.first)
+        XCTAssertEqual(m.lintConfigurationProblems.count, 1)
+        XCTAssertEqual(problem.path, "/p/.yamllint")
+        XCTAssertTrue(problem.message.contains("no such rule: \"nope\""), problem.message)
+        XCTAssertEqual(problem.summary, "yamllint configuration /p/.yamllint: \(problem.message); lint is off for the files it applies to")
+        // Closing and reopening, or editing, does not report it again.
+        let a = DocumentURI(filePath: "/p/a.yaml")
+        m.perform(.close(a))
+        XCTAssertFalse(m.perform(.open(a, version: 2, text: "a: 2\n")).contains(.lintConfigurationProblems))
+        // The configuration file itself, opened as YAML, carries it as a diagnostic at its start.
+        let configuration = DocumentURI(filePath: "/p/.yamllint")
+        m.perform(.open(configuration, version: 1, text: "rules: {nope: enable}\n"))
+        let own = (m.diagnostics(configuration)?.diagnostics ?? []).filter { $0.code == "lint-config" }
+        XCTAssertEqual(own.map(\.range), [TextRange(empty: 0)])
+        XCTAssertEqual(own.first?.message, "\(problem.message); lint is off for the files this configuration applies to")
+        XCTAssertEqual(own.first?.severity, .warning)
+        // Another broken configuration is another problem.
+        XCTAssertTrue(m.perform(.open(DocumentURI(filePath: "/q/d.yaml"), version: 1, text: "d: 1\n")).contains(.lintConfigurationProblems))
+        XCTAssertEqual(m.lintConfigurationProblems.map(\.path), ["/p/.yamllint", "/q/.yamllint"])
     }
 
     /// A configuration that is not valid YAML: the parser's message (a sentence ending in `.`) is quoted
-    /// without its full stop, so the diagnostic does not read `... ended.; lint is off`.
+    /// without its full stop, so the report does not read `... ended.; lint is off`.
     func testUnreadableConfigurationMessageHasNoStrayFullStop() throws {
         let m = model(files: ["/p/.yamllint": "yaml-files: [\n"])
         let uri = DocumentURI(filePath: "/p/a.yaml")
         m.perform(.open(uri, version: 1, text: "a: 1\n"))
-        let message = try XCTUnwrap((m.diagnostics(uri)?.diagnostics ?? []).first { $0.code == "lint-config" }?.message)
-        XCTAssertTrue(message.hasPrefix("yamllint configuration /p/.yamllint: invalid config: "), message)
-        XCTAssertTrue(message.hasSuffix(" ended; lint is off for this file"), message)
+        let summary = try XCTUnwrap(m.lintConfigurationProblems.first?.summary)
+        XCTAssertTrue(summary.hasPrefix("yamllint configuration /p/.yamllint: invalid config: "), summary)
+        XCTAssertTrue(summary.hasSuffix(" ended; lint is off for the files it applies to"), summary)
     }
 
     func testNoLintFindingsAfterASyntaxError() {

@@ -103,4 +103,48 @@ final class LintProtocolTests: XCTestCase {
             XCTAssertEqual(try client.shutdown(), 0)
         }
     }
+    /// One broken `.yamllint` above several open files: one `window/showMessage` (a warning naming the
+    /// file), no `lint-config` diagnostic on the files under it, and the diagnostic on the configuration file
+    /// itself when it is opened; a second broken configuration gets its own message.
+    func testABrokenConfigurationIsShownOncePerSession() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-lint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("other"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent(".yamllint")
+        try Data("rules: {nope: enable}\n".utf8).write(to: config)
+        try Data("rules: {colons: {max: x}}\n".utf8).write(to: dir.appendingPathComponent("other/.yamllint"))
+
+        let client = try TestLSPClient()
+        try client.initialize()
+        func shown() -> [ShowMessageParams] {
+            client.receivedNotifications.filter { $0.method == ShowMessageNotification.method.rawValue }
+                .compactMap { try? $0.decodeParams(ShowMessageNotification.self) }
+        }
+        for name in ["a", "b", "c"] {
+            let uri = "file://" + dir.appendingPathComponent("\(name).yaml").path
+            try client.open(uri, "key:   value \n")
+            let diagnostics = try client.nextPublished(uri).diagnostics
+            XCTAssertEqual(diagnostics.count, 0, "\(name): lint is off and no lint-config warning: \(diagnostics)")
+        }
+        XCTAssertEqual(shown().count, 1, "\(shown())")
+        XCTAssertEqual(shown().first?.type, .warning)
+        XCTAssertEqual(shown().first?.message,
+                       "yamllint configuration \(config.path): invalid config: no such rule: \"nope\"; lint is off for the files it applies to")
+
+        // The configuration file itself carries it.
+        let configURI = "file://" + config.path
+        try client.open(configURI, "rules: {nope: enable}\n")
+        let own = try client.nextPublished(configURI).diagnostics
+        XCTAssertEqual(own.map(\.code), ["lint-config"])
+        XCTAssertEqual(own.first?.source, "yamllint")
+        XCTAssertEqual(own.first?.severity, .warning)
+        XCTAssertEqual(own.first?.range, LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)))
+        // Another broken configuration: its own message.
+        let d = "file://" + dir.appendingPathComponent("other/d.yaml").path
+        try client.open(d, "d: 1\n")
+        let second = try client.waitFor(ShowMessageNotification.self) { $0.message.contains("/other/.yamllint") }
+        XCTAssertTrue(second.message.hasPrefix("yamllint configuration \(dir.path)/other/.yamllint: "), second.message)
+        XCTAssertEqual(shown().count, 2)
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
 }

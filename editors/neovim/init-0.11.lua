@@ -11,11 +11,14 @@ vim.lsp.config('pureyaml', {
 })
 vim.lsp.enable('pureyaml')
 
+-- Keys: 0.11 maps K (hover), grn (rename), gra (code actions), grr (references), gri and sets omnifunc
+-- (<C-x><C-o>) and tagfunc (<C-]>) in every buffer a server attaches to; gd for definition is added below.
 -- Format on save, for buffers where pureyaml is attached and offers formatting.
 vim.api.nvim_create_autocmd('LspAttach', {
   callback = function(args)
     local client = vim.lsp.get_client_by_id(args.data.client_id)
     if not client or client.name ~= 'pureyaml' then return end
+    vim.keymap.set('n', 'gd', vim.lsp.buf.definition, { buffer = args.buf, desc = 'Go to definition' })
     if client:supports_method('textDocument/formatting', args.buf) then
       vim.api.nvim_create_autocmd('BufWritePre', {
         buffer = args.buf,

@@ -24,6 +24,27 @@ vim.api.nvim_create_autocmd('FileType', {
   end,
 })
 
+-- Keys: 0.8 and 0.9 map nothing for LSP (0.10 maps K and sets omnifunc and tagfunc; 0.11 adds grn, gra,
+-- grr, gri), so give every buffer pureyaml attaches to the keys 0.11 has, and gd.
+vim.api.nvim_create_autocmd('LspAttach', {
+  group = group,
+  callback = function(args)
+    local client = vim.lsp.get_client_by_id(args.data.client_id)
+    if not client or client.name ~= 'pureyaml' then return end
+    local bufnr = args.buf
+    vim.bo[bufnr].omnifunc = 'v:lua.vim.lsp.omnifunc'
+    vim.bo[bufnr].tagfunc = 'v:lua.vim.lsp.tagfunc'
+    local function map(modes, lhs, rhs, desc)
+      vim.keymap.set(modes, lhs, rhs, { buffer = bufnr, desc = desc })
+    end
+    map('n', 'K', vim.lsp.buf.hover, 'Hover')
+    map('n', 'gd', vim.lsp.buf.definition, 'Go to definition')
+    map('n', 'grr', vim.lsp.buf.references, 'References')
+    map('n', 'grn', vim.lsp.buf.rename, 'Rename')
+    map({ 'n', 'x' }, 'gra', vim.lsp.buf.code_action, 'Code actions')
+  end,
+})
+
 -- Format on save.
 vim.api.nvim_create_autocmd('BufWritePre', {
   group = group,
