@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import YAMLLint
 
@@ -155,5 +156,18 @@ final class LintConfigurationTests: XCTestCase {
     func testYAML11BooleansInConfiguration() throws {
         let c = try LintConfiguration.parse(Array("rules: {comments: {require-starting-space: no}}".utf8))
         XCTAssertEqual(c.rules[.comments]?.options["require-starting-space"], .bool(false))
+    }
+}
+
+extension LintConfigurationTests {
+    /// `ignore` globs are matched in linear time (`*a*a*a*a*a*a*b` against 100 characters once hung).
+    func testIgnoreGlobsThatWouldBacktrackAnswerQuickly() {
+        let spec = GitIgnoreSpec(lines: ["*a*a*a*a*a*a*b", String(repeating: "*a", count: 500) + "b", "d/**/x[!y]z"])
+        assertNoHang(cpuSecondsAtMost: 30, "backtracking ignore globs") {
+            XCTAssertFalse(spec.matches(String(repeating: "a", count: 100)))
+            XCTAssertFalse(spec.matchesEverything(inDirectory: String(repeating: "a", count: 100)))
+        }
+        XCTAssertTrue(spec.matches("d/e/f/xaz"))
+        XCTAssertTrue(spec.matches("x/aaaaaab"))
     }
 }
