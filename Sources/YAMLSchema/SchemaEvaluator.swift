@@ -431,8 +431,14 @@ final class SchemaEvaluator {
 
         case .pattern(let source, let regex):
             guard case .string(let s) = inst.value, let regex else { return true }
-            if regex.matches(s) { return true }
-            report(schema, name, inst, "\(Describe.quoted(s)) does not match the pattern \(Describe.quoted(source))")
+            switch regex.test(s) {
+            case .some(true): return true
+            case .some(false):
+                report(schema, name, inst, "\(Describe.quoted(s)) does not match the pattern \(Describe.quoted(source))")
+            case .none:
+                report(schema, name, inst, "the pattern \(Describe.quoted(source)) is too complex to check within the budget "
+                       + "(\(BoundedRegex.defaultStepBudget) steps)")
+            }
             return false
 
         case .format(let format):
