@@ -22,10 +22,10 @@ final class ECMARegex: Sendable {
         regex = compiled
     }
 
-    /// True when the pattern matches somewhere in `text`, false when not, nil when the step budget ran
+    /// True when the pattern matches somewhere in `text`, false when not, nil when `budget` steps ran
     /// out before an answer.
-    func test(_ text: String) -> Bool? {
-        switch regex.firstMatch(in: text) {
+    func test(_ text: String, budget: Int = BoundedRegex.defaultStepBudget) -> Bool? {
+        switch regex.firstMatch(in: text, budget: budget) {
         case .match: return true
         case .noMatch: return false
         case .budgetExceeded: return nil

@@ -65,6 +65,16 @@ final class SchemaEvaluator {
     private var budgetExhausted = false
     private var depthExceeded = false
     private var unresolvedReported: Set<String> = []
+    /// How often each pattern ran out of its step budget in this validation, and all together: a
+    /// pattern that did ``regexStrikesPerPattern`` times is not run again (each further match is
+    /// undecided at once), and after ``regexStrikesInTotal`` every match gets only
+    /// ``reducedRegexBudget`` steps, so that a thousand strings against catastrophic patterns cannot
+    /// add up to minutes of a server's time.
+    private var regexStrikes: [ObjectIdentifier: Int] = [:]
+    private var totalRegexStrikes = 0
+    static let regexStrikesPerPattern = 2
+    static let regexStrikesInTotal = 20
+    static let reducedRegexBudget = 10_000
 
     /// The ``SchemaViolation/keyword`` of the warning that validation stopped after
     /// ``ValidationOptions/maximumEvaluations`` steps (diagnostic code `schema-step-limit`).
@@ -72,6 +82,20 @@ final class SchemaEvaluator {
     /// The ``SchemaViolation/keyword`` of the warning that schemas nested deeper than
     /// ``ValidationOptions/maximumDepth`` were not checked (diagnostic code `schema-depth-limit`).
     static let depthLimitKeyword = "depth-limit"
+
+    /// `regex.test(text)` within this validation's regular-expression budget (see ``regexStrikes``):
+    /// nil when undecided.
+    private func test(_ regex: ECMARegex, _ text: String) -> Bool? {
+        let id = ObjectIdentifier(regex)
+        if regexStrikes[id, default: 0] >= Self.regexStrikesPerPattern { return nil }
+        let budget = totalRegexStrikes >= Self.regexStrikesInTotal ? Self.reducedRegexBudget : BoundedRegex.defaultStepBudget
+        let answer = regex.test(text, budget: budget)
+        if answer == nil {
+            regexStrikes[id, default: 0] += 1
+            totalRegexStrikes += 1
+        }
+        return answer
+    }
 
     init(store: SchemaStore, options: ValidationOptions) {
         self.store = store
@@ -431,7 +455,7 @@ final class SchemaEvaluator {
 
         case .pattern(let source, let regex):
             guard case .string(let s) = inst.value, let regex else { return true }
-            switch regex.test(s) {
+            switch test(regex, s) {
             case .some(true): return true
             case .some(false):
                 report(schema, name, inst, "\(Describe.quoted(s)) does not match the pattern \(Describe.quoted(source))")
@@ -625,7 +649,7 @@ final class SchemaEvaluator {
         guard case .object(let members) = inst.value else { return true }
         var valid = true
         for member in members.list {
-            for (regex, _, propertySchema) in list where regex?.matches(member.key) == true {
+            for (regex, _, propertySchema) in list where regex.map({ test($0, member.key) }) == true {
                 annotations.properties.insert(member.key)
                 if !evaluate(propertySchema, memberInstance(inst, member), &scratch) { valid = false }
             }
@@ -639,7 +663,7 @@ final class SchemaEvaluator {
         guard case .object(let members) = inst.value else { return true }
         var valid = true
         for member in members.list where !known.contains(member.key) {
-            if patterns.contains(where: { $0?.matches(member.key) == true }) { continue }
+            if patterns.contains(where: { $0.map { test($0, member.key) } == true }) { continue }
             annotations.properties.insert(member.key)
             if extra.boolean == false {
                 valid = false

@@ -31,9 +31,9 @@ public struct BoundedRegex: Sendable {
         public let description: String
     }
 
-    /// Steps a match may take by default (one step is one instruction executed; a million take a few
-    /// milliseconds).
-    public static let defaultStepBudget = 1_000_000
+    /// Steps a match may take by default (one step is one instruction executed; 200,000 take a few
+    /// milliseconds in a release build, far more than any practical pattern needs on a scalar value).
+    public static let defaultStepBudget = 200_000
     /// The largest program a pattern may compile to (counted repetitions are expanded).
     public static let maxProgramSize = 100_000
     /// The deepest group nesting a pattern may have.
@@ -64,8 +64,8 @@ public struct BoundedRegex: Sendable {
 
     /// Searches `text` for a match starting anywhere (or, with `whole`, a match of all of it).
     public func firstMatch(in text: String, whole: Bool = false, budget: Int = defaultStepBudget) -> Outcome {
-        let scalars = Array(text.unicodeScalars)
         var steps = budget
+        let scalars = Array(text.unicodeScalars)
         var machine = Machine(program: program, text: scalars, slotCount: slotCount, counterCount: counterCount)
         let lastStart = whole ? 0 : scalars.count
         for start in 0...lastStart {
