@@ -39,4 +39,16 @@ extension CommandLineTests {
         let r = try assertNoHang(cpuSecondsAtMost: 60, "check with extra-required ^(a+)+$") { try run(["check", f.path]) }
         XCTAssertEqual(r.status, 0, r.out + r.err)
     }
+
+    func testAnAliasBombInTheYamllintConfigurationIsRefused() throws {
+        let bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + (1...9).map { level -> String in
+            let previous = level == 1 ? "a" : "l\(level - 1)"
+            return "l\(level): &l\(level) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]\n"
+        }.joined() + "extends: default\n"
+        try write(".yamllint", bomb)
+        try write(".pureyaml.yaml", bomb.replacingOccurrences(of: "extends: default\n", with: ""))
+        let f = try write("doc.yaml", "key: value\n")
+        let r = try assertNoHang(cpuSecondsAtMost: 60, "check under alias bombs") { try run(["check", f.path]) }
+        XCTAssertTrue((r.out + r.err).contains("its aliases expand to more than 100000 nodes"), r.out + r.err)
+    }
 }
