@@ -51,4 +51,14 @@ extension CommandLineTests {
         let r = try assertNoHang(cpuSecondsAtMost: 60, "check under alias bombs") { try run(["check", f.path]) }
         XCTAssertTrue((r.out + r.err).contains("its aliases expand to more than 100000 nodes"), r.out + r.err)
     }
+
+    func testFindingsPerFileAreCapped() throws {
+        let f = try write("dup.yaml", "k: 1\n" + String(repeating: "k: 2\n", count: 100_000))
+        let r = try run(["check", f.path])
+        XCTAssertEqual(r.status, 1)
+        let lines = r.out.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1_001)
+        XCTAssertTrue(lines.last?.hasSuffix("error: 99000 more findings in this document are not shown (at most 1000 are listed per document). [too-many-findings]") == true,
+                      String(lines.last ?? ""))
+    }
 }
