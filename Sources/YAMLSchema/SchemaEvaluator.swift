@@ -97,6 +97,18 @@ final class SchemaEvaluator {
         return answer
     }
 
+    /// "Did you mean" searches left in this validation: 100,000 unknown keys against a huge `properties`
+    /// list must not add up to minutes, so after ``maximumSuggestionSearches`` the messages carry none.
+    private var suggestionSearches = SchemaEvaluator.maximumSuggestionSearches
+    static let maximumSuggestionSearches = 200
+
+    /// ``EditDistance/closest(to:among:)`` while this validation has searches left, else nil.
+    private func closest(to word: String, among candidates: [String]) -> String? {
+        guard suggestionSearches > 0 else { return nil }
+        suggestionSearches -= 1
+        return EditDistance.closest(to: word, among: candidates)
+    }
+
     init(store: SchemaStore, options: ValidationOptions) {
         self.store = store
         self.options = options
@@ -404,7 +416,7 @@ final class SchemaEvaluator {
                 : "expected one of \(Describe.list(allowed.prefix(12).map(Describe.json), conjunction: "or"))\(allowed.count > 12 ? ", …" : ""); found \(Describe.json(value))"
             if case .string(let s) = value {
                 let candidates = allowed.compactMap { if case .string(let c) = $0 { return c } else { return nil } }
-                if let suggestion = EditDistance.closest(to: s, among: candidates) {
+                if let suggestion = closest(to: s, among: candidates) {
                     message += "; did you mean \(Describe.quoted(suggestion))?"
                 }
             }
@@ -483,16 +495,28 @@ final class SchemaEvaluator {
 
         case .uniqueItems:
             guard case .array(let items) = inst.value else { return true }
-            // Bucket by the (canonical-equivalence) hash, then compare strictly within a bucket.
+            // Items that are the same node (aliases of one anchor) are equal without a look at their
+            // values; the others are bucketed by the (canonical-equivalence) hash, then compared strictly
+            // within a bucket: linear in the items' total size.
             var buckets: [JSONValue: [(index: Int, value: JSONValue)]] = [:]
+            var nodes: [ObjectIdentifier: Int] = [:]
             for (i, item) in items.enumerated() {
-                guard let p = projection(itemInstance(inst, i, item)) else { return true }
-                if let first = buckets[p]?.first(where: { StrictEquality.equal($0.value, p) }) {
-                    report(schema, name, inst, "items \(first.index) and \(i) are equal; items must be unique",
+                let itemInstance = itemInstance(inst, i, item)
+                var first: Int?
+                if let identity = itemInstance.identity {
+                    first = nodes[identity]
+                    if first == nil { nodes[identity] = i }
+                }
+                if first == nil {
+                    guard let p = projection(itemInstance) else { return true }
+                    first = buckets[p]?.first(where: { StrictEquality.equal($0.value, p) })?.index
+                    if first == nil { buckets[p, default: []].append((i, p)) }
+                }
+                if let first {
+                    report(schema, name, inst, "items \(first) and \(i) are equal; items must be unique",
                            range: item.range, path: inst.path + "/" + String(i))
                     return false
                 }
-                buckets[p, default: []].append((i, p))
             }
             return true
 
@@ -789,7 +813,7 @@ final class SchemaEvaluator {
     private func notAllowed(_ schema: SchemaNode, _ keyword: String, _ inst: Instance, _ member: InstanceValue.Member,
                             candidates: [String]) {
         var message = "property \(Describe.quoted(member.key)) is not allowed"
-        if let suggestion = EditDistance.closest(to: member.key, among: candidates) {
+        if let suggestion = closest(to: member.key, among: candidates) {
             message += "; did you mean \(Describe.quoted(suggestion))?"
         }
         report(schema, keyword, inst, message, range: member.keyNode.range,
@@ -930,7 +954,7 @@ final class SchemaEvaluator {
             return
         }
         var message = "expected \(Describe.list(Array(accepted.prefix(12)), conjunction: "or"))\(accepted.count > 12 ? ", …" : ""), found \(Describe.value(inst.value))"
-        if case .string(let text) = inst.value, let suggestion = EditDistance.closest(to: text, among: constants) {
+        if case .string(let text) = inst.value, let suggestion = closest(to: text, among: constants) {
             message += "; did you mean \(Describe.quoted(suggestion))?"
         }
         report(schema, keyword, inst, message)
