@@ -97,6 +97,18 @@ final class SchemaEvaluator {
         return answer
     }
 
+    /// The values of large `enum`s by hash (per schema node), so that membership is not a linear scan
+    /// per value: a 100,000-value enum against 10,000 values took minutes.
+    private var enumBuckets: [ObjectIdentifier: [JSONValue: [JSONValue]]] = [:]
+
+    /// True when `value` is (strictly, 2020-12 Core §4.2.2) one of `allowed`, the `enum` of `schema`.
+    private func isAllowed(_ value: JSONValue, _ allowed: [JSONValue], _ schema: SchemaNode) -> Bool {
+        guard allowed.count > 16 else { return allowed.contains { StrictEquality.equal($0, value) } }
+        let id = ObjectIdentifier(schema)
+        if enumBuckets[id] == nil { enumBuckets[id] = Dictionary(grouping: allowed) { $0 } }
+        return enumBuckets[id]?[value]?.contains { StrictEquality.equal($0, value) } ?? false
+    }
+
     /// "Did you mean" searches left in this validation: 100,000 unknown keys against a huge `properties`
     /// list must not add up to minutes, so after ``maximumSuggestionSearches`` the messages carry none.
     private var suggestionSearches = SchemaEvaluator.maximumSuggestionSearches
@@ -410,7 +422,7 @@ final class SchemaEvaluator {
 
         case .enumeration(let allowed):
             guard let value = projection(inst) else { return true }
-            if allowed.contains(where: { StrictEquality.equal($0, value) }) { return true }
+            if isAllowed(value, allowed, schema) { return true }
             var message = allowed.count == 1
                 ? "expected \(Describe.json(allowed[0])), found \(Describe.json(value))"
                 : "expected one of \(Describe.list(allowed.prefix(12).map(Describe.json), conjunction: "or"))\(allowed.count > 12 ? ", …" : ""); found \(Describe.json(value))"

@@ -81,4 +81,17 @@ final class BoundedValidationTests: XCTestCase {
             XCTAssertEqual(EditDistance.distance(long, long + "b", limit: 3), 1)
         }
     }
+
+    /// A 20,000-value enum against 5,000 values: membership by hash, strict within a hash bucket.
+    func testLargeEnumsAreCheckedByHash() throws {
+        let values = (0..<20_000).map { "\"v\($0)\"" } + ["1", "{\"a\": [1, 2]}", "\"e\\u0301\""]
+        let schema = try JSONSchema(jsonText: Array(("{\"items\": {\"enum\": [" + values.joined(separator: ", ") + "]}}").utf8),
+                                    resolver: { _ in nil })
+        let document = FlowYAML.compose("[" + (0..<5_000).map { "v\($0 * 4)" }.joined(separator: ", ") + ", 1.0, {a: [1, 2]}, x, \"\u{E9}\"]")
+        let violations = assertNoHang(cpuSecondsAtMost: 60, "enum of 20,000 values") { schema.validate(document) }
+        XCTAssertEqual(violations.count, 2, "\(violations.map(\.message))")
+        XCTAssertTrue(violations[0].message.hasPrefix("expected one of \"v0\", "), violations[0].message)
+        XCTAssertTrue(violations[0].message.hasSuffix("found \"x\""), violations[0].message)
+        XCTAssertTrue(violations[1].message.hasSuffix(#"found "é""#), "é (U+00E9) is not e + U+0301: \(violations[1].message)")
+    }
 }
