@@ -31,9 +31,9 @@ package enum EditDistance {
         return previous[y.count] <= limit ? previous[y.count] : nil
     }
 
-    /// At most this many candidates are compared with a word (the first ones), and words longer than
-    /// ``maximumWordLength`` scalars get no suggestion, so a huge `enum` or `properties` list cannot make
-    /// one search slow.
+    /// Lists of more than this many candidates, and words longer than ``maximumWordLength`` scalars, get
+    /// no suggestion, so a huge `enum` or `properties` list cannot make one search slow (and the answer
+    /// never depends on which candidates came first).
     package static let maximumCandidates = 2_000
     package static let maximumWordLength = 200
 
@@ -41,9 +41,9 @@ package enum EditDistance {
     /// word's length, at least 1, at most 3 edits; case-only differences count as closest); nil otherwise.
     package static func closest(to word: String, among candidates: [String]) -> String? {
         let limit = Swift.min(3, Swift.max(1, word.unicodeScalars.count / 3))
-        guard word.unicodeScalars.count <= maximumWordLength else { return nil }
+        guard word.unicodeScalars.count <= maximumWordLength, candidates.count <= maximumCandidates else { return nil }
         var best: (name: String, distance: Int)?
-        for candidate in candidates.prefix(maximumCandidates) where candidate != word {
+        for candidate in candidates where candidate != word {
             if candidate.lowercased() == word.lowercased() { return candidate }
             if let d = distance(word, candidate, limit: limit), d < (best?.distance ?? Int.max) { best = (candidate, d) }
         }
