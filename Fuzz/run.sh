@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs one libFuzzer target for a bounded time:  Fuzz/run.sh TARGET SECONDS [extra libFuzzer flags]
 #
-# Targets: parser, composer, formatter (YAML input), framer, message (JSON-RPC input).
+# Targets: parser, composer, formatter (YAML input), config (configuration files, globs, regexes), framer,
+# message (JSON-RPC input).
 # Seeds are copied at run time into a temporary corpus directory (set FUZZ_CORPUS=DIR to keep and reuse a
 # corpus between runs): Fuzz/seeds/<target>/, and for the YAML targets every yaml-test-suite `in.yaml` plus
 # a sample of the shared corpus (files under 32 KB), both found through PUREYAML_SHARED or ../shared.

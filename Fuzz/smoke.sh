@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 seconds=${FUZZ_SMOKE_SECONDS:-8}
 log=$(mktemp "${TMPDIR:-/tmp}/pureyaml-fuzz-smoke.XXXXXX")
 trap 'rm -f "$log"' EXIT
-for target in parser composer formatter framer message; do
+for target in parser composer formatter config framer message; do
   status=0
   Fuzz/run.sh "$target" "$seconds" >"$log" 2>&1 || status=$?
   grep -E '^(run\.sh|build\.sh|SUMMARY|Done )|==ERROR|Fatal error|fuzz invariant|deadly signal|out-of-memory' "$log" || true

@@ -190,10 +190,7 @@ public struct CommandLineTool {
             } else if input == "-" {
                 outBytes(formatted)
             } else if formatted != file.bytes {
-                do { try Data(formatted).write(to: URL(fileURLWithPath: input)) } catch {
-                    err("pureyaml format: cannot write \(input): \(error.localizedDescription)\n")
-                    ioFailed = true
-                }
+                if !rewrite(input, with: formatted, command: "format") { ioFailed = true }
             }
             model.perform(.close(file.uri))
         }
@@ -336,7 +333,8 @@ public struct CommandLineTool {
             if !isDir.boolValue { take(p); continue }
             var found: [String] = []
             var visited: Set<String> = []
-            self.walk(p, into: &found, visited: &visited, with: &walk, ioFailed: &ioFailed)
+            let root = URL(fileURLWithPath: absolute(p)).resolvingSymlinksInPath().path
+            self.walk(p, root: root, into: &found, visited: &visited, with: &walk, ioFailed: &ioFailed)
             if found.isEmpty {
                 let rule = walk.yamllintConfigurationPath(choosingFilesIn: absolute(p))
                 emptyFolders.append(EmptyFolder(folder: p, yamllintConfiguration: rule))
@@ -346,12 +344,15 @@ public struct CommandLineTool {
         return out
     }
 
-    /// Collects the YAML files below `dir`. Symbolic links are followed, but each directory is walked
-    /// once (by its resolved path), so a link back to a parent cannot make the walk repeat or explode.
+    /// Collects the YAML files below `dir`. Symbolic links are followed within the tree being walked
+    /// (`root`, the walked folder's resolved path) and each directory is walked once (by its resolved
+    /// path), so a link back to a parent cannot make the walk repeat or explode; a link to a file or
+    /// folder outside the tree is skipped with a message, so `format .` and `check --fix .` never
+    /// rewrite anything outside the folder they were given.
     /// A folder that cannot be listed is an I/O problem (exit 2), never silently skipped: a check that
     /// passes must have seen every file.
-    private func walk(_ dir: String, into found: inout [String], visited: inout Set<String>, with rule: inout FolderWalk,
-                      ioFailed: inout Bool) {
+    private func walk(_ dir: String, root: String, into found: inout [String], visited: inout Set<String>,
+                      with rule: inout FolderWalk, ioFailed: inout Bool) {
         let fm = FileManager.default
         let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
         guard visited.insert(real).inserted else { return }
@@ -374,9 +375,18 @@ public struct CommandLineTool {
                 }
                 continue
             }
+            if (try? fm.destinationOfSymbolicLink(atPath: path)) != nil {
+                let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                if target != root && !target.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+                    if isDir.boolValue ? !rule.skips(folderNamed: name, in: folder) : rule.includes(name, in: folder) {
+                        err("pureyaml: \(path): skipped: a symbolic link to \(target), outside \(root)\n")
+                    }
+                    continue
+                }
+            }
             if isDir.boolValue {
                 if !rule.skips(folderNamed: name, in: folder) {
-                    walk(path, into: &found, visited: &visited, with: &rule, ioFailed: &ioFailed)
+                    walk(path, root: root, into: &found, visited: &visited, with: &rule, ioFailed: &ioFailed)
                 }
             } else if rule.includes(name, in: folder) {
                 // Only regular files (or links to them) are taken from a folder: a FIFO or device named

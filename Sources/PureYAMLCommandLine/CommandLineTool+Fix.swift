@@ -22,11 +22,9 @@ extension CommandLineTool {
                   open(file, in: model, reported: &reported, ioFailed: &ioFailed) != nil else { continue }
             if let edits = model.fixAllEdits(file.uri), !edits.isEmpty {
                 let fixed = TextReplacement.apply(edits, to: file.bytes)
-                do {
-                    try Data(fixed).write(to: URL(fileURLWithPath: input))
+                if rewrite(input, with: fixed, command: "check") {
                     err("fixed \(file.display) (\(edits.count) edit\(edits.count == 1 ? "" : "s"))\n")
-                } catch {
-                    err("pureyaml check: cannot write \(input): \(error.localizedDescription)\n")
+                } else {
                     ioFailed = true
                 }
             }

@@ -22,6 +22,9 @@
 public enum JSONProjection {
     /// Default largest expansion size, in nodes.
     public static let defaultNodeBudget = 1_000_000
+    /// The node budget for configuration files (`.yamllint`, `.pureyaml.yaml`): far more than a real one
+    /// holds, so that an alias bomb in a stranger's repository is refused before it expands.
+    public static let configurationNodeBudget = 100_000
     /// Default largest nesting depth of the projected value (the root is depth 1).
     public static let defaultMaxDepth = 1_000
 

@@ -50,6 +50,7 @@ public enum DiagnosticCatalog {
         "invalid-utf8": "Bytes that are not valid UTF-8 (§5.2).",
         "non-printable-character": "A control character or NUL outside the printable set (§5.1).",
         "file-too-large": "A file above pureyaml.maxFileSize: only its syntax is checked.",
+        "too-many-findings": "More than 1,000 findings in one document: the rest are counted, not listed.",
         "unsupported-yaml-version": "A %YAML version other than 1.x (§6.8.1).",
         "unknown-directive": "A reserved directive other than %YAML or %TAG, which is ignored (§6.8).",
         "duplicate-key": "A mapping repeats a key; keys must be unique (§3.2.1.1).",

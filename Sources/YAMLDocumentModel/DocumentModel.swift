@@ -274,10 +274,29 @@ public final class DocumentModel {
                 all += extra
                 all.sort { $0.range != $1.range ? $0.range < $1.range : $0.code < $1.code }
             }
-            return DiagnosticsSurface(uri: uri, version: s.version, diagnostics: all)
+            return DiagnosticsSurface(uri: uri, version: s.version, diagnostics: Self.capped(all))
         }
         if closed.contains(uri) { return DiagnosticsSurface(uri: uri, version: nil, diagnostics: []) }
         return nil
+    }
+
+    /// At most this many diagnostics are published per document; the rest are summed up in one more.
+    public static let maxDiagnosticsPerDocument = 1_000
+    /// The diagnostic code of the finding that sums up the diagnostics past ``maxDiagnosticsPerDocument``.
+    public static let tooManyFindingsCode = "too-many-findings"
+
+    /// `sorted` (sorted by position) cut to the first ``maxDiagnosticsPerDocument``, plus one finding at
+    /// the first one left out that says how many more there are; its severity is the most severe of those
+    /// left out, so `check` still fails when an error is among them.
+    static func capped(_ sorted: [YAMLDiagnostic]) -> [YAMLDiagnostic] {
+        guard sorted.count > maxDiagnosticsPerDocument else { return sorted }
+        let rest = sorted[maxDiagnosticsPerDocument...]
+        let severity = rest.map(\.severity).min() ?? .information
+        var out = Array(sorted.prefix(maxDiagnosticsPerDocument))
+        out.append(YAMLDiagnostic(range: TextRange(empty: rest.first!.range.start), severity: severity, code: tooManyFindingsCode,
+                                  message: "\(rest.count) more finding\(rest.count == 1 ? "" : "s") in this document \(rest.count == 1 ? "is" : "are") not shown "
+                                    + "(at most \(maxDiagnosticsPerDocument) are listed per document)."))
+        return out
     }
 
     /// The outline of an open document (nil when the document is not open). Bounded by

@@ -115,7 +115,7 @@ public struct ProjectConfiguration: Sendable {
             return broken(root.range, "The configuration file must be a mapping of settings such as "
                           + "`format.indentWidth: 2`, not \(kind(of: root)).")
         }
-        switch JSONProjection.project(root) {
+        switch JSONProjection.project(root, nodeBudget: JSONProjection.configurationNodeBudget) {
         case .success(let json):
             var settings = Settings()
             let problems = settings.applyReportingProblems(json)

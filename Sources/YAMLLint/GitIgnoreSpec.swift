@@ -1,3 +1,5 @@
+import YAMLSyntax
+
 /// A list of gitignore-style path patterns, as yamllint's `ignore`, `ignore-from-file` and `yaml-files`
 /// use them (pathspec's `GitIgnoreSpec`): `#` comments, `!` negation (the last matching pattern wins),
 /// a `/` inside the pattern anchors it to the configuration's directory, a trailing `/` matches
@@ -13,7 +15,7 @@
 /// the one to follow.
 public struct GitIgnoreSpec: Sendable, Hashable {
     private struct Pattern: Sendable, Hashable {
-        var glob: [UInt8]
+        var glob: GlobProgram<UInt8>
         var negated: Bool
         var directoryOnly: Bool
     }
@@ -42,7 +44,7 @@ public struct GitIgnoreSpec: Sendable, Hashable {
             } else if !glob.contains("/") || glob.hasPrefix("**/") {
                 if !glob.hasPrefix("**/") { glob = "**/" + glob }
             }
-            out.append(Pattern(glob: Array(glob.utf8), negated: negated, directoryOnly: directoryOnly))
+            out.append(Pattern(glob: GitIgnoreSpec.compile(Array(glob.utf8)), negated: negated, directoryOnly: directoryOnly))
         }
         patterns = out
     }
@@ -60,9 +62,9 @@ public struct GitIgnoreSpec: Sendable, Hashable {
         var fileDecision: Bool?
         var directoryDecision: Bool?
         for pattern in patterns {
-            if !pattern.directoryOnly && GitIgnoreSpec.glob(pattern.glob[...], bytes[...]) {
+            if !pattern.directoryOnly && GitIgnoreSpec.glob(pattern.glob, bytes[...]) {
                 fileDecision = !pattern.negated
-            } else if ancestors.contains(where: { GitIgnoreSpec.glob(pattern.glob[...], $0) }) {
+            } else if ancestors.contains(where: { GitIgnoreSpec.glob(pattern.glob, $0) }) {
                 directoryDecision = !pattern.negated
             }
         }
@@ -85,14 +87,14 @@ public struct GitIgnoreSpec: Sendable, Hashable {
         var candidates = GitIgnoreSpec.ancestors(of: bytes)
         candidates.append(bytes[...])
         guard let excluding = patterns.lastIndex(where: { pattern in
-            !pattern.negated && candidates.contains { GitIgnoreSpec.glob(pattern.glob[...], $0) }
+            !pattern.negated && candidates.contains { GitIgnoreSpec.glob(pattern.glob, $0) }
         }) else { return false }
         let inside = (bytes + [UInt8(ascii: "/")])[...]
         return !patterns.indices.contains { i in
             let pattern = patterns[i]
             guard pattern.negated, !(pattern.directoryOnly && i < excluding) else { return false }
-            return candidates.contains { GitIgnoreSpec.glob(pattern.glob[...], $0) }
-                || GitIgnoreSpec.glob(pattern.glob[...], inside, partial: true)
+            return candidates.contains { GitIgnoreSpec.glob(pattern.glob, $0) }
+                || GitIgnoreSpec.glob(pattern.glob, inside, partial: true)
         }
     }
 
@@ -108,71 +110,22 @@ public struct GitIgnoreSpec: Sendable, Hashable {
     /// Glob match of a whole path; `**` segments match any number of directories. With `partial`, true also
     /// when `s` is only the start of a path the glob could match (used to ask whether a pattern may match
     /// something inside a directory; it may answer true when no such path exists, never false when one does).
-    static func glob(_ p: ArraySlice<UInt8>, _ s: ArraySlice<UInt8>, partial: Bool = false) -> Bool {
-        let slash = UInt8(ascii: "/")
-        var p = p
-        var s = s
-        while let c = p.first {
-            if c == UInt8(ascii: "*") {
-                let doubleStar = p.dropFirst().first == UInt8(ascii: "*")
-                if doubleStar {
-                    if partial { return true }
-                    var rest = p.dropFirst(2)
-                    let leadingSlash = rest.first == slash
-                    if leadingSlash { rest = rest.dropFirst() }
-                    if rest.isEmpty { return true }
-                    // `**/` matches zero or more whole directories.
-                    if glob(rest, s) { return true }
-                    var t = s
-                    while !t.isEmpty {
-                        let skipped = t.removeFirst()
-                        if (skipped == slash || !leadingSlash) && glob(rest, t) { return true }
-                    }
-                    return false
-                }
-                let rest = p.dropFirst()
-                var t = s
-                while true {
-                    if glob(rest, t, partial: partial) { return true }
-                    guard let first = t.first, first != slash else { return false }
-                    t = t.dropFirst()
-                }
-            }
-            guard let sc = s.first else { return partial }
-            if c == UInt8(ascii: "?") {
-                if sc == slash { return false }
-            } else if c == UInt8(ascii: "[") {
-                guard let close = p.dropFirst(2).firstIndex(of: UInt8(ascii: "]")) else {
-                    if sc != c { return false }
-                    p = p.dropFirst(); s = s.dropFirst(); continue
-                }
-                var set = p[(p.startIndex + 1)..<close]
-                var negate = false
-                if let f = set.first, f == UInt8(ascii: "!") || f == UInt8(ascii: "^") { negate = true; set = set.dropFirst() }
-                var inSet = false
-                var k = set.startIndex
-                while k < set.endIndex {
-                    if k + 2 < set.endIndex && set[k + 1] == UInt8(ascii: "-") {
-                        if sc >= set[k] && sc <= set[k + 2] { inSet = true }
-                        k += 3
-                    } else {
-                        if sc == set[k] { inSet = true }
-                        k += 1
-                    }
-                }
-                if inSet == negate || sc == slash { return false }
-                p = p[(close + 1)...]
-                s = s.dropFirst()
-                continue
-            } else if c == UInt8(ascii: "\\"), let escaped = p.dropFirst().first {
-                if sc != escaped { return false }
-                p = p.dropFirst(2); s = s.dropFirst(); continue
-            } else if c != sc {
-                return false
-            }
-            p = p.dropFirst()
-            s = s.dropFirst()
-        }
-        return s.isEmpty
+    /// Linear in the glob's and the path's lengths (see ``GlobProgram``).
+    static func glob(_ p: GlobProgram<UInt8>, _ s: ArraySlice<UInt8>, partial: Bool = false) -> Bool {
+        p.matches(s, prefix: partial)
     }
+
+    /// Glob match of a whole path by the pattern text `p` (see ``compile(_:)``).
+    static func glob(_ p: ArraySlice<UInt8>, _ s: ArraySlice<UInt8>, partial: Bool = false) -> Bool {
+        glob(compile(Array(p)), s, partial: partial)
+    }
+
+    /// A pattern read as steps: `**/` (zero or more whole directories), `**`, `*` and `?` (not across `/`),
+    /// `[...]` (`!` or `^` negates; an unclosed `[` is literal), `\x` (x itself), everything else literal.
+    static func compile(_ p: [UInt8]) -> GlobProgram<UInt8> {
+        syntax.compile(p)
+    }
+
+    private static let syntax = GlobSyntax<UInt8>(braces: false, escapes: true, negations: ["!", "^"], emptySets: false,
+                                                  symbol: { UInt8($0.value) })
 }

@@ -1,32 +1,31 @@
-/// Regular expressions as yamllint uses them (Python `re.search` / `re.match` on scalar values), through
-/// the standard library's `Regex`, compiled once per pattern per lint run. An invalid pattern matches
-/// nothing (the configuration loader accepts any string, as yamllint does until it uses it).
+import YAMLSyntax
+
+/// Regular expressions as yamllint uses them (Python `re.search` / `re.fullmatch` on scalar values),
+/// through our bounded backtracking matcher (``BoundedRegex``, dialect ``BoundedRegex/Dialect/python``),
+/// compiled once per pattern per lint run. An invalid pattern matches nothing (the configuration loader
+/// accepts any string, as yamllint does until it uses it).
 ///
-/// The regex sits in a box: `Regex` is a resilient standard-library type whose size is known only at run
-/// time, and a rule holding one inline would make the linter's per-token state (``LintRun``) a type of
-/// unknown layout, every access to it going through type metadata.
+/// Every match has a step budget (``BoundedRegex/defaultStepBudget``), so a pattern such as `^(a+)+$`
+/// in `quoted-strings: extra-required` cannot hang the linter: a match the budget cannot decide counts
+/// as no match.
+///
+/// The regex sits in a box so the linter's per-token state (``LintRun``) stays small.
 struct LintPattern: Sendable {
-    /// `@unchecked`: `Regex<AnyRegexOutput>` is not `Sendable` only because of its output type; the
-    /// regex is immutable (the standard library compiles it thread-safely on first use), and only
-    /// match/no-match answers leave this type, never an output.
-    private final class Box: @unchecked Sendable {
-        let regex: Regex<AnyRegexOutput>
-        init(_ regex: Regex<AnyRegexOutput>) { self.regex = regex }
+    private final class Box: Sendable {
+        let regex: BoundedRegex
+        init(_ regex: BoundedRegex) { self.regex = regex }
     }
     private let box: Box?
-    private var regex: Regex<AnyRegexOutput>? { box?.regex }
 
-    init(_ pattern: String) { box = (try? Regex(pattern)).map(Box.init) }
+    init(_ pattern: String) { box = (try? BoundedRegex(pattern, dialect: .python)).map(Box.init) }
 
     /// Python `re.search(pattern, value)`: true when the pattern matches anywhere in `value`.
     func search(_ value: String) -> Bool {
-        guard let regex else { return false }
-        return value.contains(regex)
+        box?.regex.firstMatch(in: value) == .match
     }
 
     /// True when the pattern matches the whole of `value`.
     func wholeMatch(_ value: String) -> Bool {
-        guard let regex else { return false }
-        return (try? regex.wholeMatch(in: value)) != nil
+        box?.regex.firstMatch(in: value, whole: true) == .match
     }
 }

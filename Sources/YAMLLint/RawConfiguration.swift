@@ -47,6 +47,11 @@ struct RawConfiguration {
         if let error = composition.errors.first(where: { $0.severity == .error }) {
             throw LintConfigurationError("invalid config: \(error.message)")
         }
+        // An alias bomb (a 400-byte file of nested aliases) must not expand to gigabytes.
+        if let root = composition.documents.first?.root,
+           JSONProjection.expandedSize(of: root, limit: JSONProjection.configurationNodeBudget) > JSONProjection.configurationNodeBudget {
+            throw LintConfigurationError("invalid config: its aliases expand to more than \(JSONProjection.configurationNodeBudget) nodes")
+        }
         guard let root = composition.documents.first?.root, case .map(let top) = RawConfiguration.value(root) else {
             throw LintConfigurationError("invalid config: not a mapping")
         }

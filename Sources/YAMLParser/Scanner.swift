@@ -1456,6 +1456,21 @@ struct Scanner: ~Copyable {
             error("invalid-escape", "Expected \(hexLen) hexadecimal digits after '\\\(Character(Unicode.Scalar(e)))'.", start, pos)
             return
         }
+        // A JSON surrogate pair, `\ud83d\ude00` (what JSON encoders such as Python's `json.dumps` write for
+        // characters outside the BMP), is one character: JSON is YAML 1.2 (§1.3), and JSON's escapes
+        // (RFC 8259 §7) spell such a character as two `\u` escapes. A lone surrogate stays an error.
+        if hexLen == 4, (0xD800...0xDBFF).contains(v), pos + 5 < n, buf[pos] == UInt8(ascii: "\\"), buf[pos + 1] == UInt8(ascii: "u") {
+            var low: UInt32 = 0
+            var digits = 0
+            while digits < 4, let d = Self.hexValue(buf[pos + 2 + digits]) {
+                low = low << 4 | UInt32(d)
+                digits += 1
+            }
+            if digits == 4, (0xDC00...0xDFFF).contains(low) {
+                v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
+                pos += 6; column += 6
+            }
+        }
         if Unicode.Scalar(v) == nil {
             error("invalid-escape", "The escape does not name a valid Unicode character.", start, pos)
             return

@@ -28,7 +28,7 @@ struct SchemaAnnotations: Sendable {
     init(_ object: [String: JSONValue]) {
         if case .string(let s)? = object["title"] { title = s }
         if case .string(let s)? = object["description"] { description = s }
-        if case .string(let s)? = object["markdownDescription"] { markdownDescription = s }
+        if case .string(let s)? = object["markdownDescription"] { markdownDescription = SchemaMarkdown.sanitized(s) }
         defaultValue = object["default"]
         if case .array(let list)? = object["examples"] { examples = list }
         deprecated = object["deprecated"] == .bool(true)

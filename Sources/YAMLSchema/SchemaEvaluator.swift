@@ -65,6 +65,16 @@ final class SchemaEvaluator {
     private var budgetExhausted = false
     private var depthExceeded = false
     private var unresolvedReported: Set<String> = []
+    /// How often each pattern ran out of its step budget in this validation, and all together: a
+    /// pattern that did ``regexStrikesPerPattern`` times is not run again (each further match is
+    /// undecided at once), and after ``regexStrikesInTotal`` every match gets only
+    /// ``reducedRegexBudget`` steps, so that a thousand strings against catastrophic patterns cannot
+    /// add up to minutes of a server's time.
+    private var regexStrikes: [ObjectIdentifier: Int] = [:]
+    private var totalRegexStrikes = 0
+    static let regexStrikesPerPattern = 2
+    static let regexStrikesInTotal = 20
+    static let reducedRegexBudget = 10_000
 
     /// The ``SchemaViolation/keyword`` of the warning that validation stopped after
     /// ``ValidationOptions/maximumEvaluations`` steps (diagnostic code `schema-step-limit`).
@@ -72,6 +82,44 @@ final class SchemaEvaluator {
     /// The ``SchemaViolation/keyword`` of the warning that schemas nested deeper than
     /// ``ValidationOptions/maximumDepth`` were not checked (diagnostic code `schema-depth-limit`).
     static let depthLimitKeyword = "depth-limit"
+
+    /// `regex.test(text)` within this validation's regular-expression budget (see ``regexStrikes``):
+    /// nil when undecided.
+    private func test(_ regex: ECMARegex, _ text: String) -> Bool? {
+        let id = ObjectIdentifier(regex)
+        if regexStrikes[id, default: 0] >= Self.regexStrikesPerPattern { return nil }
+        let budget = totalRegexStrikes >= Self.regexStrikesInTotal ? Self.reducedRegexBudget : BoundedRegex.defaultStepBudget
+        let answer = regex.test(text, budget: budget)
+        if answer == nil {
+            regexStrikes[id, default: 0] += 1
+            totalRegexStrikes += 1
+        }
+        return answer
+    }
+
+    /// The values of large `enum`s by hash (per schema node), so that membership is not a linear scan
+    /// per value: a 100,000-value enum against 10,000 values took minutes.
+    private var enumBuckets: [ObjectIdentifier: [JSONValue: [JSONValue]]] = [:]
+
+    /// True when `value` is (strictly, 2020-12 Core §4.2.2) one of `allowed`, the `enum` of `schema`.
+    private func isAllowed(_ value: JSONValue, _ allowed: [JSONValue], _ schema: SchemaNode) -> Bool {
+        guard allowed.count > 16 else { return allowed.contains { StrictEquality.equal($0, value) } }
+        let id = ObjectIdentifier(schema)
+        if enumBuckets[id] == nil { enumBuckets[id] = Dictionary(grouping: allowed) { $0 } }
+        return enumBuckets[id]?[value]?.contains { StrictEquality.equal($0, value) } ?? false
+    }
+
+    /// "Did you mean" searches left in this validation: 100,000 unknown keys against a huge `properties`
+    /// list must not add up to minutes, so after ``maximumSuggestionSearches`` the messages carry none.
+    private var suggestionSearches = SchemaEvaluator.maximumSuggestionSearches
+    static let maximumSuggestionSearches = 200
+
+    /// ``EditDistance/closest(to:among:)`` while this validation has searches left, else nil.
+    private func closest(to word: String, among candidates: [String]) -> String? {
+        guard suggestionSearches > 0 else { return nil }
+        suggestionSearches -= 1
+        return EditDistance.closest(to: word, among: candidates)
+    }
 
     init(store: SchemaStore, options: ValidationOptions) {
         self.store = store
@@ -374,13 +422,13 @@ final class SchemaEvaluator {
 
         case .enumeration(let allowed):
             guard let value = projection(inst) else { return true }
-            if allowed.contains(where: { StrictEquality.equal($0, value) }) { return true }
+            if isAllowed(value, allowed, schema) { return true }
             var message = allowed.count == 1
                 ? "expected \(Describe.json(allowed[0])), found \(Describe.json(value))"
                 : "expected one of \(Describe.list(allowed.prefix(12).map(Describe.json), conjunction: "or"))\(allowed.count > 12 ? ", …" : ""); found \(Describe.json(value))"
             if case .string(let s) = value {
                 let candidates = allowed.compactMap { if case .string(let c) = $0 { return c } else { return nil } }
-                if let suggestion = EditDistance.closest(to: s, among: candidates) {
+                if let suggestion = closest(to: s, among: candidates) {
                     message += "; did you mean \(Describe.quoted(suggestion))?"
                 }
             }
@@ -431,8 +479,14 @@ final class SchemaEvaluator {
 
         case .pattern(let source, let regex):
             guard case .string(let s) = inst.value, let regex else { return true }
-            if regex.matches(s) { return true }
-            report(schema, name, inst, "\(Describe.quoted(s)) does not match the pattern \(Describe.quoted(source))")
+            switch test(regex, s) {
+            case .some(true): return true
+            case .some(false):
+                report(schema, name, inst, "\(Describe.quoted(s)) does not match the pattern \(Describe.quoted(source))")
+            case .none:
+                report(schema, name, inst, "the pattern \(Describe.quoted(source)) is too complex to check within the budget "
+                       + "(\(BoundedRegex.defaultStepBudget) steps)")
+            }
             return false
 
         case .format(let format):
@@ -453,16 +507,28 @@ final class SchemaEvaluator {
 
         case .uniqueItems:
             guard case .array(let items) = inst.value else { return true }
-            // Bucket by the (canonical-equivalence) hash, then compare strictly within a bucket.
+            // Items that are the same node (aliases of one anchor) are equal without a look at their
+            // values; the others are bucketed by the (canonical-equivalence) hash, then compared strictly
+            // within a bucket: linear in the items' total size.
             var buckets: [JSONValue: [(index: Int, value: JSONValue)]] = [:]
+            var nodes: [ObjectIdentifier: Int] = [:]
             for (i, item) in items.enumerated() {
-                guard let p = projection(itemInstance(inst, i, item)) else { return true }
-                if let first = buckets[p]?.first(where: { StrictEquality.equal($0.value, p) }) {
-                    report(schema, name, inst, "items \(first.index) and \(i) are equal; items must be unique",
+                let itemInstance = itemInstance(inst, i, item)
+                var first: Int?
+                if let identity = itemInstance.identity {
+                    first = nodes[identity]
+                    if first == nil { nodes[identity] = i }
+                }
+                if first == nil {
+                    guard let p = projection(itemInstance) else { return true }
+                    first = buckets[p]?.first(where: { StrictEquality.equal($0.value, p) })?.index
+                    if first == nil { buckets[p, default: []].append((i, p)) }
+                }
+                if let first {
+                    report(schema, name, inst, "items \(first) and \(i) are equal; items must be unique",
                            range: item.range, path: inst.path + "/" + String(i))
                     return false
                 }
-                buckets[p, default: []].append((i, p))
             }
             return true
 
@@ -619,7 +685,7 @@ final class SchemaEvaluator {
         guard case .object(let members) = inst.value else { return true }
         var valid = true
         for member in members.list {
-            for (regex, _, propertySchema) in list where regex?.matches(member.key) == true {
+            for (regex, _, propertySchema) in list where regex.map({ test($0, member.key) }) == true {
                 annotations.properties.insert(member.key)
                 if !evaluate(propertySchema, memberInstance(inst, member), &scratch) { valid = false }
             }
@@ -633,7 +699,7 @@ final class SchemaEvaluator {
         guard case .object(let members) = inst.value else { return true }
         var valid = true
         for member in members.list where !known.contains(member.key) {
-            if patterns.contains(where: { $0?.matches(member.key) == true }) { continue }
+            if patterns.contains(where: { $0.map { test($0, member.key) } == true }) { continue }
             annotations.properties.insert(member.key)
             if extra.boolean == false {
                 valid = false
@@ -759,7 +825,7 @@ final class SchemaEvaluator {
     private func notAllowed(_ schema: SchemaNode, _ keyword: String, _ inst: Instance, _ member: InstanceValue.Member,
                             candidates: [String]) {
         var message = "property \(Describe.quoted(member.key)) is not allowed"
-        if let suggestion = EditDistance.closest(to: member.key, among: candidates) {
+        if let suggestion = closest(to: member.key, among: candidates) {
             message += "; did you mean \(Describe.quoted(suggestion))?"
         }
         report(schema, keyword, inst, message, range: member.keyNode.range,
@@ -900,7 +966,7 @@ final class SchemaEvaluator {
             return
         }
         var message = "expected \(Describe.list(Array(accepted.prefix(12)), conjunction: "or"))\(accepted.count > 12 ? ", …" : ""), found \(Describe.value(inst.value))"
-        if case .string(let text) = inst.value, let suggestion = EditDistance.closest(to: text, among: constants) {
+        if case .string(let text) = inst.value, let suggestion = closest(to: text, among: constants) {
             message += "; did you mean \(Describe.quoted(suggestion))?"
         }
         report(schema, keyword, inst, message)

@@ -113,9 +113,12 @@ final class CommandLineInputTests: XCTestCase {
         let dir = top.appendingPathComponent("checked")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try "a: 1\n".write(to: dir.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
-        try "t: 1\n".write(to: top.appendingPathComponent("target.yaml"), atomically: true, encoding: .utf8)
+        // The link's target is inside the checked folder: a link out of it would be skipped (see
+        // CommandLineWriteTests), and the target itself is found too but checked once.
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try "t: 1\n".write(to: dir.appendingPathComponent("sub/target.yaml"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("link.yaml"),
-                                                   withDestinationURL: top.appendingPathComponent("target.yaml"))
+                                                   withDestinationURL: dir.appendingPathComponent("sub/target.yaml"))
         try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("same.yaml"),
                                                    withDestinationURL: dir.appendingPathComponent("a.yaml"))
         XCTAssertEqual(mkfifo(dir.appendingPathComponent("pipe.yaml").path, 0o600), 0)

@@ -227,3 +227,24 @@ final class BoundsTests: XCTestCase {
     }
 }
 
+
+extension BoundsTests {
+    /// 100,000 duplicate keys (issue 23: 5 MB of them gave one million findings): 1,000 are published, and
+    /// one more says how many were left out, as an error because errors are among them.
+    func testFindingsPerDocumentAreCappedWithOneThatCountsTheRest() throws {
+        let text = "k: 1\n" + String(repeating: "k: 2\n", count: 100_000)
+        let model = DocumentModel()
+        model.load(uri, bytes: Array(text.utf8))
+        let surface = try XCTUnwrap(model.diagnostics(uri))
+        XCTAssertEqual(surface.diagnostics.count, DocumentModel.maxDiagnosticsPerDocument + 1)
+        let last = try XCTUnwrap(surface.diagnostics.last)
+        XCTAssertEqual(last.code, DocumentModel.tooManyFindingsCode)
+        XCTAssertEqual(last.severity, .error)
+        let listed = surface.diagnostics.dropLast()
+        XCTAssertEqual(last.message, "\(100_000 - listed.count) more findings in this document are not shown (at most 1000 are listed per document).")
+        XCTAssertEqual(last.range.start, 5 + 5 * 1_000, "at the first finding left out")
+        // A document with fewer findings is untouched.
+        model.load(uri, bytes: Array("k: 1\nk: 2\n".utf8))
+        XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.code), ["duplicate-key"])
+    }
+}

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 import YAMLFormatter
 import YAMLSyntax
@@ -188,5 +189,22 @@ final class FormattingRequestsTests: XCTestCase {
         let m = model(text)
         let s = try XCTUnwrap(m.formatting(uri, request: FormattingRequest(editorConfig: EditorConfigProperties(lineBreak: "\n"))))
         XCTAssertEqual(applying(s.edits, to: text), "a: 1\nb:\n  - x\n")
+    }
+}
+
+extension FormattingRequestsTests {
+    /// `[{}]` once recursed 100,000 deep (SIGSEGV at every format-on-save); braces are now literal when
+    /// they hold no comma, and matching is linear.
+    func testEditorConfigGlobsThatRecurseOrBacktrackAnswerQuickly() {
+        assertNoHang(cpuSecondsAtMost: 30, "hostile .editorconfig globs") {
+            XCTAssertTrue(EditorConfigGlob.matches("{}", path: "{}"))
+            XCTAssertTrue(EditorConfigGlob.matches("{single}", path: "d/{single}"))
+            XCTAssertFalse(EditorConfigGlob.matches("{}", path: "x.yaml"))
+            XCTAssertFalse(EditorConfigGlob.matches(String(repeating: "{", count: 100_000), path: "x.yaml"))
+            XCTAssertFalse(EditorConfigGlob.matches("*a*a*a*a*a*a*b", path: String(repeating: "a", count: 100)))
+            XCTAssertTrue(EditorConfigGlob.matches("{a,{b,c}}.yaml", path: "c.yaml"), "nested alternatives")
+            XCTAssertTrue(EditorConfigGlob.matches("f{1..999}.yaml", path: "f998.yaml"))
+            XCTAssertFalse(EditorConfigGlob.matches("f{-9223372036854775808..9223372036854775807}.yaml", path: "f1.yaml"))
+        }
     }
 }

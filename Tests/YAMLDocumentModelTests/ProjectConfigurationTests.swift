@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 import YAMLComposer
 import YAMLDocumentModel
@@ -233,5 +234,20 @@ final class ProjectConfigurationTests: XCTestCase {
         _ = ProjectConfiguration.nearest(toFileAt: "/a/b/c.yaml") { asked.append($0); return false }
         XCTAssertEqual(asked, ["/a/b/.pureyaml.yaml", "/a/b/.pureyaml.yml", "/a/.pureyaml.yaml", "/a/.pureyaml.yml",
                                "/.pureyaml.yaml", "/.pureyaml.yml"])
+    }
+}
+
+extension ProjectConfigurationTests {
+    /// An alias bomb in `.pureyaml.yaml` is refused with one diagnostic instead of expanding.
+    func testAnAliasBombIsRefusedBeforeItExpands() throws {
+        let bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + (1...9).map { level -> String in
+            let previous = level == 1 ? "a" : "l\(level - 1)"
+            return "l\(level): &l\(level) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]\n"
+        }.joined()
+        let (settings, diagnostics) = assertNoHang(cpuSecondsAtMost: 30, ".pureyaml.yaml alias bomb") {
+            ProjectConfiguration.parse(bytes: Array(bomb.utf8))
+        }
+        XCTAssertEqual(settings, Settings())
+        XCTAssertEqual(diagnostics.map(\.code), [ProjectConfiguration.invalidCode])
     }
 }

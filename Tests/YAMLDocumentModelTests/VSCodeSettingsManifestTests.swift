@@ -63,3 +63,24 @@ final class VSCodeSettingsManifestTests: XCTestCase {
         }
     }
 }
+
+extension VSCodeSettingsManifestTests {
+    /// A repository must not choose the program VS Code starts (issue 23): `pureyaml.path` has the
+    /// `machine` scope (a workspace's `.vscode/settings.json` cannot set it), and the extension reads
+    /// only the user's value and never resolves a relative path against the workspace.
+    func testTheExecutablePathIsNotSettableByAWorkspace() throws {
+        let root = SharedFixtures.packageRoot.appendingPathComponent("editors/vscode")
+        let manifest = try JSONTextParser.parse(Array(try Data(contentsOf: root.appendingPathComponent("package.json"))))
+        guard case .object(let top) = manifest,
+              case .object(let contributes)? = top.first(where: { $0.key == "contributes" })?.value,
+              case .object(let configuration)? = contributes.first(where: { $0.key == "configuration" })?.value,
+              case .object(let properties)? = configuration.first(where: { $0.key == "properties" })?.value,
+              let path = properties.first(where: { $0.key == "pureyaml.path" })?.value
+        else { return XCTFail("package.json declares no pureyaml.path") }
+        XCTAssertEqual(member("scope", of: path), .string("machine"))
+        let source = try String(contentsOf: root.appendingPathComponent("src/extension.ts"), encoding: .utf8)
+        XCTAssertTrue(source.contains(".inspect<string>('path')") && source.contains("declared?.globalValue"),
+                      "the extension reads the user's value only")
+        XCTAssertFalse(source.contains("workspaceFolders?.[0]"), "no path is resolved against a workspace folder")
+    }
+}

@@ -35,3 +35,17 @@ final class ByteOrderMarkFormattingTests: XCTestCase {
                        bom + bom + "# c\n" + bom + "---\na: 1\n...\n" + bom + "\n" + bom + "b: 2\n")
     }
 }
+
+/// Double-quoted scalars with JSON surrogate-pair escapes are formatted (they were refused as invalid)
+/// and keep their escapes as written.
+final class SurrogatePairFormattingTests: XCTestCase {
+    func testAJSONFileWithSurrogatePairsIsFormattedAndRoundTrips() {
+        let text = #"{"a":   "\ud83d\ude00", "b": ["x\uD83D\uDE00y"]}"# + "\n"
+        let formatted = Formatter.format(Parser.parse(Array(text.utf8)), options: FormatOptions())
+        XCTAssertNotNil(formatted)
+        let out = formatted.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        XCTAssertTrue(out.contains(#""\ud83d\ude00""#), out)
+        XCTAssertTrue(Parser.parse(Array(out.utf8)).errors.filter { $0.severity == .error }.isEmpty, out)
+        XCTAssertEqual(Formatter.format(Parser.parse(Array(out.utf8)), options: FormatOptions()), Array(out.utf8), "formatting is stable")
+    }
+}

@@ -78,3 +78,28 @@ final class FeatureRequestTests: XCTestCase {
         try finish(server)
     }
 }
+
+extension FeatureRequestTests {
+    /// 5,000 nested `{` (issue 23's audit: the server crashed after 6.7 GB): the parser stops at its
+    /// nesting limit, and every feature request about the document is answered, the server still serving.
+    func testEveryRequestAboutFiveThousandNestedBracesIsAnswered() throws {
+        let text = String(repeating: "{", count: 5_000) + "\n" + String(repeating: "{a: ", count: 5_000) + "\n"
+        let (server, _) = try start(text)
+        let document: [String: Any] = ["textDocument": ["uri": uri]]
+        let requests: [(String, [String: Any])] = [
+            ("textDocument/documentSymbol", document), ("textDocument/foldingRange", document),
+            ("textDocument/semanticTokens/full", document), ("textDocument/documentLink", document),
+            ("textDocument/formatting", document.merging(["options": ["tabSize": 2, "insertSpaces": true]]) { a, _ in a }),
+            ("textDocument/selectionRange", document.merging(["positions": [["line": 0, "character": 2_500], ["line": 1, "character": 9_000]]]) { a, _ in a }),
+            ("textDocument/hover", at(0, 2_500)), ("textDocument/completion", at(1, 9_000)),
+            ("textDocument/documentHighlight", at(1, 9_000)), ("textDocument/definition", at(1, 9_000)),
+            ("textDocument/codeAction", document.merging(["range": range(0, 0, 1, 100), "context": ["diagnostics": []]]) { a, _ in a }),
+        ]
+        for (method, params) in requests {
+            let answer = try call(server, method, params)
+            XCTAssertNil(answer["error"], "\(method): \(answer)")
+            XCTAssertNotNil(answer["result"], method)
+        }
+        try finish(server)
+    }
+}

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import YAMLLint
 
@@ -155,5 +156,36 @@ final class LintConfigurationTests: XCTestCase {
     func testYAML11BooleansInConfiguration() throws {
         let c = try LintConfiguration.parse(Array("rules: {comments: {require-starting-space: no}}".utf8))
         XCTAssertEqual(c.rules[.comments]?.options["require-starting-space"], .bool(false))
+    }
+}
+
+extension LintConfigurationTests {
+    /// `ignore` globs are matched in linear time (`*a*a*a*a*a*a*b` against 100 characters once hung).
+    func testIgnoreGlobsThatWouldBacktrackAnswerQuickly() {
+        let spec = GitIgnoreSpec(lines: ["*a*a*a*a*a*a*b", String(repeating: "*a", count: 500) + "b", "d/**/x[!y]z"])
+        assertNoHang(cpuSecondsAtMost: 30, "backtracking ignore globs") {
+            XCTAssertFalse(spec.matches(String(repeating: "a", count: 100)))
+            XCTAssertFalse(spec.matchesEverything(inDirectory: String(repeating: "a", count: 100)))
+        }
+        XCTAssertTrue(spec.matches("d/e/f/xaz"))
+        XCTAssertTrue(spec.matches("x/aaaaaab"))
+    }
+}
+
+/// A 400-byte `.yamllint` of nested aliases (the "billion laughs"), as in issue 23's audit (4 GB).
+let aliasBombConfiguration = "a: &a [x, x, x, x, x, x, x, x, x]\n" + (1...9).map { level -> String in
+    let previous = level == 1 ? "a" : "l\(level - 1)"
+    return "l\(level): &l\(level) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]\n"
+}.joined() + "extends: default\n"
+
+extension LintConfigurationTests {
+    func testAnAliasBombIsRefusedBeforeItExpands() throws {
+        try assertNoHang(cpuSecondsAtMost: 30, ".yamllint alias bomb") {
+            XCTAssertThrowsError(try LintConfiguration.parse(Array(aliasBombConfiguration.utf8))) { error in
+                XCTAssertEqual("\(error)", "invalid config: its aliases expand to more than 100000 nodes")
+            }
+        }
+        XCTAssertNoThrow(try LintConfiguration.parse(Array("base: &b {max: 3}\nrules:\n  line-length: {max: 90}\n  empty-lines: *b\n".utf8)),
+                         "aliases within the budget still work")
     }
 }

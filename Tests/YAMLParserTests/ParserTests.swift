@@ -496,3 +496,16 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(errors("\(wide)é: v\n"), ["1:1 invalid-mapping-value"])
     }
 }
+
+extension ParserTests {
+    /// JSON's surrogate-pair escape (what Python's `json.dumps` writes for an emoji) is one character;
+    /// a lone surrogate, or a high one followed by anything but a low one, stays an error (§5.7).
+    func testJSONSurrogatePairEscapesAreOneCharacter() {
+        check(#"{"a": "\ud83d\ude00"}"# + "\n", "+DOC\n+MAP {}\n=VAL \"a\n=VAL \"😀\n-MAP\n-DOC")
+        check(#"x: "\uD83D\uDE00 and \u00e9""# + "\n", "+DOC\n+MAP\n=VAL :x\n=VAL \"😀 and é\n-MAP\n-DOC")
+        XCTAssertEqual(errors(#"a: "\ud83d""# + "\n"), ["1:5 invalid-escape"])
+        XCTAssertEqual(errors(#"a: "\ude00\ud83d""# + "\n").first, "1:5 invalid-escape", "a low surrogate first is no pair")
+        XCTAssertEqual(errors(#"a: "\ud83d\u0041""# + "\n"), ["1:5 invalid-escape"])
+        XCTAssertEqual(errors(#"a: "\ud83d\ude0""# + "\n").first, "1:5 invalid-escape")
+    }
+}

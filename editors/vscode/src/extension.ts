@@ -99,18 +99,25 @@ async function restart(): Promise<void> {
   await start();
 }
 
-/** The `pureyaml` executable from `pureyaml.path`: `~` expanded, relative paths with a `/` taken from the first workspace folder. */
+/**
+ * The `pureyaml` executable from `pureyaml.path`, as the user set it (never a workspace's value: a
+ * repository must not choose the program VS Code starts): `~` expanded; a relative path is refused
+ * (it is not resolved against the workspace), so the default `pureyaml` on `PATH` runs instead.
+ */
 function serverPath(): string {
-  let configured = vscode.workspace.getConfiguration('pureyaml').get<string>('path', 'pureyaml').trim();
+  const declared = vscode.workspace.getConfiguration('pureyaml').inspect<string>('path');
+  let configured = (declared?.globalValue ?? declared?.defaultValue ?? 'pureyaml').trim();
   if (configured === '') {
     configured = 'pureyaml';
   }
   if (configured === '~' || configured.startsWith('~/')) {
     configured = path.join(os.homedir(), configured.slice(1));
   }
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!path.isAbsolute(configured) && configured.includes('/') && folder !== undefined && folder.uri.scheme === 'file') {
-    configured = path.join(folder.uri.fsPath, configured);
+  if (!path.isAbsolute(configured) && configured.includes('/')) {
+    void vscode.window.showWarningMessage(
+      `PureYAML: "pureyaml.path" must be absolute, start with ~/, or be a bare name on PATH; "${configured}" is ignored.`,
+    );
+    configured = 'pureyaml';
   }
   return configured;
 }
