@@ -234,7 +234,7 @@ extension BoundsTests {
     func testFindingsPerDocumentAreCappedWithOneThatCountsTheRest() throws {
         let text = "k: 1\n" + String(repeating: "k: 2\n", count: 100_000)
         let model = DocumentModel()
-        model.load(uri, bytes: Array(text.utf8))
+        model.perform(.openFile(uri, bytes: Array(text.utf8)))
         let surface = try XCTUnwrap(model.diagnostics(uri))
         XCTAssertEqual(surface.diagnostics.count, DocumentModel.maxDiagnosticsPerDocument + 1)
         let last = try XCTUnwrap(surface.diagnostics.last)
@@ -244,7 +244,7 @@ extension BoundsTests {
         XCTAssertEqual(last.message, "\(100_000 - listed.count) more findings in this document are not shown (at most 1000 are listed per document).")
         XCTAssertEqual(last.range.start, 5 + 5 * 1_000, "at the first finding left out")
         // A document with fewer findings is untouched.
-        model.load(uri, bytes: Array("k: 1\nk: 2\n".utf8))
+        model.perform(.openFile(uri, bytes: Array("k: 1\nk: 2\n".utf8)))
         XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.code), ["duplicate-key"])
     }
 }

@@ -27,6 +27,12 @@ final class FeatureRequestTests: XCTestCase {
         try server.response(to: try server.request(method, params))
     }
 
+    private func at(_ line: Int, _ character: Int, _ extra: [String: Any] = [:]) -> [String: Any] {
+        var p: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]
+        for (k, v) in extra { p[k] = v }
+        return p
+    }
+
     private func range(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int) -> [String: Any] {
         ["start": ["line": l1, "character": c1], "end": ["line": l2, "character": c2]]
     }
