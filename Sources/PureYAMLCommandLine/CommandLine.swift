@@ -60,12 +60,13 @@ public struct CommandLineTool {
     func check(_ args: [String]) -> Int32 {
         if args.contains("--fix") { return fixThenCheck(args) }
         var args = args
-        guard let schemaOptions = SchemaCheckOptions.extract(&args, err: err) else { return 2 }
+        guard var schemaOptions = SchemaCheckOptions.extract(&args, err: err) else { return 2 }
         let options: CommandOptions
         switch CommandOptions.parse(args, command: "check") {
         case .success(let o): options = o
         case .failure(let usage): err(usage.message); return 2
         }
+        schemaOptions.allowNamedPaths(options.paths, workingDirectory: workingDirectory)
         let model = DocumentModel()
         model.perform(.configureLint(.fileSystem))
         let loader = schemaOptions.makeLoader()

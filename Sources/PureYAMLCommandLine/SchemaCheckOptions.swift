@@ -12,6 +12,10 @@ struct SchemaCheckOptions {
     var explain = false
     /// `--offline`.
     var offline = false
+    /// `--allow-schema-folder DIR` (repeatable), absolute; then the folders of the paths named on the
+    /// command line (``allowNamedPaths(_:workingDirectory:)``): with the current directory, where local
+    /// schemas may be read from (docs/security.md).
+    var allowedFolders: [String] = []
 
     /// Takes the schema options out of `args`; returns nil (after printing) when `--schema` lacks a value.
     static func extract(_ args: inout [String], err: (String) -> Void) -> SchemaCheckOptions? {
@@ -28,11 +32,21 @@ struct SchemaCheckOptions {
                 options.schema = absolute(args[i + 1])
                 i += 2
                 continue
+            case "--allow-schema-folder":
+                guard i + 1 < args.count else {
+                    err("pureyaml check: --allow-schema-folder needs a folder\n")
+                    return nil
+                }
+                options.allowedFolders.append(absolute(args[i + 1]))
+                i += 2
+                continue
             case "--explain": options.explain = true
             case "--offline": options.offline = true
             default:
                 if args[i].hasPrefix("--schema=") { options.schema = absolute(String(args[i].dropFirst(9))) }
-                else { rest.append(args[i]) }
+                else if args[i].hasPrefix("--allow-schema-folder=") {
+                    options.allowedFolders.append(absolute(String(args[i].dropFirst("--allow-schema-folder=".count))))
+                } else { rest.append(args[i]) }
             }
             i += 1
         }
@@ -59,18 +73,32 @@ struct SchemaCheckOptions {
         return URL(fileURLWithPath: reference).standardizedFileURL.path
     }
 
-    /// Puts `--schema`, `--offline` and the current directory (as the workspace folder) into `settings`,
-    /// on top of what the project file says.
+    /// Adds the paths named on the command line (`paths`, relative to `workingDirectory`; `-` skipped) to
+    /// ``allowedFolders``: a folder as named, a file by its folder.
+    mutating func allowNamedPaths(_ paths: [String], workingDirectory: String) {
+        for path in paths where path != "-" {
+            let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true)).standardizedFileURL
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            allowedFolders.append(exists && isDirectory.boolValue ? url.path : url.deletingLastPathComponent().path)
+        }
+    }
+
+    /// Puts `--schema`, `--offline`, the current directory (as the workspace folder) and the folders
+    /// schemas may be read from into `settings`, on top of what the project file says.
     func apply(to settings: inout Settings) {
         if let schema { settings.schema.overrideSchema = schema }
         if offline { settings.schema.downloadEnabled = false }
         settings.schema.workspaceFolders = [DocumentURI(filePath: FileManager.default.currentDirectoryPath)]
+        settings.schema.allowedFolders = allowedFolders
     }
 
     /// The loader for this run.
     func makeLoader() -> SchemaLoader {
         var options = SchemaLoader.Options()
         options.allowNetwork = !offline
+        // One run has one download budget, so that unanswered URLs cannot hold a CI job for long.
+        options.budget = SchemaLoader.DownloadBudget()
         return SchemaLoader(options: options)
     }
 

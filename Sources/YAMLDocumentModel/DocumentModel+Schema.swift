@@ -20,6 +20,13 @@ extension DocumentModel {
     /// result; ``SurfaceArea/schemaLoads`` is reported whenever new ones are added.
     public var schemaLoadRequests: [String] { schemaRegistry.pending }
 
+    /// The policy the edge applies while it reads the requested `uri` (a local file reached through a
+    /// symbolic link is read only inside the policy's folders); nil for the schema the user named on the
+    /// command line (``SchemaSettings/overrideSchema``), which is read wherever it is.
+    public func trustPolicy(forLoading uri: String) -> TrustPolicy? {
+        uri == settings.schema.overrideSchema ? nil : settings.schema.trustPolicy
+    }
+
     /// The explain surface: which schema applies to each document of `uri`, why, and its status (nil when
     /// the document is not open).
     public func schemaInfo(_ uri: DocumentURI) -> SchemaInfoSurface? {
@@ -59,7 +66,11 @@ extension DocumentModel {
         var catalogHit: SchemaCatalogHit?
         if settings.schema.schemaStoreEnabled && settings.schema.overrideSchema == nil {
             let url = catalogURI
-            schemaRegistry.requireCatalog(url)
+            if let why = settings.schema.trustPolicy.refusal(toLoad: url, rule: nil, document: uri) {
+                schemaRegistry.refuseCatalog(url, why)
+            } else {
+                schemaRegistry.requireCatalog(url)
+            }
             catalogHit = schemaRegistry.catalogEntry(url, path: SchemaAssociator.path(of: uri))
         }
         let associator = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit)
@@ -136,16 +147,29 @@ extension DocumentModel {
         var diagnostics: [YAMLDiagnostic] = []
         var violations = [[YAMLDiagnostic]?](repeating: nil, count: documents.count)
         var reported: Set<String> = []
+        let policy = settings.schema.trustPolicy
         for i in documents.indices {
             guard let primary = documents[i].schemaURI else { continue }
             let info = documents[i]
             for schemaURI in [primary] + info.additionalSchemaURIs {
                 let status: SchemaLoadStatus
-                switch schemaRegistry.state(of: schemaURI) {
+                // The trust policy first (docs/security.md): a refused schema is never requested.
+                let refusal: String?
+                if case .catalog? = info.rule {
+                    refusal = policy.refusal(toFollow: schemaURI, from: catalogURI)
+                } else {
+                    refusal = policy.refusal(toLoad: schemaURI, rule: info.rule, document: snapshot.uri)
+                }
+                switch refusal.map(SchemaRegistry.State.failed) ?? schemaRegistry.state(of: schemaURI, policy: policy) {
                 case .loading:
                     status = .loading
                 case .ready(let schema):
                     status = .loaded
+                    for (target, why) in schema.refusedReferences where reported.insert(schemaURI + " " + target).inserted {
+                        diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
+                                                       documentStart: documentStart(info.index), code: "schema-load-failed",
+                                                       message: "schema \(schemaURI): the reference to \(target) is not followed: \(why)"))
+                    }
                     if let why = SchemaRegistry.ignoredKeywordsWarning(schema, schemaURI: schemaURI), reported.insert(schemaURI).inserted {
                         diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
                                                        documentStart: documentStart(info.index),

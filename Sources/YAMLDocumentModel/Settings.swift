@@ -129,6 +129,8 @@ public struct Settings: Sendable, Hashable {
             case "schema.severity":
                 choice(["error", "warning", "information", "hint"], SchemaSettings.severity) { $0.schema.severity = $1 }
             case "schema.kubernetesSchemaBase": string(nonEmpty: true) { $0.schema.kubernetesSchemaBase = $1 }
+            case "schema.allowedFolders":
+                take("a list of absolute folder paths", Self.absolutePaths) { $0.schema.allowedFolders = $1 }
             case "maxFileSize": integer(1...Int64.max, "an integer of 1 or more (bytes)") { $0.maxFileSize = $1 }
             case let name where Self.groupNames.contains(name) && value != .null:
                 // `flatten` opens every mapping, so a group name arrives here only with some other value.
@@ -168,6 +170,7 @@ public struct Settings: Sendable, Hashable {
         case "schemaDownload.enable": schema.downloadEnabled = baseline.schema.downloadEnabled
         case "schema.severity": schema.severity = baseline.schema.severity
         case "schema.kubernetesSchemaBase": schema.kubernetesSchemaBase = baseline.schema.kubernetesSchemaBase
+        case "schema.allowedFolders": schema.allowedFolders = baseline.schema.allowedFolders
         case "maxFileSize": maxFileSize = baseline.maxFileSize
         default: return false
         }
@@ -186,8 +189,28 @@ public struct Settings: Sendable, Hashable {
         "format.enable", "format.indentWidth", "format.maxBlankLines", "format.singleQuote", "format.bracketSpacing",
         "format.printWidth", "format.sequenceIndent", "format.proseWrap", "format.onSave", "maxItemsComputed",
         "lint.enable", "lint.preset", "schemas", "validate", "schemaStore.enable", "schemaStore.url",
-        "schemaDownload.enable", "schema.severity", "schema.kubernetesSchemaBase", "maxFileSize",
+        "schemaDownload.enable", "schema.severity", "schema.kubernetesSchemaBase", "schema.allowedFolders", "maxFileSize",
     ]
+
+    /// The setting only the user may give (editor settings, the command line): a project file that sets it
+    /// gets a warning and the setting is ignored (see docs/security.md).
+    public static let userOnlySettingNames: Set<String> = ["schema.allowedFolders"]
+
+    /// A list of absolute paths or `file:` URIs (a single string counts as a list of one); nil otherwise.
+    static func absolutePaths(_ value: JSONValue) -> [String]? {
+        let items: [JSONValue]
+        switch value {
+        case .string: items = [value]
+        case .array(let a): items = a
+        default: return nil
+        }
+        var out: [String] = []
+        for item in items {
+            guard case .string(let s) = item, s.hasPrefix("/") || s.lowercased().hasPrefix("file:") else { return nil }
+            out.append(s)
+        }
+        return out
+    }
 
     /// `key` without its `pureyaml.` or `yaml.` prefix.
     public static func settingName(_ key: String) -> String {

@@ -34,7 +34,7 @@ extension LanguageServer {
         guard let loader = schemaLoader else { return }
         for uri in model.schemaLoadRequests where schemaLoadsInFlight.insert(uri).inserted {
             log("loading schema \(uri)")
-            loader.load(uri) { [self] result in
+            loader.load(uri, policy: model.trustPolicy(forLoading: uri)) { [self] result in
                 connection.handlerQueue.async { [self] in
                     schemaLoadsInFlight.remove(uri)
                     if case .failure(let f) = result { log("schema \(uri): \(f.message)") }
