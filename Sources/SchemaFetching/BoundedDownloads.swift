@@ -48,11 +48,12 @@ final class BoundedDownloads: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     private func transfer(_ task: URLSessionTask) -> Transfer? { transfers.withLock { $0[task.taskIdentifier] } }
 
-    /// Stops `task` with `failure` (the first reason wins).
-    private func stop(_ task: URLSessionTask, _ failure: SchemaLoadFailure) {
+    /// Records `failure` as the end of `task`'s transfer (the first reason wins); `cancel` also cancels
+    /// the task (not while a redirect waits for its answer: FoundationNetworking traps on that).
+    private func stop(_ task: URLSessionTask, _ failure: SchemaLoadFailure, cancel: Bool = true) {
         guard let transfer = transfer(task) else { return }
         transfers.withLock { _ in if transfer.refusal == nil { transfer.refusal = failure } }
-        task.cancel()
+        if cancel { task.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
@@ -60,7 +61,9 @@ final class BoundedDownloads: NSObject, URLSessionDataDelegate, @unchecked Senda
         let from = task.originalRequest?.url ?? response.url
         guard let to = request.url, let from, Self.sameOrigin(from, to),
               allowRemoteHosts || SchemaLoader.isLoopback(to.host ?? "") else {
-            stop(task, SchemaLoadFailure("the server redirected to another origin (scheme, host or port), which is not followed (see docs/security.md)"))
+            stop(task, SchemaLoadFailure("the server redirected to another origin (scheme, host or port), which is not followed (see docs/security.md)"),
+                 cancel: false)
+            // The redirect response becomes the final one; its body is dropped (the refusal is recorded).
             completionHandler(nil)
             return
         }

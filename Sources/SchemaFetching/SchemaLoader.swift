@@ -176,7 +176,7 @@ public final class SchemaLoader: Sendable {
                     return "not downloaded: an earlier download from the same server got no complete answer within its time-out in this run"
                 }
                 if spent.seconds >= budget.seconds || spent.downloads >= budget.downloads {
-                    return "not downloaded: this run's download budget (\(Int(budget.seconds)) s, \(budget.downloads) downloads; "
+                    return "not downloaded: this run's download budget (\(Self.seconds(budget.seconds)) s, \(budget.downloads) downloads; "
                         + "PUREYAML_DOWNLOAD_BUDGET) is spent"
                 }
                 spent.downloads += 1
