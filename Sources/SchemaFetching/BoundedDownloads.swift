@@ -19,6 +19,11 @@ final class BoundedDownloads: NSObject, URLSessionDataDelegate, @unchecked Senda
         fileprivate(set) var error: Error?
         /// Why the delegate stopped it (too large, a refused redirect), nil when it was not stopped.
         fileprivate(set) var refusal: SchemaLoadFailure?
+        /// True once ``done`` was signalled (it is signalled once).
+        fileprivate var signalled = false
+        /// True when the loader must cancel the task once woken (not for a refused redirect: the task
+        /// then ends by itself, and a cancel racing the redirect's answer traps in FoundationNetworking).
+        fileprivate(set) var needsCancel = false
     }
 
     private let maxBytes: Int
@@ -40,7 +45,8 @@ final class BoundedDownloads: NSObject, URLSessionDataDelegate, @unchecked Senda
         return (transfer, task)
     }
 
-    /// Forgets `task`'s transfer (after it ended or was given up) and cancels the task.
+    /// Forgets `task`'s transfer (after it was stopped or given up) and cancels the task. Called by the
+    /// waiting loader, never on the delegate queue (see ``stop(_:_:cancel:)``).
     func abandon(_ task: URLSessionTask) {
         _ = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         task.cancel()
@@ -48,12 +54,20 @@ final class BoundedDownloads: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     private func transfer(_ task: URLSessionTask) -> Transfer? { transfers.withLock { $0[task.taskIdentifier] } }
 
-    /// Records `failure` as the end of `task`'s transfer (the first reason wins); `cancel` also cancels
-    /// the task (not while a redirect waits for its answer: FoundationNetworking traps on that).
+    /// Records `failure` as the end of `task`'s transfer (the first reason wins) and wakes the waiting
+    /// loader, which cancels the task. Never cancelled here: `cancel()` waits for the session's work
+    /// queue, which may itself wait for this delegate queue (a redirect decision), a deadlock.
     private func stop(_ task: URLSessionTask, _ failure: SchemaLoadFailure, cancel: Bool = true) {
         guard let transfer = transfer(task) else { return }
-        transfers.withLock { _ in if transfer.refusal == nil { transfer.refusal = failure } }
-        if cancel { task.cancel() }
+        let wake = transfers.withLock { _ -> Bool in
+            guard transfer.refusal == nil else { return false }
+            transfer.refusal = failure
+            transfer.needsCancel = cancel
+            guard cancel, !transfer.signalled else { return false }
+            transfer.signalled = true
+            return true
+        }
+        if wake { transfer.done.signal() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
@@ -97,11 +111,14 @@ final class BoundedDownloads: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        transfers.withLock { _ in
+        let wake = transfers.withLock { _ -> Bool in
             transfer.error = error
             if transfer.response == nil { transfer.response = task.response as? HTTPURLResponse }
+            guard !transfer.signalled else { return false }
+            transfer.signalled = true
+            return true
         }
-        transfer.done.signal()
+        if wake { transfer.done.signal() }
     }
 
     /// The refusal of a body larger than `maxBytes`.
@@ -120,7 +137,8 @@ final class BoundedDownloads: NSObject, URLSessionDataDelegate, @unchecked Senda
     static func sameOrigin(_ a: URL, _ b: URL) -> Bool { origin(a) == origin(b) }
 
     /// Reads what `transfer` holds once it ended, under the lock.
-    func outcome(_ transfer: Transfer) -> (body: Data, response: HTTPURLResponse?, error: Error?, refusal: SchemaLoadFailure?) {
-        transfers.withLock { _ in (transfer.body, transfer.response, transfer.error, transfer.refusal) }
+    func outcome(_ transfer: Transfer) -> (body: Data, response: HTTPURLResponse?, error: Error?, refusal: SchemaLoadFailure?,
+                                           needsCancel: Bool) {
+        transfers.withLock { _ in (transfer.body, transfer.response, transfer.error, transfer.refusal, transfer.needsCancel) }
     }
 }

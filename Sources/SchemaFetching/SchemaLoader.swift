@@ -113,9 +113,12 @@ public final class SchemaLoader: Sendable {
         return .failure(SchemaLoadFailure("unsupported location (expected an http(s) URL, a file URI or a path)"))
     }
 
-    /// Loads `uri` on a background queue and calls `completion` there with the result.
+    /// Loads `uri` on a thread of its own and calls `completion` there with the result. Not on a Dispatch
+    /// queue: a load blocks while it waits, and blocked pool threads would starve the queues
+    /// FoundationNetworking delivers the bytes on, which then pile up in memory (hundreds of MB for an
+    /// endless response while another download hangs).
     public func load(_ uri: String, policy: TrustPolicy? = nil, completion: @escaping @Sendable (SchemaLoadResult) -> Void) {
-        DispatchQueue.global().async { [self] in completion(load(uri, policy: policy)) }
+        Thread.detachNewThread { [self] in completion(load(uri, policy: policy)) }
     }
 
     /// Loads every schema `model` asks for, and what those `$ref`, performing
@@ -251,12 +254,23 @@ public final class SchemaLoader: Sendable {
         defer { slots.signal() }
         let (session, downloads) = sharedSession
         let (transfer, task) = downloads.start(request, in: session)
-        if transfer.done.wait(timeout: .now() + timeout) == .timedOut {
-            downloads.abandon(task)
-            let refusal = downloads.outcome(transfer).refusal
-            return (Data(), nil, nil, refusal, refusal == nil)
+        // The delegate sees the bytes only after they have queued up on its operation queue, which an
+        // endless local response outruns by hundreds of MB; the task's byte count moves as the bytes
+        // arrive, so it is watched here too, every few milliseconds.
+        let deadline = DispatchTime.now() + timeout
+        while transfer.done.wait(timeout: min(deadline, .now() + .milliseconds(5))) == .timedOut {
+            if task.countOfBytesReceived > Int64(options.maxBytes) {
+                downloads.abandon(task)
+                return (Data(), nil, nil, BoundedDownloads.tooLarge(options.maxBytes), false)
+            }
+            if DispatchTime.now() >= deadline {
+                downloads.abandon(task)
+                let refusal = downloads.outcome(transfer).refusal
+                return (Data(), nil, nil, refusal, refusal == nil)
+            }
         }
-        let (body, response, error, refusal) = downloads.outcome(transfer)
+        let (body, response, error, refusal, needsCancel) = downloads.outcome(transfer)
+        if needsCancel { downloads.abandon(task) }
         // URLSession's own time-out (the same number of seconds) may end the task first.
         let timedOut = refusal == nil && (error as? URLError)?.code == .timedOut
         return (body, response, timedOut ? nil : error, refusal, timedOut)
