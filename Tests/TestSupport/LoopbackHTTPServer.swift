@@ -169,8 +169,8 @@ public struct MeasuredRun {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = environment
-        let outFile = directory.appendingPathComponent(".measured-\(UUID().uuidString).out")
-        let errFile = directory.appendingPathComponent(".measured-\(UUID().uuidString).err")
+        let outFile = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-measured-\(UUID().uuidString).out")
+        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-measured-\(UUID().uuidString).err")
         FileManager.default.createFile(atPath: outFile.path, contents: nil)
         FileManager.default.createFile(atPath: errFile.path, contents: nil)
         defer {

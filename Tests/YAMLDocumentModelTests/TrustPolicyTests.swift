@@ -118,6 +118,21 @@ final class TrustPolicyTests: XCTestCase {
                        ["file:///w/outside.json"], "inside the workspace it is read, as a modeline's path would be")
     }
 
+    func testWhatCameBackIsNotQuotedWhenItIsNoSchemaOrCatalog() throws {
+        let m = try model(#"{"yaml.schemaStore": {"enable": true, "url": "https://example.com/catalog.json"}}"#)
+        let uri = DocumentURI(filePath: "/w/a.yaml")
+        _ = run(m, "/w/a.yaml", "# yaml-language-server: $schema=https://example.com/s.json\na: 1\n",
+                ["https://example.com/catalog.json": secret, "https://example.com/s.json": #"{"properties": {"a": {"type": "\#(secret)"}}}"#])
+        XCTAssertEqual(m.schemaInfo(uri)?.catalogStatus, .failed("the response is not a schema catalog"))
+        let findings = (m.diagnostics(uri)?.diagnostics ?? []).map(\.message)
+        XCTAssertEqual(findings, ["schema https://example.com/s.json: `type` has the wrong shape at #/properties/a/type; "
+            + "the keyword is ignored; the rest of the schema is used"], "the place is named, not the value")
+        let (_, notSchema) = run(try model(), "/w/b.yaml", "# yaml-language-server: $schema=https://example.com/t.json\na: 1\n",
+                                 ["https://example.com/t.json": "[\"" + secret + "\"]"])
+        XCTAssertEqual(notSchema, ["schema-invalid: schema https://example.com/t.json is not a JSON Schema "
+            + "(the response is JSON or YAML but no schema; its content is not shown)"])
+    }
+
     func testTheLimitsOfTheFolderTest() {
         let policy = TrustPolicy(readableFolders: ["/w/"])
         XCTAssertNil(policy.refusal(toLoad: "file:///w/a.json", rule: nil, document: nil))
