@@ -87,6 +87,13 @@ public final class SchemaLoader: Sendable {
             configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
             configuration.timeoutIntervalForRequest = options.timeout
             configuration.timeoutIntervalForResource = options.timeout
+            if !options.allowRemoteHosts {
+                // libcurl sends even a request to 127.0.0.1 through `http_proxy`, which may be elsewhere; an
+                // empty `connectionProxyDictionary` does not stop it, `no_proxy=*` does. Set once, before
+                // the first session exists (the process's only other network user is this loader).
+                setenv("no_proxy", "*", 1)
+                setenv("NO_PROXY", "*", 1)
+            }
             let delegate = BoundedDownloads(maxBytes: options.maxBytes, allowRemoteHosts: options.allowRemoteHosts)
             let made = (URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil), delegate)
             stored = made

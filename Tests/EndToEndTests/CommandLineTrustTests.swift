@@ -90,6 +90,15 @@ final class CommandLineTrustTests: XCTestCase {
         XCTAssertEqual(server.requests.filter { $0.hasPrefix("hang") }.count, 1, "\(server.requests)")
     }
 
+    func testTheLoopbackSwitchBypassesAProxyFromTheEnvironment() throws {
+        try #"{"required": ["name"]}"#.write(to: folder.appendingPathComponent("www/s.json"), atomically: true, encoding: .utf8)
+        try write("# yaml-language-server: $schema=\(server.url("s.json"))\na: 1\n", "a.yaml")
+        // A proxy on the discard port: a request sent through it would fail to connect.
+        let run = try check(["a.yaml"], extra: ["http_proxy": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9"])
+        XCTAssertEqual(run.stdout, "a.yaml:2:1: warning: missing required property \"name\" [schema-required]\n")
+        XCTAssertEqual(server.requests, ["200 /s.json"])
+    }
+
     func testARedirectToAnotherOriginIsNotFollowed() throws {
         let other = try LoopbackHTTPServer(root: folder.appendingPathComponent("other"))
         defer { other.stop() }
