@@ -66,8 +66,11 @@ public final class SchemaLoader: Sendable {
     /// memory, so a server that never downloads (downloads disabled, `PUREYAML_NETWORK=loopback` for a
     /// remote host, no schema over HTTP) never pays for it.
     private let session = Mutex<(URLSession, BoundedDownloads)?>(nil)
-    /// What the run-wide budget has spent: seconds, requests, and the origins that timed out.
-    private let spent = Mutex<(seconds: TimeInterval, downloads: Int, timedOut: Set<String>)>((0, 0, []))
+    /// What the run-wide budget has spent (seconds, requests), and when each origin last timed out.
+    private let spent = Mutex<(seconds: TimeInterval, downloads: Int, timedOut: [String: DispatchTime])>((0, 0, [:]))
+    /// Without a run-wide budget (the language server), an origin that let a download time out is not
+    /// asked again for this many seconds, so that many URLs on one unresponsive server cost one time-out.
+    static let unresponsiveOriginPause: TimeInterval = 60
     private let slots: DispatchSemaphore
 
     /// A loader with `options`. Makes no network connection and no `URLSession`.
@@ -178,38 +181,46 @@ public final class SchemaLoader: Sendable {
             if let cached { return .success(cached.body) }
             return .failure(SchemaLoadFailure("downloads from \(url.host ?? "?") are disabled (PUREYAML_NETWORK=loopback) and no cached copy exists"))
         }
+        // One download slot per transfer; the checks below are made once the slot is had, so that URLs
+        // queued behind a server that timed out are refused at once.
+        slots.wait()
+        defer { slots.signal() }
         var timeout = options.timeout
-        if let budget = options.budget {
-            let origin = BoundedDownloads.origin(url)
-            let refusal: String? = spent.withLock { spent in
-                if spent.timedOut.contains(origin) {
+        let origin = BoundedDownloads.origin(url)
+        let refusal: String? = spent.withLock { spent in
+            if let at = spent.timedOut[origin] {
+                if options.budget != nil {
                     return "not downloaded: an earlier download from the same server got no complete answer within its time-out in this run"
                 }
+                if Double(DispatchTime.now().uptimeNanoseconds - at.uptimeNanoseconds) / 1e9 < Self.unresponsiveOriginPause {
+                    return "not downloaded: an earlier download from the same server got no complete answer within its time-out "
+                        + "less than \(Int(Self.unresponsiveOriginPause)) s ago"
+                }
+            }
+            if let budget = options.budget {
                 if spent.seconds >= budget.seconds || spent.downloads >= budget.downloads {
                     return "not downloaded: this run's download budget (\(Self.seconds(budget.seconds)) s, \(budget.downloads) downloads; "
                         + "PUREYAML_DOWNLOAD_BUDGET) is spent"
                 }
                 spent.downloads += 1
-                return nil
             }
-            if let refusal {
-                if let cached { return .success(cached.body) }
-                return .failure(SchemaLoadFailure(refusal))
-            }
-            timeout = min(timeout, max(0.1, budget.seconds - spent.withLock { $0.seconds }))
+            return nil
         }
+        if let refusal {
+            if let cached { return .success(cached.body) }
+            return .failure(SchemaLoadFailure(refusal))
+        }
+        if let budget = options.budget { timeout = min(timeout, max(0.1, budget.seconds - spent.withLock { $0.seconds })) }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         if let etag = cached?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let modified = cached?.lastModified { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
         let started = DispatchTime.now()
         let outcome = fetch(request, timeout: timeout)
-        if options.budget != nil {
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-            let timedOut = outcome.timedOut
-            spent.withLock { spent in
-                spent.seconds += seconds
-                if timedOut { spent.timedOut.insert(BoundedDownloads.origin(url)) }
-            }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        let timedOut = outcome.timedOut
+        spent.withLock { spent in
+            spent.seconds += seconds
+            if timedOut { spent.timedOut[origin] = .now() }
         }
         if let refusal = outcome.refusal { return .failure(refusal) }
         if outcome.timedOut {
@@ -254,11 +265,9 @@ public final class SchemaLoader: Sendable {
         return parts.allSatisfy { p in !p.isEmpty && p.count <= 3 && p.allSatisfy(\.isASCII) && p.allSatisfy(\.isNumber) && Int(p).map { $0 <= 255 } == true }
     }
 
-    /// One request, waited for at most `timeout` seconds (then cancelled), within a download slot.
+    /// One request, waited for at most `timeout` seconds (then cancelled).
     private func fetch(_ request: URLRequest, timeout: TimeInterval)
         -> (body: Data, response: HTTPURLResponse?, error: Error?, refusal: SchemaLoadFailure?, timedOut: Bool) {
-        slots.wait()
-        defer { slots.signal() }
         let (session, downloads) = sharedSession
         let (transfer, task) = downloads.start(request, in: session)
         // The delegate sees the bytes only after they have queued up on its operation queue, which an

@@ -52,7 +52,12 @@ final class BoundedDownloadTests: XCTestCase {
 
     func testTheTimeOutCancelsTheTransfer() throws {
         let server = try LocalHTTPServer(root: temp.appendingPathComponent("www"))
-        XCTAssertEqual(failure(loader(timeout: 1).load(server.url("_/hang"))), "no complete answer within 1 s; the transfer was cancelled")
+        let l = loader(timeout: 1)
+        XCTAssertEqual(failure(l.load(server.url("_/hang"))), "no complete answer within 1 s; the transfer was cancelled")
+        // Without a run-wide budget (the server), that origin rests for a minute: one time-out, not one per URL.
+        XCTAssertEqual(failure(l.load(server.url("_/hang?again"))),
+                       "not downloaded: an earlier download from the same server got no complete answer within its time-out less than 60 s ago")
+        XCTAssertEqual(server.requests.filter { $0.hasPrefix("hang") }, ["hang /_/hang"])
         // An endless body under a generous size limit: the time-out ends it, and the connection is closed.
         XCTAssertEqual(failure(loader(timeout: 1, maxBytes: 1 << 40).load(server.url("_/forever"))),
                        "no complete answer within 1 s; the transfer was cancelled")
