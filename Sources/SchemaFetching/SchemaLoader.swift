@@ -79,7 +79,7 @@ public final class SchemaLoader: Sendable {
         slots = DispatchSemaphore(value: max(1, options.maxConcurrentDownloads))
     }
 
-    deinit { session.withLock { $0?.0.invalidateAndCancel() } }
+    deinit { session.withLock { $0?.0.finishTasksAndInvalidate() } }
 
     /// The session, created on first use.
     private var sharedSession: (URLSession, BoundedDownloads) {
