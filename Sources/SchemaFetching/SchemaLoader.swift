@@ -111,7 +111,8 @@ public final class SchemaLoader: Sendable {
     /// the queue that serves the protocol; use ``load(_:policy:completion:)`` there.
     ///
     /// With a `policy` (the model's ``SchemaSettings/trustPolicy``), a local file reached through a
-    /// symbolic link is read only when the link's target is inside the policy's folders too.
+    /// symbolic link is read only when the link's target is inside the policy's folders too, or when the
+    /// file is one of the policy's ``TrustPolicy/readableFiles``.
     public func load(_ uri: String, policy: TrustPolicy? = nil) -> SchemaLoadResult {
         let lower = uri.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return loadHTTP(uri) }
@@ -143,7 +144,8 @@ public final class SchemaLoader: Sendable {
 
     private func loadFile(_ path: String, policy: TrustPolicy?) -> SchemaLoadResult {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        if let policy, resolved != path, !Self.inside(resolved, policy) {
+        // A file the user's settings name is theirs wherever its link points.
+        if let policy, resolved != path, !policy.readableFiles.contains(path), !Self.inside(resolved, policy) {
             return .failure(SchemaLoadFailure("the file is a symbolic link to a place outside the folders schemas may be read from (see docs/security.md)"))
         }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else {

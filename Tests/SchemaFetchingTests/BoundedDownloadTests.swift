@@ -138,6 +138,9 @@ final class BoundedDownloadTests: XCTestCase {
         XCTAssertEqual(failure(l.load(workspace.appendingPathComponent("link.json").path, policy: policy)),
                        "the file is a symbolic link to a place outside the folders schemas may be read from (see docs/security.md)")
         XCTAssertEqual(failure(l.load(workspace.appendingPathComponent("link.json").path)), "success (18 bytes)", "no policy: --schema")
+        let named = TrustPolicy(readableFolders: [workspace.path], readableFiles: [workspace.appendingPathComponent("link.json").path])
+        XCTAssertEqual(failure(l.load(workspace.appendingPathComponent("link.json").path, policy: named)), "success (18 bytes)",
+                       "a file the user's settings name")
         XCTAssertEqual(failure(l.load("/dev/zero")), "not a regular file", "a device is never read")
         XCTAssertEqual(failure(l.load(workspace.appendingPathComponent("zero.json").path, policy: TrustPolicy(readableFolders: ["/"]))),
                        "not a regular file")
