@@ -105,11 +105,13 @@ final class BoundedDownloadTests: XCTestCase {
         XCTAssertEqual(results[0], "no complete answer within 1 s; the transfer was cancelled")
         XCTAssertEqual(Set(results.dropFirst()), ["not downloaded: an earlier download from the same server got no complete answer within its time-out in this run"])
         XCTAssertEqual(server.requests.filter { $0.hasPrefix("hang") }.count, 1, "\(server.requests)")
-        // Another server gets what is left of the budget (half a second), then nothing more is downloaded.
-        XCTAssertTrue(failure(run.load(second.url("_/hang"))).hasPrefix("no complete answer within 0."))
+        // Another server gets what is left of the budget (about half a second; nothing when the first
+        // time-out took longer on a loaded machine), then nothing more is downloaded.
+        let rest = failure(run.load(second.url("_/hang")))
+        XCTAssertTrue(rest.hasPrefix("no complete answer within 0.") || rest.hasPrefix("not downloaded: this run's download budget"), rest)
         XCTAssertEqual(failure(run.load("http://localhost:\(second.port)/_/large?bytes=10")),
                        "not downloaded: this run's download budget (1.5 s, 100 downloads; PUREYAML_DOWNLOAD_BUDGET) is spent")
-        XCTAssertEqual(DownloadBudgetCount.requests(second), 1)
+        XCTAssertLessThanOrEqual(DownloadBudgetCount.requests(second), 1)
         var counted = SchemaLoader.DownloadBudget(environment: ["PUREYAML_DOWNLOAD_BUDGET": "20"])
         XCTAssertEqual(counted.seconds, 20)
         counted.downloads = 2
