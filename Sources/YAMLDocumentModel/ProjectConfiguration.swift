@@ -75,8 +75,12 @@ public struct ProjectConfiguration: Sendable {
     /// The settings in a configuration file's `bytes`, and its diagnostics (UTF-8 byte ranges into `bytes`):
     /// one error when the file cannot be used, in which case the settings are the defaults, or a warning
     /// per unknown key and per unusable value, in text order.
+    /// Its local schema paths stay as written and are read under the modeline rule
+    /// (``SchemaSettings/projectSchemaReferences``), as the file's folder is not known.
     public static func parse(bytes: [UInt8]) -> (settings: Settings, diagnostics: [YAMLDiagnostic]) {
-        settings(from: DocumentSnapshot(uri: DocumentURI("config:"), version: 0, bytes: bytes))
+        let uri = DocumentURI("config:")
+        let (settings, diagnostics) = settings(from: DocumentSnapshot(uri: uri, version: 0, bytes: bytes))
+        return (resolvingSchemaPaths(settings, from: uri), diagnostics)
     }
 
     private static func settings(from snapshot: DocumentSnapshot) -> (Settings, [YAMLDiagnostic]) {

@@ -116,6 +116,11 @@ final class TrustPolicyTests: XCTestCase {
         settings.schema.workspaceFolders = [DocumentURI(filePath: "/w")]
         XCTAssertEqual(run(DocumentModel(settings: settings), "/w/up/a.yaml", "a: 1\n", ["file:///w/outside.json": "{}"]).requested,
                        ["file:///w/outside.json"], "inside the workspace it is read, as a modeline's path would be")
+        // Parsed without its location, every local path of a project file is read under the modeline rule.
+        var parsed = ProjectConfiguration.parse(bytes: Array(text.utf8)).settings
+        XCTAssertEqual(parsed.schema.trustPolicy.readableFiles, [])
+        parsed.schema.workspaceFolders = [DocumentURI(filePath: "/w")]
+        XCTAssertEqual(run(DocumentModel(settings: parsed), "/w/etc/a.yaml", "a: 1\n").requested, [])
     }
 
     func testWhatCameBackIsNotQuotedWhenItIsNoSchemaOrCatalog() throws {
