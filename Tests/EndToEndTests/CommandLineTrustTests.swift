@@ -59,6 +59,26 @@ final class CommandLineTrustTests: XCTestCase {
                        "d.yaml:2:1: warning: missing required property \"name\" [schema-required]\n")
     }
 
+    /// A repository's `.pureyaml.yaml` naming local files outside its own folder (as schemas, as CRD
+    /// files) makes `check` read none of them; a schema file it names inside its folder is read, and a
+    /// schema that is a symbolic link out of the tree is refused by the model's own read.
+    func testAProjectFileCannotNameLocalFilesOutsideTheTree() throws {
+        try LoopbackHTTPServer.secret.write(to: folder.appendingPathComponent("secret.json"), atomically: true, encoding: .utf8)
+        try write("""
+            yaml.schemas: {/etc/passwd: "a.yaml", ../../secret.json: "b.yaml", ./own.json: "c.yaml", ./link.json: "d.yaml"}
+            pureyaml.schema.crds: [/etc/passwd]
+            """, "sub/.pureyaml.yaml")
+        try write(#"{"required": ["name"]}"#, "sub/own.json")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("repo/sub/link.json").path,
+                                                   withDestinationPath: folder.appendingPathComponent("secret.json").path)
+        for name in ["a", "b", "c", "d"] { try write("a: 1\n", "sub/\(name).yaml") }
+        let run = try check(["--format", "github", "sub"])
+        XCTAssertFalse(run.stdout.contains("root:x") || run.stderr.contains("root:x"), run.stdout)
+        XCTAssertEqual(run.stdout.components(separatedBy: "the file is outside the folders schemas may be read from").count - 1, 2, run.stdout)
+        XCTAssertTrue(run.stdout.contains("missing required property"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("symbolic link to a place outside the folders"), run.stdout)
+    }
+
     func testAResponseThatIsNotASchemaIsNotEchoed() throws {
         try write("# yaml-language-server: $schema=\(server.url("_/secret"))\na: 1\n", "a.yaml")
         for format in ["text", "json", "github", "sarif"] {
