@@ -60,13 +60,16 @@ public struct CommandLineTool {
     func check(_ args: [String]) -> Int32 {
         if args.contains("--fix") { return fixThenCheck(args) }
         var args = args
-        guard let schemaOptions = SchemaCheckOptions.extract(&args, err: err, workingDirectory: workingDirectory, environment: environment) else { return 2 }
+        // One run has one download budget, so that unanswered URLs cannot hold a CI job for long.
+        let environment = checkEnvironment
+        guard var schemaOptions = SchemaCheckOptions.extract(&args, err: err, workingDirectory: workingDirectory, environment: environment) else { return 2 }
         let options: CommandOptions
         switch CommandOptions.parse(args, command: "check") {
         case .success(let o): options = o
         case .failure(let usage): err(usage.message); return 2
         }
-        let model = makeModel(options.configuration, adjust: schemaOptions.apply)
+        schemaOptions.allowNamedPaths(options.paths, environment: environment)
+        let model = makeModel(options.configuration, environment: environment, adjust: schemaOptions.apply)
         var reported: Set<String> = []
         var reports: [FileReport] = []
         var tally = CheckTally()
@@ -230,11 +233,19 @@ public struct CommandLineTool {
         return environment
     }
 
+    /// ``environment`` with one run-wide download budget for all its downloads (`check`).
+    var checkEnvironment: ModelEnvironment {
+        var environment = ModelEnvironment.fileSystem(downloadBudget: .init())
+        environment.currentDirectory = workingDirectory
+        return environment
+    }
+
     /// The model of one run: project settings found as `configuration` says, on top of the default settings
-    /// changed by `adjust` (the command line's own options, such as `--schema`).
-    func makeModel(_ configuration: CommandOptions.ConfigurationSource,
+    /// changed by `adjust` (the command line's own options, such as `--schema`), reading through
+    /// `environment` (``environment`` when nil).
+    func makeModel(_ configuration: CommandOptions.ConfigurationSource, environment: ModelEnvironment? = nil,
                    adjust: (inout Settings) -> Void = { _ in }) -> DocumentModel {
-        let model = DocumentModel(environment: environment, projectSettings: projectSettingsSource(configuration))
+        let model = DocumentModel(environment: environment ?? self.environment, projectSettings: projectSettingsSource(configuration))
         var settings = Settings()
         adjust(&settings)
         model.perform(.configure(settings))

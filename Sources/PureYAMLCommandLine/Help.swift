@@ -57,7 +57,7 @@ public enum Help {
     SYNOPSIS
         pureyaml check [--format text|json|github|sarif|parsable] [--strict] [--fix]
                        [--config PATH | --no-config] [--stdin-filename NAME]
-                       [--schema URL|PATH] [--explain] [--offline] [--allow-no-files] PATH...
+                       [--schema URL|PATH] [--explain] [--offline] [--allow-schema-folder DIR] [--allow-no-files] PATH...
 
     DESCRIPTION
         Parses and composes each file and reports syntax errors, duplicate keys, undefined aliases
@@ -95,6 +95,9 @@ public enum Help {
             print, per document, which schema applies, the rule that chose it and its load status.
         --offline
             download nothing; use schema files and the schema cache only.
+        --allow-schema-folder DIR
+            local schemas (modelines, yaml.schemas, $ref) may also be read from DIR; by default
+            only the current directory and the paths named here are (see docs/security.md).
         --allow-no-files
             a folder without YAML files is a warning on stderr instead of a failure (exit status 3).
         --fix

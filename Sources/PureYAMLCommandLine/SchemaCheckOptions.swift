@@ -14,6 +14,10 @@ struct SchemaCheckOptions {
     /// The tool's working directory: relative `--schema` paths are resolved against it, and it is the
     /// workspace folder.
     var workingDirectory = "/"
+    /// `--allow-schema-folder DIR` (repeatable), absolute; then the folders of the paths named on the
+    /// command line (``allowNamedPaths(_:environment:)``): with the working directory, where local
+    /// schemas may be read from (docs/security.md).
+    var allowedFolders: [String] = []
 
     /// Takes the schema options out of `args`; returns nil (after printing) when `--schema` lacks a value
     /// or names a path where `environment` finds no file. Relative paths are resolved against
@@ -35,11 +39,21 @@ struct SchemaCheckOptions {
                 options.schema = absolute(args[i + 1])
                 i += 2
                 continue
+            case "--allow-schema-folder":
+                guard i + 1 < args.count else {
+                    err("pureyaml check: --allow-schema-folder needs a folder\n")
+                    return nil
+                }
+                options.allowedFolders.append(absolute(args[i + 1]))
+                i += 2
+                continue
             case "--explain": options.explain = true
             case "--offline": options.offline = true
             default:
                 if args[i].hasPrefix("--schema=") { options.schema = absolute(String(args[i].dropFirst(9))) }
-                else { rest.append(args[i]) }
+                else if args[i].hasPrefix("--allow-schema-folder=") {
+                    options.allowedFolders.append(absolute(String(args[i].dropFirst("--allow-schema-folder=".count))))
+                } else { rest.append(args[i]) }
             }
             i += 1
         }
@@ -68,17 +82,28 @@ struct SchemaCheckOptions {
             .standardizedFileURL.path
     }
 
-    /// Puts `--schema`, `--offline` and the current directory (as the workspace folder) into `settings`,
-    /// on top of what the project file says.
+    /// Adds the paths named on the command line (`paths`, relative to ``workingDirectory``; `-` skipped) to
+    /// ``allowedFolders``: a folder as named, a file by its folder (what each is, `environment` says).
+    mutating func allowNamedPaths(_ paths: [String], environment: ModelEnvironment) {
+        for path in paths where path != "-" {
+            let url = URL(fileURLWithPath: Self.absolute(path, in: workingDirectory))
+            allowedFolders.append(environment.kind(url.path) == .folder ? url.path : url.deletingLastPathComponent().path)
+        }
+    }
+
+    /// Puts `--schema`, `--offline`, the current directory (as the workspace folder) and the folders
+    /// schemas may be read from into `settings`, on top of what the project file says.
     func apply(to settings: inout Settings) {
         if let schema { settings.schema.overrideSchema = schema }
         if offline { settings.schema.downloadEnabled = false }
         settings.schema.workspaceFolders = [DocumentURI(filePath: workingDirectory)]
+        settings.schema.allowedFolders = allowedFolders
     }
 
     /// Downloads every schema `model` still asks for (local files it reads itself), and what those
     /// `$ref`, through the model's environment, one at a time, performing ``Intent/schemaLoaded(_:_:)``
-    /// with each result; each URI is tried once. Downloads are off under `--offline`.
+    /// with each result; each URI is tried once. Downloads are off under `--offline`; the environment of
+    /// a check has one run-wide download budget (``CommandLineTool/checkEnvironment``).
     func loadAll(into model: DocumentModel) {
         final class Box: @unchecked Sendable { var result: SchemaLoadResult = .failure(SchemaLoadFailure("not loaded")) }
         var attempted: Set<String> = []
@@ -86,7 +111,7 @@ struct SchemaCheckOptions {
             attempted.insert(next)
             let box = Box()
             let done = DispatchSemaphore(value: 0)
-            model.environment.fetch(next, allowNetwork: !offline) { result in
+            model.environment.fetch(next, allowNetwork: !offline, trust: model.trustPolicy(forLoading: next)) { result in
                 box.result = result
                 done.signal()
             }

@@ -10,11 +10,20 @@ extension LintEnvironment {
 extension ModelEnvironment {
     /// The live environment: files and folders from disk, the process's environment variables, current
     /// directory and home folder, the system clock, and schemas through ``SchemaLoader`` (one loader per
-    /// network permission, with the download cache).
-    public static var fileSystem: ModelEnvironment {
-        let loaders = LoaderPair()
+    /// network permission, with the download cache), without a run-wide download budget.
+    public static var fileSystem: ModelEnvironment { fileSystem(downloadBudget: nil) }
+
+    /// The live environment (``fileSystem``) whose downloads share one run-wide `downloadBudget` (nil:
+    /// none), for `pureyaml check`.
+    ///
+    /// Local schema files are read by ``SchemaLoader``'s file reading (symbolic links checked against the
+    /// model's trust policy, regular files only, the size bounded while reading); the other files the
+    /// model reads (`.pureyaml.yaml`, `.yamllint`, `.editorconfig`) are read only when they are regular
+    /// files (a link to a device or a FIFO is not read) of at most ``ModelEnvironment/maxSchemaBytes``.
+    public static func fileSystem(downloadBudget: SchemaLoader.DownloadBudget?) -> ModelEnvironment {
+        let loaders = LoaderPair(budget: downloadBudget)
         let capabilities = Capabilities(
-            readFile: { path in FileManager.default.contents(atPath: path).map { [UInt8]($0) } },
+            readFile: { path in readRegularFile(path, maxBytes: ModelEnvironment.none.maxSchemaBytes) },
             kind: { path in
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
@@ -25,11 +34,24 @@ extension ModelEnvironment {
             listFolder: { path in try? FileManager.default.contentsOfDirectory(atPath: path) },
             fetch: { uri, allowNetwork, completion in loaders.loader(allowNetwork: allowNetwork).load(uri, completion: completion) },
             now: { Date().timeIntervalSince1970 },
-            cachedCopy: { uri in loaders.loader(allowNetwork: false).options.cache?.read(uri)?.body })
+            cachedCopy: { uri in loaders.loader(allowNetwork: false).options.cache?.read(uri)?.body },
+            loadSchemaFile: { path, trust in loaders.loader(allowNetwork: false).load(path, policy: trust) })
         let variables = ProcessInfo.processInfo.environment.filter { ModelEnvironment.variableNames.contains($0.key) }
         return ModelEnvironment(capabilities: capabilities, variables: variables,
                                 currentDirectory: FileManager.default.currentDirectoryPath, homeDirectory: NSHomeDirectory())
     }
+}
+
+/// The bytes of the regular file at `path` (symbolic links followed), nil when it is no regular file,
+/// cannot be read or holds more than `maxBytes` bytes (read at most one byte past the limit: the size a
+/// file says can lie, a device has none).
+private func readRegularFile(_ path: String, maxBytes: Int) -> [UInt8]? {
+    let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    guard (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType == .typeRegular,
+          let handle = FileHandle(forReadingAtPath: resolved) else { return nil }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: maxBytes + 1) ?? Data(), data.count <= maxBytes else { return nil }
+    return [UInt8](data)
 }
 
 /// The two schema loaders of the live environment (downloads allowed or not), made when first used.
@@ -37,8 +59,9 @@ private final class LoaderPair: Sendable {
     private let online: SchemaLoader
     private let offline: SchemaLoader
 
-    init() {
+    init(budget: SchemaLoader.DownloadBudget?) {
         var options = SchemaLoader.Options()
+        options.budget = budget
         options.allowNetwork = true
         online = SchemaLoader(options: options)
         options.allowNetwork = false

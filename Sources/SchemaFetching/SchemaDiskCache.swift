@@ -4,6 +4,10 @@ import Foundation
 /// `Last-Modified`) per URL, named by a 64-bit FNV-1a hash of the URL. Default folder:
 /// `$XDG_CACHE_HOME/pureyaml/schemas`, else `~/.cache/pureyaml/schemas`.
 ///
+/// Bounded: when the bodies in the folder pass ``maxBytes`` after a write, the least recently used entries
+/// (by the modification time of their metadata file, which a read or a `304` refreshes) are deleted until
+/// they fit again; a body larger than the limit is not stored.
+///
 /// Safe to share between threads and processes: files are written atomically; a damaged entry reads as
 /// absent.
 public struct SchemaDiskCache: Sendable {
@@ -27,8 +31,19 @@ public struct SchemaDiskCache: Sendable {
     /// The folder holding the files.
     public let directory: URL
 
-    /// A cache in `directory` (created on first write).
-    public init(directory: URL) { self.directory = directory }
+    /// The largest total size of the stored bodies, in bytes.
+    public let maxBytes: Int
+
+    /// 100 MiB, or `PUREYAML_CACHE_MAX_BYTES` when set to a number of 0 or more (0 stores nothing).
+    public static func defaultMaxBytes(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+        environment["PUREYAML_CACHE_MAX_BYTES"].flatMap(Int.init).flatMap { $0 >= 0 ? $0 : nil } ?? 100 << 20
+    }
+
+    /// A cache in `directory` (created on first write) holding at most `maxBytes` of bodies.
+    public init(directory: URL, maxBytes: Int = SchemaDiskCache.defaultMaxBytes()) {
+        self.directory = directory
+        self.maxBytes = maxBytes
+    }
 
     /// The default folder from the environment: `XDG_CACHE_HOME`, else `HOME/.cache`, plus
     /// `pureyaml/schemas`; nil when neither variable is set.
@@ -47,11 +62,19 @@ public struct SchemaDiskCache: Sendable {
               let metaData = FileManager.default.contents(atPath: metaFile.path),
               let meta = try? JSONSerialization.jsonObject(with: metaData) as? [String: String],
               meta["url"] == url else { return nil }
+        touch(url)
         return Entry(body: [UInt8](body), etag: meta["etag"], lastModified: meta["lastModified"])
     }
 
-    /// Stores `entry` for `url`. Failures (read-only disk, ...) are ignored: the cache is an optimisation.
+    /// Marks the entry for `url` as just used (for the least-recently-used eviction).
+    public func touch(_ url: String) {
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: files(url).meta.path)
+    }
+
+    /// Stores `entry` for `url`, then evicts the least recently used entries past ``maxBytes``. Failures
+    /// (read-only disk, ...) are ignored: the cache is an optimisation.
     public func write(_ url: String, _ entry: Entry) {
+        guard entry.body.count <= maxBytes else { return }
         let (bodyFile, metaFile) = files(url)
         var meta = ["url": url]
         meta["etag"] = entry.etag
@@ -62,6 +85,28 @@ public struct SchemaDiskCache: Sendable {
             try JSONSerialization.data(withJSONObject: meta, options: [.sortedKeys]).write(to: metaFile, options: .atomic)
         } catch {
             return
+        }
+        evict(keeping: bodyFile.lastPathComponent)
+    }
+
+    /// Deletes the least recently used entries (never `kept`) until the bodies fit in ``maxBytes``.
+    private func evict(keeping kept: String) {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: directory.path) else { return }
+        var entries: [(name: String, size: Int, used: Date)] = []
+        var total = 0
+        for name in names where name.hasSuffix(".body") {
+            let stem = String(name.dropLast(".body".count))
+            let size = ((try? fm.attributesOfItem(atPath: directory.appendingPathComponent(name).path))?[.size] as? NSNumber)?.intValue ?? 0
+            let used = (try? fm.attributesOfItem(atPath: directory.appendingPathComponent(stem + ".meta.json").path))?[.modificationDate] as? Date
+            total += size
+            entries.append((stem, size, used ?? .distantPast))
+        }
+        guard total > maxBytes else { return }
+        for entry in entries.sorted(by: { $0.used < $1.used }) where total > maxBytes && entry.name + ".body" != kept {
+            try? fm.removeItem(at: directory.appendingPathComponent(entry.name + ".meta.json"))
+            try? fm.removeItem(at: directory.appendingPathComponent(entry.name + ".body"))
+            total -= entry.size
         }
     }
 

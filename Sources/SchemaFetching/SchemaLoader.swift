@@ -7,27 +7,53 @@ import FoundationNetworking
 import YAMLDocumentModel
 
 /// Loads schemas and catalogs at the edge for the model's ``DocumentModel/schemaLoadRequests``: local
-/// files (`file:` URIs or absolute paths) and `http(s)` URLs through `URLSession`, with a timeout, a size
-/// limit and a persistent ``SchemaDiskCache``.
+/// files (`file:` URIs or absolute paths) and `http(s)` URLs through `URLSession`, with bounds enforced
+/// while the bytes arrive (docs/security.md): a size limit that stops the transfer, a time-out that
+/// cancels it, redirects to the same origin only, the loopback switch on every hop, at most
+/// ``Options/maxConcurrentDownloads`` at once, an optional run-wide ``DownloadBudget`` (the command
+/// line's), and a persistent ``SchemaDiskCache`` with a size limit.
 ///
 /// HTTP: a cached copy is revalidated with `If-None-Match`/`If-Modified-Since` (a `304` keeps it); when the
 /// server cannot be reached, times out or answers 5xx, the cached copy is used as-is. With
 /// ``Options/allowNetwork`` false nothing is downloaded, but cached copies are still used.
 public final class SchemaLoader: Sendable {
+    /// A run-wide bound on downloading, for `pureyaml check`: once `seconds` of waiting for downloads or
+    /// `downloads` requests are spent, further downloads are refused (cached copies are still used), and
+    /// an origin that did not answer in time is not asked again in the run.
+    public struct DownloadBudget: Sendable {
+        /// Seconds of waiting for the network in the whole run (default 30, or `PUREYAML_DOWNLOAD_BUDGET`).
+        public var seconds: TimeInterval
+        /// Requests in the whole run (default 100).
+        public var downloads = 100
+
+        /// The default budget, `PUREYAML_DOWNLOAD_BUDGET` (seconds) when set to a positive number.
+        public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+            seconds = environment["PUREYAML_DOWNLOAD_BUDGET"].flatMap(TimeInterval.init).flatMap { $0 > 0 ? $0 : nil } ?? 30
+        }
+    }
+
     /// Limits and switches.
     public struct Options: Sendable {
-        /// Seconds before an HTTP request is given up (default 10).
-        public var timeout: TimeInterval = 10
-        /// Largest accepted body, in bytes (default 20 MiB).
+        /// Seconds before an HTTP request is given up and its transfer cancelled (default 10, or
+        /// `PUREYAML_DOWNLOAD_TIMEOUT` when set to a positive number).
+        public var timeout: TimeInterval = ProcessInfo.processInfo.environment["PUREYAML_DOWNLOAD_TIMEOUT"]
+            .flatMap(TimeInterval.init).flatMap { $0 > 0 ? $0 : nil } ?? 10
+        /// Largest accepted body or file, in bytes (default 20 MiB); a larger body stops the transfer.
         public var maxBytes = 20 << 20
         /// Whether HTTP requests may be made (`yaml.schemaDownload.enable`).
         public var allowNetwork = true
         /// Whether HTTP requests may go to hosts other than the loopback interface. False when the
         /// environment variable `PUREYAML_NETWORK` is `loopback` (tests and air-gapped machines set it, so
-        /// that nothing leaves the machine while local schema servers still work).
+        /// that nothing leaves the machine while local schema servers still work). Holds for every
+        /// redirect too; only literal loopback hosts count (``isLoopback(_:)``), no name is resolved.
         public var allowRemoteHosts = ProcessInfo.processInfo.environment["PUREYAML_NETWORK"] != "loopback"
         /// The on-disk cache, nil for none.
-        public var cache: SchemaDiskCache? = SchemaDiskCache.defaultDirectory().map(SchemaDiskCache.init)
+        public var cache: SchemaDiskCache? = SchemaDiskCache.defaultDirectory().map { SchemaDiskCache(directory: $0) }
+        /// The run-wide budget, nil for none (the language server, which runs for hours, has none; each of
+        /// its downloads is still bounded by ``timeout`` and ``maxBytes``).
+        public var budget: DownloadBudget?
+        /// Downloads running at once (default 4); more wait for a free slot.
+        public var maxConcurrentDownloads = 4
 
         /// Default options.
         public init() {}
@@ -35,21 +61,28 @@ public final class SchemaLoader: Sendable {
 
     /// The options in force.
     public let options: Options
-    /// The HTTP session, made by the first request that really goes to the network: creating a
-    /// `URLSession` starts the networking stack (curl, TLS), which costs several MB of resident memory,
-    /// so a server that never downloads (downloads disabled, `PUREYAML_NETWORK=loopback` for a remote
-    /// host, no schema over HTTP) never pays for it.
-    private let session = Mutex<URLSession?>(nil)
+    /// The HTTP session and its delegate, made by the first request that really goes to the network:
+    /// creating a `URLSession` starts the networking stack (curl, TLS), which costs several MB of resident
+    /// memory, so a server that never downloads (downloads disabled, `PUREYAML_NETWORK=loopback` for a
+    /// remote host, no schema over HTTP) never pays for it.
+    private let session = Mutex<(URLSession, BoundedDownloads)?>(nil)
+    /// What the run-wide budget has spent (seconds, requests), and when each origin last timed out.
+    private let spent = Mutex<(seconds: TimeInterval, downloads: Int, timedOut: [String: DispatchTime])>((0, 0, [:]))
+    /// Without a run-wide budget (the language server), an origin that let a download time out is not
+    /// asked again for this many seconds, so that many URLs on one unresponsive server cost one time-out.
+    static let unresponsiveOriginPause: TimeInterval = 60
+    private let slots: DispatchSemaphore
 
     /// A loader with `options`. Makes no network connection and no `URLSession`.
     public init(options: Options = Options()) {
         self.options = options
+        slots = DispatchSemaphore(value: max(1, options.maxConcurrentDownloads))
     }
 
-    deinit { session.withLock { $0?.finishTasksAndInvalidate() } }
+    deinit { session.withLock { $0?.0.finishTasksAndInvalidate() } }
 
     /// The session, created on first use.
-    private var sharedSession: URLSession {
+    private var sharedSession: (URLSession, BoundedDownloads) {
         session.withLock { stored in
             if let stored { return stored }
             let configuration = URLSessionConfiguration.ephemeral
@@ -57,7 +90,15 @@ public final class SchemaLoader: Sendable {
             configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
             configuration.timeoutIntervalForRequest = options.timeout
             configuration.timeoutIntervalForResource = options.timeout
-            let made = URLSession(configuration: configuration)
+            if !options.allowRemoteHosts {
+                // libcurl sends even a request to 127.0.0.1 through `http_proxy`, which may be elsewhere; an
+                // empty `connectionProxyDictionary` does not stop it, `no_proxy=*` does. Set once, before
+                // the first session exists (the process's only other network user is this loader).
+                setenv("no_proxy", "*", 1)
+                setenv("NO_PROXY", "*", 1)
+            }
+            let delegate = BoundedDownloads(maxBytes: options.maxBytes, allowRemoteHosts: options.allowRemoteHosts)
+            let made = (URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil), delegate)
             stored = made
             return made
         }
@@ -67,21 +108,28 @@ public final class SchemaLoader: Sendable {
     package var hasSession: Bool { session.withLock { $0 != nil } }
 
     /// Loads `uri` synchronously (blocks for at most about ``Options/timeout`` seconds). Never call it on
-    /// the queue that serves the protocol; use ``load(_:completion:)`` there.
-    public func load(_ uri: String) -> SchemaLoadResult {
+    /// the queue that serves the protocol; use ``load(_:policy:completion:)`` there.
+    ///
+    /// With a `policy` (the model's ``SchemaSettings/trustPolicy``), a local file reached through a
+    /// symbolic link is read only when the link's target is inside the policy's folders too, or when the
+    /// file is one of the policy's ``TrustPolicy/readableFiles``.
+    public func load(_ uri: String, policy: TrustPolicy? = nil) -> SchemaLoadResult {
         let lower = uri.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return loadHTTP(uri) }
         if lower.hasPrefix("file:") {
             guard let path = DocumentURI(uri).filePath else { return .failure(SchemaLoadFailure("not a local file URI")) }
-            return loadFile(path)
+            return loadFile(path, policy: policy)
         }
-        if uri.hasPrefix("/") { return loadFile(uri) }
+        if uri.hasPrefix("/") { return loadFile(uri, policy: policy) }
         return .failure(SchemaLoadFailure("unsupported location (expected an http(s) URL, a file URI or a path)"))
     }
 
-    /// Loads `uri` on a background queue and calls `completion` there with the result.
-    public func load(_ uri: String, completion: @escaping @Sendable (SchemaLoadResult) -> Void) {
-        DispatchQueue.global().async { [self] in completion(load(uri)) }
+    /// Loads `uri` on a thread of its own and calls `completion` there with the result. Not on a Dispatch
+    /// queue: a load blocks while it waits, and blocked pool threads would starve the queues
+    /// FoundationNetworking delivers the bytes on, which then pile up in memory (hundreds of MB for an
+    /// endless response while another download hangs).
+    public func load(_ uri: String, policy: TrustPolicy? = nil, completion: @escaping @Sendable (SchemaLoadResult) -> Void) {
+        Thread.detachNewThread { [self] in completion(load(uri, policy: policy)) }
     }
 
     /// Loads every schema `model` asks for, and what those `$ref`, performing
@@ -90,21 +138,38 @@ public final class SchemaLoader: Sendable {
         var attempted: Set<String> = []
         while let next = model.schemaLoadRequests.first(where: { !attempted.contains($0) }) {
             attempted.insert(next)
-            model.perform(.schemaLoaded(next, load(next)))
+            model.perform(.schemaLoaded(next, load(next, policy: model.trustPolicy(forLoading: next))))
         }
     }
 
-    private func loadFile(_ path: String) -> SchemaLoadResult {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+    private func loadFile(_ path: String, policy: TrustPolicy?) -> SchemaLoadResult {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        // A file the user's settings name is theirs wherever its link points.
+        if let policy, resolved != path, !policy.readableFiles.contains(path), !Self.inside(resolved, policy) {
+            return .failure(SchemaLoadFailure("the file is a symbolic link to a place outside the folders schemas may be read from (see docs/security.md)"))
+        }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else {
             return .failure(SchemaLoadFailure("no such file"))
         }
-        if let size = (try? fm.attributesOfItem(atPath: path))?[.size] as? NSNumber, size.intValue > options.maxBytes {
-            return .failure(SchemaLoadFailure("the file is larger than \(options.maxBytes) bytes"))
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            return .failure(SchemaLoadFailure(attributes[.type] as? FileAttributeType == .typeDirectory ? "no such file" : "not a regular file"))
         }
-        guard let data = fm.contents(atPath: path) else { return .failure(SchemaLoadFailure("cannot read \(path)")) }
+        guard let handle = FileHandle(forReadingAtPath: resolved) else { return .failure(SchemaLoadFailure("cannot read \(path)")) }
+        defer { try? handle.close() }
+        // Read at most one byte past the limit: the size attribute of a file can lie (it may grow).
+        guard let data = try? handle.read(upToCount: options.maxBytes + 1) ?? Data() else {
+            return .failure(SchemaLoadFailure("cannot read \(path)"))
+        }
+        if data.count > options.maxBytes { return .failure(SchemaLoadFailure("the file is larger than \(options.maxBytes) bytes")) }
         return .success([UInt8](data))
+    }
+
+    /// True when `path` (symbolic links resolved) is inside one of `policy`'s folders, resolved too.
+    private static func inside(_ path: String, _ policy: TrustPolicy) -> Bool {
+        policy.readableFolders.contains { folder in
+            let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+            return path == real || path.hasPrefix(real == "/" ? "/" : real + "/")
+        }
     }
 
     private func loadHTTP(_ uri: String) -> SchemaLoadResult {
@@ -113,30 +178,72 @@ public final class SchemaLoader: Sendable {
             if let cached { return .success(cached.body) }
             return .failure(SchemaLoadFailure("downloads are disabled (the setting yaml.schemaDownload.enable is false, or check --offline) and no cached copy exists"))
         }
-        guard let url = URL(string: uri) else { return .failure(SchemaLoadFailure("not a valid URL")) }
+        guard let url = URL(string: uri), url.host != nil else { return .failure(SchemaLoadFailure("not a valid URL")) }
         if !options.allowRemoteHosts && !Self.isLoopback(url.host ?? "") {
             if let cached { return .success(cached.body) }
             return .failure(SchemaLoadFailure("downloads from \(url.host ?? "?") are disabled (PUREYAML_NETWORK=loopback) and no cached copy exists"))
         }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: options.timeout)
+        // One download slot per transfer; the checks below are made once the slot is had, so that URLs
+        // queued behind a server that timed out are refused at once.
+        slots.wait()
+        defer { slots.signal() }
+        var timeout = options.timeout
+        let origin = BoundedDownloads.origin(url)
+        let refusal: String? = spent.withLock { spent in
+            if let at = spent.timedOut[origin] {
+                if options.budget != nil {
+                    return "not downloaded: an earlier download from the same server got no complete answer within its time-out in this run"
+                }
+                if Double(DispatchTime.now().uptimeNanoseconds - at.uptimeNanoseconds) / 1e9 < Self.unresponsiveOriginPause {
+                    return "not downloaded: an earlier download from the same server got no complete answer within its time-out "
+                        + "less than \(Int(Self.unresponsiveOriginPause)) s ago"
+                }
+            }
+            if let budget = options.budget {
+                if spent.seconds >= budget.seconds || spent.downloads >= budget.downloads {
+                    return "not downloaded: this run's download budget (\(Self.seconds(budget.seconds)) s, \(budget.downloads) downloads; "
+                        + "PUREYAML_DOWNLOAD_BUDGET) is spent"
+                }
+                spent.downloads += 1
+            }
+            return nil
+        }
+        if let refusal {
+            if let cached { return .success(cached.body) }
+            return .failure(SchemaLoadFailure(refusal))
+        }
+        if let budget = options.budget { timeout = min(timeout, max(0.1, budget.seconds - spent.withLock { $0.seconds })) }
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         if let etag = cached?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let modified = cached?.lastModified { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
-        let (data, response, error) = fetch(request)
-        guard let http = response as? HTTPURLResponse, error == nil else {
+        let started = DispatchTime.now()
+        let outcome = fetch(request, timeout: timeout)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        let timedOut = outcome.timedOut
+        spent.withLock { spent in
+            spent.seconds += seconds
+            if timedOut { spent.timedOut[origin] = .now() }
+        }
+        if let refusal = outcome.refusal { return .failure(refusal) }
+        if outcome.timedOut {
             if let cached { return .success(cached.body) }
-            return .failure(SchemaLoadFailure("cannot reach the server: \(error?.localizedDescription ?? "no response")"))
+            return .failure(SchemaLoadFailure("no complete answer within \(Self.seconds(timeout)) s; the transfer was cancelled"))
+        }
+        guard let http = outcome.response, outcome.error == nil else {
+            if let cached { return .success(cached.body) }
+            return .failure(SchemaLoadFailure("cannot reach the server: \(outcome.error?.localizedDescription ?? "no response")"))
         }
         switch http.statusCode {
         case 304 where cached != nil:
+            options.cache?.touch(uri)
             return .success(cached?.body ?? [])
         case 200..<300:
-            let body = [UInt8](data ?? Data())
-            guard body.count <= options.maxBytes else {
-                return .failure(SchemaLoadFailure("the response is larger than \(options.maxBytes) bytes"))
-            }
+            let body = [UInt8](outcome.body)
             options.cache?.write(uri, SchemaDiskCache.Entry(body: body, etag: http.value(forHTTPHeaderField: "ETag"),
                                                             lastModified: http.value(forHTTPHeaderField: "Last-Modified")))
             return .success(body)
+        case 300..<400:
+            return .failure(SchemaLoadFailure("HTTP \(http.statusCode): a redirect that was not followed"))
         case 500...:
             if let cached { return .success(cached.body) }
             return .failure(SchemaLoadFailure("HTTP \(http.statusCode)"))
@@ -145,24 +252,45 @@ public final class SchemaLoader: Sendable {
         }
     }
 
-    /// True for `localhost` and addresses of the loopback interface (127.0.0.0/8, ::1).
-    static func isLoopback(_ host: String) -> Bool {
-        let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return h == "localhost" || h == "::1" || h.hasPrefix("127.")
+    /// `2`, `2.5`: seconds for messages.
+    private static func seconds(_ t: TimeInterval) -> String { t == t.rounded() ? String(Int(t)) : String(format: "%.1f", t) }
+
+    /// True for `localhost` and literal addresses of the loopback interface: a dotted-quad IPv4 address
+    /// in 127.0.0.0/8 (four decimal numbers of 0–255) and `::1` (bracketed or not). Nothing is resolved:
+    /// a name such as `127.0.0.1.example.com` is not loopback.
+    public static func isLoopback(_ host: String) -> Bool {
+        var h = host.lowercased()
+        if h.hasPrefix("[") && h.hasSuffix("]") { h = String(h.dropFirst().dropLast()) }
+        if h == "localhost" || h == "::1" || h == "0:0:0:0:0:0:0:1" { return true }
+        let parts = h.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { p in !p.isEmpty && p.count <= 3 && p.allSatisfy(\.isASCII) && p.allSatisfy(\.isNumber) && Int(p).map { $0 <= 255 } == true }
     }
 
-    /// One request, waited for.
-    private func fetch(_ request: URLRequest) -> (Data?, URLResponse?, Error?) {
-        final class Box: @unchecked Sendable { var value: (Data?, URLResponse?, Error?) = (nil, nil, nil) }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        sharedSession.dataTask(with: request) { data, response, error in
-            box.value = (data, response, error)
-            done.signal()
-        }.resume()
-        if done.wait(timeout: .now() + options.timeout + 2) == .timedOut {
-            return (nil, nil, URLError(.timedOut))
+    /// One request, waited for at most `timeout` seconds (then cancelled).
+    private func fetch(_ request: URLRequest, timeout: TimeInterval)
+        -> (body: Data, response: HTTPURLResponse?, error: Error?, refusal: SchemaLoadFailure?, timedOut: Bool) {
+        let (session, downloads) = sharedSession
+        let (transfer, task) = downloads.start(request, in: session)
+        // The delegate sees the bytes only after they have queued up on its operation queue, which an
+        // endless local response outruns by hundreds of MB; the task's byte count moves as the bytes
+        // arrive, so it is watched here too, every few milliseconds.
+        let deadline = DispatchTime.now() + timeout
+        while transfer.done.wait(timeout: min(deadline, .now() + .milliseconds(5))) == .timedOut {
+            if task.countOfBytesReceived > Int64(options.maxBytes) {
+                downloads.abandon(task)
+                return (Data(), nil, nil, BoundedDownloads.tooLarge(options.maxBytes), false)
+            }
+            if DispatchTime.now() >= deadline {
+                downloads.abandon(task)
+                let refusal = downloads.outcome(transfer).refusal
+                return (Data(), nil, nil, refusal, refusal == nil)
+            }
         }
-        return box.value
+        let (body, response, error, refusal, needsCancel) = downloads.outcome(transfer)
+        if needsCancel { downloads.abandon(task) }
+        // URLSession's own time-out (the same number of seconds) may end the task first.
+        let timedOut = refusal == nil && (error as? URLError)?.code == .timedOut
+        return (body, response, timedOut ? nil : error, refusal, timedOut)
     }
 }

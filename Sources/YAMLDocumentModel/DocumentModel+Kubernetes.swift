@@ -95,8 +95,11 @@ extension DocumentModel {
         for s in [settings] + records.values.map(\.settings) {
             guard s.schema.kubernetesDetection, s.schema.validate, !s.schema.customResourceDefinitions.isEmpty else { continue }
             let associator = SchemaAssociator(settings: s.schema, catalogHit: nil)
+            let policy = s.schema.trustPolicy
             for entry in s.schema.customResourceDefinitions where !entry.contains(where: { "*?[{".contains($0) }) {
                 let file = associator.resolveSetting(entry)
+                // The trust policy (docs/security.md): a project file's entry outside the folders is not read.
+                guard policy.refusal(toLoad: file, rule: nil, document: nil) == nil else { continue }
                 if !files.contains(file) { files.append(file) }
             }
         }

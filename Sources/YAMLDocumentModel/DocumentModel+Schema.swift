@@ -20,6 +20,13 @@ extension DocumentModel {
     /// result; ``SurfaceArea/schemaLoads`` is reported whenever new ones are added.
     public var schemaLoadRequests: [String] { schemaRegistry.pending }
 
+    /// The policy the edge applies while it reads the requested `uri` (a local file reached through a
+    /// symbolic link is read only inside the policy's folders); nil for the schema the user named on the
+    /// command line (``SchemaSettings/overrideSchema``), which is read wherever it is.
+    public func trustPolicy(forLoading uri: String) -> TrustPolicy? {
+        uri == settings.schema.overrideSchema ? nil : settings.schema.trustPolicy
+    }
+
     /// The explain surface: which schema applies to each document of `uri`, why, and its status (nil when
     /// the document is not open).
     public func schemaInfo(_ uri: DocumentURI) -> SchemaInfoSurface? {
@@ -63,7 +70,11 @@ extension DocumentModel {
         var catalogHit: SchemaCatalogHit?
         if settings.schema.schemaStoreEnabled && settings.schema.overrideSchema == nil {
             let url = catalogURI(settings.schema)
-            schemaRegistry.requireCatalog(url)
+            if let why = settings.schema.trustPolicy.refusal(toLoad: url, rule: nil, document: uri) {
+                schemaRegistry.refuseCatalog(url, why)
+            } else {
+                schemaRegistry.requireCatalog(url)
+            }
             catalogHit = schemaRegistry.catalogEntry(url, path: SchemaAssociator.path(of: uri))
         }
         let associator = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit,
@@ -146,6 +157,9 @@ extension DocumentModel {
         // Streams of many manifests share a few schemas: each one's state is looked up once.
         var states: [String: SchemaRegistry.State] = [:]
         var last: (uri: String, state: SchemaRegistry.State)?
+        let schemaSettings = settings(for: snapshot.uri).schema
+        let policy = schemaSettings.trustPolicy
+        let catalogURI = catalogURI(schemaSettings)
         for i in documents.indices {
             guard let primary = documents[i].schemaURI else { continue }
             let info = documents[i]
@@ -154,7 +168,18 @@ extension DocumentModel {
                 let status: SchemaLoadStatus
                 let state: SchemaRegistry.State
                 if let last, last.uri == schemaURI { state = last.state } else if let known = states[schemaURI] { state = known } else {
-                    state = schemaRegistry.state(of: schemaURI)
+                    // The trust policy first (docs/security.md): a refused schema is never requested.
+                    let refusal: String?
+                    if case .catalog? = info.rule {
+                        refusal = policy.refusal(toFollow: schemaURI, from: catalogURI)
+                    } else if n == 0, case .customResource(_, _?)? = info.rule {
+                        // Built from a definition the model already holds (an open document, a CRD file
+                        // read under the policy): nothing is read for it.
+                        refusal = nil
+                    } else {
+                        refusal = policy.refusal(toLoad: schemaURI, rule: info.rule, document: snapshot.uri)
+                    }
+                    state = refusal.map(SchemaRegistry.State.failed) ?? schemaRegistry.state(of: schemaURI, policy: policy)
                     states[schemaURI] = state
                 }
                 last = (schemaURI, state)
@@ -163,6 +188,11 @@ extension DocumentModel {
                     status = .loading
                 case .ready(let schema):
                     status = .loaded
+                    for (target, why) in schema.refusedReferences where reported.insert(schemaURI + " " + target).inserted {
+                        diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
+                                                       documentStart: documentStart(info.index), code: "schema-load-failed",
+                                                       message: "schema \(schemaURI): the reference to \(target) is not followed: \(why)"))
+                    }
                     if let why = SchemaRegistry.ignoredKeywordsWarning(schema, schemaURI: schemaURI), reported.insert(schemaURI).inserted {
                         diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
                                                        documentStart: documentStart(info.index),
@@ -299,7 +329,7 @@ extension DocumentModel {
         while let uri = schemaRegistry.pending.first(where: { !attempted.contains($0) && !cacheProbed.contains($0) }) {
             attempted.insert(uri)
             if let path = Self.localSchemaPath(uri) {
-                areas.formUnion(schemaLoaded(uri, environment.readSchemaFile(path)))
+                areas.formUnion(schemaLoaded(uri, environment.readSchemaFile(path, trust: trustPolicy(forLoading: uri))))
             } else {
                 cacheProbed.insert(uri)
                 guard let copy = environment.cachedCopy(uri), schemaRegistry.deliverCachedCopy(uri, copy) else { continue }

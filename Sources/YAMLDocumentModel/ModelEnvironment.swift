@@ -4,7 +4,10 @@
 /// configuration, `.editorconfig`, `.pureyaml.yaml`, local schema files); renderers read nothing for it.
 ///
 /// Every read, listing and fetch passes ``permits(_:)``, the one place a trust policy (``policy``)
-/// decides what may be touched. The live implementation (the file system, the process environment and
+/// decides what may be touched. Every local schema file (the model's own synchronous reads, and a local
+/// URI given to ``fetch(_:allowNetwork:trust:completion:)``) is read by ``readSchemaFile(_:trust:)``,
+/// which also hands the edge the model's ``TrustPolicy`` for what only the edge can see (where a
+/// symbolic link points, a device, a file larger than its size said; docs/security.md). The live implementation (the file system, the process environment and
 /// `SchemaLoader`) is `ModelEnvironment.fileSystem` in the `SchemaFetching` target; tests use
 /// ``inMemory(files:variables:currentDirectory:homeDirectory:)``. The default, ``none``, touches nothing:
 /// every read answers nil and schemas are left to the renderer (``DocumentModel/schemaLoadRequests``).
@@ -52,19 +55,26 @@ public struct ModelEnvironment: Sendable {
         public var now: @Sendable () -> Double
         /// The download cache's copy of an `http(s)` URI, nil when there is none (read synchronously).
         public var cachedCopy: @Sendable (String) -> [UInt8]?
+        /// Reads the local schema file at an absolute path synchronously, applying the edge's checks of
+        /// the trust policy when one is given (a symbolic link must point inside its folders, unless the
+        /// file is one of its ``TrustPolicy/readableFiles``); nil: ``readFile`` after ``kind`` (a regular
+        /// file of at most ``ModelEnvironment/maxSchemaBytes``).
+        public var loadSchemaFile: (@Sendable (String, TrustPolicy?) -> SchemaLoadResult)?
 
         public init(readFile: @escaping @Sendable (String) -> [UInt8]?,
                     kind: @escaping @Sendable (String) -> FileKind?,
                     listFolder: @escaping @Sendable (String) -> [String]?,
                     fetch: @escaping @Sendable (String, Bool, @escaping @Sendable (SchemaLoadResult) -> Void) -> Void,
                     now: @escaping @Sendable () -> Double,
-                    cachedCopy: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) {
+                    cachedCopy: @escaping @Sendable (String) -> [UInt8]? = { _ in nil },
+                    loadSchemaFile: (@Sendable (String, TrustPolicy?) -> SchemaLoadResult)? = nil) {
             self.readFile = readFile
             self.kind = kind
             self.listFolder = listFolder
             self.fetch = fetch
             self.now = now
             self.cachedCopy = cachedCopy
+            self.loadSchemaFile = loadSchemaFile
         }
     }
 
@@ -123,11 +133,15 @@ public struct ModelEnvironment: Sendable {
         return capabilities?.listFolder(path)
     }
 
-    /// Loads the schema or catalog `uri` asynchronously (see ``Capabilities/fetch``) and calls
-    /// `completion` off the caller's thread; a refused or impossible load fails with the reason.
-    public func fetch(_ uri: String, allowNetwork: Bool, completion: @escaping @Sendable (SchemaLoadResult) -> Void) {
+    /// Loads the schema or catalog `uri` (see ``Capabilities/fetch``) and calls `completion` with the
+    /// result; a refused or impossible load fails with the reason. A local file (a `file:` URI or an
+    /// absolute path) is read at once by ``readSchemaFile(_:trust:)`` under `trust` (the model's
+    /// ``DocumentModel/trustPolicy(forLoading:)``); a download is made off the caller's thread.
+    public func fetch(_ uri: String, allowNetwork: Bool, trust: TrustPolicy? = nil,
+                      completion: @escaping @Sendable (SchemaLoadResult) -> Void) {
         guard let capabilities else { return completion(.failure(SchemaLoadFailure("nothing can be loaded here"))) }
         guard policy(.fetch(uri)) else { return completion(.failure(SchemaLoadFailure("loading \(uri) is not allowed"))) }
+        if let path = TrustPolicy.localPath(uri) { return completion(readSchemaFile(path, trust: trust)) }
         capabilities.fetch(uri, allowNetwork, completion)
     }
 
@@ -142,8 +156,12 @@ public struct ModelEnvironment: Sendable {
     public var now: Double { capabilities?.now() ?? 0 }
 
     /// The local schema file at the absolute `path`, read synchronously: its bytes, or why not (the
-    /// messages of the schema loader: `no such file`, `the file is larger than N bytes`).
-    func readSchemaFile(_ path: String) -> SchemaLoadResult {
+    /// messages of the schema loader: `no such file`, `the file is larger than N bytes`). The policy
+    /// (``permits(_:)``) sees the read; the live environment's ``Capabilities/loadSchemaFile`` then
+    /// applies `trust`'s edge checks (symbolic links, devices, the size while reading).
+    public func readSchemaFile(_ path: String, trust: TrustPolicy?) -> SchemaLoadResult {
+        guard permits(.read(path)) else { return .failure(SchemaLoadFailure("reading \(path) is not allowed")) }
+        if let load = capabilities?.loadSchemaFile { return load(path, trust) }
         switch kind(path) {
         case .file(let size)? where size > maxSchemaBytes:
             return .failure(SchemaLoadFailure("the file is larger than \(maxSchemaBytes) bytes"))

@@ -51,8 +51,9 @@ public struct ProjectConfiguration: Sendable {
                 if case .invalidValue = problem.kind { return Settings.settingName(problem.key) }
                 return nil
             }
+            // A setting only the user may give (docs/security.md) is never given by a project file.
             given = Set(Settings.flatten(json, prefix: "").filter { $0.1 != .null }.map { Settings.settingName($0.0) })
-                .intersection(Settings.settingNames).subtracting(unusable)
+                .intersection(Settings.settingNames).subtracting(unusable).subtracting(Settings.userOnlySettingNames)
         }
         self.givenSettingNames = given
         self.uri = uri
@@ -65,21 +66,31 @@ public struct ProjectConfiguration: Sendable {
     /// `pureyaml.schema.crdCatalog`) made absolute against the folder of
     /// that file, as a modeline's path is against its document's: a check then validates the same way from
     /// any current directory. URLs and `kubernetes` stay as written; globs are left alone (they match any
-    /// tail of a file's path, see ``SchemaGlob``). A `uri` that is not a file changes nothing.
+    /// tail of a file's path, see ``SchemaGlob``). A `uri` that is not a file leaves the paths as written.
+    ///
+    /// The trust policy (docs/security.md): a local path inside the file's own folder may be read; any
+    /// other local path is recorded in ``SchemaSettings/projectSchemaReferences``, to be read under the
+    /// same rule as a modeline's (inside the workspace folders, or the command line's folders).
     static func resolvingSchemaPaths(_ settings: Settings, from uri: DocumentURI) -> Settings {
-        guard uri.filePath != nil else { return settings }
         var settings = settings
         let associator = SchemaAssociator(settings: settings.schema, catalogHit: nil)
+        let own = uri.filePath.map { TrustPolicy(readableFolders: [TrustPolicy.folder(of: $0)]) }
+        func resolve(_ reference: String) -> String {
+            let resolved = uri.filePath == nil ? reference : associator.resolveModeline(reference, document: uri)
+            let isLocal = !SchemaReference.hasScheme(resolved) || TrustPolicy.localPath(resolved) != nil
+            if isLocal && own?.refusal(toLoad: resolved, rule: nil, document: nil) != nil || isLocal && own == nil {
+                settings.schema.projectSchemaReferences.insert(resolved)
+            }
+            return resolved
+        }
         for i in settings.schema.associations.indices where !settings.schema.associations[i].isKubernetes {
-            settings.schema.associations[i].schema = associator.resolveModeline(settings.schema.associations[i].schema, document: uri)
+            settings.schema.associations[i].schema = resolve(settings.schema.associations[i].schema)
         }
-        settings.schema.schemaStoreURL = associator.resolveModeline(settings.schema.schemaStoreURL, document: uri)
-        settings.schema.kubernetesSchemaBase = associator.resolveModeline(settings.schema.kubernetesSchemaBase, document: uri)
-        settings.schema.customResourceDefinitions = settings.schema.customResourceDefinitions.map {
-            associator.resolveModeline($0, document: uri)
-        }
+        settings.schema.schemaStoreURL = resolve(settings.schema.schemaStoreURL)
+        settings.schema.kubernetesSchemaBase = resolve(settings.schema.kubernetesSchemaBase)
+        settings.schema.customResourceDefinitions = settings.schema.customResourceDefinitions.map(resolve)
         if !settings.schema.crdCatalogURL.isEmpty {
-            settings.schema.crdCatalogURL = associator.resolveModeline(settings.schema.crdCatalogURL, document: uri)
+            settings.schema.crdCatalogURL = resolve(settings.schema.crdCatalogURL)
         }
         return settings
     }
@@ -87,8 +98,12 @@ public struct ProjectConfiguration: Sendable {
     /// The settings in a configuration file's `bytes`, and its diagnostics (UTF-8 byte ranges into `bytes`):
     /// one error when the file cannot be used, in which case the settings are the defaults, or a warning
     /// per unknown key and per unusable value, in text order.
+    /// Its local schema paths stay as written and are read under the modeline rule
+    /// (``SchemaSettings/projectSchemaReferences``), as the file's folder is not known.
     public static func parse(bytes: [UInt8]) -> (settings: Settings, diagnostics: [YAMLDiagnostic]) {
-        settings(from: DocumentSnapshot(uri: DocumentURI("config:"), version: 0, bytes: bytes))
+        let uri = DocumentURI("config:")
+        let (settings, diagnostics) = settings(from: DocumentSnapshot(uri: uri, version: 0, bytes: bytes))
+        return (resolvingSchemaPaths(settings, from: uri), diagnostics)
     }
 
     private static func settings(from snapshot: DocumentSnapshot) -> (Settings, [YAMLDiagnostic]) {
@@ -119,10 +134,21 @@ public struct ProjectConfiguration: Sendable {
         case .success(let json):
             var settings = Settings()
             let problems = settings.applyReportingProblems(json)
-            guard !problems.isEmpty else { return (settings, []) }
+            // Settings that widen what PureYAML reads are the user's alone (docs/security.md).
+            let userOnly = Settings.flatten(json, prefix: "").filter {
+                $0.1 != .null && Settings.userOnlySettingNames.contains(Settings.settingName($0.0))
+            }.map(\.0)
+            if !userOnly.isEmpty { settings.schema.allowedFolders = [] }
+            guard !problems.isEmpty || !userOnly.isEmpty else { return (settings, []) }
             var keys = KeyLocations()
             keys.collect(root, prefix: "", depth: 0)
-            let warnings = problems.filter { !keys.isAnchored($0.key) }.map { problem in
+            let refusals = userOnly.map { key in
+                YAMLDiagnostic(range: keys.ranges[key] ?? root.range, severity: .warning, code: invalidValueCode,
+                               message: "`\(key)` can only be set in the editor's user settings or on the command line "
+                                   + "(--allow-schema-folder): a project file cannot widen the folders schemas are read from; "
+                                   + "it is ignored.", source: source)
+            }
+            let warnings = refusals + problems.filter { !keys.isAnchored($0.key) }.map { problem in
                 switch problem.kind {
                 case .unknownKey:
                     return YAMLDiagnostic(range: keys.ranges[problem.key] ?? root.range, severity: .warning,

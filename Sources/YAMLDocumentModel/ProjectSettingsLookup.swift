@@ -81,11 +81,15 @@ public struct ProjectSettingsLookup: Sendable {
 extension Settings {
     /// These settings (the editor's, or the command line's) with the keys that `project` gives on top:
     /// a project file's keys win, as `.editorconfig` and `.yamllint` do, except that it cannot widen what
-    /// is fetched: when these settings turn schema downloads off (`yaml.schemaDownload.enable: false`,
-    /// `check --offline`), a project file cannot turn them on. See docs/cli.md and docs/editors.md.
+    /// is fetched or read: when these settings turn schema downloads off (`yaml.schemaDownload.enable: false`,
+    /// `check --offline`), a project file cannot turn them on; its local schema paths outside its own
+    /// folder are read under the modeline rule (``SchemaSettings/projectSchemaReferences``); it cannot set
+    /// `pureyaml.schema.allowedFolders`. See docs/cli.md, docs/editors.md and docs/security.md.
     public func overlaid(with project: ProjectConfiguration) -> Settings {
         var out = self
         for name in project.givenSettingNames { out.restore(name, from: project.settings) }
+        // The project file's local schema paths stay the project's: read under the modeline rule (docs/security.md).
+        out.schema.projectSchemaReferences.formUnion(project.settings.schema.projectSchemaReferences)
         if !schema.downloadEnabled { out.schema.downloadEnabled = false }
         return out
     }

@@ -73,6 +73,12 @@ struct SchemaRegistry {
         return true
     }
 
+    /// Records that the catalog at `uri` may not be loaded (``TrustPolicy``), so that it fails with `why`
+    /// instead of being requested.
+    mutating func refuseCatalog(_ uri: String, _ why: String) {
+        if catalogs[uri] == nil { catalogs[uri] = .failed(why) }
+    }
+
     /// Marks the catalog at `uri` as needed; true when it was not known before.
     @discardableResult
     mutating func requireCatalog(_ uri: String) -> Bool {
@@ -197,7 +203,9 @@ struct SchemaRegistry {
             switch result {
             case .success(let bytes):
                 do { catalogs[uri] = .loaded(try SchemaCatalog(text: bytes)) } catch {
-                    catalogs[uri] = .failed("not a schema catalog: \(error.message)")
+                    // Downloaded bytes are never echoed (docs/security.md): a URL may answer with anything.
+                    catalogs[uri] = .failed(TrustPolicy.isRemote(uri) ? "the response is not a schema catalog"
+                                                                       : "not a schema catalog: \(error.message)")
                 }
             case .failure(let f): catalogs[uri] = .failed(f.message)
             }
@@ -207,7 +215,9 @@ struct SchemaRegistry {
             switch result {
             case .success(let bytes):
                 do { resources[uri] = .loaded(try SchemaText.parse(bytes)) } catch {
-                    resources[uri] = .invalid("not valid JSON or YAML: " + error.message)
+                    // Downloaded bytes are never echoed (docs/security.md): the parser's message may quote them.
+                    resources[uri] = .invalid(TrustPolicy.isRemote(uri) ? Self.notASchemaResponse
+                                                                         : "not valid JSON or YAML: " + error.message)
                 }
             case .failure(let f): resources[uri] = .failed(f.message)
             }
@@ -251,9 +261,21 @@ struct SchemaRegistry {
         for (uri, f) in definitionFiles { if case .failed = f { definitionFiles[uri] = nil } }
     }
 
-    /// The state of the root schema `uri`, requesting it (and the documents it `$ref`s) when needed.
-    /// A schema is compiled once every document it references has arrived or failed.
-    mutating func state(of uri: String) -> State {
+    /// The phrase for a downloaded schema that is not JSON or YAML ("the schema ... is <phrase>"): what
+    /// was wrong, never what was there.
+    static let notASchemaResponse = "not valid JSON or YAML (the response is not a JSON or YAML schema; its content is not shown)"
+
+    /// The policy the compiled schemas were compiled under; a different one compiles them again.
+    private var policy: TrustPolicy?
+
+    /// The state of the root schema `uri`, requesting it (and the documents it `$ref`s that `policy`
+    /// allows) when needed. A schema is compiled once every document it references has arrived or failed.
+    mutating func state(of uri: String, policy: TrustPolicy) -> State {
+        if self.policy != policy {
+            self.policy = policy
+            compiled.removeAll()
+            combined.removeAll()
+        }
         guard let resource = resources[uri] else {
             require(uri)
             return .loading
@@ -265,10 +287,10 @@ struct SchemaRegistry {
         case .loaded(let json):
             if let schema = compiled[uri] { return Self.usable(schema) }
             let known = resources
-            let schema = JSONSchema(json: json, uri: uri) { ref in
+            let schema = JSONSchema(json: json, uri: uri, resolver: { ref in
                 if case .loaded(let j)? = known[Self.withoutFragment(ref)] { return j }
                 return nil
-            }
+            }, referencePolicy: { target, referrer in policy.refusal(toFollow: target, from: referrer) })
             var waiting = false
             for ref in schema.unresolvedReferences {
                 let base = Self.withoutFragment(ref)
@@ -293,6 +315,9 @@ struct SchemaRegistry {
     /// and ``ignoredKeywordsWarning(_:schemaURI:)`` words the finding that says so.
     private static func usable(_ schema: JSONSchema) -> State {
         guard schema.isNotASchema, let first = schema.shapeProblems.first else { return .ready(schema) }
+        if TrustPolicy.isRemote(schema.uri) {
+            return .invalid("not a JSON Schema (the response is JSON or YAML but no schema; its content is not shown)")
+        }
         var why = "not a JSON Schema: " + first.message + " at " + (first.pointer.isEmpty ? "the root" : "#" + first.pointer)
         let more = schema.shapeProblems.count - 1
         if more > 0 { why += " (and \(more) more problem\(more == 1 ? "" : "s"))" }
@@ -309,7 +334,10 @@ struct SchemaRegistry {
     static func ignoredKeywordsWarning(_ schema: JSONSchema, schemaURI: String) -> String? {
         guard let first = schema.shapeProblems.first else { return nil }
         let document = first.documentURI == schema.uri ? "" : first.documentURI
-        var message = "schema \(schemaURI): " + first.message + " at " + document + "#" + first.pointer
+        // The problem's sentence may quote a value; for a downloaded document only the place is named.
+        let what = !TrustPolicy.isRemote(first.documentURI) ? first.message
+            : first.keyword.map { "`\($0)` has the wrong shape" } ?? "a subschema is not a schema"
+        var message = "schema \(schemaURI): " + what + " at " + document + "#" + first.pointer
             + (first.keyword == nil ? "; read as true" : "; the keyword is ignored")
         let more = schema.shapeProblems.count - 1
         if more > 0 { message += " (and \(more) more problem\(more == 1 ? "" : "s") ignored the same way)" }

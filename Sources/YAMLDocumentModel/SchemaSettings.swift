@@ -88,6 +88,44 @@ public struct SchemaSettings: Sendable, Hashable {
     /// The workspace folders (set by the renderer from LSP `initialize`, or the CLI's current directory):
     /// relative schema paths in settings are resolved against the first.
     public var workspaceFolders: [DocumentURI] = []
+    /// `pureyaml.schema.allowedFolders`: absolute paths (or `file:` URIs) of folders outside the workspace
+    /// whose files may be read as schemas (see ``TrustPolicy``). A user setting: the editor's settings or
+    /// the command line (which adds the paths it names); a project file cannot set it.
+    public var allowedFolders: [String] = []
+
+    /// The local schema references (as stored in ``associations``, ``schemaStoreURL``,
+    /// ``kubernetesSchemaBase``, ``customResourceDefinitions`` and ``crdCatalogURL``) that a project file (`.pureyaml.yaml`) gave: they are read under the same
+    /// rule as a modeline's, not as the user's own (set by ``ProjectConfiguration``).
+    public var projectSchemaReferences: Set<String> = []
+
+    /// The policy these settings give (see docs/security.md): local schemas are read from the workspace
+    /// folders, ``allowedFolders``, a local ``kubernetesSchemaBase`` folder and the folder of a local
+    /// ``crdCatalogURL`` template, plus the files the settings name (`yaml.schemas` keys, a local
+    /// catalog, ``customResourceDefinitions`` files), except what a project file named.
+    public var trustPolicy: TrustPolicy {
+        let associator = SchemaAssociator(settings: self, catalogHit: nil)
+        func userPath(_ reference: String) -> String? {
+            projectSchemaReferences.contains(reference) ? nil : TrustPolicy.localPath(associator.resolveSetting(reference))
+        }
+        var files: Set<String> = []
+        for a in associations where !a.isKubernetes {
+            if let path = userPath(a.schema) { files.insert(path) }
+        }
+        if let path = userPath(schemaStoreURL) { files.insert(path) }
+        for entry in customResourceDefinitions where !entry.contains(where: { "*?[{".contains($0) }) {
+            if let path = userPath(entry) { files.insert(path) }
+        }
+        var folders = workspaceFolders.compactMap(\.filePath) + allowedFolders.compactMap(TrustPolicy.localPath)
+        if let base = userPath(kubernetesSchemaBase) { folders.append(base.contains("{") ? Self.templateFolder(base) : base) }
+        if !crdCatalogURL.isEmpty, let template = userPath(crdCatalogURL) { folders.append(Self.templateFolder(template)) }
+        return TrustPolicy(readableFolders: folders, readableFiles: files)
+    }
+
+    /// The folder holding every file the local path template `path` can name once its `{name}`s are
+    /// filled in: the folder of what comes before the first `{` (`/k/{version}-strict/` gives `/k`).
+    static func templateFolder(_ path: String) -> String {
+        TrustPolicy.folder(of: String(path[..<(path.firstIndex(of: "{") ?? path.endIndex)]) + "_")
+    }
 
     /// Creates default schema settings.
     public init() {}

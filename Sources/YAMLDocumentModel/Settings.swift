@@ -139,6 +139,8 @@ public struct Settings: Sendable, Hashable {
                     return strings.count == items.count ? strings : nil
                 }) { $0.schema.customResourceDefinitions = $1 }
             case "schema.crdCatalog": string(nonEmpty: false) { $0.schema.crdCatalogURL = $1 }
+            case "schema.allowedFolders":
+                take("a list of absolute folder paths", Self.absolutePaths) { $0.schema.allowedFolders = $1 }
             case "maxFileSize": integer(1...Int64.max, "an integer of 1 or more (bytes)") { $0.maxFileSize = $1 }
             case let name where Self.groupNames.contains(name) && value != .null:
                 // `flatten` opens every mapping, so a group name arrives here only with some other value.
@@ -183,6 +185,7 @@ public struct Settings: Sendable, Hashable {
         case "schema.kubernetesVersion": schema.kubernetesVersion = baseline.schema.kubernetesVersion
         case "schema.crds": schema.customResourceDefinitions = baseline.schema.customResourceDefinitions
         case "schema.crdCatalog": schema.crdCatalogURL = baseline.schema.crdCatalogURL
+        case "schema.allowedFolders": schema.allowedFolders = baseline.schema.allowedFolders
         case "maxFileSize": maxFileSize = baseline.maxFileSize
         default: return false
         }
@@ -202,8 +205,28 @@ public struct Settings: Sendable, Hashable {
         "format.printWidth", "format.sequenceIndent", "format.proseWrap", "format.onSave", "maxItemsComputed",
         "lint.enable", "lint.preset", "schemas", "validate", "schemaStore.enable", "schemaStore.url",
         "schemaDownload.enable", "schema.severity", "schema.kubernetesSchemaBase", "schema.kubernetes",
-        "schema.kubernetesVersion", "schema.crds", "schema.crdCatalog", "maxFileSize",
+        "schema.kubernetesVersion", "schema.crds", "schema.crdCatalog", "schema.allowedFolders", "maxFileSize",
     ]
+
+    /// The setting only the user may give (editor settings, the command line): a project file that sets it
+    /// gets a warning and the setting is ignored (see docs/security.md).
+    public static let userOnlySettingNames: Set<String> = ["schema.allowedFolders"]
+
+    /// A list of absolute paths or `file:` URIs (a single string counts as a list of one); nil otherwise.
+    static func absolutePaths(_ value: JSONValue) -> [String]? {
+        let items: [JSONValue]
+        switch value {
+        case .string: items = [value]
+        case .array(let a): items = a
+        default: return nil
+        }
+        var out: [String] = []
+        for item in items {
+            guard case .string(let s) = item, s.hasPrefix("/") || s.lowercased().hasPrefix("file:") else { return nil }
+            out.append(s)
+        }
+        return out
+    }
 
     /// `key` without its `pureyaml.` or `yaml.` prefix.
     public static func settingName(_ key: String) -> String {

@@ -24,6 +24,10 @@ public struct JSONSchema: Sendable {
     /// Absolute URIs that `$ref`s point to but which could not be loaded or found. A reference to them
     /// yields a warning when evaluated.
     public let unresolvedReferences: [String]
+    /// Documents that `$ref`s point to and that the `referencePolicy` given to
+    /// ``init(json:uri:defaultDraft:resolver:referencePolicy:)`` refused to load, each with its reason.
+    /// A reference to them yields the same warning as an unresolved one when evaluated.
+    public let refusedReferences: [(uri: String, reason: String)]
     /// Problems in the schema that do not stop it from being used (regular expressions the validator
     /// cannot read, subschemas nested too deep), as sentences.
     public let schemaProblems: [String]
@@ -52,15 +56,21 @@ public struct JSONSchema: Sendable {
     /// URI; a nil answer leaves the reference unresolved (see ``unresolvedReferences``).
     /// - Parameters:
     ///   - defaultDraft: the dialect assumed when the schema has no (known) `$schema`.
+    ///   - referencePolicy: asked before a document that is not compiled yet is loaded for a reference,
+    ///     with the target's absolute URI (no fragment) and the retrieval URI of the document holding the
+    ///     reference; a reason (one phrase) refuses it: it is neither resolved nor listed as unresolved, but
+    ///     in ``refusedReferences``. Bundled meta-schemas are never refused.
     public init(json: JSONValue, uri: String = JSONSchema.defaultURI, defaultDraft: SchemaDraft = .draft7,
-                resolver: @escaping SchemaResolver = { _ in nil }) {
-        let compiler = SchemaCompiler(resolver: resolver)
+                resolver: @escaping SchemaResolver = { _ in nil },
+                referencePolicy: @escaping (_ target: String, _ referrer: String) -> String? = { _, _ in nil }) {
+        let compiler = SchemaCompiler(resolver: resolver, referencePolicy: referencePolicy)
         let base = SchemaURI.split(uri).base
         root = compiler.compileDocument(json, uri: base, defaultDraft: defaultDraft)
         compiler.resolvePendingReferences()
         self.uri = base
         draft = root.draft
         unresolvedReferences = compiler.unresolved
+        refusedReferences = compiler.refused
         schemaProblems = compiler.schemaProblems
         shapeProblems = compiler.shapeProblems
         store = SchemaStore(nodes: compiler.nodes, dynamicAnchors: compiler.dynamicAnchors)

@@ -43,9 +43,13 @@ final class SchemaCompiler {
     private(set) var nodes: [String: SchemaNode] = [:]
     private(set) var dynamicAnchors: [String: [String: SchemaNode]] = [:]
     private var resources: [String: Resource] = [:]
-    private var pendingRefs: [(uri: String, draft: SchemaDraft)] = []
+    /// References still to resolve: the absolute target, the dialect and the retrieval URI of the document
+    /// holding the reference (for ``referencePolicy``).
+    private var pendingRefs: [(uri: String, draft: SchemaDraft, referrer: String)] = []
     private var loadedDocuments: Set<String> = []
     private(set) var unresolved: [String] = []
+    /// References ``referencePolicy`` refused, each with the reason, in the order met.
+    private(set) var refused: [(uri: String, reason: String)] = []
     private(set) var schemaProblems: [String] = []
     /// Where the documents are not JSON Schemas, in walk order (at most ``maximumShapeProblems``).
     private(set) var shapeProblems: [SchemaShapeProblem] = []
@@ -53,10 +57,15 @@ final class SchemaCompiler {
     /// At most this many ``shapeProblems`` are kept.
     static let maximumShapeProblems = 100
     private let resolver: (String) -> JSONValue?
+    /// Asked before a document not compiled yet is loaded for a reference: the target's absolute URI
+    /// (without fragment) and the retrieval URI of the document holding the reference; a reason refuses it.
+    private let referencePolicy: (_ target: String, _ referrer: String) -> String?
     private var fetched: [String: JSONValue?] = [:]
 
-    init(resolver: @escaping (String) -> JSONValue?) {
+    init(resolver: @escaping (String) -> JSONValue?,
+         referencePolicy: @escaping (_ target: String, _ referrer: String) -> String? = { _, _ in nil }) {
         self.resolver = resolver
+        self.referencePolicy = referencePolicy
     }
 
     /// Compiles the document `json` retrieved from `uri`, registering it under `uri` too.
@@ -75,10 +84,15 @@ final class SchemaCompiler {
     /// Resolves every pending reference, loading documents as needed, until nothing new turns up.
     func resolvePendingReferences() {
         var guardCount = 0
-        while let (uri, referringDraft) = pendingRefs.popLast(), guardCount < 100_000 {
+        while let (uri, referringDraft, referrer) = pendingRefs.popLast(), guardCount < 100_000 {
             guardCount += 1
             if nodes[uri] != nil { continue }
             let (base, fragment) = SchemaURI.split(uri)
+            if !loadedDocuments.contains(base) && resources[base] == nil, MetaSchemaLibrary.json(for: base) == nil,
+               let reason = referencePolicy(base, referrer) {
+                if !refused.contains(where: { $0.uri == base }) { refused.append((base, reason)) }
+                continue
+            }
             if !loadedDocuments.contains(base) && resources[base] == nil {
                 loadedDocuments.insert(base)
                 if let json = fetch(base) {
@@ -159,7 +173,7 @@ final class SchemaCompiler {
 
     private func addRef(_ reference: String, _ scope: Scope) -> String {
         let uri = Self.canonical(SchemaURI.resolve(reference, against: scope.base))
-        pendingRefs.append((uri, scope.draft))
+        pendingRefs.append((uri, scope.draft, scope.documentURI))
         return uri
     }
 

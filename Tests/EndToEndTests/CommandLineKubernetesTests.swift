@@ -5,6 +5,7 @@ import XCTest
 /// `pureyaml check --explain` on Kubernetes manifests through the built binary: kinds found by content
 /// (the kind schemas of ../shared/schemas as a local folder), a custom resource validated against a
 /// `pureyaml.schema.crds` file named relative to `.pureyaml.yaml`, and a GitHub workflow left alone.
+/// The kind schemas' folder is outside the checked tree, so the run allows it (`--allow-schema-folder`).
 final class CommandLineKubernetesTests: XCTestCase {
     typealias H = CommandLineCIHarness
 
@@ -22,7 +23,8 @@ final class CommandLineKubernetesTests: XCTestCase {
         try H.write(KubernetesFixtures.deploymentWithStringReplicas + "---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: big}\n",
                     to: "app/all.yaml", in: folder)
         try H.write("on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps: [{run: make}]\n", to: ".github/workflows/ci.yml", in: folder)
-        let r = try H.run(["check", "--explain", "app/all.yaml", ".github/workflows/ci.yml"], in: folder)
+        // The kind schemas are outside the checked tree: a project file cannot open that folder, the user can.
+        let r = try H.run(["check", "--explain", "--allow-schema-folder", kinds.path, "app/all.yaml", ".github/workflows/ci.yml"], in: folder)
         XCTAssertEqual(r.status, 0, r.stderr)
         let crd = "file://\(folder.path)/crds/widget.yaml"
         XCTAssertEqual(r.lines, [

@@ -79,11 +79,68 @@ final class ModelEnvironmentTests: XCTestCase {
         XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.code), ["schema-type"])
     }
 
-    /// A local schema that is missing is a finding at once, with the schema loader's words.
+    /// A local schema that is missing is a finding at once, with the schema loader's words (the file is
+    /// in the document's folder, which the trust policy allows without workspace folders).
     func testMissingLocalSchemaFailsAtOnce() {
         let model = DocumentModel(environment: .inMemory(texts: [:]))
-        model.perform(.open(uri, version: 1, text: "# yaml-language-server: $schema=/nowhere/s.json\na: 1\n"))
-        XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.message), ["cannot load schema file:///nowhere/s.json: no such file"])
+        model.perform(.open(uri, version: 1, text: "# yaml-language-server: $schema=/repo/missing.json\na: 1\n"))
+        XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.message), ["cannot load schema file:///repo/missing.json: no such file"])
+    }
+
+    /// The model's own read of a local schema hands the edge its trust policy (for the checks only the
+    /// edge can make: where a symbolic link points, a device), and the environment's policy sees the read.
+    func testLocalSchemaReadsCarryTheModelsTrustPolicy() {
+        final class Seen: @unchecked Sendable { var loads: [String: TrustPolicy?] = [:]; var reads: [String] = [] }
+        let seen = Seen()
+        var environment = ModelEnvironment(capabilities: .init(
+            readFile: { _ in nil }, kind: { _ in nil }, listFolder: { _ in nil },
+            fetch: { _, _, done in done(.failure(SchemaLoadFailure("offline"))) }, now: { 0 },
+            loadSchemaFile: { path, trust in
+                seen.loads[path] = trust
+                return .success(Array(#"{"type": "object"}"#.utf8))
+            }))
+        environment.policy = { access in
+            if case .read(let path) = access { seen.reads.append(path) }
+            return true
+        }
+        var settings = Settings()
+        settings.schema.workspaceFolders = [DocumentURI(filePath: "/repo")]
+        let model = DocumentModel(settings: settings, environment: environment, projectSettings: .none)
+        model.perform(.open(uri, version: 1, text: "# yaml-language-server: $schema=s.json\n- 1\n"))
+        XCTAssertEqual(seen.loads.keys.sorted(), ["/repo/s.json"])
+        XCTAssertEqual(seen.loads["/repo/s.json"], .some(settings.schema.trustPolicy))
+        XCTAssertTrue(seen.reads.contains("/repo/s.json"))
+        XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.code), ["schema-type"])
+        model.perform(.open(uri, version: 2, text: "# yaml-language-server: $schema=/etc/s.json\n- 1\n"))
+        XCTAssertNil(seen.loads["/etc/s.json"], "a schema outside the workspace is not read")
+    }
+
+    /// A project file's `pureyaml.schema.crds` entry or `yaml.schemas` key outside its own folder and the
+    /// workspace folders is not read (docs/security.md); one inside its folder is.
+    func testAProjectFileCannotNameALocalFileOutsideTheFolders() {
+        final class Reads: @unchecked Sendable { var paths: [String] = [] }
+        let reads = Reads()
+        var environment = ModelEnvironment.inMemory(texts: [
+            "/repo/app/.pureyaml.yaml": "pureyaml.schema.crds: [/elsewhere/crd.yaml, crd.yaml]\n"
+                + "yaml.schemas: {/elsewhere/s.json: 'a.yaml', s.json: 'b.yaml'}\n",
+            "/repo/app/s.json": "{}", "/elsewhere/s.json": "{}",
+            "/repo/app/crd.yaml": "kind: CustomResourceDefinition\n",
+            "/elsewhere/crd.yaml": "kind: CustomResourceDefinition\n",
+        ])
+        environment.policy = { access in
+            if case .read(let path) = access { reads.paths.append(path) }
+            return true
+        }
+        var settings = Settings()
+        settings.schema.workspaceFolders = [DocumentURI(filePath: "/repo")]
+        let model = DocumentModel(settings: settings, environment: environment)
+        model.perform(.open(DocumentURI(filePath: "/repo/app/a.yaml"), version: 1, text: "apiVersion: v1\nkind: ConfigMap\n"))
+        model.perform(.open(DocumentURI(filePath: "/repo/app/b.yaml"), version: 1, text: "a: 1\n"))
+        XCTAssertTrue(reads.paths.contains("/repo/app/crd.yaml"), "\(reads.paths)")
+        XCTAssertTrue(reads.paths.contains("/repo/app/s.json"), "\(reads.paths)")
+        XCTAssertFalse(reads.paths.contains("/elsewhere/crd.yaml"), "\(reads.paths)")
+        XCTAssertFalse(reads.paths.contains("/elsewhere/s.json"), "\(reads.paths)")
+        XCTAssertEqual(model.diagnostics(DocumentURI(filePath: "/repo/app/a.yaml"))?.diagnostics.filter { $0.code == "schema-load-failed" }.count, 1)
     }
 
     /// Without an environment nothing is read: the local schema is left to the renderer, as before.

@@ -155,10 +155,12 @@ final class SchemaAssociationTests: XCTestCase {
         edge.serve(model)
         XCTAssertEqual(schemaDiagnostics(model, a), [
             "schema-load-failed warning 1: cannot load schema https://example.com/missing.json: HTTP 404",
-            "schema-invalid warning 5: schema https://example.com/bad.json is not valid JSON or YAML: unexpected end of input",
+            // Downloaded bytes are never quoted (docs/security.md): what was wrong, not what was there.
+            "schema-invalid warning 5: schema https://example.com/bad.json is not valid JSON or YAML (the response is not a JSON or YAML schema; its content is not shown)",
         ])
         XCTAssertEqual(model.schemaInfo(a)?.documents.map { $0.status?.description ?? "-" },
-                       ["failed: HTTP 404", "failed: HTTP 404", "invalid: not valid JSON or YAML: unexpected end of input"])
+                       ["failed: HTTP 404", "failed: HTTP 404",
+                        "invalid: not valid JSON or YAML (the response is not a JSON or YAML schema; its content is not shown)"])
     }
 
     /// Valid JSON that is not a JSON Schema (an array, `null`, `{"type": 5}` with nothing else) validates

@@ -1,0 +1,132 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The attacks of issue 23 against `pureyaml check` run as a process, as CI runs it on a stranger's pull
+/// request (docs/security.md): each ends in a clear finding within 10 s and under 300 MB (peak resident
+/// memory sampled from /proc on Linux), with nothing read or echoed outside the trust policy. Schemas
+/// come from a misbehaving HTTP server on 127.0.0.1; the schema cache is a scratch folder.
+final class CommandLineTrustTests: XCTestCase {
+    private var folder: URL!
+    private var server: LoopbackHTTPServer!
+
+    override func setUpWithError() throws {
+        folder = try CommandLineCIHarness.scratchFolder()
+        server = try LoopbackHTTPServer(root: folder.appendingPathComponent("www"))
+    }
+
+    override func tearDownWithError() throws {
+        server?.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// `pureyaml check arguments` from the `repo` folder; downloads time out after `timeout` seconds.
+    private func check(_ arguments: [String], timeout: String = "10", extra: [String: String] = [:]) throws -> MeasuredRun {
+        guard let binary = BuiltBinary.pureyaml else { throw CommandLineCIHarness.MissingBinary() }
+        var environment = testEnvironment()
+        environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+        environment["PUREYAML_DOWNLOAD_TIMEOUT"] = timeout
+        environment.merge(extra) { $1 }
+        let repo = folder.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        let run = try MeasuredRun(binary, ["check"] + arguments, in: repo, environment: environment, timeout: 60)
+        XCTAssertNotEqual(run.status, -1, "killed after 60 s")
+        XCTAssertLessThan(run.seconds, 10, "the run took \(run.seconds) s")
+        if let peak = run.peakResidentBytes { XCTAssertLessThan(peak, 300 << 20, "peak resident memory \(peak >> 20) MB") }
+        return run
+    }
+
+    private func write(_ text: String, _ path: String) throws {
+        _ = try CommandLineCIHarness.write(text, to: path, in: folder.appendingPathComponent("repo"))
+    }
+
+    func testAModelineNamingALocalFileOutsideTheTreeIsNotRead() throws {
+        try LoopbackHTTPServer.secret.write(to: folder.appendingPathComponent("secret.json"), atomically: true, encoding: .utf8)
+        try write("# yaml-language-server: $schema=/etc/passwd\na: 1\n", "a.yaml")
+        try write("# yaml-language-server: $schema=../secret.json\na: 1\n", "b.yaml")
+        try write("# yaml-language-server: $schema=file:///etc/passwd\na: 1\n", "c.yaml")
+        for format in ["text", "json", "github", "sarif"] {
+            let run = try check(["--format", format, "--explain", "a.yaml", "b.yaml", "c.yaml"])
+            XCTAssertFalse(run.stdout.contains("root:x") || run.stderr.contains("root:x"), "\(format): \(run.stdout)")
+            XCTAssertEqual(run.stdout.components(separatedBy: "the file is outside the folders schemas may be read from").count - 1,
+                           format == "text" ? 6 : 3, "\(format): one finding per file (and, in text, the explanation): \(run.stdout)")
+        }
+        // The folder named with --allow-schema-folder is the user's choice.
+        try #"{"required": ["name"]}"#.write(to: folder.appendingPathComponent("schema.json"), atomically: true, encoding: .utf8)
+        try write("# yaml-language-server: $schema=../schema.json\na: 1\n", "d.yaml")
+        XCTAssertTrue(try check(["d.yaml"]).stdout.contains("the file is outside the folders"))
+        XCTAssertEqual(try check(["--allow-schema-folder", folder.path, "d.yaml"]).stdout,
+                       "d.yaml:2:1: warning: missing required property \"name\" [schema-required]\n")
+    }
+
+    /// A repository's `.pureyaml.yaml` naming local files outside its own folder (as schemas, as CRD
+    /// files) makes `check` read none of them; a schema file it names inside its folder is read, and a
+    /// schema that is a symbolic link out of the tree is refused by the model's own read.
+    func testAProjectFileCannotNameLocalFilesOutsideTheTree() throws {
+        try LoopbackHTTPServer.secret.write(to: folder.appendingPathComponent("secret.json"), atomically: true, encoding: .utf8)
+        try write("""
+            yaml.schemas: {/etc/passwd: "a.yaml", ../../secret.json: "b.yaml", ./own.json: "c.yaml", ./link.json: "d.yaml"}
+            pureyaml.schema.crds: [/etc/passwd]
+            """, "sub/.pureyaml.yaml")
+        try write(#"{"required": ["name"]}"#, "sub/own.json")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("repo/sub/link.json").path,
+                                                   withDestinationPath: folder.appendingPathComponent("secret.json").path)
+        for name in ["a", "b", "c", "d"] { try write("a: 1\n", "sub/\(name).yaml") }
+        let run = try check(["--format", "github", "sub"])
+        XCTAssertFalse(run.stdout.contains("root:x") || run.stderr.contains("root:x"), run.stdout)
+        XCTAssertEqual(run.stdout.components(separatedBy: "the file is outside the folders schemas may be read from").count - 1, 2, run.stdout)
+        XCTAssertTrue(run.stdout.contains("missing required property"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("symbolic link to a place outside the folders"), run.stdout)
+    }
+
+    func testAResponseThatIsNotASchemaIsNotEchoed() throws {
+        try write("# yaml-language-server: $schema=\(server.url("_/secret"))\na: 1\n", "a.yaml")
+        for format in ["text", "json", "github", "sarif"] {
+            let run = try check(["--format", format, "--explain", "a.yaml"])
+            XCTAssertFalse(run.stdout.contains("root:x") || run.stderr.contains("root:x"), "\(format): \(run.stdout)")
+            // The text parses as a YAML string, so it is "not a JSON Schema"; either way, only what was wrong.
+            XCTAssertTrue(run.stdout.contains("its content is not shown"), run.stdout)
+        }
+    }
+
+    func testAnEndlessResponseIsCutOffAtTheSizeLimit() throws {
+        try write("# yaml-language-server: $schema=\(server.url("_/forever"))\na: 1\n", "a.yaml")
+        // The download time-out is a minute: the run ends because the size limit stopped the transfer.
+        let run = try check(["a.yaml"], timeout: "60")
+        XCTAssertTrue(run.stdout.contains("the response is larger than 20971520 bytes (the transfer was stopped) [schema-load-failed]"), run.stdout)
+    }
+
+    func testUnansweredDownloadsShareOneBudget() throws {
+        // Five files and one file of 300 documents, each naming its own URL on a server that never answers:
+        // one time-out, then that server is not asked again in the run.
+        for i in 1...5 { try write("# yaml-language-server: $schema=\(server.url("_/hang?file=\(i)"))\na: 1\n", "f\(i).yaml") }
+        try write((1...300).map { "# yaml-language-server: $schema=\(server.url("_/hang?doc=\($0)"))\na: \($0)\n" }.joined(separator: "---\n"),
+                  "many.yaml")
+        let run = try check(["."], timeout: "2")
+        let lines = run.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0.contains("no complete answer within 2 s; the transfer was cancelled") }.count, 1, run.stdout)
+        XCTAssertEqual(lines.filter { $0.contains("an earlier download from the same server got no complete answer") }.count, 304,
+                       String(run.stdout.prefix(2000)))
+        XCTAssertEqual(server.requests.filter { $0.hasPrefix("hang") }.count, 1, "\(server.requests)")
+    }
+
+    func testTheLoopbackSwitchBypassesAProxyFromTheEnvironment() throws {
+        try #"{"required": ["name"]}"#.write(to: folder.appendingPathComponent("www/s.json"), atomically: true, encoding: .utf8)
+        try write("# yaml-language-server: $schema=\(server.url("s.json"))\na: 1\n", "a.yaml")
+        // A proxy on the discard port: a request sent through it would fail to connect.
+        let run = try check(["a.yaml"], extra: ["http_proxy": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9"])
+        XCTAssertEqual(run.stdout, "a.yaml:2:1: warning: missing required property \"name\" [schema-required]\n")
+        XCTAssertEqual(server.requests, ["200 /s.json"])
+    }
+
+    func testARedirectToAnotherOriginIsNotFollowed() throws {
+        let other = try LoopbackHTTPServer(root: folder.appendingPathComponent("other"))
+        defer { other.stop() }
+        try #"{"required": ["name"]}"#.write(to: folder.appendingPathComponent("other/s.json"), atomically: true, encoding: .utf8)
+        let target = other.url("s.json").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        try write("# yaml-language-server: $schema=\(server.url("_/redirect?to=" + target))\na: 1\n", "a.yaml")
+        let run = try check(["a.yaml"])
+        XCTAssertTrue(run.stdout.contains("the server redirected to another origin (scheme, host or port), which is not followed"), run.stdout)
+        XCTAssertEqual(other.requests, [])
+    }
+}

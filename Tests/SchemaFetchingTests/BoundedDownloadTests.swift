@@ -1,0 +1,182 @@
+import Foundation
+@testable import SchemaFetching
+import TestSupport
+import XCTest
+import YAMLDocumentModel
+
+/// The download bounds of docs/security.md against a real HTTP server on 127.0.0.1 that misbehaves:
+/// an endless body, a server that never answers, large bodies, redirects to another origin; the
+/// run-wide budget; the loopback switch; local files behind symbolic links; the cache's size limit.
+/// Each bound is asserted by its outcome (which failure the load ends with, what the server saw).
+final class BoundedDownloadTests: XCTestCase {
+    private var temp: URL!
+
+    override func setUpWithError() throws {
+        temp = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-bounds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temp.appendingPathComponent("www"), withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: temp) }
+
+    private func loader(timeout: TimeInterval = 60, maxBytes: Int = 1 << 20, remote: Bool = true,
+                        budget: SchemaLoader.DownloadBudget? = nil) -> SchemaLoader {
+        var o = SchemaLoader.Options()
+        o.cache = SchemaDiskCache(directory: temp.appendingPathComponent("cache"))
+        o.timeout = timeout
+        o.maxBytes = maxBytes
+        o.allowRemoteHosts = remote
+        o.budget = budget
+        return SchemaLoader(options: o)
+    }
+
+    private func failure(_ r: SchemaLoadResult) -> String {
+        switch r {
+        case .success(let b): return "success (\(b.count) bytes)"
+        case .failure(let f): return f.message
+        }
+    }
+
+    func testAnEndlessBodyIsStoppedAtTheSizeLimitWhileItStreams() throws {
+        let server = try LocalHTTPServer(root: temp.appendingPathComponent("www"))
+        // The time-out is a minute: ending with the size failure means the limit stopped the transfer.
+        XCTAssertEqual(failure(loader().load(server.url("_/forever"))),
+                       "the response is larger than 1048576 bytes (the transfer was stopped)")
+        XCTAssertTrue(server.waitForRequest { $0 == "aborted /_/forever" }, "the server saw the transfer broken off: \(server.requests)")
+        XCTAssertEqual(failure(loader().load(server.url("_/unannounced?bytes=2000000"))),
+                       "the response is larger than 1048576 bytes (the transfer was stopped)")
+        // Announced too large: refused on the headers.
+        XCTAssertEqual(failure(loader().load(server.url("_/large?bytes=5000000"))),
+                       "the response is larger than 1048576 bytes (the transfer was stopped)")
+        XCTAssertEqual(failure(loader().load(server.url("_/large?bytes=100"))), "success (100 bytes)")
+    }
+
+    func testTheTimeOutCancelsTheTransfer() throws {
+        let server = try LocalHTTPServer(root: temp.appendingPathComponent("www"))
+        let l = loader(timeout: 1)
+        XCTAssertEqual(failure(l.load(server.url("_/hang"))), "no complete answer within 1 s; the transfer was cancelled")
+        // Without a run-wide budget (the server), that origin rests for a minute: one time-out, not one per URL.
+        XCTAssertEqual(failure(l.load(server.url("_/hang?again"))),
+                       "not downloaded: an earlier download from the same server got no complete answer within its time-out less than 60 s ago")
+        XCTAssertEqual(server.requests.filter { $0.hasPrefix("hang") }, ["hang /_/hang"])
+        // An endless body under a generous size limit: the time-out ends it, and the connection is closed.
+        XCTAssertEqual(failure(loader(timeout: 1, maxBytes: 1 << 40).load(server.url("_/forever"))),
+                       "no complete answer within 1 s; the transfer was cancelled")
+        XCTAssertTrue(server.waitForRequest { $0 == "aborted /_/forever" }, "the transfer went on after the time-out: \(server.requests)")
+    }
+
+    func testRedirectsAreFollowedToTheSameOriginOnly() throws {
+        try #"{"type": "object"}"#.write(to: temp.appendingPathComponent("www/s.json"), atomically: true, encoding: .utf8)
+        let server = try LocalHTTPServer(root: temp.appendingPathComponent("www"))
+        let other = try LocalHTTPServer(root: temp.appendingPathComponent("other"))
+        try #"{"type": "object"}"#.write(to: temp.appendingPathComponent("other/s.json"), atomically: true, encoding: .utf8)
+        func redirect(_ to: String) -> String {
+            server.url("_/redirect?to=" + (to.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? to))
+        }
+        XCTAssertEqual(failure(loader().load(redirect(server.url("s.json")))), "success (18 bytes)", "same origin")
+        let refused = "the server redirected to another origin (scheme, host or port), which is not followed (see docs/security.md)"
+        XCTAssertEqual(failure(loader().load(redirect(other.url("s.json")))), refused, "another port")
+        XCTAssertEqual(failure(loader().load(redirect("http://localhost:\(server.port)/s.json"))), refused, "another host name")
+        XCTAssertEqual(failure(loader(remote: false).load(redirect("http://127.0.0.2:\(server.port)/s.json"))), refused)
+        XCTAssertEqual(other.requests, [], "nothing reached the other origin")
+    }
+
+    func testTheLoopbackSwitchResolvesNothing() {
+        for host in ["localhost", "LOCALHOST", "127.0.0.1", "127.1.2.3", "[::1]", "::1"] {
+            XCTAssertTrue(SchemaLoader.isLoopback(host), host)
+        }
+        for host in ["127.0.0.1.nip.io", "127.example.com", "127.0.0.1x", "127.0.0.256", "1270.0.0.1", "127.0.0", "0.0.0.0",
+                     "::ffff:127.0.0.1", "example.com", ""] {
+            XCTAssertFalse(SchemaLoader.isLoopback(host), host)
+        }
+        let loopbackOnly = loader(remote: false)
+        XCTAssertEqual(failure(loopbackOnly.load("http://127.0.0.1.nip.io/s.json")),
+                       "downloads from 127.0.0.1.nip.io are disabled (PUREYAML_NETWORK=loopback) and no cached copy exists")
+        XCTAssertFalse(loopbackOnly.hasSession, "refused before any connection or name lookup")
+    }
+
+    func testARunWideBudgetBoundsManyUnansweredDownloads() throws {
+        let server = try LocalHTTPServer(root: temp.appendingPathComponent("www"))
+        let second = try LocalHTTPServer(root: temp.appendingPathComponent("second"))
+        var budget = SchemaLoader.DownloadBudget(environment: [:])
+        budget.seconds = 1.5
+        let run = loader(timeout: 1, budget: budget)
+        // Five URLs on a server that never answers: one time-out, then that origin is not asked again.
+        let results = (1...5).map { failure(run.load(server.url("_/hang?n=\($0)"))) }
+        XCTAssertEqual(results[0], "no complete answer within 1 s; the transfer was cancelled")
+        XCTAssertEqual(Set(results.dropFirst()), ["not downloaded: an earlier download from the same server got no complete answer within its time-out in this run"])
+        XCTAssertEqual(server.requests.filter { $0.hasPrefix("hang") }.count, 1, "\(server.requests)")
+        // Another server gets what is left of the budget (about half a second; nothing when the first
+        // time-out took longer on a loaded machine), then nothing more is downloaded.
+        let rest = failure(run.load(second.url("_/hang")))
+        XCTAssertTrue(rest.hasPrefix("no complete answer within 0.") || rest.hasPrefix("not downloaded: this run's download budget"), rest)
+        XCTAssertEqual(failure(run.load("http://localhost:\(second.port)/_/large?bytes=10")),
+                       "not downloaded: this run's download budget (1.5 s, 100 downloads; PUREYAML_DOWNLOAD_BUDGET) is spent")
+        XCTAssertLessThanOrEqual(DownloadBudgetCount.requests(second), 1)
+        var counted = SchemaLoader.DownloadBudget(environment: ["PUREYAML_DOWNLOAD_BUDGET": "20"])
+        XCTAssertEqual(counted.seconds, 20)
+        counted.downloads = 2
+        let few = loader(budget: counted)
+        XCTAssertEqual(failure(few.load(server.url("_/large?bytes=1"))), "success (1 bytes)")
+        XCTAssertEqual(failure(few.load(server.url("_/large?bytes=2"))), "success (2 bytes)")
+        XCTAssertTrue(failure(few.load(server.url("_/large?bytes=3"))).hasPrefix("not downloaded: this run's download budget"))
+    }
+
+    func testLocalFilesAreRegularFilesInsideThePolicy() throws {
+        let workspace = temp.appendingPathComponent("ws")
+        let outside = temp.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try #"{"type": "object"}"#.write(to: outside.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+        try #"{"type": "object"}"#.write(to: workspace.appendingPathComponent("real.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: workspace.appendingPathComponent("link.json").path,
+                                                   withDestinationPath: outside.appendingPathComponent("s.json").path)
+        try FileManager.default.createSymbolicLink(atPath: workspace.appendingPathComponent("inner.json").path,
+                                                   withDestinationPath: workspace.appendingPathComponent("real.json").path)
+        try FileManager.default.createSymbolicLink(atPath: workspace.appendingPathComponent("zero.json").path, withDestinationPath: "/dev/zero")
+        let policy = TrustPolicy(readableFolders: [workspace.path])
+        let l = loader()
+        XCTAssertEqual(failure(l.load(workspace.appendingPathComponent("real.json").path, policy: policy)), "success (18 bytes)")
+        XCTAssertEqual(failure(l.load(workspace.appendingPathComponent("inner.json").path, policy: policy)), "success (18 bytes)")
+        XCTAssertEqual(failure(l.load(workspace.appendingPathComponent("link.json").path, policy: policy)),
+                       "the file is a symbolic link to a place outside the folders schemas may be read from (see docs/security.md)")
+        XCTAssertEqual(failure(l.load(workspace.appendingPathComponent("link.json").path)), "success (18 bytes)", "no policy: --schema")
+        let named = TrustPolicy(readableFolders: [workspace.path], readableFiles: [workspace.appendingPathComponent("link.json").path])
+        XCTAssertEqual(failure(l.load(workspace.appendingPathComponent("link.json").path, policy: named)), "success (18 bytes)",
+                       "a file the user's settings name")
+        XCTAssertEqual(failure(l.load("/dev/zero")), "not a regular file", "a device is never read")
+        XCTAssertEqual(failure(l.load(workspace.appendingPathComponent("zero.json").path, policy: TrustPolicy(readableFolders: ["/"]))),
+                       "not a regular file")
+    }
+
+    func testTheCacheEvictsTheLeastRecentlyUsedEntries() throws {
+        let cache = SchemaDiskCache(directory: temp.appendingPathComponent("lru"), maxBytes: 250)
+        func entry(_ byte: UInt8) -> SchemaDiskCache.Entry { SchemaDiskCache.Entry(body: [UInt8](repeating: byte, count: 100), etag: nil, lastModified: nil) }
+        cache.write("https://a/1", entry(1))
+        cache.write("https://a/2", entry(2))
+        // Make the order of use unambiguous for file systems with coarse timestamps.
+        let metaOf = { (url: String) -> URL in
+            let names = try FileManager.default.contentsOfDirectory(atPath: self.temp.appendingPathComponent("lru").path)
+            for name in names where name.hasSuffix(".meta.json") {
+                let file = self.temp.appendingPathComponent("lru").appendingPathComponent(name)
+                if let data = FileManager.default.contents(atPath: file.path), String(decoding: data, as: UTF8.self).contains(url.replacingOccurrences(of: "/", with: "\\/")) { return file }
+            }
+            throw CocoaError(.fileNoSuchFile)
+        }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -100)], ofItemAtPath: try metaOf("https://a/1").path)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -50)], ofItemAtPath: try metaOf("https://a/2").path)
+        XCTAssertNotNil(cache.read("https://a/1"), "reading 1 makes it the most recently used")
+        cache.write("https://a/3", entry(3))
+        XCTAssertNotNil(cache.read("https://a/1"))
+        XCTAssertNil(cache.read("https://a/2"), "the least recently used entry was evicted")
+        XCTAssertNotNil(cache.read("https://a/3"))
+        cache.write("https://a/big", SchemaDiskCache.Entry(body: [UInt8](repeating: 0, count: 251), etag: nil, lastModified: nil))
+        XCTAssertNil(cache.read("https://a/big"), "a body larger than the whole cache is not stored")
+        XCTAssertEqual(SchemaDiskCache.defaultMaxBytes(environment: ["PUREYAML_CACHE_MAX_BYTES": "1000"]), 1000)
+        XCTAssertEqual(SchemaDiskCache.defaultMaxBytes(environment: [:]), 100 << 20)
+    }
+}
+
+/// Counts the requests a server saw (answered or left hanging).
+private enum DownloadBudgetCount {
+    static func requests(_ server: LocalHTTPServer) -> Int { server.requests.filter { !$0.hasPrefix("aborted") }.count }
+}

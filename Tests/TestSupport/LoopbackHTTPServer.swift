@@ -1,0 +1,194 @@
+import Foundation
+import XCTest
+
+/// A real HTTP server on 127.0.0.1 (python3's threading http.server on a free port), started and stopped
+/// by a test. It serves the files of `root` with a strong `ETag` per file (and `304 Not Modified` to a
+/// matching `If-None-Match`), plus the misbehaviours the download bounds are tested against:
+///
+/// - `/_/forever`: `200` without `Content-Length`, a body that never ends;
+/// - `/_/hang`: accepts the request and never answers;
+/// - `/_/large?bytes=N`: `200` with `Content-Length: N` and N bytes;
+/// - `/_/unannounced?bytes=N`: `200` with N bytes and no `Content-Length`;
+/// - `/_/redirect?to=URL`: `302` to URL;
+/// - `/_/secret`: `200` with a line of `/etc/passwd`-like text, which must never be echoed.
+///
+/// Each request is logged as `<status> <path>` in `requests.log` when answered, and a transfer the client
+/// broke off as `aborted <path>`.
+public final class LoopbackHTTPServer: @unchecked Sendable {
+    public let root: URL
+    public let port: Int
+    private let process: Process
+
+    /// The line `/_/secret` serves.
+    public static let secret = "root:x:0:0:root:/root:/bin/bash"
+
+    static let script = #"""
+    import hashlib, http.server, os, sys, time, urllib.parse
+    root = sys.argv[1]
+    def log(line):
+        with open(os.path.join(root, 'requests.log'), 'a') as f:
+            f.write(line + '\n')
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+        def send_body(self, status, body, length=True, headers=()):
+            self.send_response(status)
+            for k, v in headers:
+                self.send_header(k, v)
+            if length:
+                self.send_header('Content-Length', str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        def do_GET(self):
+            url = urllib.parse.urlparse(self.path)
+            query = urllib.parse.parse_qs(url.query)
+            try:
+                if url.path == '/_/forever':
+                    log('200 ' + self.path)
+                    self.send_response(200)
+                    self.end_headers()
+                    chunk = b' ' * 65536
+                    while True:
+                        self.wfile.write(chunk)
+                elif url.path == '/_/hang':
+                    log('hang ' + self.path)
+                    time.sleep(3600)
+                elif url.path == '/_/large':
+                    log('200 ' + self.path)
+                    self.send_body(200, b' ' * int(query['bytes'][0]))
+                elif url.path == '/_/unannounced':
+                    log('200 ' + self.path)
+                    self.send_body(200, b' ' * int(query['bytes'][0]), length=False)
+                elif url.path == '/_/redirect':
+                    log('302 ' + self.path)
+                    self.send_body(302, b'', headers=[('Location', query['to'][0])])
+                elif url.path == '/_/secret':
+                    log('200 ' + self.path)
+                    self.send_body(200, (SECRET + '\n').encode())
+                else:
+                    path = os.path.join(root, url.path.lstrip('/'))
+                    if not os.path.isfile(path):
+                        log('404 ' + self.path)
+                        self.send_body(404, b'not found')
+                        return
+                    body = open(path, 'rb').read()
+                    etag = '"' + hashlib.sha1(body).hexdigest() + '"'
+                    if self.headers.get('If-None-Match') == etag:
+                        log('304 ' + self.path)
+                        self.send_response(304)
+                        self.send_header('ETag', etag)
+                        self.end_headers()
+                        return
+                    log('200 ' + self.path)
+                    self.send_body(200, body, headers=[('ETag', etag)])
+            except (BrokenPipeError, ConnectionResetError):
+                log('aborted ' + self.path)
+    class Server(http.server.ThreadingHTTPServer):
+        daemon_threads = True
+    server = Server(('127.0.0.1', 0), Handler)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+    """#.replacingOccurrences(of: "SECRET", with: "'\(secret)'")
+
+    /// Starts serving `root`. Skips the test when python3 is missing (fails under CI=true).
+    public init(root: URL) throws {
+        self.root = root
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let script = root.deletingLastPathComponent().appendingPathComponent("server-\(UUID().uuidString).py")
+        try Self.script.write(to: script, atomically: true, encoding: .utf8)
+        (process, port) = try startLoopbackPythonServer(arguments: [script.path, root.path], what: "the test HTTP server")
+    }
+
+    /// `http://127.0.0.1:<port>/<path>`.
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+    /// `<status> <path>` lines, one per request answered so far (and `hang <path>`, `aborted <path>`).
+    public var requests: [String] {
+        ((try? String(contentsOf: root.appendingPathComponent("requests.log"), encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init)
+    }
+
+    /// Waits up to `timeout` seconds until a request line satisfies `predicate`; true when one did.
+    public func waitForRequest(timeout: TimeInterval = 10, where predicate: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if requests.contains(where: predicate) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return requests.contains(where: predicate)
+    }
+
+    /// Stops the server and waits for it.
+    public func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+}
+
+/// A child process run to completion while its peak resident memory is sampled from
+/// `/proc/<pid>/status` (`VmHWM`, Linux only; nil elsewhere).
+public struct MeasuredRun {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    /// The largest `VmHWM` seen, in bytes (the kernel's own high-water mark, so a peak between two
+    /// samples is not missed unless it happens in the last sampling interval).
+    public var peakResidentBytes: Int?
+    /// Wall-clock seconds from start to exit.
+    public var seconds: Double
+
+    /// Runs `executable` with `arguments` in `directory` with `environment`, killing it after `timeout`
+    /// seconds (then `status` is -1).
+    public init(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String],
+                timeout: TimeInterval = 60) throws {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = environment
+        let outFile = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-measured-\(UUID().uuidString).out")
+        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-measured-\(UUID().uuidString).err")
+        FileManager.default.createFile(atPath: outFile.path, contents: nil)
+        FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outFile)
+            try? FileManager.default.removeItem(at: errFile)
+        }
+        let out = try FileHandle(forWritingTo: outFile), err = try FileHandle(forWritingTo: errFile)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        let start = Date()
+        try process.run()
+        var peak: Int?
+        var killed = false
+        while process.isRunning {
+            if let hwm = Self.highWaterMark(process.processIdentifier) { peak = max(peak ?? 0, hwm) }
+            if Date().timeIntervalSince(start) > timeout {
+                process.terminate()
+                killed = true
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        process.waitUntilExit()
+        seconds = Date().timeIntervalSince(start)
+        try? out.close()
+        try? err.close()
+        status = killed ? -1 : process.terminationStatus
+        stdout = (try? String(contentsOf: outFile, encoding: .utf8)) ?? ""
+        stderr = (try? String(contentsOf: errFile, encoding: .utf8)) ?? ""
+        peakResidentBytes = peak
+    }
+
+    /// `VmHWM` of process `pid` in bytes, nil when unreadable (not Linux, or the process is gone).
+    public static func highWaterMark(_ pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kb = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return nil }
+        return kb * 1024
+    }
+}
