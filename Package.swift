@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // PureYAML — a YAML language server and command-line checker/formatter.
-// Targets follow ../shared/ARCHITECTURE.md, lowest tier first. No package dependencies.
+// Targets follow ARCHITECTURE.md, lowest tier first. No package dependencies.
 import PackageDescription
 #if os(Linux)
 import Glibc
