@@ -10,7 +10,7 @@ public func fuzzFormatter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     let uri = DocumentURI("file:///fuzz.yaml")
     let model = DocumentModel()
-    model.load(uri, bytes: bytes)
+    model.perform(.openFile(uri, bytes: bytes))
     guard let surface = model.formatting(uri), !surface.edits.isEmpty else { return 0 }
 
     var applied = bytes
@@ -35,7 +35,7 @@ public func fuzzFormatter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
 
     let again = DocumentModel()
-    again.load(uri, bytes: applied)
+    again.perform(.openFile(uri, bytes: applied))
     let second = again.formatting(uri)
     require(second?.edits.isEmpty == true,
             "not idempotent: \(String(decoding: applied, as: UTF8.self).debugDescription) -> \(String(decoding: second?.formattedText ?? [], as: UTF8.self).debugDescription)")
