@@ -58,6 +58,8 @@ public final class DocumentModel {
     ///   every document whose settings changed; when schema
     ///   settings changed, `.schemaInfo` and `.diagnostics` of documents whose schema findings changed.
     /// - `schemaLoaded`: `.schemaInfo` and `.diagnostics` of documents whose schema findings changed.
+    /// Whenever schema results change, `.outline` of streams whose documents the schemas' titles now name
+    /// differently (``DocumentTitle``).
     /// - `filesChanged`: `.diagnostics` of documents whose findings changed; for a schema in use, as `save`.
     /// Any of them adds `.schemaLoads` when the model now needs schemas it had not asked for before.
     /// A `change` or `save` for a document that is not open changes nothing.
@@ -197,7 +199,7 @@ public final class DocumentModel {
             if schemaChanged {
                 areas.formUnion(refreshAllSchemas())
             } else {
-                for uri in schemaChangedFor where refreshSchema(uri) { areas.insert(.diagnostics(uri)) }
+                for uri in schemaChangedFor { areas.formUnion(refreshSchema(uri)) }
             }
             areas.insert(.schemaInfo)
             if schemaRegistry.requestCount > requests { areas.insert(.schemaLoads) }
@@ -300,13 +302,15 @@ public final class DocumentModel {
     }
 
     /// The outline of an open document (nil when the document is not open). Bounded by
-    /// `settings.maxItemsComputed`. Built once per snapshot.
+    /// `settings.maxItemsComputed`. Built once per snapshot and set of schema titles (which may name
+    /// the documents of a stream: ``DocumentTitle``).
     public func outline(_ uri: DocumentURI) -> OutlineSurface? {
         guard let record = records[uri] else { return nil }
         let limit = record.settings.maxItemsComputed
-        return record.memo.surface("outline", limit: limit) {
+        let titles = record.schemaTitles
+        return record.memo.surface("outline", limit: limit, inputs: titles) {
             var builder = OutlineBuilder(limit: limit)
-            return builder.build(record.snapshot)
+            return builder.build(record.snapshot, schemaTitles: titles)
         }
     }
 

@@ -27,6 +27,13 @@ struct DocumentRecord {
         self.settings = settings
         self.project = project
     }
+
+    /// Per document of the stream, the title of its loaded schema, which may name it in the outline
+    /// (``DocumentTitle``); empty when no document has one.
+    var schemaTitles: [String?] {
+        guard let titles = schema?.schemaTitles, titles.contains(where: { $0 != nil }) else { return [] }
+        return titles
+    }
 }
 
 /// One open document's lint state.
@@ -53,14 +60,15 @@ final class SnapshotMemo {
     /// The code actions offered without edits at this snapshot, for `codeAction/resolve`.
     var deferredActions: DeferredCodeActions?
     /// Pulled surfaces (outline, folding, links, semantic tokens) by name, with the item limit they were
-    /// computed under.
-    private var surfaces: [String: (limit: Int, value: any Sendable)] = [:]
+    /// computed under and what else they depend on besides the snapshot.
+    private var surfaces: [String: (limit: Int, inputs: [String?], value: any Sendable)] = [:]
 
-    /// The surface called `name` under `limit`: the kept one, or `make()`'s, kept for the next request.
-    func surface<T: Sendable>(_ name: String, limit: Int, _ make: () -> T) -> T {
-        if let kept = surfaces[name], kept.limit == limit, let value = kept.value as? T { return value }
+    /// The surface called `name` under `limit` and `inputs` (what else it depends on, such as the schema
+    /// titles that name the outline's documents): the kept one, or `make()`'s, kept for the next request.
+    func surface<T: Sendable>(_ name: String, limit: Int, inputs: [String?] = [], _ make: () -> T) -> T {
+        if let kept = surfaces[name], kept.limit == limit, kept.inputs == inputs, let value = kept.value as? T { return value }
         let value = make()
-        surfaces[name] = (limit, value)
+        surfaces[name] = (limit, inputs, value)
         return value
     }
 }

@@ -13,6 +13,18 @@ extension DocumentModel {
         var violations: [[YAMLDiagnostic]?] = []
         /// The ``SnapshotAnalysis`` of the snapshot this was computed for (identity only).
         var snapshot: ObjectIdentifier?
+
+        /// Per document of the stream, the title of its loaded schema (``DocumentSchemaInfo/schemaTitle``):
+        /// what the outline's document names depend on besides the text.
+        var schemaTitles: [String?] { documents.map(\.schemaTitle) }
+
+        /// True when `other` names the documents differently (``schemaTitles``); results without any
+        /// title name them alike whatever their number of documents.
+        func namesDocumentsDifferently(from other: SchemaResult?) -> Bool {
+            let mine = schemaTitles, theirs = other?.schemaTitles ?? []
+            if mine.allSatisfy({ $0 == nil }) && theirs.allSatisfy({ $0 == nil }) { return false }
+            return mine != theirs
+        }
     }
 
     /// Schemas and catalogs the model waits for (absolute URIs, `file:` or `http(s):`), in request order.
@@ -56,17 +68,30 @@ extension DocumentModel {
     }
 
     /// Re-associates and revalidates `uri` (`reusing` the previous result for the documents of the stream
-    /// an edit did not touch, when it can); true when its schema diagnostics changed.
+    /// an edit did not touch, when it can); returns `.diagnostics(uri)` when its schema diagnostics
+    /// changed and `.outline(uri)` when the schema titles that may name its documents did.
     @discardableResult
-    func refreshSchema(_ uri: DocumentURI, reusing: Bool = true) -> Bool {
+    func refreshSchema(_ uri: DocumentURI, reusing: Bool = true) -> Set<SurfaceArea> {
         syncDefinitionFiles()
-        guard let snapshot = records[uri]?.snapshot else { return false }
+        guard let snapshot = records[uri]?.snapshot else { return [] }
         let settings = settings(for: uri)
-        guard settings.schema.validate else {
-            let changed = records[uri]?.schema?.diagnostics.isEmpty == false
-            records[uri]?.schema = SchemaResult(documents: [], diagnostics: [])
-            return changed
+        let result: SchemaResult
+        if settings.schema.validate {
+            result = associateAndValidate(snapshot, settings: settings, reusing: reusing)
+        } else {
+            result = SchemaResult(documents: [], diagnostics: [])
         }
+        let old = records[uri]?.schema
+        records[uri]?.schema = result
+        var areas: Set<SurfaceArea> = []
+        if old?.diagnostics != result.diagnostics { areas.insert(.diagnostics(uri)) }
+        if result.namesDocumentsDifferently(from: old) { areas.insert(.outline(uri)) }
+        return areas
+    }
+
+    /// The schema result of `snapshot` under `settings` (validation on).
+    private func associateAndValidate(_ snapshot: DocumentSnapshot, settings: Settings, reusing: Bool) -> SchemaResult {
+        let uri = snapshot.uri
         var catalogHit: SchemaCatalogHit?
         if settings.schema.schemaStoreEnabled && settings.schema.overrideSchema == nil {
             let url = catalogURI(settings.schema)
@@ -80,10 +105,7 @@ extension DocumentModel {
         let associator = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit,
                                           customResources: schemaRegistry.customResources,
                                           definitionFilesPending: schemaRegistry.definitionFiles.values.contains(.loading))
-        let result = (reusing ? incrementalSchemaResult(snapshot, associator) : nil) ?? fullSchemaResult(snapshot, associator)
-        let changed = records[uri]?.schema?.diagnostics != result.diagnostics
-        records[uri]?.schema = result
-        return changed
+        return (reusing ? incrementalSchemaResult(snapshot, associator) : nil) ?? fullSchemaResult(snapshot, associator)
     }
 
     /// Associates and validates every document of `snapshot`.
@@ -157,10 +179,14 @@ extension DocumentModel {
         // Streams of many manifests share a few schemas: each one's state is looked up once.
         var states: [String: SchemaRegistry.State] = [:]
         var last: (uri: String, state: SchemaRegistry.State)?
+        // Titles name documents only in a stream of several (``DocumentTitle``); each schema's is read once.
+        let named = documents.count > 1
+        var titles: [String: String?] = [:]
         let schemaSettings = settings(for: snapshot.uri).schema
         let policy = schemaSettings.trustPolicy
         let catalogURI = catalogURI(schemaSettings)
         for i in documents.indices {
+            documents[i].schemaTitle = nil
             guard let primary = documents[i].schemaURI else { continue }
             let info = documents[i]
             for n in 0...info.additionalSchemaURIs.count {
@@ -188,6 +214,10 @@ extension DocumentModel {
                     status = .loading
                 case .ready(let schema):
                     status = .loaded
+                    if n == 0 && named {
+                        if titles[schemaURI] == nil { titles[schemaURI] = Self.title(of: schema) }
+                        documents[i].schemaTitle = titles[schemaURI] ?? nil
+                    }
                     for (target, why) in schema.refusedReferences where reported.insert(schemaURI + " " + target).inserted {
                         diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
                                                        documentStart: documentStart(info.index), code: "schema-load-failed",
@@ -226,7 +256,14 @@ extension DocumentModel {
                             snapshot: ObjectIdentifier(snapshot.analysis))
     }
 
-    /// Revalidates every open document; returns the diagnostics areas that changed.
+    /// What hover shows as the title at the root of `schema` (the root's `title`, else that of the
+    /// schemas the root applies with `$ref` or `allOf`), on one line; nil when it has none.
+    static func title(of schema: JSONSchema) -> String? {
+        guard let title = schema.locationInfo(at: [], in: nil).titles.first.map(OutlineText.collapsed), !title.isEmpty else { return nil }
+        return title
+    }
+
+    /// Revalidates every open document; returns the areas that changed (``refreshSchema(_:reusing:)``).
     ///
     /// Revalidation reads the composition, which a large text dropped after its open or edit
     /// (``SnapshotAnalysis/releaseEvents()``) and would then compose again and keep. A document whose
@@ -248,7 +285,7 @@ extension DocumentModel {
             let snapshot = record.snapshot
             if settingsUnchanged && schemaResultStands(uri, snapshot) { continue }
             let wasComplete = snapshot.analysis.isComplete
-            if refreshSchema(uri) { areas.insert(.diagnostics(uri)) }
+            areas.formUnion(refreshSchema(uri))
             if !wasComplete { snapshot.analysis.releaseEvents() }
         }
         return areas

@@ -91,6 +91,10 @@ public struct DocumentSchemaInfo: Sendable, Hashable {
     /// The Kubernetes resource type the document names (its `apiVersion` and `kind`), when detection is
     /// on: a change of the CustomResourceDefinitions of that type re-associates it.
     var resourceType: KubernetesResourceType?
+    /// The schema's title (what hover shows at the document's root: the root's `title`, or that of the
+    /// schema its root `$ref`s), on one line, once the schema is loaded; only in a stream of several
+    /// documents, where it may name the document in the outline (``DocumentTitle``).
+    var schemaTitle: String?
 }
 
 /// The `schemaInfo` surface of one document (the explain view): per document of the stream, the schema,

@@ -64,7 +64,7 @@ extension DocumentModel {
 
     /// Mapping keys of all open documents matching `query` (see ``WorkspaceSymbols``), at most `limit`.
     public func workspaceSymbols(_ query: String, limit: Int = 500) -> [WorkspaceSymbolMatch] {
-        WorkspaceSymbols.search(query, in: records.values.map(\.snapshot), limit: limit,
+        WorkspaceSymbols.search(query, in: records.values.map { ($0.snapshot, $0.schemaTitles) }, limit: limit,
                                 nodeBudget: Swift.max(settings.maxItemsComputed, 1) * 20)
     }
 

@@ -15,7 +15,7 @@ extension DocumentModel {
         let changed = updateDefinitions(uri)
         var areas: Set<SurfaceArea> = []
         // New definitions change schemas under URIs that stay the same: nothing of the previous result is reused.
-        if refreshSchema(uri, reusing: !changed) { areas.insert(.diagnostics(uri)) }
+        areas.formUnion(refreshSchema(uri, reusing: !changed))
         guard changed else { return areas }
         return areas.union(refreshDefinitionUsers(since: before, except: uri))
     }
@@ -23,7 +23,7 @@ extension DocumentModel {
     /// After the known definitions changed from `before`: revalidates the open documents (but `except`)
     /// that name a resource type whose definition was added, changed or removed, and, with `waiting`,
     /// those naming a type that has no schema (the CRD catalog waits for CRD files); returns their
-    /// `.diagnostics` when those changed, and `.schemaInfo`.
+    /// `.diagnostics` (and `.outline`) when those changed (``refreshSchema(_:reusing:)``), and `.schemaInfo`.
     func refreshDefinitionUsers(since before: [KubernetesResourceType: CustomResourceSchemas.Entry], except: DocumentURI?,
                                 waiting: Bool = false) -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = [.schemaInfo]
@@ -35,7 +35,7 @@ extension DocumentModel {
                 return changedTypes.contains(type) || (waiting && d.schemaURI == nil)
             }) { continue }
             let wasComplete = records[other]?.snapshot.analysis.isComplete ?? true
-            if refreshSchema(other) { areas.insert(.diagnostics(other)) }
+            areas.formUnion(refreshSchema(other))
             if !wasComplete { records[other]?.snapshot.analysis.releaseEvents() }
         }
         return areas

@@ -3,8 +3,9 @@ import YAMLComposer
 /// What a document of a stream is called in the outline and in workspace symbols, by what it holds:
 /// - a Kubernetes-style document (`apiVersion` and `kind` strings at the top level) by its kind and
 ///   `metadata.name` (or `metadata.generateName`): `Deployment web`, with `metadata.namespace` as detail;
-/// - another mapping by its top-level `name`, `id` or `title` value, else by its first key;
-/// - anything else (a sequence, a scalar, an empty document) `Document N` (1-based).
+/// - another mapping by its top-level `name`, `id` or `title` value; without one, by the title of the
+///   schema that applies to it (`schemaTitle`), with its first key as detail; else by its first key;
+/// - a sequence or a scalar by its schema's title, else `Document N` (1-based), as an empty document.
 /// Names are whole, on one line; the kind is the root's (a mapping, a sequence, ...), `.document` for
 /// an empty document.
 struct DocumentTitle: Hashable, Sendable {
@@ -14,9 +15,12 @@ struct DocumentTitle: Hashable, Sendable {
     /// True for a Kubernetes-style document, named by its kind (found by workspace symbols even alone in its file).
     var isResource: Bool
 
-    /// The title of `root`, the root node of document `index` (0-based) of its stream.
-    init(_ root: YAMLNode, index: Int, text: OutlineText) {
+    /// The title of `root`, the root node of document `index` (0-based) of its stream, to which the
+    /// loaded schema titled `schemaTitle` (one line, not empty) applies, if any.
+    init(_ root: YAMLNode, index: Int, text: OutlineText, schemaTitle: String? = nil) {
         let fallback = "Document \(index + 1)"
+        // A schema's title names what its own content cannot (no `name`, only a key or a number).
+        let schemaOrNumber = schemaTitle ?? fallback
         isResource = false
         detail = nil
         switch root.content {
@@ -33,6 +37,9 @@ struct DocumentTitle: Hashable, Sendable {
                 isResource = true
             } else if let n = ["name", "id", "title"].lazy.compactMap({ Self.string($0, in: pairs) }).first {
                 name = n
+            } else if let schemaTitle {
+                name = schemaTitle
+                detail = pairs.first.map { OutlineBuilder.label(of: $0.key, text: text) }
             } else if let first = pairs.first {
                 name = OutlineBuilder.label(of: first.key, text: text)
             } else {
@@ -40,18 +47,19 @@ struct DocumentTitle: Hashable, Sendable {
             }
         case .sequence:
             kind = .sequence
-            name = fallback
+            name = schemaOrNumber
             detail = OutlineBuilder.detail(of: root)
         case .scalar(let s, _):
             name = fallback
             if s.isEmpty && root.range.isEmpty && !root.hasExplicitTag && root.anchor == nil {
                 kind = .document
             } else {
+                name = schemaOrNumber
                 kind = OutlineBuilder.kind(of: root)
                 detail = OutlineBuilder.detail(of: root)
             }
         case .alias:
-            name = fallback
+            name = schemaOrNumber
             kind = OutlineBuilder.kind(of: root)
             detail = OutlineBuilder.detail(of: root)
         }

@@ -6,7 +6,7 @@ import YAMLSyntax
 ///
 /// - A single-document stream lists its root mapping's keys (or its sequence's items) at the top level.
 /// - A stream of several documents gets one symbol per document, named by what it holds
-///   (``DocumentTitle``: `Deployment web`, a `name` value, the first key, else `Document N`).
+///   (``DocumentTitle``: `Deployment web`, a `name` value, its schema's title, the first key, else `Document N`).
 /// - Keys are named whole: a scalar key by its value on one line, another key by its source text on one
 ///   line (`[x, y]`); names are never shortened (LSP 3.17 sets no limit; clients elide). Only `detail`
 ///   (a scalar value, or an item count) is cut at ``maxDetail`` characters with `…`.
@@ -41,7 +41,9 @@ struct OutlineBuilder {
         }
     }
 
-    mutating func build(_ snapshot: DocumentSnapshot) -> OutlineSurface {
+    /// The outline of `snapshot`; `schemaTitles[i]` is the title of the loaded schema of document `i` of a
+    /// stream of several (``DocumentModel/SchemaResult/schemaTitles``; shorter or empty when none has one).
+    mutating func build(_ snapshot: DocumentSnapshot, schemaTitles: [String?] = []) -> OutlineSurface {
         let docs = snapshot.composition.documents
         let text = OutlineText(tree: snapshot.tree, lines: snapshot.lineIndex)
         self.text = text
@@ -53,7 +55,7 @@ struct OutlineBuilder {
         } else {
             for (i, doc) in docs.enumerated() {
                 guard take() else { break }
-                let title = DocumentTitle(doc.root, index: i, text: text)
+                let title = DocumentTitle(doc.root, index: i, text: text, schemaTitle: i < schemaTitles.count ? schemaTitles[i] : nil)
                 let range = TextRange(start: doc.range.start, end: text.end(after: doc.range.end, column: -1))
                 let d = Draft(symbol: OutlineSymbol(name: title.name, detail: title.detail, kind: title.kind, range: range,
                                                     selectionRange: Self.selection(of: doc, in: text), children: []),

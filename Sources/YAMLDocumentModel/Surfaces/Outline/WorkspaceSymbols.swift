@@ -13,15 +13,19 @@ import YAMLSyntax
 /// then in-order characters; within a rank by document URI and position. At most `limit` results;
 /// each document's walk visits at most `nodeBudget` nodes, so a huge workspace answers promptly.
 enum WorkspaceSymbols {
-    static func search(_ query: String, in snapshots: [DocumentSnapshot], limit: Int, nodeBudget: Int) -> [WorkspaceSymbolMatch] {
+    /// `schemaTitles[i]` of a document are the titles of the loaded schemas of its documents, as the
+    /// outline has them (``OutlineBuilder/build(_:schemaTitles:)``).
+    static func search(_ query: String, in documents: [(snapshot: DocumentSnapshot, schemaTitles: [String?])], limit: Int,
+                       nodeBudget: Int) -> [WorkspaceSymbolMatch] {
         let needle = Array(query.lowercased())
         var ranked: [(rank: Int, match: WorkspaceSymbolMatch)] = []
-        for snapshot in snapshots.sorted(by: { $0.uri < $1.uri }) {
+        for (snapshot, schemaTitles) in documents.sorted(by: { $0.snapshot.uri < $1.snapshot.uri }) {
             var budget = nodeBudget
             let text = OutlineText(tree: snapshot.tree, lines: snapshot.lineIndex)
             let documents = snapshot.composition.documents
             for (index, document) in documents.enumerated() {
-                let title = DocumentTitle(document.root, index: index, text: text)
+                let title = DocumentTitle(document.root, index: index, text: text,
+                                          schemaTitle: index < schemaTitles.count ? schemaTitles[index] : nil)
                 if documents.count > 1 || title.isResource, let rank = rank(Array(title.name.lowercased()), needle) {
                     ranked.append((rank, WorkspaceSymbolMatch(uri: snapshot.uri, name: title.name, kind: title.kind,
                                                               containerName: nil,
