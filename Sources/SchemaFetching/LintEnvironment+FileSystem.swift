@@ -19,7 +19,9 @@ extension ModelEnvironment {
     /// Local schema files are read by ``SchemaLoader``'s file reading (symbolic links checked against the
     /// model's trust policy, regular files only, the size bounded while reading); the other files the
     /// model reads (`.pureyaml.yaml`, `.yamllint`, `.editorconfig`) are read only when they are regular
-    /// files (a link to a device or a FIFO is not read) of at most ``ModelEnvironment/maxSchemaBytes``.
+    /// files (a link to a device or a FIFO is not read) of at most ``ModelEnvironment/maxSchemaBytes``, and
+    /// not when a symbolic link leads out of the folders of the model's trust policy
+    /// (``ModelEnvironment/trust``, through ``Capabilities/resolveLinks``).
     public static func fileSystem(downloadBudget: SchemaLoader.DownloadBudget?) -> ModelEnvironment {
         let loaders = LoaderPair(budget: downloadBudget)
         let capabilities = Capabilities(
@@ -35,7 +37,8 @@ extension ModelEnvironment {
             fetch: { uri, allowNetwork, completion in loaders.loader(allowNetwork: allowNetwork).load(uri, completion: completion) },
             now: { Date().timeIntervalSince1970 },
             cachedCopy: { uri in loaders.loader(allowNetwork: false).options.cache?.read(uri)?.body },
-            loadSchemaFile: { path, trust in loaders.loader(allowNetwork: false).load(path, policy: trust) })
+            loadSchemaFile: { path, trust in loaders.loader(allowNetwork: false).load(path, policy: trust) },
+            resolveLinks: { path in URL(fileURLWithPath: path).resolvingSymlinksInPath().path })
         let variables = ProcessInfo.processInfo.environment.filter { ModelEnvironment.variableNames.contains($0.key) }
         return ModelEnvironment(capabilities: capabilities, variables: variables,
                                 currentDirectory: FileManager.default.currentDirectoryPath, homeDirectory: NSHomeDirectory())

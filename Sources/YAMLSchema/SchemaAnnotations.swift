@@ -10,7 +10,8 @@ struct SchemaAnnotations: Sendable {
     var title: String?
     /// `description` (plain text).
     var description: String?
-    /// `markdownDescription` (Markdown; preferred by clients that render it).
+    /// `markdownDescription` (Markdown; preferred by clients that render it), sanitized by
+    /// ``SchemaMarkdown`` with `https:` images kept: whoever shows it drops them unless the user allows them.
     var markdownDescription: String?
     /// `default`, when present.
     var defaultValue: JSONValue?
@@ -28,7 +29,7 @@ struct SchemaAnnotations: Sendable {
     init(_ object: [String: JSONValue]) {
         if case .string(let s)? = object["title"] { title = s }
         if case .string(let s)? = object["description"] { description = s }
-        if case .string(let s)? = object["markdownDescription"] { markdownDescription = SchemaMarkdown.sanitized(s) }
+        if case .string(let s)? = object["markdownDescription"] { markdownDescription = SchemaMarkdown.sanitized(s, allowImages: true) }
         defaultValue = object["default"]
         if case .array(let list)? = object["examples"] { examples = list }
         deprecated = object["deprecated"] == .bool(true)

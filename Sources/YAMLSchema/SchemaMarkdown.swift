@@ -5,15 +5,23 @@
 /// - Links `[text](destination)` (and reference definitions `[id]: destination`) keep their
 ///   destination only when it is `http:`, `https:` or `mailto:` or has no scheme (`#anchor`,
 ///   `relative/page`); otherwise (`command:`, `file:`, `javascript:`, …) only the text stays.
-/// - Images `![alt](source)` become their alt text: no image is fetched for a schema's hover.
+/// - Images `![alt](source)` become their alt text, so that no image is fetched for a schema's hover,
+///   unless `allowImages` (the user's `pureyaml.hover.allowImages`) is true and the source is `https:`;
+///   an image of any other scheme (`http:`, `file:`, `data:`, no scheme, …) still becomes its alt text.
 /// - Autolinks `<https://…>` stay; any other `<` that starts a tag is escaped (`&lt;`), so no raw HTML
 ///   (`<a href="command:…">`, `<img src=…>`) reaches the client.
 /// - Code spans and fenced code blocks are kept as written.
 public enum SchemaMarkdown {
-    /// `markdown` with unsafe links, images and HTML removed (see the type's documentation).
-    public static func sanitized(_ markdown: String) -> String {
+    /// `markdown` with unsafe links, images and HTML removed (see the type's documentation); `https:`
+    /// images are kept only when `allowImages`. The result of one call, sanitized again, only loses what
+    /// the second call's `allowImages` refuses.
+    public static func sanitized(_ markdown: String, allowImages: Bool = false) -> String {
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).filter { !isUnsafeDefinition($0) }
         let text = Array(lines.joined(separator: "\n"))
+        return sanitized(text, allowImages: allowImages)
+    }
+
+    private static func sanitized(_ text: [Character], allowImages: Bool) -> String {
         var out = ""
         var i = 0
         while i < text.count {
@@ -45,12 +53,14 @@ public enum SchemaMarkdown {
             }
             let image = c == "!" && i + 1 < text.count && text[i + 1] == "["
             if c == "[" || image, let link = self.link(text, at: image ? i + 1 : i) {
-                if image || !isSafe(link.destination) {
-                    out += sanitized(link.label)
+                if image && allowImages && isSafeImage(link.destination) {
+                    out += "![" + sanitized(link.label, allowImages: allowImages) + "](" + link.destination + ")"
+                } else if image || !isSafe(link.destination) {
+                    out += sanitized(link.label, allowImages: allowImages)
                 } else if link.destination.isEmpty {
-                    out += "[" + sanitized(link.label) + "]" + String(text[(i + link.label.count + 2)..<link.end])
+                    out += "[" + sanitized(link.label, allowImages: allowImages) + "]" + String(text[(i + link.label.count + 2)..<link.end])
                 } else {
-                    out += "[" + sanitized(link.label) + "](" + link.destination + ")"
+                    out += "[" + sanitized(link.label, allowImages: allowImages) + "](" + link.destination + ")"
                 }
                 i = link.end
                 continue
@@ -118,6 +128,13 @@ public enum SchemaMarkdown {
         if d.hasPrefix("<") { d = d.dropFirst() }
         guard let scheme = scheme(of: String(d)) else { return true }
         return ["http", "https", "mailto"].contains(scheme)
+    }
+
+    /// True when the image source `destination` (possibly in `<…>`, possibly followed by a title) is `https:`.
+    private static func isSafeImage(_ destination: String) -> Bool {
+        var d = Substring(destination)
+        if d.hasPrefix("<") { d = d.dropFirst() }
+        return scheme(of: String(d)) == "https"
     }
 
     /// The lowercased URI scheme of `s` (RFC 3986 §3.1, letters, digits, `+`, `-`, `.` before a `:`),

@@ -79,6 +79,30 @@ final class CommandLineTrustTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("symbolic link to a place outside the folders"), run.stdout)
     }
 
+    /// A repository's `.yamllint` and `.pureyaml.yaml` that are symbolic links to a file outside the tree
+    /// and the current directory are not read by `check`: their findings would quote that file. The same
+    /// text in regular files is the repository's own, and is quoted.
+    func testConfigurationFilesLinkingOutOfTheTreeAreNotRead() throws {
+        let outside = folder.appendingPathComponent("config.yaml")
+        try "rules: {\"\(LoopbackHTTPServer.secret)\": enable}\n".write(to: outside, atomically: true, encoding: .utf8)
+        try write("a: 1\n", "a.yaml")
+        let repo = folder.appendingPathComponent("repo")
+        for name in [".yamllint", ".pureyaml.yaml"] {
+            try FileManager.default.copyItem(atPath: outside.path, toPath: repo.appendingPathComponent(name).path)
+        }
+        let own = try check(["--format", "github", "a.yaml"])
+        XCTAssertTrue(own.stdout.contains(LoopbackHTTPServer.secret), own.stdout)
+        for name in [".yamllint", ".pureyaml.yaml"] {
+            try FileManager.default.removeItem(at: repo.appendingPathComponent(name))
+            try FileManager.default.createSymbolicLink(atPath: repo.appendingPathComponent(name).path, withDestinationPath: outside.path)
+        }
+        for format in ["text", "github", "json"] {
+            let run = try check(["--format", format, "a.yaml"])
+            XCTAssertFalse(run.stdout.contains("root:x") || run.stderr.contains("root:x"), "\(format): \(run.stdout) \(run.stderr)")
+            XCTAssertEqual(run.status, 0, "\(format): \(run.stdout) \(run.stderr)")
+        }
+    }
+
     func testAResponseThatIsNotASchemaIsNotEchoed() throws {
         try write("# yaml-language-server: $schema=\(server.url("_/secret"))\na: 1\n", "a.yaml")
         for format in ["text", "json", "github", "sarif"] {

@@ -1,5 +1,6 @@
 import Foundation
 import SchemaFetching
+import TestSupport
 import XCTest
 import YAMLDocumentModel
 
@@ -104,5 +105,49 @@ final class LiveEnvironmentTrustTests: XCTestCase {
         XCTAssertNotNil(model.diagnostics(uri))
         XCTAssertNil(ModelEnvironment.fileSystem.readFile(workspace.appendingPathComponent(".yamllint").path))
         XCTAssertEqual(ModelEnvironment.fileSystem.readFile(workspace.appendingPathComponent("real.json").path)?.count, 18)
+    }
+
+    /// A repository's configuration files that are symbolic links out of the workspace folders are not
+    /// read (docs/security.md): a `.yamllint` whose rule name is the outside file's text would otherwise
+    /// quote it in a finding. A regular file, and a link that stays inside, are read as before.
+    func testConfigurationFilesLinkingOutOfTheWorkspaceAreNotRead() throws {
+        let secret = LoopbackHTTPServer.secret
+        let outside = temp.appendingPathComponent("outside/lint.yaml")
+        try "rules: {\"\(secret)\": enable}\n".write(to: outside, atomically: true, encoding: .utf8)
+        let uri = DocumentURI(filePath: workspace.appendingPathComponent("plain.yaml").path)
+        func messages() -> [String] {
+            let model = model()
+            model.perform(.open(uri, version: 1, text: "a: 1\n"))
+            return (model.diagnostics(uri)?.diagnostics ?? []).map(\.message) + model.lintConfigurationProblems.map(\.message)
+        }
+        // A regular `.yamllint` with that text: its finding quotes it (the repository's own text).
+        try FileManager.default.copyItem(atPath: outside.path, toPath: workspace.appendingPathComponent(".yamllint").path)
+        XCTAssertTrue(messages().contains { $0.contains(secret) }, "\(messages())")
+        // A link inside the workspace to a file inside it is read too.
+        try FileManager.default.moveItem(atPath: workspace.appendingPathComponent(".yamllint").path,
+                                         toPath: workspace.appendingPathComponent("lint-inside.yaml").path)
+        try link(".yamllint", to: workspace.appendingPathComponent("lint-inside.yaml").path)
+        XCTAssertTrue(messages().contains { $0.contains(secret) }, "\(messages())")
+        // A link out of the workspace is not read: nothing of the file appears.
+        try FileManager.default.removeItem(atPath: workspace.appendingPathComponent(".yamllint").path)
+        try link(".yamllint", to: outside.path)
+        XCTAssertFalse(messages().contains { $0.contains(secret) }, "\(messages())")
+        XCTAssertNotNil(model().environment.readFile(outside.path), "the outside file itself is not the repository's")
+
+        // At the choke point, for every configuration file name: a model's environment refuses the link,
+        // an environment no model configured (no folders) reads it.
+        for name in [".pureyaml.yaml", ".editorconfig"] { try link(name, to: outside.path) }
+        let environment = model().environment
+        for name in [".yamllint", ".pureyaml.yaml", ".editorconfig"] {
+            let path = workspace.appendingPathComponent(name).path
+            XCTAssertNil(environment.readFile(path), name)
+            XCTAssertNil(environment.kind(path), name)
+            XCTAssertNotNil(ModelEnvironment.fileSystem.readFile(path), name)
+        }
+        XCTAssertNotNil(environment.readFile(workspace.appendingPathComponent("lint-inside.yaml").path))
+        XCTAssertNotNil(environment.readFile(workspace.appendingPathComponent("inner.json").path))
+        // A folder the user's settings allow holds the target: the link is followed.
+        let allowed = model { $0.schema.allowedFolders = [self.temp.appendingPathComponent("outside").path] }
+        XCTAssertNotNil(allowed.environment.readFile(workspace.appendingPathComponent(".editorconfig").path))
     }
 }

@@ -147,4 +147,25 @@ final class TrustPolicyTests: XCTestCase {
         XCTAssertNil(policy.refusal(toLoad: "/etc/passwd", rule: .commandLine, document: nil), "--schema is the user's")
         XCTAssertNil(policy.refusal(toLoad: "https://example.com/s.json", rule: nil, document: nil), "the edge decides about the network")
     }
+
+    /// The link rule for the repository's own files (``TrustPolicy/refusal(toRead:resolve:)``), with the
+    /// file system's answer given as a table of links.
+    func testAFileInsideTheFoldersMayNotLeadOutsideThem() {
+        let links = ["/w/.yamllint": "/home/me/.ssh/config", "/w/in": "/w/real", "/w/sub": "/etc",
+                     "/home/me/.editorconfig": "/dotfiles/editorconfig", "/w/named.yaml": "/etc/named.yaml"]
+        func resolve(_ path: String) -> String {
+            if let target = links[path] { return target }
+            if let (link, target) = links.first(where: { path.hasPrefix($0.key + "/") }) { return target + path.dropFirst(link.count) }
+            return path
+        }
+        let policy = TrustPolicy(readableFolders: ["/w", "/opt/shared"], readableFiles: ["/w/named.yaml"])
+        XCTAssertNotNil(policy.refusal(toRead: "/w/.yamllint", resolve: resolve))
+        XCTAssertNotNil(policy.refusal(toRead: "/w/sub/.editorconfig", resolve: resolve), "a folder on the path that is a link out")
+        XCTAssertNil(policy.refusal(toRead: "/w/in", resolve: resolve), "a link that stays inside")
+        XCTAssertNil(policy.refusal(toRead: "/w/a/.pureyaml.yaml", resolve: resolve), "no link")
+        XCTAssertNil(policy.refusal(toRead: "/home/me/.editorconfig", resolve: resolve), "outside the folders: the user's own file")
+        XCTAssertNil(policy.refusal(toRead: "/w/named.yaml", resolve: resolve), "a file the user named")
+        XCTAssertNil(TrustPolicy(readableFolders: ["/w", "/etc"]).refusal(toRead: "/w/sub/x", resolve: resolve), "into another folder")
+        XCTAssertNil(TrustPolicy(readableFolders: []).refusal(toRead: "/w/.yamllint", resolve: resolve), "no folders, no confinement")
+    }
 }

@@ -52,6 +52,16 @@ final class VSCodeSettingsManifestTests: XCTestCase {
         }
     }
 
+    /// The settings a project file cannot give (``Settings/userOnlySettingNames``) are declared, with a
+    /// scope a workspace's `.vscode/settings.json` cannot set (`machine` or `application`).
+    func testUserOnlySettingsAreNotSettableByAWorkspace() throws {
+        let declared = try declaredSettings().filter { Settings.userOnlySettingNames.contains(Settings.settingName($0.key)) }
+        XCTAssertEqual(Set(declared.map { Settings.settingName($0.key) }), Settings.userOnlySettingNames)
+        for (key, declaration) in declared {
+            XCTAssertTrue([.string("machine"), .string("application")].contains(member("scope", of: declaration)), key)
+        }
+    }
+
     func testEveryDeclaredChoiceIsAccepted() throws {
         for (key, declaration) in try declaredSettings() {
             guard case .array(let choices)? = member("enum", of: declaration) else { continue }

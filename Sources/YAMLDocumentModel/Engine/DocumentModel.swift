@@ -13,7 +13,9 @@ public final class DocumentModel {
     var records: [DocumentURI: DocumentRecord] = [:]
     /// The renderer's settings (the editor's, or the command line's); a document's own are
     /// ``settings(for:)``.
-    public private(set) var settings = Settings()
+    public private(set) var settings = Settings() {
+        didSet { if settings.schema != oldValue.schema { environment.trust.set(readPolicy) } }
+    }
     /// The outside world: every file the model reads and every schema it loads goes through it.
     public let environment: ModelEnvironment
     /// Documents closed since their diagnostics were last pulled (their surface is an empty list).
@@ -39,6 +41,17 @@ public final class DocumentModel {
         self.environment = environment
         self.projectLookup = ProjectSettingsLookup(source: projectSettings, environment: environment)
         if environment.readsFiles { lint.environment = LintEnvironment(environment) }
+        environment.trust.set(readPolicy)
+    }
+
+    /// The policy of every read through the environment (``ModelEnvironment/trust``): the settings' trust
+    /// policy, with the configuration files the user named (`--config`, `YAMLLINT_CONFIG_FILE`) readable
+    /// wherever their links point.
+    private var readPolicy: TrustPolicy {
+        var policy = settings.schema.trustPolicy
+        if case .file(let path) = projectLookup.source { policy.readableFiles.insert(path) }
+        if let path = lint.environment?.configFileFromEnvironment { policy.readableFiles.insert(path) }
+        return policy
     }
 
     /// Open documents by URI.

@@ -3,8 +3,9 @@
 /// once, at ``DocumentModel/init(settings:environment:)``. The model decides what to read (yamllint
 /// configuration, `.editorconfig`, `.pureyaml.yaml`, local schema files); renderers read nothing for it.
 ///
-/// Every read, listing and fetch passes ``permits(_:)``, the one place a trust policy (``policy``)
-/// decides what may be touched. Every local schema file (the model's own synchronous reads, and a local
+/// Every read, listing and fetch passes ``permits(_:)``, the one place a trust policy (``policy``, and the
+/// model's ``TrustPolicy`` in ``trust``: no symbolic link out of its folders for the repository's own
+/// files) decides what may be touched. Every local schema file (the model's own synchronous reads, and a local
 /// URI given to ``fetch(_:allowNetwork:trust:completion:)``) is read by ``readSchemaFile(_:trust:)``,
 /// which also hands the edge the model's ``TrustPolicy`` for what only the edge can see (where a
 /// symbolic link points, a device, a file larger than its size said; docs/security.md). The live implementation (the file system, the process environment and
@@ -55,6 +56,9 @@ public struct ModelEnvironment: Sendable {
         public var now: @Sendable () -> Double
         /// The download cache's copy of an `http(s)` URI, nil when there is none (read synchronously).
         public var cachedCopy: @Sendable (String) -> [UInt8]?
+        /// The absolute path with every symbolic link in it resolved (the path itself when it holds none);
+        /// by default the path as given (an environment without links).
+        public var resolveLinks: @Sendable (String) -> String
         /// Reads the local schema file at an absolute path synchronously, applying the edge's checks of
         /// the trust policy when one is given (a symbolic link must point inside its folders, unless the
         /// file is one of its ``TrustPolicy/readableFiles``); nil: ``readFile`` after ``kind`` (a regular
@@ -67,8 +71,10 @@ public struct ModelEnvironment: Sendable {
                     fetch: @escaping @Sendable (String, Bool, @escaping @Sendable (SchemaLoadResult) -> Void) -> Void,
                     now: @escaping @Sendable () -> Double,
                     cachedCopy: @escaping @Sendable (String) -> [UInt8]? = { _ in nil },
-                    loadSchemaFile: (@Sendable (String, TrustPolicy?) -> SchemaLoadResult)? = nil) {
+                    loadSchemaFile: (@Sendable (String, TrustPolicy?) -> SchemaLoadResult)? = nil,
+                    resolveLinks: @escaping @Sendable (String) -> String = { $0 }) {
             self.readFile = readFile
+            self.resolveLinks = resolveLinks
             self.kind = kind
             self.listFolder = listFolder
             self.fetch = fetch
@@ -90,6 +96,11 @@ public struct ModelEnvironment: Sendable {
     /// The trust policy: false refuses the access (the read answers nil, the fetch fails). Allows
     /// everything by default.
     public var policy: @Sendable (Access) -> Bool = { _ in true }
+    /// The trust policy of the model that reads through this environment (its settings'
+    /// ``SchemaSettings/trustPolicy``, set by the model whenever its settings change): ``permits(_:)``
+    /// refuses a read or listing of a path inside its folders that a symbolic link leads outside them
+    /// (``TrustPolicy/refusal(toRead:resolve:)``). Shared by the copies of this environment.
+    public let trust = TrustPolicyBox()
     /// The largest local schema file read synchronously, in bytes (the schema loader's own limit).
     public var maxSchemaBytes = 20 << 20
 
@@ -111,8 +122,17 @@ public struct ModelEnvironment: Sendable {
     /// True when this environment can read files (``none`` cannot).
     public var readsFiles: Bool { capabilities != nil }
 
-    /// The one choke point: whether `access` may happen (see ``policy``).
-    public func permits(_ access: Access) -> Bool { capabilities != nil && policy(access) }
+    /// The one choke point: whether `access` may happen (see ``policy``, and ``trust`` for reads and
+    /// listings: a symbolic link out of the folders of the model's trust policy is not followed).
+    public func permits(_ access: Access) -> Bool {
+        guard let capabilities, policy(access) else { return false }
+        switch access {
+        case .read(let path), .list(let path):
+            return trust.policy?.refusal(toRead: path, resolve: capabilities.resolveLinks) == nil
+        case .fetch:
+            return true
+        }
+    }
 
     /// The bytes of the file at an absolute path; nil when it does not exist, cannot be read or the
     /// policy refuses it.
@@ -160,8 +180,9 @@ public struct ModelEnvironment: Sendable {
     /// (``permits(_:)``) sees the read; the live environment's ``Capabilities/loadSchemaFile`` then
     /// applies `trust`'s edge checks (symbolic links, devices, the size while reading).
     public func readSchemaFile(_ path: String, trust: TrustPolicy?) -> SchemaLoadResult {
-        guard permits(.read(path)) else { return .failure(SchemaLoadFailure("reading \(path) is not allowed")) }
-        if let load = capabilities?.loadSchemaFile { return load(path, trust) }
+        // The read's own `trust` decides about links (none for the command line's `--schema`), not ``trust``.
+        guard let capabilities, policy(.read(path)) else { return .failure(SchemaLoadFailure("reading \(path) is not allowed")) }
+        if let load = capabilities.loadSchemaFile { return load(path, trust) }
         switch kind(path) {
         case .file(let size)? where size > maxSchemaBytes:
             return .failure(SchemaLoadFailure("the file is larger than \(maxSchemaBytes) bytes"))

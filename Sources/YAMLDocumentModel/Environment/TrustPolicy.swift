@@ -58,6 +58,25 @@ public struct TrustPolicy: Sendable, Hashable {
         return Self.outside
     }
 
+    /// The reason why the file or folder at the absolute `path`, one of the repository's own (a
+    /// configuration file the model looks for above a document: `.pureyaml.yaml`, `.yamllint`,
+    /// `.editorconfig`), may not be read; nil when it may. `resolve` gives a path with its symbolic links
+    /// resolved (the file system's answer). Only a path inside ``readableFolders`` that leads, through a
+    /// symbolic link, to a place outside them (each folder resolved too) is refused: a repository may not
+    /// make PureYAML read, and quote in a finding, a file outside the folders it was given. A path outside
+    /// the folders is not the repository's (the user's own configuration above the workspace, yamllint's
+    /// user configuration) and is read as it is; so is everything when there are no folders, and the files
+    /// of ``readableFiles``.
+    public func refusal(toRead path: String, resolve: (String) -> String) -> String? {
+        guard !readableFiles.contains(path), readableFolders.contains(where: { Self.path(path, isInside: $0) }) else { return nil }
+        let resolved = resolve(path)
+        if resolved == path || readableFolders.contains(where: { Self.path(resolved, isInside: resolve($0)) }) { return nil }
+        return Self.linkOutside
+    }
+
+    /// Why a symbolic link is not followed (see ``refusal(toRead:resolve:)``).
+    static let linkOutside = "the file is a symbolic link to a place outside the folders files may be read from (see docs/security.md)"
+
     /// True for `http:` and `https:` URIs (any case).
     public static func isRemote(_ uri: String) -> Bool {
         let lower = uri.prefix(8).lowercased()

@@ -18,6 +18,8 @@ enum SchemaCompletion {
         var markdown: Bool
         /// Spaces per nesting level in inserted skeletons.
         var indentWidth: Int
+        /// The user's `pureyaml.hover.allowImages`: documentation keeps schemas' `https:` images.
+        var allowImages = false
     }
 
     /// Largest number of values offered.
@@ -133,7 +135,7 @@ enum SchemaCompletion {
             if s.info.isDeprecated { detail += " (deprecated)" }
             let tier = s.info.isDeprecated ? 3 : s.requirement.rawValue
             out.append(CompletionCandidate(label: s.name, kind: .key, insertText: text, replaceRange: ctx.replaceRange,
-                                           detail: detail, documentation: documentation(s.info, markdown: options.markdown),
+                                           detail: detail, documentation: documentation(s.info, markdown: options.markdown, allowImages: options.allowImages),
                                            sortText: "0\(tier)" + String(format4: i), isSnippet: snippet))
         }
         return out
@@ -171,13 +173,14 @@ enum SchemaCompletion {
         }
     }
 
-    /// The documentation of a member or value, in Markdown when `markdown` (its `markdownDescription`, else
+    /// The documentation of a member or value, in Markdown when `markdown` (its `markdownDescription`, with
+    /// its images only when `allowImages`, else
     /// its plain description escaped with ``PlainTextMarkdown``), else in plain text; then whether it is
     /// deprecated.
-    static func documentation(_ info: SchemaLocationInfo, markdown: Bool) -> String? {
+    static func documentation(_ info: SchemaLocationInfo, markdown: Bool, allowImages: Bool) -> String? {
         func plain(_ text: String) -> String { markdown ? PlainTextMarkdown.escaped(text) : text }
         var parts: [String] = []
-        if markdown, let m = info.markdownDescriptions.first { parts.append(m) } else if let d = info.descriptions.first { parts.append(plain(d)) }
+        if markdown, let m = info.markdownDescriptions.first { parts.append(SchemaMarkdown.sanitized(m, allowImages: allowImages)) } else if let d = info.descriptions.first { parts.append(plain(d)) }
         if info.isDeprecated { parts.append("Deprecated" + (info.deprecationMessages.first.map { ": " + plain($0) } ?? ".")) }
         return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
     }

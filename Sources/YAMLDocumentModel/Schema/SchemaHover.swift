@@ -30,11 +30,13 @@ enum SchemaHover {
         return (path, token.range)
     }
 
-    /// The sections for `info`; empty when the schema says nothing useful.
-    static func sections(_ info: SchemaLocationInfo) -> [HoverSection] {
+    /// The sections for `info`; empty when the schema says nothing useful. `allowImages`: the user's
+    /// `pureyaml.hover.allowImages` (else the `markdownDescription`'s images become their alt text).
+    static func sections(_ info: SchemaLocationInfo, allowImages: Bool) -> [HoverSection] {
         var out: [HoverSection] = []
         if let title = info.titles.first { out.append(.paragraph([.strong(title)])) }
-        let plain = info.descriptions.first, markdown = info.markdownDescriptions.first
+        let plain = info.descriptions.first
+        let markdown = info.markdownDescriptions.first.map { SchemaMarkdown.sanitized($0, allowImages: allowImages) }
         if plain != nil || markdown != nil { out.append(.documentation(plain: plain, markdown: markdown)) }
         var facts: [[HoverSpan]] = []
         if let types = info.typeSummary { facts.append([.text("Type: "), .code(types)]) }

@@ -138,15 +138,18 @@ public struct ProjectConfiguration: Sendable {
             let userOnly = Settings.flatten(json, prefix: "").filter {
                 $0.1 != .null && Settings.userOnlySettingNames.contains(Settings.settingName($0.0))
             }.map(\.0)
-            if !userOnly.isEmpty { settings.schema.allowedFolders = [] }
+            for key in userOnly { settings.restore(Settings.settingName(key), from: Settings()) }
             guard !problems.isEmpty || !userOnly.isEmpty else { return (settings, []) }
             var keys = KeyLocations()
             keys.collect(root, prefix: "", depth: 0)
             let refusals = userOnly.map { key in
                 YAMLDiagnostic(range: keys.ranges[key] ?? root.range, severity: .warning, code: invalidValueCode,
-                               message: "`\(key)` can only be set in the editor's user settings or on the command line "
-                                   + "(--allow-schema-folder): a project file cannot widen the folders schemas are read from; "
-                                   + "it is ignored.", source: source)
+                               message: Settings.settingName(key) == "hover.allowImages"
+                                   ? "`\(key)` can only be set in the editor's user settings: a project file cannot make hovers "
+                                       + "show schemas' images; it is ignored."
+                                   : "`\(key)` can only be set in the editor's user settings or on the command line "
+                                       + "(--allow-schema-folder): a project file cannot widen the folders schemas are read from; "
+                                       + "it is ignored.", source: source)
             }
             let warnings = refusals + problems.filter { !keys.isAnchored($0.key) }.map { problem in
                 switch problem.kind {

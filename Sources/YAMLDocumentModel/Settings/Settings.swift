@@ -27,6 +27,12 @@ public struct Settings: Sendable, Hashable {
     /// The preset used when ``lintEnabled`` is true and no configuration file applies
     /// (`pureyaml.lint.preset`: `default` or `relaxed`).
     public var lintPreset = "default"
+    /// Whether hovers and completion documentation keep the `https:` images of schemas'
+    /// `markdownDescription`s (`pureyaml.hover.allowImages`, default false: an image the client shows is
+    /// fetched from wherever the schema's author chose). A user setting: a project file cannot set it
+    /// (``userOnlySettingNames``). Other schemes' images, `command:` links and HTML are removed whatever it
+    /// says (``SchemaMarkdown``).
+    public var hoverAllowImages = false
     /// Schema association and validation (`yaml.schemas`, `yaml.schemaStore.*`, `pureyaml.schema.*`, ...).
     public var schema = SchemaSettings()
     /// 20 MiB: the default of ``maxFileSize``.
@@ -142,6 +148,7 @@ public struct Settings: Sendable, Hashable {
             case "schema.allowedFolders":
                 take("a list of absolute folder paths", Self.absolutePaths) { $0.schema.allowedFolders = $1 }
             case "maxFileSize": integer(1...Int64.max, "an integer of 1 or more (bytes)") { $0.maxFileSize = $1 }
+            case "hover.allowImages": bool { $0.hoverAllowImages = $1 }
             case let name where Self.groupNames.contains(name) && value != .null:
                 // `flatten` opens every mapping, so a group name arrives here only with some other value.
                 problems.append(SettingsProblem(key: key, value: value, kind: .invalidValue(
@@ -187,6 +194,7 @@ public struct Settings: Sendable, Hashable {
         case "schema.crdCatalog": schema.crdCatalogURL = baseline.schema.crdCatalogURL
         case "schema.allowedFolders": schema.allowedFolders = baseline.schema.allowedFolders
         case "maxFileSize": maxFileSize = baseline.maxFileSize
+        case "hover.allowImages": hoverAllowImages = baseline.hoverAllowImages
         default: return false
         }
         return true
@@ -206,11 +214,12 @@ public struct Settings: Sendable, Hashable {
         "lint.enable", "lint.preset", "schemas", "validate", "schemaStore.enable", "schemaStore.url",
         "schemaDownload.enable", "schema.severity", "schema.kubernetesSchemaBase", "schema.kubernetes",
         "schema.kubernetesVersion", "schema.crds", "schema.crdCatalog", "schema.allowedFolders", "maxFileSize",
+        "hover.allowImages",
     ]
 
-    /// The setting only the user may give (editor settings, the command line): a project file that sets it
-    /// gets a warning and the setting is ignored (see docs/security.md).
-    public static let userOnlySettingNames: Set<String> = ["schema.allowedFolders"]
+    /// The settings only the user may give (editor settings, the command line): a project file that sets
+    /// one gets a warning and the setting is ignored (see docs/security.md).
+    public static let userOnlySettingNames: Set<String> = ["schema.allowedFolders", "hover.allowImages"]
 
     /// A list of absolute paths or `file:` URIs (a single string counts as a list of one); nil otherwise.
     static func absolutePaths(_ value: JSONValue) -> [String]? {

@@ -90,7 +90,9 @@ extension DocumentModel {
         guard let s = snapshot(uri) else { return nil }
         var surface = Completion.complete(s, at: offset)
         guard let target = schemaTarget(uri, at: offset) else { return surface }
-        let options = SchemaCompletion.Options(snippets: snippets, markdown: markdown, indentWidth: settings(for: uri).format.indentWidth)
+        let given = settings(for: uri)
+        let options = SchemaCompletion.Options(snippets: snippets, markdown: markdown, indentWidth: given.format.indentWidth,
+                                               allowImages: given.hoverAllowImages)
         let fromSchema = SchemaCompletion.candidates(s, surface.context, schema: target.schema, root: target.root, options: options)
         surface.candidates = SchemaCompletion.merge(fromSchema, surface.candidates)
         return surface
@@ -118,7 +120,7 @@ extension DocumentModel {
         var surface = Hover.hover(s, at: offset)
         guard let target = schemaTarget(uri, at: offset), let spot = SchemaHover.target(s, at: offset) else { return surface }
         let info = target.schema.locationInfo(at: SchemaCompletion.steps(spot.path), in: target.root, near: offset)
-        let sections = SchemaHover.sections(info)
+        let sections = SchemaHover.sections(info, allowImages: settings(for: uri).hoverAllowImages)
         guard !sections.isEmpty else { return surface }
         if surface == nil { surface = HoverSurface(range: spot.range, keyPath: spot.path, sections: []) }
         surface?.sections += sections
