@@ -75,7 +75,7 @@ final class SchemaTrustServerTests: XCTestCase {
         let symbols = try server.response(to: try server.request("textDocument/documentSymbol", ["textDocument": ["uri": hanging]]), timeout: 5)
         XCTAssertEqual((symbols["result"] as? [[String: Any]])?.first?["name"] as? String, "a")
         XCTAssertEqual(other.requests, [], "nothing reached the other origin")
-        XCTAssertTrue(http.waitForRequest { $0 == "aborted /_/forever" }, "the endless transfer was broken off: \(http.requests)")
+        XCTAssertTrue(http.waitForRequest(timeout: 45) { $0 == "aborted /_/forever" }, "the endless transfer was broken off: \(http.requests)")
         if let peak = MeasuredRun.highWaterMark(server.process.processIdentifier) {
             XCTAssertLessThan(peak, 300 << 20, "peak resident memory \(peak >> 20) MB")
         }
