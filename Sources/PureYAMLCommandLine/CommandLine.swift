@@ -49,6 +49,7 @@ public struct CommandLineTool {
         case "check": return check(arguments)
         case "format": return format(arguments)
         case "events": return events(arguments)
+        case "schemas": return schemas(arguments)
         default:
             err("pureyaml: unknown command '\(command)'\n")
             return 2
@@ -134,7 +135,7 @@ public struct CommandLineTool {
 
     /// Says on stderr which folders named on the command line hold no YAML file (after the summary, so
     /// it is the last thing a CI log shows); true when that fails the run (no `--allow-no-files`).
-    private func reportNoYAMLFiles(in folders: [EmptyFolder], command: String, allowed: Bool) -> Bool {
+    func reportNoYAMLFiles(in folders: [EmptyFolder], command: String, allowed: Bool) -> Bool {
         for empty in folders {
             // The rule that chose no file: PureYAML's extensions, or a yamllint configuration's `yaml-files`.
             let rule = empty.yamllintConfiguration.map { "yaml-files and ignore of \(displayPath($0))" } ?? "*.yaml, *.yml"

@@ -19,6 +19,8 @@ public enum Help {
         pureyaml format [--check] [--config PATH | --no-config] [--stdin-filename NAME]
                         [--allow-no-files] PATH...
         pureyaml events PATH | -
+        pureyaml schemas fetch [--mirror-folder DIR] [--schema-mirror PREFIX=TARGET] PATH...
+        pureyaml schemas list
         pureyaml help [COMMAND]  |  pureyaml COMMAND --help
         pureyaml --version
 
@@ -32,6 +34,7 @@ public enum Help {
         check     report syntax errors, duplicate keys and other problems
         format    format files in place, or show as a diff what would change (--check)
         events    print the parse events of a stream in yaml-test-suite notation
+        schemas   download the schemas files need into the cache or a mirror folder; list the cache
         help      print this text, or the manual of one command
 
     EXIT STATUS
@@ -57,7 +60,8 @@ public enum Help {
     SYNOPSIS
         pureyaml check [--format text|json|github|sarif|parsable] [--strict] [--fix]
                        [--config PATH | --no-config] [--stdin-filename NAME]
-                       [--schema URL|PATH] [--explain] [--offline] [--allow-schema-folder DIR] [--allow-no-files] PATH...
+                       [--schema URL|PATH] [--explain] [--offline] [--allow-schema-folder DIR]
+                       [--schema-mirror PREFIX=TARGET] [--allow-no-files] PATH...
 
     DESCRIPTION
         Parses and composes each file and reports syntax errors, duplicate keys, undefined aliases
@@ -98,6 +102,11 @@ public enum Help {
         --allow-schema-folder DIR
             local schemas (modelines, yaml.schemas, $ref) may also be read from DIR; by default
             only the current directory and the paths named here are (see docs/security.md).
+        --schema-mirror PREFIX=TARGET
+            take the bytes of every download whose URL starts with PREFIX from TARGET instead: a
+            folder (relative to the current directory) or another base URL; repeatable, the longest
+            prefix wins. Findings, --explain and the cache keep the original URL (see pureyaml
+            help schemas and docs/schemas.md).
         --allow-no-files
             a folder without YAML files is a warning on stderr instead of a failure (exit status 3).
         --fix
@@ -231,6 +240,65 @@ public enum Help {
 
     """
 
+    /// `pureyaml schemas --help`.
+    public static let schemas = """
+    NAME
+        pureyaml schemas - prepare the schema download cache or a mirror folder, and list the cache
+
+    SYNOPSIS
+        pureyaml schemas fetch [--mirror-folder DIR] [--schema URL|PATH] [--schema-mirror PREFIX=TARGET]
+                               [--allow-schema-folder DIR] [--config PATH | --no-config]
+                               [--allow-no-files] PATH...
+        pureyaml schemas list
+
+    DESCRIPTION
+        fetch downloads every schema the files need, as the language server and check would choose
+        them: the SchemaStore catalog (unless a settings file sets yaml.schemaStore.enable: false),
+        and for each document the schema of its modeline, of yaml.schemas, of its Kubernetes kind,
+        of the CRD catalog or of a catalog entry, the pureyaml.schema.crds files, and every document
+        those schemas $ref. Each is stored in the download cache, where the language server and
+        check --offline find it later without network. Folders are walked as check walks them.
+        It prints one line per download: `fetched URL`, `failed URL: why`, or `none published URL`
+        for a Kubernetes kind or CRD catalog schema the server does not have (HTTP 404), which is
+        no failure (such kinds stay quiet).
+
+        list prints what the cache holds, one line per download: URL, size in bytes and age
+        (42s, 5m, 3h, 2d), separated by tabs, sorted by URL; a summary goes to stderr.
+
+    OPTIONS
+        --mirror-folder DIR
+            also write every download below DIR, as DIR/HOST/PATH (HOST with :PORT when the URL
+            names one), and print the pureyaml.schema.mirrors entries that read DIR back, one
+            per host, e.g. "https://json.schemastore.org/": "DIR/json.schemastore.org/".
+        --schema, --schema-mirror, --allow-schema-folder, --config, --no-config, --allow-no-files
+            as for check (see pureyaml help check); mirrors apply to the downloads here too.
+        -h, --help
+            print this text.
+
+    EXIT STATUS
+        0 every download was had; 1 one failed; 2 wrong usage or an I/O problem; 3 a folder named
+        on the command line holds no YAML file.
+
+    FILES
+        $XDG_CACHE_HOME/pureyaml/schemas (else ~/.cache/pureyaml/schemas)
+            the download cache; its layout is described in docs/schemas.md.
+
+    ENVIRONMENT
+        XDG_CACHE_HOME, HOME
+            where the cache is.
+        PUREYAML_NETWORK=loopback
+            downloads only from 127.0.0.1/localhost.
+        PUREYAML_DOWNLOAD_TIMEOUT, PUREYAML_CACHE_MAX_BYTES
+            seconds per download; largest total size of the cache.
+
+    EXAMPLES
+        pureyaml schemas fetch .                      fill the cache for this repository
+        pureyaml schemas fetch --mirror-folder vendor/schemas k8s/ .github/
+        pureyaml check --schema-mirror https://json.schemastore.org/=vendor/schemas/json.schemastore.org/ .
+        pureyaml schemas list
+
+    """
+
     /// `pureyaml lsp --help`.
     public static let lsp = """
     NAME
@@ -286,6 +354,7 @@ public enum Help {
         case "check": return check
         case "format": return format
         case "events": return events
+        case "schemas": return schemas
         case "lsp", "--stdio": return lsp
         case "help": return main
         default: return nil

@@ -2,7 +2,8 @@ import Foundation
 import YAMLDocumentModel
 
 
-/// The schema part of `pureyaml check`: `--schema`, `--explain`, `--offline`. Builds the model's
+/// The schema part of `pureyaml check` (and `pureyaml schemas fetch`): `--schema`, `--explain`, `--offline`,
+/// `--allow-schema-folder`, `--schema-mirror`. Builds the model's
 /// settings, loads schemas through the model's environment (synchronously) and prints the explain view.
 struct SchemaCheckOptions {
     /// `--schema`, as an absolute URI or path.
@@ -18,12 +19,15 @@ struct SchemaCheckOptions {
     /// command line (``allowNamedPaths(_:environment:)``): with the working directory, where local
     /// schemas may be read from (docs/security.md).
     var allowedFolders: [String] = []
+    /// `--schema-mirror PREFIX=TARGET` (repeatable): `pureyaml.schema.mirrors` entries of the user's, a
+    /// relative folder made absolute against the working directory; they win over a settings file's.
+    var mirrors: [String: String] = [:]
 
     /// Takes the schema options out of `args`; returns nil (after printing) when `--schema` lacks a value
     /// or names a path where `environment` finds no file. Relative paths are resolved against
     /// `workingDirectory`.
     static func extract(_ args: inout [String], err: (String) -> Void, workingDirectory: String,
-                        environment: ModelEnvironment) -> SchemaCheckOptions? {
+                        environment: ModelEnvironment, command: String = "check") -> SchemaCheckOptions? {
         var options = SchemaCheckOptions()
         options.workingDirectory = workingDirectory
         func absolute(_ reference: String) -> String { Self.absolute(reference, in: workingDirectory) }
@@ -33,7 +37,7 @@ struct SchemaCheckOptions {
             switch args[i] {
             case "--schema":
                 guard i + 1 < args.count else {
-                    err("pureyaml check: --schema needs a URL or a path\n")
+                    err("pureyaml \(command): --schema needs a URL or a path\n")
                     return nil
                 }
                 options.schema = absolute(args[i + 1])
@@ -41,17 +45,29 @@ struct SchemaCheckOptions {
                 continue
             case "--allow-schema-folder":
                 guard i + 1 < args.count else {
-                    err("pureyaml check: --allow-schema-folder needs a folder\n")
+                    err("pureyaml \(command): --allow-schema-folder needs a folder\n")
                     return nil
                 }
                 options.allowedFolders.append(absolute(args[i + 1]))
+                i += 2
+                continue
+            case "--schema-mirror":
+                guard i + 1 < args.count, options.addMirror(args[i + 1]) else {
+                    err("pureyaml \(command): --schema-mirror needs PREFIX=TARGET (a URL prefix, then a folder or a base URL)\n")
+                    return nil
+                }
                 i += 2
                 continue
             case "--explain": options.explain = true
             case "--offline": options.offline = true
             default:
                 if args[i].hasPrefix("--schema=") { options.schema = absolute(String(args[i].dropFirst(9))) }
-                else if args[i].hasPrefix("--allow-schema-folder=") {
+                else if args[i].hasPrefix("--schema-mirror=") {
+                    guard options.addMirror(String(args[i].dropFirst("--schema-mirror=".count))) else {
+                        err("pureyaml \(command): --schema-mirror needs PREFIX=TARGET (a URL prefix, then a folder or a base URL)\n")
+                        return nil
+                    }
+                } else if args[i].hasPrefix("--allow-schema-folder=") {
                     options.allowedFolders.append(absolute(String(args[i].dropFirst("--allow-schema-folder=".count))))
                 } else { rest.append(args[i]) }
             }
@@ -63,16 +79,26 @@ struct SchemaCheckOptions {
         if let schema = options.schema, !schema.contains("://"), !schema.hasPrefix("file:") {
             switch environment.kind(schema) {
             case nil:
-                err("pureyaml check: --schema \(schema): no such file\n")
+                err("pureyaml \(command): --schema \(schema): no such file\n")
                 return nil
             case .folder?:
-                err("pureyaml check: --schema \(schema): is a directory, not a schema file\n")
+                err("pureyaml \(command): --schema \(schema): is a directory, not a schema file\n")
                 return nil
             case .file?:
                 break
             }
         }
         return options
+    }
+
+    /// Adds the mirror `PREFIX=TARGET` (split at the first `=`; a folder made absolute); false when a part is empty.
+    mutating func addMirror(_ text: String) -> Bool {
+        guard let eq = text.firstIndex(of: "="), eq != text.startIndex, text.index(after: eq) != text.endIndex else { return false }
+        let target = String(text[text.index(after: eq)...])
+        var absoluteTarget = Self.absolute(target, in: workingDirectory)
+        if target.hasSuffix("/") && !absoluteTarget.hasSuffix("/") { absoluteTarget += "/" }
+        mirrors[String(text[..<eq])] = absoluteTarget
+        return true
     }
 
     /// A URL as given; a path made absolute against `workingDirectory`.
@@ -98,24 +124,27 @@ struct SchemaCheckOptions {
         if offline { settings.schema.downloadEnabled = false }
         settings.schema.workspaceFolders = [DocumentURI(filePath: workingDirectory)]
         settings.schema.allowedFolders = allowedFolders
+        settings.schema.mirrors = mirrors
     }
 
     /// Downloads every schema `model` still asks for (local files it reads itself), and what those
     /// `$ref`, through the model's environment, one at a time, performing ``Intent/schemaLoaded(_:_:)``
     /// with each result; each URI is tried once. Downloads are off under `--offline`; the environment of
     /// a check has one run-wide download budget (``CommandLineTool/checkEnvironment``).
-    func loadAll(into model: DocumentModel) {
+    /// `delivered` sees each URI and its result before the model does.
+    func loadAll(into model: DocumentModel, delivered: (String, SchemaLoadResult) -> Void = { _, _ in }) {
         final class Box: @unchecked Sendable { var result: SchemaLoadResult = .failure(SchemaLoadFailure("not loaded")) }
         var attempted: Set<String> = []
         while let next = model.schemaLoadRequests.first(where: { !attempted.contains($0) }) {
             attempted.insert(next)
             let box = Box()
             let done = DispatchSemaphore(value: 0)
-            model.environment.fetch(next, allowNetwork: !offline, trust: model.trustPolicy(forLoading: next)) { result in
+            model.loadSchema(next, allowNetwork: !offline) { result in
                 box.result = result
                 done.signal()
             }
             done.wait()
+            delivered(next, box.result)
             model.perform(.schemaLoaded(next, box.result))
         }
     }

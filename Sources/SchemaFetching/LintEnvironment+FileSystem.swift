@@ -24,7 +24,7 @@ extension ModelEnvironment {
     /// (``ModelEnvironment/trust``, through ``Capabilities/resolveLinks``).
     public static func fileSystem(downloadBudget: SchemaLoader.DownloadBudget?) -> ModelEnvironment {
         let loaders = LoaderPair(budget: downloadBudget)
-        let capabilities = Capabilities(
+        var capabilities = Capabilities(
             readFile: { path in readRegularFile(path, maxBytes: ModelEnvironment.none.maxSchemaBytes) },
             kind: { path in
                 var isFolder: ObjCBool = false
@@ -39,6 +39,10 @@ extension ModelEnvironment {
             cachedCopy: { uri in loaders.loader(allowNetwork: false).options.cache?.read(uri)?.body },
             loadSchemaFile: { path, trust in loaders.loader(allowNetwork: false).load(path, policy: trust) },
             resolveLinks: { path in URL(fileURLWithPath: path).resolvingSymlinksInPath().path })
+        capabilities.fetchFrom = { uri, source, allowNetwork, completion in
+            let loader = loaders.loader(allowNetwork: allowNetwork)
+            Thread.detachNewThread { completion(loader.load(uri, from: source)) }
+        }
         let variables = ProcessInfo.processInfo.environment.filter { ModelEnvironment.variableNames.contains($0.key) }
         return ModelEnvironment(capabilities: capabilities, variables: variables,
                                 currentDirectory: FileManager.default.currentDirectoryPath, homeDirectory: NSHomeDirectory())

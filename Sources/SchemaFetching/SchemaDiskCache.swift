@@ -1,7 +1,10 @@
 import Foundation
 
-/// A persistent cache of downloaded schemas: one body file and one metadata file (URL, `ETag`,
-/// `Last-Modified`) per URL, named by a 64-bit FNV-1a hash of the URL. Default folder:
+/// A persistent cache of downloaded schemas, in a stable format (docs/schemas.md, "The download cache"):
+/// per URL, `<hash>.body` (the bytes as received) and `<hash>.meta.json` (a JSON object of strings: `url`,
+/// and when known `etag`, `lastModified`, `size` in bytes, `stored` as an ISO 8601 UTC time), where
+/// `<hash>` is the 64-bit FNV-1a hash of the URL's UTF-8 bytes in lowercase hexadecimal without leading
+/// zeros. The metadata files are the cache's index (``index()``). Default folder:
 /// `$XDG_CACHE_HOME/pureyaml/schemas`, else `~/.cache/pureyaml/schemas`.
 ///
 /// Bounded: when the bodies in the folder pass ``maxBytes`` after a write, the least recently used entries
@@ -76,7 +79,7 @@ public struct SchemaDiskCache: Sendable {
     public func write(_ url: String, _ entry: Entry) {
         guard entry.body.count <= maxBytes else { return }
         let (bodyFile, metaFile) = files(url)
-        var meta = ["url": url]
+        var meta = ["url": url, "size": String(entry.body.count), "stored": Self.timestamp(Date())]
         meta["etag"] = entry.etag
         meta["lastModified"] = entry.lastModified
         do {
@@ -88,6 +91,50 @@ public struct SchemaDiskCache: Sendable {
         }
         evict(keeping: bodyFile.lastPathComponent)
     }
+
+    /// One entry of the cache's index (its metadata files).
+    public struct IndexEntry: Sendable, Equatable {
+        /// The URL the body was downloaded for (its identity, also when a mirror gave the bytes).
+        public var url: String
+        /// The body's size in bytes (of the body file).
+        public var size: Int
+        /// When the body was stored (written after a `200`), nil for an entry written without the time.
+        public var stored: Date?
+        /// When the entry was last used (read, or revalidated by a `304`): the metadata file's modification time.
+        public var lastUsed: Date?
+        /// The `ETag` and `Last-Modified` response headers, if any.
+        public var etag: String?
+        public var lastModified: String?
+    }
+
+    /// Every readable entry, sorted by URL (entries whose files are damaged or missing are left out).
+    public func index() -> [IndexEntry] {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: directory.path) else { return [] }
+        var out: [IndexEntry] = []
+        for name in names where name.hasSuffix(".meta.json") {
+            let stem = String(name.dropLast(".meta.json".count))
+            let metaPath = directory.appendingPathComponent(name).path
+            let bodyPath = directory.appendingPathComponent(stem + ".body").path
+            guard let data = fm.contents(atPath: metaPath),
+                  let meta = try? JSONSerialization.jsonObject(with: data) as? [String: String], let url = meta["url"],
+                  files(url).meta.lastPathComponent == name,
+                  let size = ((try? fm.attributesOfItem(atPath: bodyPath))?[.size] as? NSNumber)?.intValue else { continue }
+            let used = (try? fm.attributesOfItem(atPath: metaPath))?[.modificationDate] as? Date
+            out.append(IndexEntry(url: url, size: size, stored: meta["stored"].flatMap(Self.date), lastUsed: used,
+                                  etag: meta["etag"], lastModified: meta["lastModified"]))
+        }
+        return out.sorted { $0.url < $1.url }
+    }
+
+    /// `date` as `2026-12-07T06:58:00Z`.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+
+    private static func date(_ text: String) -> Date? { ISO8601DateFormatter().date(from: text) }
 
     /// Deletes the least recently used entries (never `kept`) until the bodies fit in ``maxBytes``.
     private func evict(keeping kept: String) {

@@ -115,13 +115,24 @@ public final class SchemaLoader: Sendable {
     /// file is one of the policy's ``TrustPolicy/readableFiles``.
     public func load(_ uri: String, policy: TrustPolicy? = nil) -> SchemaLoadResult {
         let lower = uri.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return loadHTTP(uri) }
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return loadHTTP(uri, from: uri) }
         if lower.hasPrefix("file:") {
             guard let path = DocumentURI(uri).filePath else { return .failure(SchemaLoadFailure("not a local file URI")) }
             return loadFile(path, policy: policy)
         }
         if uri.hasPrefix("/") { return loadFile(uri, policy: policy) }
         return .failure(SchemaLoadFailure("unsupported location (expected an http(s) URL, a file URI or a path)"))
+    }
+
+    /// Downloads the `http(s)` URL `uri` from the mirror URL `source` (``SchemaSettings/mirrors``), as
+    /// ``load(_:policy:)`` would download `uri` itself, except that the request goes to `source`: the
+    /// bounds, the loopback switch and the run's budget apply to `source`, while the cache keeps the copy
+    /// under `uri`, the download's identity. Blocks like ``load(_:policy:)``.
+    public func load(_ uri: String, from source: String) -> SchemaLoadResult {
+        guard TrustPolicy.isRemote(uri), TrustPolicy.isRemote(source) else {
+            return .failure(SchemaLoadFailure("a mirror URL must be an http(s) URL"))
+        }
+        return loadHTTP(uri, from: source)
     }
 
     /// Loads `uri` on a thread of its own and calls `completion` there with the result. Not on a Dispatch
@@ -133,13 +144,45 @@ public final class SchemaLoader: Sendable {
     }
 
     /// Loads every schema `model` asks for, and what those `$ref`, performing
-    /// ``Intent/schemaLoaded(_:_:)`` for each; each URI is tried once. For the command line.
+    /// ``Intent/schemaLoaded(_:_:)`` for each; each URI is tried once, from where the model says
+    /// (``DocumentModel/loadSchema(_:allowNetwork:completion:)``: a mirror, or the URI itself), through
+    /// this loader. For tests of a model without an environment of its own.
     public func loadAll(into model: DocumentModel) {
         var attempted: Set<String> = []
+        let environment = ModelEnvironment(capabilities: capabilities)
         while let next = model.schemaLoadRequests.first(where: { !attempted.contains($0) }) {
             attempted.insert(next)
-            model.perform(.schemaLoaded(next, load(next, policy: model.trustPolicy(forLoading: next))))
+            final class Box: @unchecked Sendable { var result: SchemaLoadResult = .failure(SchemaLoadFailure("not loaded")) }
+            let box = Box()
+            let done = DispatchSemaphore(value: 0)
+            model.loadSchema(next, allowNetwork: options.allowNetwork, through: environment) { result in
+                box.result = result
+                done.signal()
+            }
+            done.wait()
+            model.perform(.schemaLoaded(next, box.result))
         }
+    }
+
+    /// What this loader gives a ``ModelEnvironment``: schema loads and downloads (from mirrors too), the
+    /// cached copies; other files are read from disk as they are.
+    var capabilities: ModelEnvironment.Capabilities {
+        var capabilities = ModelEnvironment.Capabilities(
+            readFile: { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } },
+            kind: { path in
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+                return isFolder.boolValue ? .folder : .file(size: 0)
+            },
+            listFolder: { try? FileManager.default.contentsOfDirectory(atPath: $0) },
+            fetch: { [self] uri, _, completion in load(uri, completion: completion) },
+            now: { Date().timeIntervalSince1970 },
+            cachedCopy: { [self] uri in options.cache?.read(uri)?.body },
+            loadSchemaFile: { [self] path, trust in load(path, policy: trust) })
+        capabilities.fetchFrom = { [self] uri, source, _, completion in
+            Thread.detachNewThread { completion(self.load(uri, from: source)) }
+        }
+        return capabilities
     }
 
     private func loadFile(_ path: String, policy: TrustPolicy?) -> SchemaLoadResult {
@@ -172,13 +215,16 @@ public final class SchemaLoader: Sendable {
         }
     }
 
-    private func loadHTTP(_ uri: String) -> SchemaLoadResult {
+    /// Downloads `uri` (the identity: the cache's key) from `source` (`uri` itself, or a mirror URL).
+    private func loadHTTP(_ uri: String, from source: String) -> SchemaLoadResult {
         let cached = options.cache?.read(uri)
         guard options.allowNetwork else {
             if let cached { return .success(cached.body) }
             return .failure(SchemaLoadFailure("downloads are disabled (the setting yaml.schemaDownload.enable is false, or check --offline) and no cached copy exists"))
         }
-        guard let url = URL(string: uri), url.host != nil else { return .failure(SchemaLoadFailure("not a valid URL")) }
+        guard let url = URL(string: source), url.host != nil else {
+            return .failure(SchemaLoadFailure(source == uri ? "not a valid URL" : "the mirror URL \(source) is not a valid URL"))
+        }
         if !options.allowRemoteHosts && !Self.isLoopback(url.host ?? "") {
             if let cached { return .success(cached.body) }
             return .failure(SchemaLoadFailure("downloads from \(url.host ?? "?") are disabled (PUREYAML_NETWORK=loopback) and no cached copy exists"))

@@ -5,8 +5,8 @@ import SchemaFetching
 import YAMLDocumentModel
 
 /// Schema loading and the `pureyaml/schemaInfo` request. The model decides which schemas are needed
-/// (and reads local schema files itself); this renderer only starts the downloads through the model's
-/// environment (``ModelEnvironment/fetch(_:allowNetwork:trust:completion:)``), off the protocol queue, and
+/// (and reads local schema files and mirror folders itself); this renderer only starts the downloads the
+/// model asks for (``DocumentModel/loadSchema(_:allowNetwork:through:completion:)``), off the protocol queue, and
 /// hands the bytes back as ``Intent/schemaLoaded(_:_:)``, so that a slow download never delays other
 /// documents.
 extension LanguageServer {
@@ -26,7 +26,7 @@ extension LanguageServer {
         for uri in model.schemaLoadRequests where schemaLoadsInFlight.insert(uri).inserted {
             log("loading schema \(uri)")
             let schedule = self.schedule
-            model.environment.fetch(uri, allowNetwork: allowNetwork, trust: model.trustPolicy(forLoading: uri)) { result in
+            model.loadSchema(uri, allowNetwork: allowNetwork) { result in
                 schedule(nil) { server in server.schemaLoadFinished(uri, result) }
             }
         }

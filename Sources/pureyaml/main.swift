@@ -34,7 +34,7 @@ case "--help", "-h", "help":
     } else {
         printOut(Help.main)
     }
-case "check", "format", "events":
+case "check", "format", "events", "schemas":
     if rest.contains("--help") || rest.contains("-h") { printOut(Help.text(for: command) ?? Help.main); exit(0) }
     exit(CommandLineTool().run(command: command, arguments: rest))
 default:

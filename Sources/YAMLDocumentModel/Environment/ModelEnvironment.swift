@@ -64,6 +64,10 @@ public struct ModelEnvironment: Sendable {
         /// file is one of its ``TrustPolicy/readableFiles``); nil: ``readFile`` after ``kind`` (a regular
         /// file of at most ``ModelEnvironment/maxSchemaBytes``).
         public var loadSchemaFile: (@Sendable (String, TrustPolicy?) -> SchemaLoadResult)?
+        /// Downloads the `http(s)` URI given first from the URL given second (a mirror,
+        /// ``SchemaSettings/mirrors``), keeping the first as the download's identity (the download cache's
+        /// key), off the caller's thread; nil: ``fetch`` of the second URL.
+        public var fetchFrom: (@Sendable (String, String, Bool, @escaping @Sendable (SchemaLoadResult) -> Void) -> Void)?
 
         public init(readFile: @escaping @Sendable (String) -> [UInt8]?,
                     kind: @escaping @Sendable (String) -> FileKind?,
@@ -157,11 +161,18 @@ public struct ModelEnvironment: Sendable {
     /// result; a refused or impossible load fails with the reason. A local file (a `file:` URI or an
     /// absolute path) is read at once by ``readSchemaFile(_:trust:)`` under `trust` (the model's
     /// ``DocumentModel/trustPolicy(forLoading:)``); a download is made off the caller's thread.
-    public func fetch(_ uri: String, allowNetwork: Bool, trust: TrustPolicy? = nil,
+    /// `source`, when given, is the `http(s)` URL of a mirror the bytes of the download `uri` come from
+    /// (``Capabilities/fetchFrom``); `uri` stays the download's identity.
+    public func fetch(_ uri: String, from source: String? = nil, allowNetwork: Bool, trust: TrustPolicy? = nil,
                       completion: @escaping @Sendable (SchemaLoadResult) -> Void) {
         guard let capabilities else { return completion(.failure(SchemaLoadFailure("nothing can be loaded here"))) }
         guard policy(.fetch(uri)) else { return completion(.failure(SchemaLoadFailure("loading \(uri) is not allowed"))) }
         if let path = TrustPolicy.localPath(uri) { return completion(readSchemaFile(path, trust: trust)) }
+        if let source, source != uri {
+            guard policy(.fetch(source)) else { return completion(.failure(SchemaLoadFailure("loading \(source) is not allowed"))) }
+            if let fetchFrom = capabilities.fetchFrom { return fetchFrom(uri, source, allowNetwork, completion) }
+            return capabilities.fetch(source, allowNetwork, completion)
+        }
         capabilities.fetch(uri, allowNetwork, completion)
     }
 

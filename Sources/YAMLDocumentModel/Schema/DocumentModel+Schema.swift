@@ -358,8 +358,9 @@ extension DocumentModel {
     }
 
     /// Reads every pending local schema (and the local files those `$ref`) through the environment and
-    /// delivers it, each once, and uses the download cache's copy of each pending download (once per
-    /// URI) until the download itself arrives; returns the areas that changed.
+    /// delivers it, each once, reads each pending download a `pureyaml.schema.mirrors` entry sends to a
+    /// mirror folder from there, and uses the download cache's copy of each other pending download (once
+    /// per URI) until the download itself arrives; returns the areas that changed.
     func loadLocalSchemas() -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = []
         var attempted: Set<String> = []
@@ -367,6 +368,8 @@ extension DocumentModel {
             attempted.insert(uri)
             if let path = Self.localSchemaPath(uri) {
                 areas.formUnion(schemaLoaded(uri, environment.readSchemaFile(path, trust: trustPolicy(forLoading: uri))))
+            } else if let mirrored = mirrorFolderResult(uri) {
+                areas.formUnion(schemaLoaded(uri, mirrored))
             } else {
                 cacheProbed.insert(uri)
                 guard let copy = environment.cachedCopy(uri), schemaRegistry.deliverCachedCopy(uri, copy) else { continue }

@@ -54,6 +54,9 @@ struct SchemaRegistry {
     /// Combinations of schemas (``combinedSchema(_:)``) by their members' URIs.
     private var combined: [[String]: JSONSchema] = [:]
     private var referencedCount = 0
+    /// Per root schema URI: the documents (without fragment) its `$ref`s reached, directly or through
+    /// other documents, as its last compilation asked for them (for ``DocumentModel/schemaDownloads(_:)``).
+    private(set) var references: [String: Set<String>] = [:]
     /// Catalog lookups by catalog URI and document path.
     private var catalogMatches: [String: [String: SchemaCatalogHit?]] = [:]
     /// URIs requested from the edge and not delivered yet, in request order.
@@ -287,10 +290,15 @@ struct SchemaRegistry {
         case .loaded(let json):
             if let schema = compiled[uri] { return Self.usable(schema) }
             let known = resources
+            var reached: Set<String> = []
             let schema = JSONSchema(json: json, uri: uri, resolver: { ref in
-                if case .loaded(let j)? = known[Self.withoutFragment(ref)] { return j }
+                let base = Self.withoutFragment(ref)
+                reached.insert(base)
+                if case .loaded(let j)? = known[base] { return j }
                 return nil
             }, referencePolicy: { target, referrer in policy.refusal(toFollow: target, from: referrer) })
+            reached.remove(uri)
+            references[uri] = reached
             var waiting = false
             for ref in schema.unresolvedReferences {
                 let base = Self.withoutFragment(ref)
@@ -342,6 +350,25 @@ struct SchemaRegistry {
         let more = schema.shapeProblems.count - 1
         if more > 0 { message += " (and \(more) more problem\(more == 1 ? "" : "s") ignored the same way)" }
         return message + "; the rest of the schema is used"
+    }
+
+    /// What became of the document `uri` (a schema, a document a schema `$ref`s, a catalog or a
+    /// `pureyaml.schema.crds` file), nil when it was never requested; requests nothing.
+    func loadStatus(of uri: String) -> SchemaLoadStatus? {
+        if let catalog = catalogStatus(uri) { return catalog }
+        switch definitionFiles[uri] {
+        case .loading?: return .loading
+        case .loaded?: return .loaded
+        case .failed(let why)?: return .failed(why)
+        case nil: break
+        }
+        switch resources[uri] {
+        case nil: return nil
+        case .loading?: return .loading
+        case .loaded?: return .loaded
+        case .failed(let why)?: return .failed(why)
+        case .invalid(let why)?: return .invalid(why)
+        }
     }
 
     /// The compiled schema `uri` when it is ready, without requesting anything (for queries).

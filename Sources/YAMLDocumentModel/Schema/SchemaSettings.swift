@@ -70,6 +70,11 @@ public struct SchemaSettings: Sendable, Hashable {
     /// `pureyaml.schema.crdCatalog`: URL template of the schemas of custom resources whose definition is not
     /// known otherwise (`{group}`, `{version}`, `{kind}` lowercase, `{Kind}` as written); empty: none.
     public var crdCatalogURL = SchemaSettings.defaultCRDCatalogURL
+    /// `pureyaml.schema.mirrors`: URL prefix -> where the bytes of every download whose URL starts with it
+    /// come from instead (``SchemaMirrors``): a local folder (a path, relative ones to the workspace root,
+    /// or a `file:` URI) or another base URL. The longest matching prefix wins; the download keeps its
+    /// own URL as its identity (findings, `$ref`s, the cache key).
+    public var mirrors: [String: String] = [:]
 
     /// ``kubernetesVersion`` as a folder name of the schema repository: `v` added in front of a number
     /// (`1.30.0` -> `v1.30.0`).
@@ -94,7 +99,8 @@ public struct SchemaSettings: Sendable, Hashable {
     public var allowedFolders: [String] = []
 
     /// The local schema references (as stored in ``associations``, ``schemaStoreURL``,
-    /// ``kubernetesSchemaBase``, ``customResourceDefinitions`` and ``crdCatalogURL``) that a project file (`.pureyaml.yaml`) gave: they are read under the same
+    /// ``kubernetesSchemaBase``, ``customResourceDefinitions``, ``crdCatalogURL`` and the folders of
+    /// ``mirrors``) that a project file (`.pureyaml.yaml`) gave: they are read under the same
     /// rule as a modeline's, not as the user's own (set by ``ProjectConfiguration``).
     public var projectSchemaReferences: Set<String> = []
 
@@ -118,6 +124,10 @@ public struct SchemaSettings: Sendable, Hashable {
         var folders = workspaceFolders.compactMap(\.filePath) + allowedFolders.compactMap(TrustPolicy.localPath)
         if let base = userPath(kubernetesSchemaBase) { folders.append(base.contains("{") ? Self.templateFolder(base) : base) }
         if !crdCatalogURL.isEmpty, let template = userPath(crdCatalogURL) { folders.append(Self.templateFolder(template)) }
+        // A mirror folder the user named is a schema source of theirs, as a local kubernetesSchemaBase is.
+        for target in mirrors.values.sorted() {
+            if let folder = userPath(target) { folders.append(folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder) }
+        }
         return TrustPolicy(readableFolders: folders, readableFiles: files)
     }
 

@@ -63,7 +63,7 @@ public struct ProjectConfiguration: Sendable {
 
     /// `settings` read from the file `uri`, with the relative schema paths in them (the `yaml.schemas` keys,
     /// `yaml.schemaStore.url`, `pureyaml.schema.kubernetesSchemaBase`, `pureyaml.schema.crds`,
-    /// `pureyaml.schema.crdCatalog`) made absolute against the folder of
+    /// `pureyaml.schema.crdCatalog`, the folders of `pureyaml.schema.mirrors`) made absolute against the folder of
     /// that file, as a modeline's path is against its document's: a check then validates the same way from
     /// any current directory. URLs and `kubernetes` stay as written; globs are left alone (they match any
     /// tail of a file's path, see ``SchemaGlob``). A `uri` that is not a file leaves the paths as written.
@@ -92,6 +92,7 @@ public struct ProjectConfiguration: Sendable {
         if !settings.schema.crdCatalogURL.isEmpty {
             settings.schema.crdCatalogURL = resolve(settings.schema.crdCatalogURL)
         }
+        settings.schema.mirrors = settings.schema.mirrors.mapValues(resolve)
         return settings
     }
 
@@ -139,9 +140,22 @@ public struct ProjectConfiguration: Sendable {
                 $0.1 != .null && Settings.userOnlySettingNames.contains(Settings.settingName($0.0))
             }.map(\.0)
             for key in userOnly { settings.restore(Settings.settingName(key), from: Settings()) }
-            guard !problems.isEmpty || !userOnly.isEmpty else { return (settings, []) }
+            // A mirror to another URL is the user's alone (docs/security.md): it would let the repository
+            // choose the server every download comes from, and its bytes would enter the download cache
+            // under the original URL, for every other workspace. A mirror folder is allowed.
+            let urlMirrors = settings.schema.mirrors.filter { SchemaMirrors.isURL($0.value) }.keys.sorted()
+            for prefix in urlMirrors { settings.schema.mirrors[prefix] = nil }
+            guard !problems.isEmpty || !userOnly.isEmpty || !urlMirrors.isEmpty else { return (settings, []) }
             var keys = KeyLocations()
             keys.collect(root, prefix: "", depth: 0)
+            let mirrorsKey = Settings.flatten(json, prefix: "").first { Settings.settingName($0.0) == "schema.mirrors" }?.0 ?? "schema.mirrors"
+            let mirrorRefusals = urlMirrors.map { prefix in
+                YAMLDiagnostic(range: keys.valueRanges[mirrorsKey] ?? keys.ranges[mirrorsKey] ?? root.range, severity: .warning,
+                               code: invalidValueCode,
+                               message: "`\(mirrorsKey)`: the mirror of `\(prefix)` is another URL, which only the editor's user settings "
+                                   + "or the command line (--schema-mirror) may set: a project file cannot send downloads to another "
+                                   + "server; it may name a folder. It is ignored.", source: source)
+            }
             let refusals = userOnly.map { key in
                 YAMLDiagnostic(range: keys.ranges[key] ?? root.range, severity: .warning, code: invalidValueCode,
                                message: Settings.settingName(key) == "hover.allowImages"
@@ -151,7 +165,7 @@ public struct ProjectConfiguration: Sendable {
                                        + "(--allow-schema-folder): a project file cannot widen the folders schemas are read from; "
                                        + "it is ignored.", source: source)
             }
-            let warnings = refusals + problems.filter { !keys.isAnchored($0.key) }.map { problem in
+            let warnings = refusals + mirrorRefusals + problems.filter { !keys.isAnchored($0.key) }.map { problem in
                 switch problem.kind {
                 case .unknownKey:
                     return YAMLDiagnostic(range: keys.ranges[problem.key] ?? root.range, severity: .warning,
@@ -202,7 +216,7 @@ public struct ProjectConfiguration: Sendable {
                 let key = prefix.isEmpty ? name : prefix + "." + name
                 if ranges[key] == nil { ranges[key] = keyNode.range; valueRanges[key] = value.range }
                 if value.anchor != nil { anchored.insert(key) }
-                if name != "schemas" && !name.hasSuffix(".schemas") { collect(value, prefix: key, depth: depth + 1) }
+                if !Settings.keptWhole(name) { collect(value, prefix: key, depth: depth + 1) }
             }
         }
 

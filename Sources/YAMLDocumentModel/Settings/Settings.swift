@@ -145,6 +145,8 @@ public struct Settings: Sendable, Hashable {
                     return strings.count == items.count ? strings : nil
                 }) { $0.schema.customResourceDefinitions = $1 }
             case "schema.crdCatalog": string(nonEmpty: false) { $0.schema.crdCatalogURL = $1 }
+            case "schema.mirrors":
+                take("a mapping of URL prefixes to folders or base URLs (strings)", SchemaMirrors.entries(from:)) { $0.schema.mirrors = $1 }
             case "schema.allowedFolders":
                 take("a list of absolute folder paths", Self.absolutePaths) { $0.schema.allowedFolders = $1 }
             case "maxFileSize": integer(1...Int64.max, "an integer of 1 or more (bytes)") { $0.maxFileSize = $1 }
@@ -192,6 +194,7 @@ public struct Settings: Sendable, Hashable {
         case "schema.kubernetesVersion": schema.kubernetesVersion = baseline.schema.kubernetesVersion
         case "schema.crds": schema.customResourceDefinitions = baseline.schema.customResourceDefinitions
         case "schema.crdCatalog": schema.crdCatalogURL = baseline.schema.crdCatalogURL
+        case "schema.mirrors": schema.mirrors = baseline.schema.mirrors
         case "schema.allowedFolders": schema.allowedFolders = baseline.schema.allowedFolders
         case "maxFileSize": maxFileSize = baseline.maxFileSize
         case "hover.allowImages": hoverAllowImages = baseline.hoverAllowImages
@@ -214,7 +217,7 @@ public struct Settings: Sendable, Hashable {
         "lint.enable", "lint.preset", "schemas", "validate", "schemaStore.enable", "schemaStore.url",
         "schemaDownload.enable", "schema.severity", "schema.kubernetesSchemaBase", "schema.kubernetes",
         "schema.kubernetesVersion", "schema.crds", "schema.crdCatalog", "schema.allowedFolders", "maxFileSize",
-        "hover.allowImages",
+        "hover.allowImages", "schema.mirrors",
     ]
 
     /// The settings only the user may give (editor settings, the command line): a project file that sets
@@ -242,15 +245,21 @@ public struct Settings: Sendable, Hashable {
         key.hasPrefix("pureyaml.") ? String(key.dropFirst(9)) : key.hasPrefix("yaml.") ? String(key.dropFirst(5)) : key
     }
 
-    /// Turns nested objects into dotted keys: `{"a": {"b": 1}}` -> `["a.b": 1]`. A `schemas` object stays
-    /// whole: its keys are URLs, which hold dots.
+    /// Turns nested objects into dotted keys: `{"a": {"b": 1}}` -> `["a.b": 1]`. A `schemas` or `mirrors`
+    /// object stays whole: its keys are URLs, which hold dots.
     static func flatten(_ json: JSONValue, prefix: String) -> [(String, JSONValue)] {
         guard case .object(let members) = json else { return prefix.isEmpty ? [] : [(prefix, json)] }
         var out: [(String, JSONValue)] = []
         for m in members {
             let key = prefix.isEmpty ? m.key : prefix + "." + m.key
-            if case .object = m.value, m.key != "schemas", !m.key.hasSuffix(".schemas") { out += flatten(m.value, prefix: key) } else { out.append((key, m.value)) }
+            if case .object = m.value, !keptWhole(m.key) { out += flatten(m.value, prefix: key) } else { out.append((key, m.value)) }
         }
         return out
+    }
+
+    /// True for a key whose mapping value is one setting, not a group: `schemas` and `mirrors` (their keys
+    /// are URLs, which hold dots), alone or at the end of a dotted key.
+    static func keptWhole(_ key: String) -> Bool {
+        key == "schemas" || key.hasSuffix(".schemas") || key == "mirrors" || key.hasSuffix(".mirrors")
     }
 }
