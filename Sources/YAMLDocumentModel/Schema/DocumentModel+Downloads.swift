@@ -11,6 +11,13 @@ extension DocumentModel {
         /// True for a Kubernetes kind schema or a CRD catalog schema: a kind without a published schema stays
         /// quiet, so the server answering 404 for one is no failure.
         public var optional: Bool
+
+        /// Creates a download entry.
+        public init(url: String, status: SchemaLoadStatus, optional: Bool) {
+            self.url = url
+            self.status = status
+            self.optional = optional
+        }
     }
 
     /// The mirrors in force: the renderer's settings (the editor's user settings, the command line's),
