@@ -13,7 +13,7 @@ final class CommandLineHelpTests: XCTestCase {
     static let sections = ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "FILES", "ENVIRONMENT", "EXAMPLES"]
 
     func testEveryCommandHasAManualPage() throws {
-        for command in ["check", "format", "events", "lsp"] {
+        for command in ["check", "format", "events", "lsp", "schemas"] {
             let viaFlag = try H.run([command, "--help"])
             let viaShort = try H.run([command, "-h"])
             let viaHelp = try H.run(["help", command])
@@ -27,7 +27,7 @@ final class CommandLineHelpTests: XCTestCase {
         let main = try H.run(["--help"])
         XCTAssertEqual(main.status, 0)
         assertSections(main.stdout, "main", except: ["OPTIONS", "ENVIRONMENT"])
-        for command in ["check", "format", "events", "lsp"] { XCTAssertTrue(main.stdout.contains("pureyaml \(command)"), command) }
+        for command in ["check", "format", "events", "lsp", "schemas"] { XCTAssertTrue(main.stdout.contains("pureyaml \(command)"), command) }
         XCTAssertEqual(try H.run(["help"]).stdout, main.stdout)
         let unknown = try H.run(["help", "nope"])
         XCTAssertEqual(unknown.status, 2)
