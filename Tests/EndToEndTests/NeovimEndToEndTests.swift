@@ -133,6 +133,34 @@ final class NeovimEndToEndTests: XCTestCase {
                        extraFiles: ["deployment.schema.json": Self.deploymentSchema], expectDiagnostic: "integer"))
     }
 
+    /// A Deployment opened with default settings (issue 22): its kind's schema comes from a download cache
+    /// that `pureyaml schemas fetch` prepared (through a mirror URL on 127.0.0.1 serving the kind schemas of
+    /// ../shared/schemas; the server is stopped before Neovim starts), and its finding (`replicas` is a string)
+    /// is in the editor's diagnostics right after opening, in Neovim 0.7 (pushed) and 0.11 (pulled).
+    func testKubernetesFindingOnOpenFromAPreparedCache() throws {
+        let kinds = try requireSharedFolder("schemas").appendingPathComponent("kubernetes/v1.37.0-standalone-strict")
+        let harness = try NeovimHarness.locate()
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-nvim-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temp) }
+        try FileManager.default.createDirectory(at: temp.appendingPathComponent("www/k8s"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: kinds.appendingPathComponent("deployment-apps-v1.json"),
+                                         to: temp.appendingPathComponent("www/k8s/deployment-apps-v1.json"))
+        try Data(Self.deployment.utf8).write(to: temp.appendingPathComponent("deploy.yaml"))
+        try Data("yaml.schemaStore.enable: false\n".utf8).write(to: temp.appendingPathComponent("fetch.yaml"))
+        let server = try LoopbackHTTPServer(root: temp.appendingPathComponent("www"))
+        var environment = testEnvironment()
+        environment["XDG_CACHE_HOME"] = temp.appendingPathComponent("cache").path
+        let kindsURL = "https://raw.githubusercontent.com/yannh/kubernetes-json-schema/master/v1.32.1-standalone-strict/"
+        let fetch = try runProcess(harness.server, ["schemas", "fetch", "--config", temp.appendingPathComponent("fetch.yaml").path,
+                                                    "--schema-mirror", kindsURL + "=" + server.url("k8s/"),
+                                                    temp.appendingPathComponent("deploy.yaml").path], environment: environment)
+        server.stop()
+        XCTAssertEqual(String(decoding: fetch.stdout, as: UTF8.self), "fetched \(kindsURL)deployment-apps-v1.json\n",
+                       String(decoding: fetch.stderr, as: UTF8.self))
+        try check(Case(fileName: "deploy.yaml", text: Self.deployment, edit: false, expectDiagnostic: "expected integer or null",
+                       cacheHome: temp.appendingPathComponent("cache")))
+    }
+
     private static let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: \"three\"\n"
     private static let deploymentSchema = #"{"type": "object", "properties": {"spec": {"type": "object", "properties": {"replicas": {"type": "integer"}}}}}"#
 
@@ -170,6 +198,8 @@ final class NeovimEndToEndTests: XCTestCase {
         var extraFiles: [String: String] = [:]
         /// Text that a diagnostic must come to contain right after opening, without an edit.
         var expectDiagnostic: String? = nil
+        /// The session's `XDG_CACHE_HOME` (the server's schema download cache); nil: an empty one.
+        var cacheHome: URL? = nil
     }
 
     /// A quick fix to request, apply and check.
@@ -199,7 +229,8 @@ final class NeovimEndToEndTests: XCTestCase {
                 session = try harness.run(neovim, fileName: testCase.fileName, text: testCase.onDisk ?? testCase.text,
                                           edit: testCase.edit, settings: testCase.settings,
                                           codeAction: testCase.quickFix.map { ($0.mode, $0.code) },
-                                          extraFiles: testCase.extraFiles, expectDiagnostic: testCase.expectDiagnostic)
+                                          extraFiles: testCase.extraFiles, expectDiagnostic: testCase.expectDiagnostic,
+                                          cacheHome: testCase.cacheHome)
             } catch {
                 XCTFail("\(neovim.path): \(error)", file: file, line: line)
                 continue

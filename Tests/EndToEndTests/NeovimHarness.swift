@@ -97,9 +97,11 @@ struct NeovimHarness {
     /// - Throws: `HarnessError` when Neovim times out or writes no result.
     ///   - extraFiles: more files to write beside `fileName` (paths relative to its folder), e.g. a schema.
     ///   - expectDiagnostic: text a diagnostic must come to contain without an edit (`E2E_EXPECT_DIAGNOSTIC`).
+    ///   - cacheHome: the `XDG_CACHE_HOME` of the session (and so of the server: its schema download cache),
+    ///     e.g. one `pureyaml schemas fetch` prepared; nil: an empty folder of the session's own.
     func run(_ neovim: URL, fileName: String, text: String, edit: Bool, settings: String? = nil,
              codeAction: (mode: String, code: String)? = nil, extraFiles: [String: String] = [:],
-             expectDiagnostic: String? = nil) throws -> Session {
+             expectDiagnostic: String? = nil, cacheHome: URL? = nil) throws -> Session {
         let fm = FileManager.default
         let dir = fm.temporaryDirectory.appendingPathComponent("pureyaml-nvim-\(UUID().uuidString)")
         try fm.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -122,6 +124,7 @@ struct NeovimHarness {
         env["E2E_CODE_ACTION"] = codeAction?.mode
         env["E2E_FIX_CODE"] = codeAction?.code
         env["E2E_EXPECT_DIAGNOSTIC"] = expectDiagnostic
+        if let cacheHome { env["XDG_CACHE_HOME"] = cacheHome.path }
 
         // runProcess throws when the time limit passes (and terminates Neovim, which stops the server).
         let run = try runProcess(neovim, ["--headless", "--clean", "-u", script.path, file.path],
