@@ -102,6 +102,28 @@ final class SchemaLoaderTests: XCTestCase {
         XCTAssertTrue(text(loader().load("ftp://x/y")).hasPrefix("failure: unsupported location"))
     }
 
+    /// The cache's files are the documented stable format (docs/schemas.md, "The download cache"): names from
+    /// the 64-bit FNV-1a hash of the URL (the expected names computed outside Swift), a metadata object of
+    /// strings that other tools can read, and an entry written by another tool in that format is used.
+    func testTheCacheFilesFollowTheDocumentedFormat() throws {
+        let cache = SchemaDiskCache(directory: temp.appendingPathComponent("format"))
+        cache.write("https://json.schemastore.org/github-workflow.json", .init(body: Array("{}".utf8), etag: "\"x\"", lastModified: nil))
+        let folder = temp.appendingPathComponent("format").path
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["93d9ba241550f4a2.body", "93d9ba241550f4a2.meta.json"])
+        let meta = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/93d9ba241550f4a2.meta.json"))) as? [String: String])
+        XCTAssertEqual(Set(meta.keys), ["url", "etag", "size", "stored"])
+        XCTAssertEqual(meta["url"], "https://json.schemastore.org/github-workflow.json")
+        XCTAssertEqual(meta["size"], "2")
+        XCTAssertNotNil(meta["stored"].flatMap { ISO8601DateFormatter().date(from: $0) }, meta["stored"] ?? "")
+
+        // Written by another tool, without the optional keys.
+        try Data("{\"a\": 1}".utf8).write(to: URL(fileURLWithPath: folder + "/ba106eba3cce8c01.body"))
+        try Data(#"{"url": "https://example.com/a.json"}"#.utf8).write(to: URL(fileURLWithPath: folder + "/ba106eba3cce8c01.meta.json"))
+        XCTAssertEqual(cache.read("https://example.com/a.json")?.body, Array("{\"a\": 1}".utf8))
+        XCTAssertEqual(cache.index().map { "\($0.url) \($0.size) \($0.stored == nil)" },
+                       ["https://example.com/a.json 8 true", "https://json.schemastore.org/github-workflow.json 2 false"])
+    }
+
     func testDefaultCacheFolderFollowsXDG() {
         XCTAssertEqual(SchemaDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"])?.path, "/c/pureyaml/schemas")
         XCTAssertEqual(SchemaDiskCache.defaultDirectory(environment: ["HOME": "/h"])?.path, "/h/.cache/pureyaml/schemas")
