@@ -108,9 +108,13 @@ extension CommandLineTool {
             }
         }
         if !entries.isEmpty {
-            // The settings that read the folder back, ready for a .pureyaml.yaml or the editor's settings.
+            // The settings that read the folder back, ready for a .pureyaml.yaml in the working directory (a
+            // folder below it is named relative to it, as such a file reads it) or the editor's settings.
+            let base = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
             out("pureyaml.schema.mirrors:\n")
-            for (prefix, folder) in entries.sorted(by: { $0.key < $1.key }) { out("  \"\(prefix)\": \"\(folder)\"\n") }
+            for (prefix, folder) in entries.sorted(by: { $0.key < $1.key }) {
+                out("  \"\(prefix)\": \"\(folder.hasPrefix(base) ? "./" + folder.dropFirst(base.count) : folder)\"\n")
+            }
         }
         let place = mirrorFolder.map { "the mirror folder \($0) and the download cache" } ?? "the download cache"
         err("fetched \(fetched) of \(downloads.count) download\(downloads.count == 1 ? "" : "s") into \(place)"

@@ -107,20 +107,15 @@ final class CommandLineSchemasTests: XCTestCase {
             "fetched \(Self.kindsURL)deployment-apps-v1.json -> \(vendor)/raw.githubusercontent.com/yannh/kubernetes-json-schema/master/"
                 + "v1.32.1-standalone-strict/deployment-apps-v1.json",
             "pureyaml.schema.mirrors:",
-            "  \"https://raw.githubusercontent.com/\": \"\(vendor)/raw.githubusercontent.com/\"",
-            "  \"https://www.schemastore.org/\": \"\(vendor)/www.schemastore.org/\"",
+            "  \"https://raw.githubusercontent.com/\": \"./vendor/schemas/raw.githubusercontent.com/\"",
+            "  \"https://www.schemastore.org/\": \"./vendor/schemas/www.schemastore.org/\"",
         ])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: vendor + "/www.schemastore.org/github-workflow.json")),
                        try Data(contentsOf: folder.appendingPathComponent("www/sstore/github-workflow.json")))
         server.stop()
 
-        try H.write("""
-            yaml.schemaStore.enable: true
-            pureyaml.schema.mirrors:
-              "https://raw.githubusercontent.com/": vendor/schemas/raw.githubusercontent.com/
-              "https://www.schemastore.org/": vendor/schemas/www.schemastore.org/
-
-            """, to: "repo/.pureyaml.yaml", in: folder)
+        // The printed entries, as they are, in a .pureyaml.yaml where the command ran.
+        try H.write("yaml.schemaStore.enable: true\n" + fetch.lines.suffix(3).joined(separator: "\n") + "\n", to: "repo/.pureyaml.yaml", in: folder)
         let check = try run(["check", "--offline", "--explain", "app/deploy.yaml", ".github/workflows/ci.yml"], cache: "no-cache")
         XCTAssertEqual(check.status, 0, check.stderr)
         XCTAssertEqual(check.lines, [
