@@ -112,8 +112,8 @@ final class SchemaMirrorTests: XCTestCase {
             """
         let parsed = ProjectConfiguration(uri: DocumentURI(filePath: "/w/.pureyaml.yaml"), bytes: Array(config.utf8))
         XCTAssertEqual(parsed.settings.schema.mirrors, ["https://raw.githubusercontent.com/": "file:///w/vendor/raw/"])
-        XCTAssertEqual(parsed.diagnostics.map { "\($0.diagnostic.code) \($0.diagnostic.message)" }, [
-            "invalid-configuration-value `pureyaml.schema.mirrors`: the mirror of `https://json.schemastore.org/` is another URL, which only "
+        XCTAssertEqual(parsed.diagnostics.map { "\($0.start.line):\($0.start.column) \($0.diagnostic.code) \($0.diagnostic.message)" }, [
+            "3:36 invalid-configuration-value `pureyaml.schema.mirrors`: the mirror of `https://json.schemastore.org/` is another URL, which only "
                 + "the editor's user settings or the command line (--schema-mirror) may set: a project file cannot send downloads to another "
                 + "server; it may name a folder. It is ignored.",
         ])

@@ -150,7 +150,8 @@ public struct ProjectConfiguration: Sendable {
             keys.collect(root, prefix: "", depth: 0)
             let mirrorsKey = Settings.flatten(json, prefix: "").first { Settings.settingName($0.0) == "schema.mirrors" }?.0 ?? "schema.mirrors"
             let mirrorRefusals = urlMirrors.map { prefix in
-                YAMLDiagnostic(range: keys.valueRanges[mirrorsKey] ?? keys.ranges[mirrorsKey] ?? root.range, severity: .warning,
+                YAMLDiagnostic(range: keys.entryValueRanges[KeyLocations.entry(prefix, of: mirrorsKey)] ?? keys.valueRanges[mirrorsKey]
+                                   ?? keys.ranges[mirrorsKey] ?? root.range, severity: .warning,
                                code: invalidValueCode,
                                message: "`\(mirrorsKey)`: the mirror of `\(prefix)` is another URL, which only the editor's user settings "
                                    + "or the command line (--schema-mirror) may set: a project file cannot send downloads to another "
@@ -204,6 +205,12 @@ public struct ProjectConfiguration: Sendable {
         var ranges: [String: TextRange] = [:]
         /// The range of each key's value (UTF-8 byte offsets).
         var valueRanges: [String: TextRange] = [:]
+        /// The range of each entry's value in a mapping kept whole (``Settings/keptWhole(_:)``), by ``entry(_:of:)``.
+        var entryValueRanges: [String: TextRange] = [:]
+
+        /// The name of the entry `entry` of the kept-whole mapping at `key`.
+        static func entry(_ entry: String, of key: String) -> String { key + "\u{0}" + entry }
+
         /// Keys whose value has an anchor: a place to keep values for aliases and merge keys elsewhere
         /// (`base: &base {indentWidth: 4}`), not a setting, so neither it nor a key below it is reported.
         var anchored: Set<String> = []
@@ -216,7 +223,12 @@ public struct ProjectConfiguration: Sendable {
                 let key = prefix.isEmpty ? name : prefix + "." + name
                 if ranges[key] == nil { ranges[key] = keyNode.range; valueRanges[key] = value.range }
                 if value.anchor != nil { anchored.insert(key) }
-                if !Settings.keptWhole(name) { collect(value, prefix: key, depth: depth + 1) }
+                if !Settings.keptWhole(name) { collect(value, prefix: key, depth: depth + 1); continue }
+                // A mapping kept whole (`schemas`, `mirrors`): where each entry's value is.
+                for (entryKey, entryValue) in value.resolved.mergedMappingEntries ?? [] {
+                    guard let entry = entryKey.scalarValue?.canonicalText else { continue }
+                    if entryValueRanges[Self.entry(entry, of: key)] == nil { entryValueRanges[Self.entry(entry, of: key)] = entryValue.range }
+                }
             }
         }
 
