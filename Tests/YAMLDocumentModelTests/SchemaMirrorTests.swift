@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 import YAMLComposer
 import YAMLDocumentModel
@@ -151,6 +152,38 @@ final class SchemaMirrorTests: XCTestCase {
         XCTAssertEqual(findings(model, uri).count, 1)
         XCTAssertTrue(findings(model, uri)[0].contains("mirror file /outside/app.json: the file is outside the folders schemas may be read from"),
                       findings(model, uri)[0])
+    }
+
+    /// Every kind of download goes through the mirrors: a `pureyaml.schema.crds` file by URL and the default
+    /// CRD catalog's schema, both from folders.
+    func testCRDFilesAndTheCRDCatalogAreMirroredToo() throws {
+        let model = try model("""
+            {"pureyaml.schema.crds": ["https://crds.example/widget.yaml"],
+             "pureyaml.schema.mirrors": {"https://crds.example/": "/m/crds/",
+                                         "https://raw.githubusercontent.com/datreeio/CRDs-catalog/main/": "/m/catalog/"}}
+            """, files: [
+                "/m/crds/widget.yaml": KubernetesFixtures.widgetDefinition(),
+                "/m/catalog/example.org/gadget_v1.json": #"{"properties": {"spec": {"properties": {"size": {"type": "integer"}}}}}"#,
+            ])
+        let uri = DocumentURI(filePath: "/w/resources.yaml")
+        model.perform(.open(uri, version: 1, text: """
+            apiVersion: example.com/v1
+            kind: Widget
+            metadata: {name: w}
+            spec: {size: big}
+            ---
+            apiVersion: example.org/v1
+            kind: Gadget
+            metadata: {name: g}
+            spec: {size: small}
+
+            """))
+        XCTAssertEqual(model.schemaLoadRequests, [])
+        XCTAssertEqual(findings(model, uri).map { String($0.prefix(17)) }, ["4: schema-type ex", "9: schema-type ex"])
+        XCTAssertEqual(model.schemaDownloads(uri).map { "\($0.url) \($0.status)" }, [
+            "https://raw.githubusercontent.com/datreeio/CRDs-catalog/main/example.org/gadget_v1.json loaded",
+            "https://crds.example/widget.yaml loaded",
+        ])
     }
 
     /// The mirror layout of `pureyaml schemas fetch --mirror-folder`, and what it refuses.
