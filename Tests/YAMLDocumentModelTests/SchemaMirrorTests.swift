@@ -73,8 +73,9 @@ final class SchemaMirrorTests: XCTestCase {
         ])
     }
 
-    /// A mirror URL: the model asks the environment for the original URL from the mirror's (`fetchFrom`),
-    /// and the delivery under the original URL validates.
+    /// A mirror URL: the model asks the environment for the original URL from the mirror's (`fetchFrom`; a
+    /// prefix ending in `/` makes the target a folder URL even without its `/`), and the delivery under the
+    /// original URL validates.
     func testAMirrorURLIsFetchedThroughTheEnvironmentUnderTheOriginalIdentity() throws {
         final class Calls: @unchecked Sendable { var seen: [String] = [] }
         let calls = Calls()
@@ -88,7 +89,7 @@ final class SchemaMirrorTests: XCTestCase {
             completion(.success(Array(Self.replicasSchema.utf8)))
         }
         var settings = Settings()
-        settings.apply(try SchemaText.parse(Array(#"{"pureyaml.schema.mirrors": {"https://raw.githubusercontent.com/": "http://127.0.0.1:9/raw/"}}"#.utf8)))
+        settings.apply(try SchemaText.parse(Array(#"{"pureyaml.schema.mirrors": {"https://raw.githubusercontent.com/": "http://127.0.0.1:9/raw"}}"#.utf8)))
         let model = DocumentModel(settings: settings, environment: ModelEnvironment(capabilities: capabilities))
         let uri = DocumentURI(filePath: "/w/app.yaml")
         model.perform(.open(uri, version: 1, text: Self.deployment))

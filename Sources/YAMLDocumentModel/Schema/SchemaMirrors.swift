@@ -51,7 +51,11 @@ struct SchemaMirrors {
     func source(for uri: String) -> (source: Source, entry: Entry)? {
         guard TrustPolicy.isRemote(uri), let entry = entries.first(where: { uri.hasPrefix($0.prefix) }) else { return nil }
         let rest = String(uri.dropFirst(entry.prefix.count))
-        if Self.isURL(entry.target) { return (.url(entry.target + rest), entry) }
+        if Self.isURL(entry.target) {
+            // `https://a/` -> `http://m/x` means `http://m/x/`: a prefix ending in `/` names a folder, so does its target.
+            let base = entry.prefix.hasSuffix("/") && !entry.target.hasSuffix("/") ? entry.target + "/" : entry.target
+            return (.url(base + rest), entry)
+        }
         guard let folder = TrustPolicy.localPath(entry.target) else { return nil }
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         return (.file(Self.relativePath(rest).map { base + "/" + $0 }, folder: base), entry)
