@@ -81,7 +81,7 @@ final class CommandLineSchemasTests: XCTestCase {
             ["https://www.schemastore.org/api/json/catalog.json", String(try size("sstore/api/json/catalog.json"))],
             ["https://www.schemastore.org/github-workflow.json", String(try size("sstore/github-workflow.json"))],
         ])
-        for row in rows { XCTAssertTrue(row.count == 3 && row[2].hasSuffix("s") || row[2].hasSuffix("m"), "age: \(row)") }
+        for row in rows { XCTAssertTrue(row.count == 3 && (row[2].hasSuffix("s") || row[2].hasSuffix("m")), "age: \(row)") }
         XCTAssertTrue(list.stderr.hasPrefix("3 cached downloads, "), list.stderr)
 
         let check = try run(["check", "--offline", "--explain", "app/deploy.yaml"])
