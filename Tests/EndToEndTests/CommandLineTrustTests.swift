@@ -104,6 +104,29 @@ final class CommandLineTrustTests: XCTestCase {
         }
     }
 
+    /// The folder walk of `check` and `check --fix` does not let a `.yamllint` that links out of the tree
+    /// choose the files either: the model treats it as absent, and so does the walk. Here the outside
+    /// file's `yaml-files` would take `b.txt` instead of `a.yaml`; in a regular file it does.
+    func testTheFolderWalkIgnoresAConfigurationLinkingOutOfTheTree() throws {
+        let outside = folder.appendingPathComponent("choose.yaml")
+        try "extends: default\nyaml-files: ['*.txt']\nrules: {document-start: disable}\n".write(to: outside, atomically: true, encoding: .utf8)
+        try write("a: 1\na: 2\n", "a.yaml")
+        try write("b:   1\n", "b.txt")
+        let repo = folder.appendingPathComponent("repo")
+        try FileManager.default.createSymbolicLink(atPath: repo.appendingPathComponent(".yamllint").path, withDestinationPath: outside.path)
+        let linked = try check(["."])
+        XCTAssertTrue(linked.stdout.contains("./a.yaml:2:1: error: Duplicate key"), linked.stdout + linked.stderr)
+        XCTAssertFalse(linked.stdout.contains("b.txt"), linked.stdout)
+        let fix = try check(["--fix", "."])
+        XCTAssertFalse(fix.stdout.contains("b.txt") || fix.stderr.contains("b.txt"), fix.stdout + fix.stderr)
+        XCTAssertEqual(try String(contentsOf: repo.appendingPathComponent("b.txt"), encoding: .utf8), "b:   1\n", "b.txt was not fixed")
+        try FileManager.default.removeItem(at: repo.appendingPathComponent(".yamllint"))
+        try FileManager.default.copyItem(at: outside, to: repo.appendingPathComponent(".yamllint"))
+        let own = try check(["."])
+        XCTAssertTrue(own.stdout.contains("./b.txt:1:5: error: too many spaces after colon [colons]"), own.stdout)
+        XCTAssertFalse(own.stdout.contains("a.yaml"), own.stdout)
+    }
+
     func testAResponseThatIsNotASchemaIsNotEchoed() throws {
         try write("# yaml-language-server: $schema=\(server.url("_/secret"))\na: 1\n", "a.yaml")
         for format in ["text", "json", "github", "sarif"] {
