@@ -151,14 +151,15 @@ enum PlainHTTP {
     private static func readHead(_ connection: Connection) throws -> (Int, [(String, String)]) {
         var budget = maxHeaderBytes
         func line() throws -> String {
-            guard budget > 0 else { throw Stop.failed("a response header larger than \(maxHeaderBytes) bytes") }
-            guard let bytes = try connection.readLine(max: min(budget, chunkSize - 2)) else { throw Stop.failed("the connection closed before a response") }
+            guard let bytes = try connection.readLine(max: chunkSize - 2) else { throw Stop.failed("the connection closed before a response") }
             budget -= bytes.count + 2
+            guard budget >= 0 else { throw Stop.failed("a response header larger than \(maxHeaderBytes) bytes") }
             return String(decoding: bytes, as: UTF8.self)
         }
         let statusLine = try line()
         let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let status = Int(parts[1]) else {
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }),
+              let status = Int(parts[1]) else {
             throw Stop.failed("not an HTTP/1.x response")
         }
         var fields: [(String, String)] = []
@@ -178,7 +179,7 @@ enum PlainHTTP {
         while true {
             guard let line = try connection.readLine(max: 4096) else { throw Stop.failed("the connection closed inside a chunked body") }
             let sizeText = String(decoding: line.prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-            guard !sizeText.isEmpty, sizeText.count <= 15, let size = Int(sizeText, radix: 16) else {
+            guard !sizeText.isEmpty, sizeText.count <= 15, sizeText.allSatisfy(\.isHexDigit), let size = Int(sizeText, radix: 16) else {
                 throw Stop.failed("a malformed chunk size")
             }
             if size == 0 { break }
@@ -187,9 +188,9 @@ enum PlainHTTP {
             guard try connection.readLine(max: 2)?.isEmpty == true else { throw Stop.failed("a chunk without its line end") }
         }
         var trailer = maxHeaderBytes
-        while let line = try connection.readLine(max: min(trailer, chunkSize - 2)), !line.isEmpty {
+        while let line = try connection.readLine(max: chunkSize - 2), !line.isEmpty {
             trailer -= line.count + 2
-            guard trailer > 0 else { throw Stop.failed("a trailer larger than \(maxHeaderBytes) bytes") }
+            guard trailer >= 0 else { throw Stop.failed("a trailer larger than \(maxHeaderBytes) bytes") }
         }
         return body
     }

@@ -79,6 +79,41 @@ final class BoundedDownloadTests: XCTestCase {
         XCTAssertFalse(l.hasSession)
     }
 
+    /// Responses that break HTTP/1.1 end in a failure that says what was wrong, never a crash or a wait;
+    /// interim responses and bare line feeds are read as RFC 9112 allows.
+    func testMalformedResponsesEndInAFailure() throws {
+        let server = try LocalHTTPServer(root: temp.appendingPathComponent("www"))
+        let l = loader(timeout: 10)
+        /// The response `response`, each `@@` in it 40,000 `a`s long.
+        func load(_ response: String) -> String {
+            let encoded = Data(response.utf8).base64EncodedString().addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            return failure(l.load(server.url("_/raw?pad=40000&b64=" + encoded)))
+        }
+        let cases: [(response: String, outcome: String)] = [
+            ("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}", "success (2 bytes)"),
+            ("HTTP/1.1 200 OK\nContent-Length: 2\n\n{}", "success (2 bytes)"),
+            ("HTTP/1.1 200 OK\r\nContent-Length: 2, 2\r\n\r\n{}", "success (2 bytes)"),
+            ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", "cannot reach the server: a malformed chunk size"),
+            ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n-2\r\n{}\r\n0\r\n\r\n", "cannot reach the server: a malformed chunk size"),
+            ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n", "cannot reach the server: the connection closed inside a chunked body"),
+            ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}", "cannot reach the server: a chunk without its line end"),
+            ("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", "cannot reach the server: unsupported transfer coding gzip, chunked"),
+            ("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", "cannot reach the server: the connection closed before the whole body arrived"),
+            ("HTTP/1.1 200 OK\r\nContent-Length: 5, 6\r\n\r\nabcde", "cannot reach the server: a malformed Content-Length"),
+            ("HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", "cannot reach the server: a malformed Content-Length"),
+            ("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 2\r\n\r\n{}",
+             "cannot reach the server: the response is encoded (Content-Encoding: gzip), which was not asked for"),
+            ("SSH-2.0-OpenSSH\r\n", "cannot reach the server: not an HTTP/1.x response"),
+            ("HTTP/1.1 +20 OK\r\n\r\n", "cannot reach the server: not an HTTP/1.x response"),
+            ("", "cannot reach the server: the connection closed before a response"),
+            ("HTTP/1.1 200 OK\r\nX: @@@@\r\n\r\n", "cannot reach the server: a header line longer than 65534 bytes"),
+            ("HTTP/1.1 200 OK\r\nX: @@\r\nY: @@\r\n\r\n", "cannot reach the server: a response header larger than 65536 bytes"),
+            ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\nX: @@\r\nY: @@\r\n\r\n",
+             "cannot reach the server: a trailer larger than 65536 bytes"),
+        ]
+        for c in cases { XCTAssertEqual(load(c.response), c.outcome, c.response.prefix(80).debugDescription) }
+    }
+
     /// A proxy in the environment sends a remote `http:` URL through URLSession (libcurl honours it);
     /// loopback hosts and the loader's own client stay direct. `https:` is always URLSession's.
     func testTheTransportFollowsTheProxySettings() {

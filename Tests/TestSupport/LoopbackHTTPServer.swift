@@ -13,6 +13,8 @@ import XCTest
 /// - `/_/large?bytes=N`: `200` with `Content-Length: N` and N bytes;
 /// - `/_/unannounced?bytes=N`: `200` with N bytes and no `Content-Length`;
 /// - `/_/redirect?to=URL`: `302` to URL;
+/// - `/_/raw?b64=BYTES&pad=N`: the base64-decoded BYTES, each `@@` in them replaced by N `a`s, as the whole
+///   response (status line and all), then closes;
 /// - `/_/secret`: `200` with a line of `/etc/passwd`-like text, which must never be echoed.
 ///
 /// Each request is logged as `<status> <path>` in `requests.log` when answered, and a transfer the client
@@ -26,7 +28,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public static let secret = "root:x:0:0:root:/root:/bin/bash"
 
     static let script = #"""
-    import hashlib, http.server, os, sys, time, urllib.parse
+    import base64, hashlib, http.server, os, sys, time, urllib.parse
     root = sys.argv[1]
     def log(line):
         with open(os.path.join(root, 'requests.log'), 'a') as f:
@@ -83,6 +85,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 elif url.path == '/_/unannounced':
                     log('200 ' + self.path)
                     self.send_body(200, b' ' * int(query['bytes'][0]), length=False)
+                elif url.path == '/_/raw':
+                    log('raw ' + self.path)
+                    pad = b'a' * int(query.get('pad', ['0'])[0])
+                    self.wfile.write(base64.b64decode(query.get('b64', [''])[0]).replace(b'@@', pad))
+                    self.wfile.flush()
+                    self.close_connection = True
                 elif url.path == '/_/redirect':
                     log('302 ' + self.path)
                     self.send_body(302, b'', headers=[('Location', query['to'][0])])
