@@ -79,8 +79,8 @@ public struct CommandLineTool {
         // missing schema file, that is exit 2, so a CI check cannot pass without validating.
         var schemaUnusable = false
         var emptyFolders: [EmptyFolder] = []
-        for input in expand(options.paths, configuration: options.configuration, ioFailed: &ioFailed,
-                            emptyFolders: &emptyFolders) {
+        for input in expand(options.paths, configuration: options.configuration, trust: model.environment.trust.policy,
+                            ioFailed: &ioFailed, emptyFolders: &emptyFolders) {
             guard let file = read(input, stdinFilename: options.stdinFilename, ioFailed: &ioFailed),
                   let problems = open(file, in: model, reported: &reported, ioFailed: &ioFailed) else { continue }
             for report in problems {
@@ -161,8 +161,8 @@ public struct CommandLineTool {
         var ioFailed = false
         var changed = 0, files = 0, failures = 0
         var emptyFolders: [EmptyFolder] = []
-        for input in expand(options.paths, configuration: options.configuration, ioFailed: &ioFailed,
-                            emptyFolders: &emptyFolders) {
+        for input in expand(options.paths, configuration: options.configuration, trust: model.environment.trust.policy,
+                            ioFailed: &ioFailed, emptyFolders: &emptyFolders) {
             guard let file = read(input, stdinFilename: options.stdinFilename, ioFailed: &ioFailed),
                   let problems = open(file, in: model, reported: &reported, ioFailed: &ioFailed) else { continue }
             for report in problems {
@@ -314,19 +314,23 @@ public struct CommandLineTool {
     /// paths are compared after resolving `.`, `..` and symbolic links. Which files of a folder are YAML is
     /// ``YAMLFileFilter``'s rule: a yamllint configuration's `yaml-files` and `ignore` when one applies to
     /// the folder's files (unless their settings, found through `configuration`, turn lint off), else the
-    /// extensions `.yaml` and `.yml`.
-    func expand(_ paths: [String], configuration: CommandOptions.ConfigurationSource, ioFailed: inout Bool) -> [String] {
+    /// extensions `.yaml` and `.yml`. With a `trust` policy (the model's, in `check`), a yamllint or
+    /// PureYAML configuration file that a symbolic link leads out of the policy's folders is not read to
+    /// choose files, as the model does not read it (docs/security.md).
+    func expand(_ paths: [String], configuration: CommandOptions.ConfigurationSource, trust: TrustPolicy? = nil,
+                ioFailed: inout Bool) -> [String] {
         var emptyFolders: [EmptyFolder] = []
-        return expand(paths, configuration: configuration, ioFailed: &ioFailed, emptyFolders: &emptyFolders)
+        return expand(paths, configuration: configuration, trust: trust, ioFailed: &ioFailed, emptyFolders: &emptyFolders)
     }
 
-    /// ``expand(_:configuration:ioFailed:)``, also collecting the folders below which no YAML file was found.
-    func expand(_ paths: [String], configuration: CommandOptions.ConfigurationSource, ioFailed: inout Bool,
-                emptyFolders: inout [EmptyFolder]) -> [String] {
+    /// ``expand(_:configuration:trust:ioFailed:)``, also collecting the folders below which no YAML file was found.
+    func expand(_ paths: [String], configuration: CommandOptions.ConfigurationSource, trust: TrustPolicy? = nil,
+                ioFailed: inout Bool, emptyFolders: inout [EmptyFolder]) -> [String] {
         var out: [String] = []
         var seen: Set<String> = []
         // A lookup of its own, so the configuration problems stay reported by the first file they apply to.
         let environment = self.environment
+        environment.trust.set(trust)
         var walk = FolderWalk(filter: YAMLFileFilter(lintEnvironment: LintEnvironment(environment)),
                               settings: ProjectSettingsLookup(source: projectSettingsSource(configuration), environment: environment))
         func take(_ path: String) {

@@ -11,12 +11,16 @@ extension CommandLineTool {
         // The schema options (`--schema`, `--explain`, `--offline`) do not change the fixes, but must be
         // taken out before the common options are read, as `check` does; a usage error is left to `check`.
         var common = rest
-        guard SchemaCheckOptions.extract(&common, err: { _ in }, workingDirectory: workingDirectory, environment: environment) != nil,
+        guard var schemaOptions = SchemaCheckOptions.extract(&common, err: { _ in }, workingDirectory: workingDirectory, environment: environment),
               case .success(let options) = CommandOptions.parse(common, command: "check") else { return check(rest) }
-        let model = makeModel(options.configuration)
+        // The folders of `check`'s trust policy, so that the fixes come from the configuration files the
+        // check reads (none that a symbolic link leads out of them).
+        schemaOptions.allowNamedPaths(options.paths, environment: environment)
+        let model = makeModel(options.configuration, adjust: schemaOptions.apply)
         var reported: Set<String> = []
         var ioFailed = false
-        for input in expand(options.paths.filter { $0 != "-" }, configuration: options.configuration, ioFailed: &ioFailed) {
+        for input in expand(options.paths.filter { $0 != "-" }, configuration: options.configuration, trust: model.environment.trust.policy,
+                            ioFailed: &ioFailed) {
             // The file's settings (`pureyaml.lint.*` among them) apply as they do for `check`.
             guard let file = read(input, stdinFilename: nil, ioFailed: &ioFailed),
                   open(file, in: model, reported: &reported, ioFailed: &ioFailed) != nil else { continue }

@@ -75,8 +75,7 @@ final class BoundedDownloads: NSObject, URLSessionDataDelegate, @unchecked Senda
         let from = task.originalRequest?.url ?? response.url
         guard let to = request.url, let from, Self.sameOrigin(from, to),
               allowRemoteHosts || SchemaLoader.isLoopback(to.host ?? "") else {
-            stop(task, SchemaLoadFailure("the server redirected to another origin (scheme, host or port), which is not followed (see docs/security.md)"),
-                 cancel: false)
+            stop(task, Self.redirectRefused, cancel: false)
             // The redirect response becomes the final one; its body is dropped (the refusal is recorded).
             completionHandler(nil)
             return
@@ -125,6 +124,10 @@ final class BoundedDownloads: NSObject, URLSessionDataDelegate, @unchecked Senda
     static func tooLarge(_ maxBytes: Int) -> SchemaLoadFailure {
         SchemaLoadFailure("the response is larger than \(maxBytes) bytes (the transfer was stopped)")
     }
+
+    /// The refusal of a redirect to another origin (or, with the loopback switch, off loopback).
+    static let redirectRefused =
+        SchemaLoadFailure("the server redirected to another origin (scheme, host or port), which is not followed (see docs/security.md)")
 
     /// The origin of `url` (RFC 6454 §4): scheme, host and port, the port defaulted for `http`/`https`.
     static func origin(_ url: URL) -> String {

@@ -7,7 +7,9 @@ import FoundationNetworking
 import YAMLDocumentModel
 
 /// Loads schemas and catalogs at the edge for the model's ``DocumentModel/schemaLoadRequests``: local
-/// files (`file:` URIs or absolute paths) and `http(s)` URLs through `URLSession`, with bounds enforced
+/// files (`file:` URIs or absolute paths), `http:` URLs over a socket of the loader's own (``PlainHTTP``,
+/// whose memory is bounded whatever the network's speed; `URLSession` when a proxy is configured) and
+/// `https:` URLs through `URLSession` (``BoundedDownloads``), with bounds enforced
 /// while the bytes arrive (docs/security.md): a size limit that stops the transfer, a time-out that
 /// cancels it, redirects to the same origin only, the loopback switch on every hop, at most
 /// ``Options/maxConcurrentDownloads`` at once, an optional run-wide ``DownloadBudget`` (the command
@@ -61,7 +63,7 @@ public final class SchemaLoader: Sendable {
 
     /// The options in force.
     public let options: Options
-    /// The HTTP session and its delegate, made by the first request that really goes to the network:
+    /// The HTTP session and its delegate, made by the first request that goes through `URLSession`:
     /// creating a `URLSession` starts the networking stack (curl, TLS), which costs several MB of resident
     /// memory, so a server that never downloads (downloads disabled, `PUREYAML_NETWORK=loopback` for a
     /// remote host, no schema over HTTP) never pays for it.
@@ -104,7 +106,8 @@ public final class SchemaLoader: Sendable {
         }
     }
 
-    /// True once an HTTP request has created the session (for tests: a refused download must not).
+    /// True once a request has created the `URLSession` (for tests: a refused download must not, and a
+    /// plain `http:` download does not need one).
     package var hasSession: Bool { session.withLock { $0 != nil } }
 
     /// Loads `uri` synchronously (blocks for at most about ``Options/timeout`` seconds). Never call it on
@@ -259,11 +262,11 @@ public final class SchemaLoader: Sendable {
             return .failure(SchemaLoadFailure(refusal))
         }
         if let budget = options.budget { timeout = min(timeout, max(0.1, budget.seconds - spent.withLock { $0.seconds })) }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        if let etag = cached?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let modified = cached?.lastModified { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
+        var headers: [(String, String)] = []
+        if let etag = cached?.etag { headers.append(("If-None-Match", etag)) }
+        if let modified = cached?.lastModified { headers.append(("If-Modified-Since", modified)) }
         let started = DispatchTime.now()
-        let outcome = fetch(request, timeout: timeout)
+        let outcome = fetch(url, headers: headers, timeout: timeout)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         let timedOut = outcome.timedOut
         spent.withLock { spent in
@@ -277,7 +280,7 @@ public final class SchemaLoader: Sendable {
         }
         guard let http = outcome.response, outcome.error == nil else {
             if let cached { return .success(cached.body) }
-            return .failure(SchemaLoadFailure("cannot reach the server: \(outcome.error?.localizedDescription ?? "no response")"))
+            return .failure(SchemaLoadFailure("cannot reach the server: \(outcome.error ?? "no response")"))
         }
         switch http.statusCode {
         case 304 where cached != nil:
@@ -313,30 +316,53 @@ public final class SchemaLoader: Sendable {
         return parts.allSatisfy { p in !p.isEmpty && p.count <= 3 && p.allSatisfy(\.isASCII) && p.allSatisfy(\.isNumber) && Int(p).map { $0 <= 255 } == true }
     }
 
-    /// One request, waited for at most `timeout` seconds (then cancelled).
-    private func fetch(_ request: URLRequest, timeout: TimeInterval)
-        -> (body: Data, response: HTTPURLResponse?, error: Error?, refusal: SchemaLoadFailure?, timedOut: Bool) {
+    /// How one download ended, whichever transport made it.
+    private struct Fetched {
+        var body = Data()
+        var response: HTTPURLResponse?
+        /// Why no usable response came (cannot connect, the connection broke), for the message.
+        var error: String?
+        /// Why a bound stopped it (too large, a redirect to another origin).
+        var refusal: SchemaLoadFailure?
+        var timedOut = false
+    }
+
+    /// True when `url` goes over ``PlainHTTP``: an `http:` URL, unless a proxy is configured for it
+    /// (libcurl, under `URLSession`, honours `http_proxy` and `all_proxy`) and its host is not loopback.
+    static func usesPlainHTTP(_ url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        guard url.scheme?.lowercased() == "http" else { return false }
+        let proxied = ["http_proxy", "all_proxy", "ALL_PROXY"].contains { !(environment[$0] ?? "").isEmpty }
+        return !proxied || isLoopback(url.host ?? "")
+    }
+
+    /// One `GET` of `url` with the extra request `headers`, ended after at most `timeout` seconds (then
+    /// the connection is closed or the task cancelled).
+    private func fetch(_ url: URL, headers: [(String, String)], timeout: TimeInterval) -> Fetched {
+        if Self.usesPlainHTTP(url) {
+            switch PlainHTTP.get(url, headers: headers, deadline: .now() + timeout, maxBytes: options.maxBytes,
+                                 allowRemoteHosts: options.allowRemoteHosts) {
+            case .response(let response, let body): return Fetched(body: body, response: response)
+            case .refused(let refusal): return Fetched(refusal: refusal)
+            case .timedOut: return Fetched(timedOut: true)
+            case .failed(let why): return Fetched(error: why)
+            }
+        }
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (session, downloads) = sharedSession
         let (transfer, task) = downloads.start(request, in: session)
-        // The delegate sees the bytes only after they have queued up on its operation queue, which an
-        // endless local response outruns by hundreds of MB; the task's byte count moves as the bytes
-        // arrive, so it is watched here too, every few milliseconds.
-        let deadline = DispatchTime.now() + timeout
-        while transfer.done.wait(timeout: min(deadline, .now() + .milliseconds(5))) == .timedOut {
-            if task.countOfBytesReceived > Int64(options.maxBytes) {
-                downloads.abandon(task)
-                return (Data(), nil, nil, BoundedDownloads.tooLarge(options.maxBytes), false)
-            }
-            if DispatchTime.now() >= deadline {
-                downloads.abandon(task)
-                let refusal = downloads.outcome(transfer).refusal
-                return (Data(), nil, nil, refusal, refusal == nil)
-            }
+        // The delegate wakes this thread when the body passes the limit or a redirect is refused (it
+        // never cancels itself, see BoundedDownloads.stop); the task's `countOfBytesReceived` is not
+        // watched: FoundationNetworking counts it for download tasks only.
+        if transfer.done.wait(timeout: .now() + timeout) == .timedOut {
+            downloads.abandon(task)
+            let refusal = downloads.outcome(transfer).refusal
+            return Fetched(refusal: refusal, timedOut: refusal == nil)
         }
         let (body, response, error, refusal, needsCancel) = downloads.outcome(transfer)
         if needsCancel { downloads.abandon(task) }
         // URLSession's own time-out (the same number of seconds) may end the task first.
         let timedOut = refusal == nil && (error as? URLError)?.code == .timedOut
-        return (body, response, timedOut ? nil : error, refusal, timedOut)
+        return Fetched(body: body, response: response, error: timedOut ? nil : error?.localizedDescription, refusal: refusal, timedOut: timedOut)
     }
 }

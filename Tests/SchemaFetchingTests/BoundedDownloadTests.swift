@@ -61,9 +61,68 @@ final class BoundedDownloadTests: XCTestCase {
                        "not downloaded: an earlier download from the same server got no complete answer within its time-out less than 60 s ago")
         XCTAssertEqual(server.requests.filter { $0.hasPrefix("hang") }, ["hang /_/hang"])
         // An endless body under a generous size limit: the time-out ends it, and the connection is closed.
-        XCTAssertEqual(failure(loader(timeout: 1, maxBytes: 1 << 40).load(server.url("_/forever"))),
+        // (One that drips, so that the body the test process holds stays small.)
+        XCTAssertEqual(failure(loader(timeout: 1, maxBytes: 1 << 40).load(server.url("_/drip"))),
                        "no complete answer within 1 s; the transfer was cancelled")
-        XCTAssertTrue(server.waitForRequest(timeout: 45) { $0 == "aborted /_/forever" }, "the transfer went on after the time-out: \(server.requests)")
+        XCTAssertTrue(server.waitForRequest(timeout: 45) { $0 == "aborted /_/drip" }, "the transfer went on after the time-out: \(server.requests)")
+    }
+
+    /// `http:` goes over the loader's own HTTP/1.1 client: chunked bodies are decoded (extensions and
+    /// trailer fields dropped) and stopped at the limit while they stream, and no URLSession is made.
+    func testPlainHTTPDecodesChunkedBodiesAndKeepsTheBounds() throws {
+        let server = try LocalHTTPServer(root: temp.appendingPathComponent("www"))
+        let l = loader(timeout: 60)
+        XCTAssertEqual(failure(l.load(server.url("_/chunked?bytes=100500"))), "success (100500 bytes)")
+        XCTAssertEqual(failure(l.load(server.url("_/chunked?bytes=0"))), "success (0 bytes)")
+        XCTAssertEqual(failure(l.load(server.url("_/chunked"))), "the response is larger than 1048576 bytes (the transfer was stopped)")
+        XCTAssertTrue(server.waitForRequest(timeout: 45) { $0 == "aborted /_/chunked" }, "the chunked transfer was broken off: \(server.requests)")
+        XCTAssertFalse(l.hasSession)
+    }
+
+    /// Responses that break HTTP/1.1 end in a failure that says what was wrong, never a crash or a wait;
+    /// interim responses and bare line feeds are read as RFC 9112 allows.
+    func testMalformedResponsesEndInAFailure() throws {
+        let server = try LocalHTTPServer(root: temp.appendingPathComponent("www"))
+        let l = loader(timeout: 10)
+        /// The response `response`, each `@@` in it 40,000 `a`s long.
+        func load(_ response: String) -> String {
+            let encoded = Data(response.utf8).base64EncodedString().addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            return failure(l.load(server.url("_/raw?pad=40000&b64=" + encoded)))
+        }
+        let cases: [(response: String, outcome: String)] = [
+            ("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}", "success (2 bytes)"),
+            ("HTTP/1.1 200 OK\nContent-Length: 2\n\n{}", "success (2 bytes)"),
+            ("HTTP/1.1 200 OK\r\nContent-Length: 2, 2\r\n\r\n{}", "success (2 bytes)"),
+            ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", "cannot reach the server: a malformed chunk size"),
+            ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n-2\r\n{}\r\n0\r\n\r\n", "cannot reach the server: a malformed chunk size"),
+            ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n", "cannot reach the server: the connection closed inside a chunked body"),
+            ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}", "cannot reach the server: a chunk without its line end"),
+            ("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", "cannot reach the server: unsupported transfer coding gzip, chunked"),
+            ("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", "cannot reach the server: the connection closed before the whole body arrived"),
+            ("HTTP/1.1 200 OK\r\nContent-Length: 5, 6\r\n\r\nabcde", "cannot reach the server: a malformed Content-Length"),
+            ("HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", "cannot reach the server: a malformed Content-Length"),
+            ("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 2\r\n\r\n{}",
+             "cannot reach the server: the response is encoded (Content-Encoding: gzip), which was not asked for"),
+            ("SSH-2.0-OpenSSH\r\n", "cannot reach the server: not an HTTP/1.x response"),
+            ("HTTP/1.1 +20 OK\r\n\r\n", "cannot reach the server: not an HTTP/1.x response"),
+            ("", "cannot reach the server: the connection closed before a response"),
+            ("HTTP/1.1 200 OK\r\nX: @@@@\r\n\r\n", "cannot reach the server: a header line longer than 65534 bytes"),
+            ("HTTP/1.1 200 OK\r\nX: @@\r\nY: @@\r\n\r\n", "cannot reach the server: a response header larger than 65536 bytes"),
+            ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\nX: @@\r\nY: @@\r\n\r\n",
+             "cannot reach the server: a trailer larger than 65536 bytes"),
+        ]
+        for c in cases { XCTAssertEqual(load(c.response), c.outcome, c.response.prefix(80).debugDescription) }
+    }
+
+    /// A proxy in the environment sends a remote `http:` URL through URLSession (libcurl honours it);
+    /// loopback hosts and the loader's own client stay direct. `https:` is always URLSession's.
+    func testTheTransportFollowsTheProxySettings() {
+        let remote = URL(string: "http://example.com/s.json")!, local = URL(string: "http://127.0.0.1:8080/s.json")!
+        XCTAssertTrue(SchemaLoader.usesPlainHTTP(remote, environment: [:]))
+        XCTAssertFalse(SchemaLoader.usesPlainHTTP(remote, environment: ["http_proxy": "http://proxy:3128"]))
+        XCTAssertFalse(SchemaLoader.usesPlainHTTP(remote, environment: ["ALL_PROXY": "socks5://proxy"]))
+        XCTAssertTrue(SchemaLoader.usesPlainHTTP(local, environment: ["http_proxy": "http://proxy:3128"]))
+        XCTAssertFalse(SchemaLoader.usesPlainHTTP(URL(string: "https://example.com/s.json")!, environment: [:]))
     }
 
     func testRedirectsAreFollowedToTheSameOriginOnly() throws {
@@ -75,6 +134,7 @@ final class BoundedDownloadTests: XCTestCase {
             server.url("_/redirect?to=" + (to.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? to))
         }
         XCTAssertEqual(failure(loader().load(redirect(server.url("s.json")))), "success (18 bytes)", "same origin")
+        XCTAssertEqual(failure(loader().load(redirect("/s.json"))), "success (18 bytes)", "a relative Location")
         let refused = "the server redirected to another origin (scheme, host or port), which is not followed (see docs/security.md)"
         XCTAssertEqual(failure(loader().load(redirect(other.url("s.json")))), refused, "another port")
         XCTAssertEqual(failure(loader().load(redirect("http://localhost:\(server.port)/s.json"))), refused, "another host name")

@@ -7,9 +7,14 @@ import XCTest
 ///
 /// - `/_/forever`: `200` without `Content-Length`, a body that never ends;
 /// - `/_/hang`: accepts the request and never answers;
+/// - `/_/drip`: `200` without `Content-Length`, then one byte every 0.2 s, forever;
+/// - `/_/chunked?bytes=N`: `200` with `Transfer-Encoding: chunked`, N bytes in chunks of 1000 (with a
+///   chunk extension and a trailer field); without `bytes`, chunks that never end;
 /// - `/_/large?bytes=N`: `200` with `Content-Length: N` and N bytes;
 /// - `/_/unannounced?bytes=N`: `200` with N bytes and no `Content-Length`;
 /// - `/_/redirect?to=URL`: `302` to URL;
+/// - `/_/raw?b64=BYTES&pad=N`: the base64-decoded BYTES, each `@@` in them replaced by N `a`s, as the whole
+///   response (status line and all), then closes;
 /// - `/_/secret`: `200` with a line of `/etc/passwd`-like text, which must never be echoed.
 ///
 /// Each request is logged as `<status> <path>` in `requests.log` when answered, and a transfer the client
@@ -23,7 +28,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public static let secret = "root:x:0:0:root:/root:/bin/bash"
 
     static let script = #"""
-    import hashlib, http.server, os, sys, time, urllib.parse
+    import base64, hashlib, http.server, os, sys, time, urllib.parse
     root = sys.argv[1]
     def log(line):
         with open(os.path.join(root, 'requests.log'), 'a') as f:
@@ -53,12 +58,39 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 elif url.path == '/_/hang':
                     log('hang ' + self.path)
                     time.sleep(3600)
+                elif url.path == '/_/drip':
+                    log('200 ' + self.path)
+                    self.send_response(200)
+                    self.end_headers()
+                    while True:
+                        self.wfile.write(b' ')
+                        self.wfile.flush()
+                        time.sleep(0.2)
+                elif url.path == '/_/chunked':
+                    log('200 ' + self.path)
+                    self.protocol_version = 'HTTP/1.1'
+                    self.send_response(200)
+                    self.send_header('Transfer-Encoding', 'chunked')
+                    self.send_header('Connection', 'close')
+                    self.end_headers()
+                    left = int(query['bytes'][0]) if 'bytes' in query else -1
+                    while left != 0:
+                        n = 1000 if left < 0 else min(1000, left)
+                        self.wfile.write(b'%x;ext=1\r\n' % n + b'x' * n + b'\r\n')
+                        left = -1 if left < 0 else left - n
+                    self.wfile.write(b'0\r\nX-Trailer: yes\r\n\r\n')
                 elif url.path == '/_/large':
                     log('200 ' + self.path)
                     self.send_body(200, b' ' * int(query['bytes'][0]))
                 elif url.path == '/_/unannounced':
                     log('200 ' + self.path)
                     self.send_body(200, b' ' * int(query['bytes'][0]), length=False)
+                elif url.path == '/_/raw':
+                    log('raw ' + self.path)
+                    pad = b'a' * int(query.get('pad', ['0'])[0])
+                    self.wfile.write(base64.b64decode(query.get('b64', [''])[0]).replace(b'@@', pad))
+                    self.wfile.flush()
+                    self.close_connection = True
                 elif url.path == '/_/redirect':
                     log('302 ' + self.path)
                     self.send_body(302, b'', headers=[('Location', query['to'][0])])

@@ -95,13 +95,13 @@ public final class ServerProcess: @unchecked Sendable {
     private var nextID = 1
 
     /// Starts `executable arguments` (e.g. the built `pureyaml lsp`).
-    public init(executable: URL, arguments: [String] = ["lsp"]) throws {
+    public init(executable: URL, arguments: [String] = ["lsp"], environment: [String: String] = [:]) throws {
         input = Pipe()
         output = Pipe()
         inProcessExitStatus = nil
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = testEnvironment()
+        process.environment = testEnvironment().merging(environment) { $1 }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
