@@ -25,6 +25,7 @@ extension LanguageServer {
         let allowNetwork = model.settings.schema.downloadEnabled
         for uri in model.schemaLoadRequests where schemaLoadsInFlight.insert(uri).inserted {
             log("loading schema \(uri)")
+            downloadStarted(uri)
             let schedule = self.schedule
             model.environment.fetch(uri, allowNetwork: allowNetwork, trust: model.trustPolicy(forLoading: uri)) { result in
                 schedule(nil) { server in server.schemaLoadFinished(uri, result) }
@@ -35,10 +36,77 @@ extension LanguageServer {
     /// Hands a finished load to the model (on the handler queue).
     func schemaLoadFinished(_ uri: String, _ result: SchemaLoadResult) {
         schemaLoadsInFlight.remove(uri)
+        downloadFinished(uri)
         if case .failure(let f) = result { log("schema \(uri): \(f.message)") }
         perform(.schemaLoaded(uri, result))
         // Revalidation may have composed a large document again (and released it).
         Self.returnFreedMemory()
+    }
+
+    /// The work-done progress of one burst of downloads: from the first download started while none ran
+    /// to the moment none runs.
+    struct DownloadProgress {
+        /// The token of `window/workDoneProgress/create`.
+        var token: String
+        /// The id of that request, until the client answered it.
+        var request: RequestID?
+        /// False once the client answered the request with an error: nothing more is sent.
+        var accepted = true
+        /// Downloads started and finished in the burst.
+        var started = 0, finished = 0
+    }
+
+    /// A download of `uri` started: for a client that declares `window.workDoneProgress`, creates the
+    /// burst's progress (`window/workDoneProgress/create`, then `$/progress` begin) or reports the new
+    /// count (LSP 3.17 §3.18 "Work Done Progress"). Other clients are sent nothing.
+    func downloadStarted(_ uri: String) {
+        guard clientCapabilities.window?.workDoneProgress == true else { return }
+        if downloadProgress == nil {
+            downloadProgressCount += 1
+            let id = makeRequestID()
+            let token = "pureyaml-schema-downloads-\(downloadProgressCount)"
+            downloadProgress = DownloadProgress(token: token, request: id)
+            connection.request(WorkDoneProgressCreateRequest.self, id: id, params: WorkDoneProgressCreateParams(token: token))
+            downloadProgress?.started = 1
+            sendDownloadProgress(.begin("Downloading schemas", message: uri, percentage: 0))
+        } else {
+            downloadProgress?.started += 1
+            reportDownloadProgress(uri)
+        }
+    }
+
+    /// A download of `uri` finished: reports it, and ends the burst's progress when none runs any more.
+    func downloadFinished(_ uri: String) {
+        guard downloadProgress != nil else { return }
+        downloadProgress?.finished += 1
+        if schemaLoadsInFlight.isEmpty {
+            sendDownloadProgress(.end("\(downloadProgress?.finished ?? 0) downloaded or failed"))
+            downloadProgress = nil
+        } else {
+            reportDownloadProgress(uri)
+        }
+    }
+
+    private func reportDownloadProgress(_ uri: String) {
+        guard let p = downloadProgress else { return }
+        sendDownloadProgress(.report("\(p.finished) of \(p.started): \(uri)", percentage: p.finished * 100 / max(p.started, 1)))
+    }
+
+    private func sendDownloadProgress(_ value: WorkDoneProgress) {
+        guard let p = downloadProgress, p.accepted else { return }
+        connection.notify(ProgressNotification.self, params: ProgressParams(token: p.token, value: value))
+    }
+
+    /// True when `response` answers the burst's `window/workDoneProgress/create` (request `id`); after an
+    /// error, no more progress is sent with its token (LSP 3.17 §3.18).
+    func answersDownloadProgressCreate(_ id: RequestID, _ response: ResponseMessage) -> Bool {
+        guard let p = downloadProgress, p.request == id else { return false }
+        downloadProgress?.request = nil
+        if case .failure(let error) = response.result {
+            log("window/workDoneProgress/create failed: \(error.message)")
+            downloadProgress?.accepted = false
+        }
+        return true
     }
 
     /// Answers `pureyaml/schemaInfo`.

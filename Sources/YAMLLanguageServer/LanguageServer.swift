@@ -33,6 +33,12 @@ final class LanguageServer {
     private var nextRequestID = 1
     /// How many of the model's ``DocumentModel/lintConfigurationProblems`` were shown already.
     private var shownLintConfigurationProblems = 0
+    /// How many of the model's ``DocumentModel/missingSchemas`` were shown already.
+    private var shownMissingSchemas = 0
+    /// The work-done progress of the downloads running now (see `LanguageServer+Schema.swift`), if any.
+    var downloadProgress: DownloadProgress?
+    /// Tokens of download progresses, counting up.
+    var downloadProgressCount = 0
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
     var schemaLoadsInFlight: Set<String> = []
     /// Pulls of diagnostics held open until the document's schemas settle (see `LanguageServer+Pull.swift`).
@@ -275,6 +281,7 @@ final class LanguageServer {
 
     private func handle(_ response: ResponseMessage) {
         guard let id = response.id else { return }
+        if answersDownloadProgressCreate(id, response) { return }
         if id == pendingRegistration {
             pendingRegistration = nil
             // Without the registration the client may still report changes (or not); lint configuration
@@ -361,12 +368,23 @@ final class LanguageServer {
     /// Shows each yamllint configuration problem the model met for the first time, once per session
     /// (`window/showMessage`); the configuration file carries it as a diagnostic when it is open.
     func showLintConfigurationProblems() {
-        let problems = model.lintConfigurationProblems
-        for problem in problems.dropFirst(shownLintConfigurationProblems) {
-            connection.notify(ShowMessageNotification.self, params: ShowMessageParams(type: .warning, message: problem.summary))
-            log(problem.summary)
+        showNewWarnings(model.lintConfigurationProblems.map(\.summary), shown: &shownLintConfigurationProblems)
+    }
+
+    /// Shows each schema that cannot be had, the first time the model lists it (once per session,
+    /// `window/showMessage`, a warning); the words are the model's.
+    func showMissingSchemas() {
+        showNewWarnings(model.missingSchemas.map(\.notice), shown: &shownMissingSchemas)
+    }
+
+    /// Shows (`window/showMessage`, a warning) and logs the messages of a list that only grows, past the
+    /// `shown` first ones, and counts them as shown.
+    private func showNewWarnings(_ messages: [String], shown: inout Int) {
+        for message in messages.dropFirst(shown) {
+            connection.notify(ShowMessageNotification.self, params: ShowMessageParams(type: .warning, message: message))
+            log(message)
         }
-        shownLintConfigurationProblems = problems.count
+        shown = messages.count
     }
 
     /// A new id for a server-to-client request.

@@ -28,6 +28,8 @@ public final class DocumentModel {
     private var projectLookup: ProjectSettingsLookup
     /// Downloads whose copy in the download cache was looked for (see ``loadLocalSchemas()``).
     var cacheProbed: Set<String> = []
+    /// Schemas that cannot be had, in the order first met (``missingSchemas``), and each one's index there.
+    var missing: (list: [MissingSchema], index: [String: Int]) = ([], [:])
 
     /// A model with `settings` that reads files and loads schemas through `environment` (``ModelEnvironment/none``:
     /// nothing is read, yamllint configuration files are not looked for, and every schema is left to the
@@ -81,10 +83,10 @@ public final class DocumentModel {
     /// ``environment``, before this returns, so the first diagnostics of a document with a local schema
     /// already hold its findings; only downloads are left to the renderer (``schemaLoadRequests``).
     /// Any of them adds `.lintConfigurationProblems` when a yamllint configuration problem was met for
-    /// the first time.
+    /// the first time, and `.missingSchemas` when a schema a rule picked was found missing for the first time.
     @discardableResult
     public func perform(_ intent: Intent) -> Set<SurfaceArea> {
-        noticingLintConfigurationProblems {
+        noticingProblems {
             var areas = apply(intent)
             guard areas.contains(.schemaLoads), environment.readsFiles else { return areas }
             areas.formUnion(loadLocalSchemas())
@@ -94,11 +96,13 @@ public final class DocumentModel {
     }
 
     /// `body`'s areas, with `.lintConfigurationProblems` when it met a yamllint configuration problem for
-    /// the first time.
-    private func noticingLintConfigurationProblems(_ body: () -> Set<SurfaceArea>) -> Set<SurfaceArea> {
-        let problems = lint.configurationProblems.count
+    /// the first time, and `.missingSchemas` when it met a schema that cannot be had for the
+    /// first time (``MissingSchema``).
+    private func noticingProblems(_ body: () -> Set<SurfaceArea>) -> Set<SurfaceArea> {
+        let problems = lint.configurationProblems.count, missingSchemas = missing.list.count
         var areas = body()
         if lint.configurationProblems.count > problems { areas.insert(.lintConfigurationProblems) }
+        if missing.list.count > missingSchemas { areas.insert(.missingSchemas) }
         return areas
     }
 

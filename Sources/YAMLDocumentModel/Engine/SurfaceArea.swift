@@ -35,4 +35,7 @@ public enum SurfaceArea: Hashable, Sendable {
     /// A yamllint configuration problem was met for the first time: pull
     /// ``DocumentModel/lintConfigurationProblems`` (it only grows) and report the new entries once.
     case lintConfigurationProblems
+    /// A schema a rule picked could not be had for the first time: pull ``DocumentModel/missingSchemas``
+    /// (it only grows) and show the new entries once (LSP: `window/showMessage`).
+    case missingSchemas
 }
