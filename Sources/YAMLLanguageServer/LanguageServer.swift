@@ -212,12 +212,13 @@ final class LanguageServer {
         t.on(DidSaveTextDocumentNotification.self) { s, p in
             s.perform(.save(FromLSP.uri(p.textDocument.uri), text: p.text))
             let uri = FromLSP.uri(p.textDocument.uri)
-            if DocumentModel.dependsOnFile(uri) { s.perform(.filesChanged([uri])) }
+            if s.model.dependsOn(uri) { s.perform(.filesChanged([uri])) }
         }
         t.on(DidChangeWatchedFilesNotification.self) { s, p in
             // LSP 3.17 `workspace/didChangeWatchedFiles`: the files the model depends on (yamllint and
-            // project configuration) among the changed ones are read again.
-            let changed = p.changes.map { FromLSP.uri($0.uri) }.filter(DocumentModel.dependsOnFile)
+            // project configuration, CustomResourceDefinition files of the workspace) among the changed ones
+            // are read again.
+            let changed = p.changes.map { FromLSP.uri($0.uri) }.filter(s.model.dependsOn)
             if !changed.isEmpty { s.perform(.filesChanged(changed)) }
         }
         t.on(DidChangeConfigurationNotification.self) { s, p in

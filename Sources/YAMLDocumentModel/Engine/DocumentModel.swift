@@ -30,6 +30,8 @@ public final class DocumentModel {
     var cacheProbed: Set<String> = []
     /// Schemas that cannot be had, in the order first met (``missingSchemas``), and each one's index there.
     var missing: (list: [MissingSchema], index: [String: Int]) = ([], [:])
+    /// The searches of the workspace for CustomResourceDefinition files made so far, and what they found.
+    var workspaceDefinitions = WorkspaceDefinitions()
 
     /// A model with `settings` that reads files and loads schemas through `environment` (``ModelEnvironment/none``:
     /// nothing is read, yamllint configuration files are not looked for, and every schema is left to the
@@ -152,16 +154,21 @@ public final class DocumentModel {
 
     /// Handles ``Intent/filesChanged(_:)``: when a project settings file is among them, finds and reads
     /// every document's project settings again; lints every open document again (its configuration files
-    /// are read afresh; a parsed one is reused while its bytes are the same); reloads the changed files
-    /// that are schemas in use.
+    /// are read afresh; a parsed one is reused while its bytes are the same), unless only workspace
+    /// definition files changed; reloads the changed files that are schemas in use, and reads again the
+    /// CustomResourceDefinition files a search of the workspace found (``workspaceDefinitionFileChanged(_:)``).
     private func filesChanged(_ uris: [DocumentURI]) -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = []
         if uris.contains(where: { ProjectConfiguration.fileNames.contains(String($0.string.split(separator: "/").last ?? "")) }) {
             projectLookup.forget()
             areas = resettle(schemaChanged: false)
         }
-        for uri in records.keys.sorted() where relint(uri) { areas.insert(.diagnostics(uri)) }
+        // Configuration files are read again only when one of them changed (not for a definition file).
+        if uris.contains(where: Self.dependsOnFile) || !uris.contains(where: mayBeWorkspaceDefinitionFile) {
+            for uri in records.keys.sorted() where relint(uri) { areas.insert(.diagnostics(uri)) }
+        }
         for uri in uris { areas.formUnion(schemaSaved(uri)) }
+        for uri in uris { areas.formUnion(workspaceDefinitionFileChanged(uri)) }
         return areas
     }
 

@@ -20,6 +20,13 @@ extension DocumentModel {
         watchedFileNames.contains(String(uri.string.split(separator: "/").last ?? ""))
     }
 
+    /// True when a change of the file `uri` on disk affects what this model reports: one of
+    /// ``watchedFileNames``, or a file the model may have read CustomResourceDefinitions from in a search of
+    /// the workspace (``Intent/filesChanged(_:)`` reads it again).
+    public func dependsOn(_ uri: DocumentURI) -> Bool {
+        Self.dependsOnFile(uri) || mayBeWorkspaceDefinitionFile(uri)
+    }
+
     /// The settings after an editor's settings message `value` (`initializationOptions`,
     /// `workspace/didChangeConfiguration`, or the answers to `workspace/configuration` under their
     /// section names), and the problems worth telling the user. Each message overlays the settings it
