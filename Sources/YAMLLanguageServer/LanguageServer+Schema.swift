@@ -36,9 +36,10 @@ extension LanguageServer {
     /// Hands a finished load to the model (on the handler queue).
     func schemaLoadFinished(_ uri: String, _ result: SchemaLoadResult) {
         schemaLoadsInFlight.remove(uri)
-        downloadFinished(uri)
         if case .failure(let f) = result { log("schema \(uri): \(f.message)") }
         perform(.schemaLoaded(uri, result))
+        // After the model has seen it: the documents it `$ref`s are downloaded in the same burst.
+        downloadFinished(uri)
         // Revalidation may have composed a large document again (and released it).
         Self.returnFreedMemory()
     }
