@@ -19,6 +19,8 @@ import YAMLDocumentModel
 ///   once (`window/showMessage`).
 /// - `.missingSchemas`: each schema that cannot be had is shown once per session (`window/showMessage`,
 ///   a warning with the model's ``MissingSchema/notice``).
+/// - `.watchedFiles`: the patterns the model added are registered (`client/registerCapability` for
+///   `workspace/didChangeWatchedFiles`, where the client supports dynamic registration).
 extension LanguageServer {
     /// A `textDocument/diagnostic` request waiting for the document's schemas to settle.
     struct HeldPull {
@@ -51,6 +53,8 @@ extension LanguageServer {
                 showLintConfigurationProblems()
             case .missingSchemas:
                 showMissingSchemas()
+            case .watchedFiles:
+                registerWatchedFiles()
             case .outline, .text, .formatting, .settings, .schemaInfo, .schemaLoads:
                 break
             }

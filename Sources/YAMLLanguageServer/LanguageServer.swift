@@ -28,8 +28,10 @@ final class LanguageServer {
     private(set) var clientCapabilities = ClientCapabilities()
     /// Server-to-client `workspace/configuration` requests awaiting an answer.
     private var pendingConfiguration: Set<RequestID> = []
-    /// The server-to-client `client/registerCapability` request awaiting an answer, if any.
-    private var pendingRegistration: RequestID?
+    /// The server-to-client `client/registerCapability` requests awaiting an answer.
+    private var pendingRegistrations: Set<RequestID> = []
+    /// How many of the model's ``DocumentModel/watchedFilePatterns`` were registered already.
+    private var registeredWatchPatterns = 0
     private var nextRequestID = 1
     /// How many of the model's ``DocumentModel/lintConfigurationProblems`` were shown already.
     private var shownLintConfigurationProblems = 0
@@ -245,24 +247,32 @@ final class LanguageServer {
         }
     }
 
-    /// The id of the server's one `workspace/didChangeWatchedFiles` registration.
+    /// The id of the server's first `workspace/didChangeWatchedFiles` registration; later ones (patterns the
+    /// model adds, ``DocumentModel/watchedFilePatterns``) are `pureyaml-watched-files-N`.
     static let watchedFilesRegistrationID = "pureyaml-lint-configuration-files"
 
-    /// Asks the client to watch the yamllint configuration files (`**/.yamllint` and the like, created,
-    /// changed or deleted) and report them with `workspace/didChangeWatchedFiles` (LSP 3.17 §"Register
-    /// Capability"); only when the client declared `workspace.didChangeWatchedFiles.dynamicRegistration`.
-    /// The answer, success or error, is handled when it comes, with the other responses; nothing waits for it.
+    /// Asks the client to watch the files the model depends on (``DocumentModel/watchedFilePatterns``: the
+    /// yamllint configuration files, `**/.yamllint` and the like, and once the workspace was searched for
+    /// CustomResourceDefinitions, its YAML and JSON files; created, changed or deleted) and report them with
+    /// `workspace/didChangeWatchedFiles` (LSP 3.17 §"Register Capability"): the patterns not registered yet,
+    /// in one more registration; only when the client declared
+    /// `workspace.didChangeWatchedFiles.dynamicRegistration`. The answer, success or error, is handled
+    /// when it comes, with the other responses; nothing waits for it.
     func registerWatchedFiles() {
         guard clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true else { return }
-        let options = DidChangeWatchedFilesRegistrationOptions(watchers: DocumentModel.watchedFileNames.map {
-            FileSystemWatcher(globPattern: "**/" + $0, kind: .all)
+        let patterns = model.watchedFilePatterns
+        guard patterns.count > registeredWatchPatterns else { return }
+        let options = DidChangeWatchedFilesRegistrationOptions(watchers: patterns.dropFirst(registeredWatchPatterns).map {
+            FileSystemWatcher(globPattern: $0, kind: .all)
         })
         do {
-            let registration = Registration(id: Self.watchedFilesRegistrationID,
+            let registration = Registration(id: registeredWatchPatterns == 0 ? Self.watchedFilesRegistrationID
+                                                : "pureyaml-watched-files-\(registeredWatchPatterns)",
                                             method: DidChangeWatchedFilesNotification.method.rawValue,
                                             registerOptions: try LSPAny(encoding: options))
+            registeredWatchPatterns = patterns.count
             let id = makeRequestID()
-            pendingRegistration = id
+            pendingRegistrations.insert(id)
             connection.request(RegistrationRequest.self, id: id, params: RegistrationParams(registrations: [registration]))
         } catch {
             log("client/registerCapability not sent: \(error)")
@@ -283,8 +293,7 @@ final class LanguageServer {
     private func handle(_ response: ResponseMessage) {
         guard let id = response.id else { return }
         if answersDownloadProgressCreate(id, response) { return }
-        if id == pendingRegistration {
-            pendingRegistration = nil
+        if pendingRegistrations.remove(id) != nil {
             // Without the registration the client may still report changes (or not); lint configuration
             // files saved in the editor are still noticed through `didSave`.
             if case .failure(let error) = response.result { log("client/registerCapability failed: \(error.message)") }

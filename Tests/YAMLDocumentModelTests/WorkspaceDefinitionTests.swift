@@ -84,10 +84,14 @@ final class WorkspaceDefinitionTests: XCTestCase {
         let log = Log()
         let model = model(files, log: log)
         // A file that names no custom resource lists nothing.
-        model.perform(.open(DocumentURI(filePath: "/w/app/config.yaml"), version: 1, text: "name: app\n"))
+        XCTAssertFalse(model.perform(.open(DocumentURI(filePath: "/w/app/config.yaml"), version: 1, text: "name: app\n"))
+            .contains(.watchedFiles))
         XCTAssertEqual(log.listings, [])
+        XCTAssertFalse(model.watchedFilePatterns.contains("**/*.yaml"))
         let resource = DocumentURI(filePath: "/w/app/widget.yaml")
-        model.perform(.open(resource, version: 1, text: Self.resource))
+        // The first search asks the renderer to watch the workspace's YAML and JSON files too.
+        XCTAssertTrue(model.perform(.open(resource, version: 1, text: Self.resource)).contains(.watchedFiles))
+        XCTAssertEqual(Array(model.watchedFilePatterns.suffix(3)), ["**/*.yaml", "**/*.yml", "**/*.json"])
         XCTAssertEqual(codes(model, resource), ["schema-type"])
         XCTAssertEqual(rule(model, resource), "kubernetes: example.com/v1 Widget (CustomResourceDefinition in file:///w/crds/widget.yaml)")
         XCTAssertFalse(log.listings.contains { $0.hasPrefix("/w/.git") || $0.hasPrefix("/w/node_modules") }, "\(log.listings)")
@@ -96,7 +100,8 @@ final class WorkspaceDefinitionTests: XCTestCase {
         // A second custom resource searches nothing again.
         log.clear()
         let other = DocumentURI(filePath: "/w/app/other.yaml")
-        model.perform(.open(other, version: 1, text: "apiVersion: example.org/v1\nkind: Gizmo\nmetadata: {name: g}\n"))
+        XCTAssertFalse(model.perform(.open(other, version: 1, text: "apiVersion: example.org/v1\nkind: Gizmo\nmetadata: {name: g}\n"))
+            .contains(.watchedFiles))
         XCTAssertEqual(log.listings, [])
         XCTAssertEqual(rule(model, other), nil)
     }

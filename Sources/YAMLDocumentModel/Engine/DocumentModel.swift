@@ -85,7 +85,8 @@ public final class DocumentModel {
     /// ``environment``, before this returns, so the first diagnostics of a document with a local schema
     /// already hold its findings; only downloads are left to the renderer (``schemaLoadRequests``).
     /// Any of them adds `.lintConfigurationProblems` when a yamllint configuration problem was met for
-    /// the first time, and `.missingSchemas` when a schema a rule picked was found missing for the first time.
+    /// the first time, `.missingSchemas` when a schema a rule picked was found missing for the first time,
+    /// and `.watchedFiles` when ``watchedFilePatterns`` grew.
     @discardableResult
     public func perform(_ intent: Intent) -> Set<SurfaceArea> {
         noticingProblems {
@@ -98,13 +99,16 @@ public final class DocumentModel {
     }
 
     /// `body`'s areas, with `.lintConfigurationProblems` when it met a yamllint configuration problem for
-    /// the first time, and `.missingSchemas` when it met a schema that cannot be had for the
-    /// first time (``MissingSchema``).
+    /// the first time, `.missingSchemas` when it met a schema that cannot be had for the
+    /// first time (``MissingSchema``), and `.watchedFiles` after the first search of the workspace for
+    /// CustomResourceDefinition files (``watchedFilePatterns``).
     private func noticingProblems(_ body: () -> Set<SurfaceArea>) -> Set<SurfaceArea> {
         let problems = lint.configurationProblems.count, missingSchemas = missing.list.count
+        let unwatched = workspaceDefinitions.searched.isEmpty
         var areas = body()
         if lint.configurationProblems.count > problems { areas.insert(.lintConfigurationProblems) }
         if missing.list.count > missingSchemas { areas.insert(.missingSchemas) }
+        if unwatched && !workspaceDefinitions.searched.isEmpty { areas.insert(.watchedFiles) }
         return areas
     }
 

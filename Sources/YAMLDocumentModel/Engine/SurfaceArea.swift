@@ -38,4 +38,7 @@ public enum SurfaceArea: Hashable, Sendable {
     /// A schema a rule picked could not be had for the first time: pull ``DocumentModel/missingSchemas``
     /// (it only grows) and show the new entries once (LSP: `window/showMessage`).
     case missingSchemas
+    /// ``DocumentModel/watchedFilePatterns`` grew (the workspace was searched for CustomResourceDefinition
+    /// files): watch the new patterns too (LSP: `client/registerCapability` for `workspace/didChangeWatchedFiles`).
+    case watchedFiles
 }
