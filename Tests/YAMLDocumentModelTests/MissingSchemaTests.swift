@@ -70,6 +70,26 @@ final class MissingSchemaTests: XCTestCase {
         XCTAssertEqual(model.missingSchemas.first?.summaryLine(workingDirectory: "/w").hasSuffix("`pureyaml schemas fetch 'my file.yaml'`"), true)
     }
 
+    /// A custom resource whose definition the CRD catalog would give, offline: the document stays quiet
+    /// (as for an unknown kind), the schema is listed once under its rule.
+    func testACatalogDefinitionThatCannotBeHadIsListedAndTheResourceStaysQuiet() throws {
+        var settings = Settings()
+        settings.schema.workspaceFolders = [DocumentURI(filePath: "/w")]
+        settings.apply(try SchemaText.parse(Array(#"{"pureyaml.schema.crdCatalog": "https://c.example/{group}/{kind}_{version}.json"}"#.utf8)))
+        let model = DocumentModel(settings: settings)
+        let uri = DocumentURI(filePath: "/w/web.yaml")
+        model.perform(.open(uri, version: 1, text: "apiVersion: monitoring.coreos.com/v1\nkind: ServiceMonitor\nmetadata: {name: web}\n"))
+        let schema = "https://c.example/monitoring.coreos.com/servicemonitor_v1.json"
+        XCTAssertEqual(model.schemaLoadRequests, [schema])
+        let areas = model.perform(.schemaLoaded(schema, .failure(SchemaLoadFailure(
+            "downloads are disabled (the setting yaml.schemaDownload.enable is false, or check --offline) and no cached copy exists"))))
+        XCTAssertTrue(areas.contains(.missingSchemas))
+        XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.code), [])
+        XCTAssertEqual(status(model, uri)?.hasPrefix("missing: downloads are disabled"), true)
+        XCTAssertEqual(model.missingSchemas.map(\.schemaURI), [schema])
+        XCTAssertEqual(model.missingSchemas.first?.rule.isKubernetes, true)
+    }
+
     func testWhatCountsAsUnavailable() {
         for why in ["cannot reach the server: x", "HTTP 503", "no complete answer within 10 s; the transfer was cancelled",
                     "not downloaded: this run's download budget (30 s, 100 downloads; PUREYAML_DOWNLOAD_BUDGET) is spent",
