@@ -45,21 +45,27 @@ extension LanguageServer {
     }
 
     /// The work-done progress of one burst of downloads: from the first download started while none ran
-    /// to the moment none runs.
+    /// to the moment none runs. Nothing is sent with its token before the client answered
+    /// `window/workDoneProgress/create` (so that the token exists on the client's side), and nothing at all
+    /// after an error answer (LSP 3.17 §3.18 "Work Done Progress").
     struct DownloadProgress {
         /// The token of `window/workDoneProgress/create`.
         var token: String
-        /// The id of that request, until the client answered it.
-        var request: RequestID?
-        /// False once the client answered the request with an error: nothing more is sent.
-        var accepted = true
-        /// Downloads started and finished in the burst.
-        var started = 0, finished = 0
+        /// The id of that request.
+        var request: RequestID
+        /// True once the client answered the request with success and `begin` was sent.
+        var begun = false
+        /// True once the client answered the request with an error: nothing is sent.
+        var refused = false
+        /// True once no download runs any more (the burst is over; `end` is sent once begun).
+        var ended = false
+        /// Downloads started and finished in the burst, and the last one started or finished.
+        var started = 0, finished = 0, last = ""
     }
 
-    /// A download of `uri` started: for a client that declares `window.workDoneProgress`, creates the
-    /// burst's progress (`window/workDoneProgress/create`, then `$/progress` begin) or reports the new
-    /// count (LSP 3.17 §3.18 "Work Done Progress"). Other clients are sent nothing.
+    /// A download of `uri` started: for a client that declares `window.workDoneProgress`, asks the
+    /// client to create the burst's progress (`window/workDoneProgress/create`; `$/progress` begin follows
+    /// its answer) or reports the new count. Other clients are sent nothing.
     func downloadStarted(_ uri: String) {
         guard clientCapabilities.window?.workDoneProgress == true else { return }
         if downloadProgress == nil {
@@ -68,45 +74,57 @@ extension LanguageServer {
             let token = "pureyaml-schema-downloads-\(downloadProgressCount)"
             downloadProgress = DownloadProgress(token: token, request: id)
             connection.request(WorkDoneProgressCreateRequest.self, id: id, params: WorkDoneProgressCreateParams(token: token))
-            downloadProgress?.started = 1
-            sendDownloadProgress(.begin("Downloading schemas", message: uri, percentage: 0))
-        } else {
-            downloadProgress?.started += 1
-            reportDownloadProgress(uri)
         }
+        downloadProgress?.started += 1
+        downloadProgress?.last = uri
+        if let p = downloadProgress, p.begun { sendReport(p) }
     }
 
-    /// A download of `uri` finished: reports it, and ends the burst's progress when none runs any more.
+    /// A download of `uri` finished: reports it, and ends the burst's progress when none runs any more
+    /// (a burst whose creation the client has not answered yet waits for the answer, to begin and end).
     func downloadFinished(_ uri: String) {
-        guard downloadProgress != nil else { return }
-        downloadProgress?.finished += 1
-        if schemaLoadsInFlight.isEmpty {
-            sendDownloadProgress(.end("\(downloadProgress?.finished ?? 0) downloaded or failed"))
-            downloadProgress = nil
-        } else {
-            reportDownloadProgress(uri)
+        guard var p = downloadProgress else { return }
+        p.finished += 1
+        p.last = uri
+        downloadProgress = p
+        guard schemaLoadsInFlight.isEmpty else {
+            if p.begun { sendReport(p) }
+            return
         }
+        p.ended = true
+        downloadProgress = nil
+        if p.begun { sendEnd(p) } else if !p.refused { unansweredDownloadProgress[p.request] = p }
     }
 
-    private func reportDownloadProgress(_ uri: String) {
-        guard let p = downloadProgress else { return }
-        sendDownloadProgress(.report("\(p.finished) of \(p.started): \(uri)", percentage: p.finished * 100 / max(p.started, 1)))
+    private func sendReport(_ p: DownloadProgress) {
+        connection.notify(ProgressNotification.self, params: ProgressParams(token: p.token, value: .report(
+            "\(p.finished) of \(p.started): \(p.last)", percentage: p.finished * 100 / max(p.started, 1))))
     }
 
-    private func sendDownloadProgress(_ value: WorkDoneProgress) {
-        guard let p = downloadProgress, p.accepted else { return }
-        connection.notify(ProgressNotification.self, params: ProgressParams(token: p.token, value: value))
+    private func sendEnd(_ p: DownloadProgress) {
+        connection.notify(ProgressNotification.self, params: ProgressParams(token: p.token, value: .end("\(p.finished) downloaded or failed")))
     }
 
-    /// True when `response` answers the burst's `window/workDoneProgress/create` (request `id`); after an
-    /// error, no more progress is sent with its token (LSP 3.17 §3.18).
+    /// True when `response` answers a burst's `window/workDoneProgress/create` (request `id`). On success
+    /// the burst begins (`$/progress` begin with the downloads so far), and ends at once when it is over
+    /// already; after an error nothing is sent with its token (LSP 3.17 §3.18).
     func answersDownloadProgressCreate(_ id: RequestID, _ response: ResponseMessage) -> Bool {
-        guard let p = downloadProgress, p.request == id else { return false }
-        downloadProgress?.request = nil
+        let burst: DownloadProgress
+        if let p = downloadProgress, p.request == id {
+            burst = p
+        } else if let p = unansweredDownloadProgress.removeValue(forKey: id) {
+            burst = p
+        } else {
+            return false
+        }
         if case .failure(let error) = response.result {
             log("window/workDoneProgress/create failed: \(error.message)")
-            downloadProgress?.accepted = false
+            if !burst.ended { downloadProgress?.refused = true }
+            return true
         }
+        connection.notify(ProgressNotification.self, params: ProgressParams(token: burst.token, value: .begin(
+            "Downloading schemas", message: burst.last, percentage: burst.finished * 100 / max(burst.started, 1))))
+        if burst.ended { sendEnd(burst) } else { downloadProgress?.begun = true }
         return true
     }
 

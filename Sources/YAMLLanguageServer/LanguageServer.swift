@@ -39,6 +39,8 @@ final class LanguageServer {
     private var shownMissingSchemas = 0
     /// The work-done progress of the downloads running now (see `LanguageServer+Schema.swift`), if any.
     var downloadProgress: DownloadProgress?
+    /// Bursts of downloads that ended before the client answered their `window/workDoneProgress/create`.
+    var unansweredDownloadProgress: [RequestID: DownloadProgress] = [:]
     /// Tokens of download progresses, counting up.
     var downloadProgressCount = 0
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).

@@ -18,6 +18,13 @@ final class MissingSchemaServerTests: XCTestCase {
         return root
     }
 
+    /// A schema base URL on a loopback server that stopped: its port refuses the connection.
+    private func unreachableBase(_ root: URL) throws -> String {
+        let http = try LoopbackHTTPServer(root: root.appendingPathComponent("www"))
+        http.stop()
+        return http.url("kinds-\(UUID().uuidString)/")
+    }
+
     private func started(root: URL, schemaBase: String, downloads: Bool, progress: Bool) throws -> TestLSPClient {
         let client = try TestLSPClient()
         try client.initialize(ClientCapabilities(window: progress ? .init(workDoneProgress: true) : nil),
@@ -92,10 +99,7 @@ final class MissingSchemaServerTests: XCTestCase {
     func testAFailedDownloadShowsProgressOnlyToClientsThatDeclareIt() throws {
         let root = try workspace()
         defer { try? FileManager.default.removeItem(at: root) }
-        // A loopback server that stopped: its port refuses the connection.
-        let http = try LoopbackHTTPServer(root: root.appendingPathComponent("www"))
-        http.stop()
-        let base = http.url("kinds-\(UUID().uuidString)/")
+        let base = try unreachableBase(root)
         for declares in [true, false] {
             let client = try started(root: root, schemaBase: base, downloads: true, progress: declares)
             let a = root.appendingPathComponent("a.yaml").absoluteURL.absoluteString
@@ -122,6 +126,37 @@ final class MissingSchemaServerTests: XCTestCase {
             }
             XCTAssertEqual(shown(client).count, 1, "\(shown(client))")
             XCTAssertEqual(try client.shutdown(), 0)
+        }
+    }
+
+    /// Nothing is sent with the burst's token before the client answered `window/workDoneProgress/create`:
+    /// a burst over before the answer begins and ends after it; after an error answer, nothing is sent.
+    func testProgressWaitsForTheClientsAnswer() throws {
+        let root = try workspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let base = try unreachableBase(root)
+        for refuse in [false, true] {
+            let client = try TestLSPClient()
+            let create = WorkDoneProgressCreateRequest.method.rawValue
+            if refuse { client.refusing = [create] } else { client.holding = [create] }
+            try client.initialize(ClientCapabilities(window: .init(workDoneProgress: true)), rootURI: root.absoluteURL.absoluteString,
+                                  initializationOptions: ["yaml": ["schemaStore": ["enable": false]],
+                                                          "pureyaml": ["schema": ["kubernetesSchemaBase": .string(base), "crdCatalog": ""]]])
+            let a = root.appendingPathComponent("a.yaml").absoluteURL.absoluteString
+            try client.open(a, KubernetesFixtures.deploymentWithStringReplicas)
+            XCTAssertTrue(try settledStatus(client, a)?.hasPrefix("missing: ") == true)
+            _ = try client.waitFor(ShowMessageNotification.self)
+            try client.waitForServerRequest(WorkDoneProgressCreateRequest.self)
+            // The burst is over; a round trip later, still nothing was sent with its token.
+            _ = try status(client, a)
+            XCTAssertEqual(progress(client), [], refuse ? "refused" : "not answered yet")
+            if !refuse {
+                client.answerHeldRequests()
+                _ = try client.waitFor(ProgressNotification.self) { $0.value.kind == "end" }
+                XCTAssertEqual(progress(client).map(\.value.kind), ["begin", "end"])
+            }
+            XCTAssertEqual(try client.shutdown(), 0)
+            if refuse { XCTAssertEqual(progress(client), []) }
         }
     }
 }
