@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
-import YAMLDocumentModel
+@testable import YAMLDocumentModel
 import YAMLSchema
 
 /// CustomResourceDefinitions found in the workspace folders and through globs of `pureyaml.schema.crds`,
@@ -154,5 +154,31 @@ final class WorkspaceDefinitionTests: XCTestCase {
         files["/w/crds/widget.yaml"] = nil
         model.perform(.filesChanged([crd]))
         XCTAssertNil(rule(model, resource))
+    }
+
+    /// A change reported for a whole tree (a checkout) reads at most as many files as one search would,
+    /// besides the definition files the search found, which are always read again; a new definition file
+    /// within the budget counts.
+    func testChangesOfManyFilesReadABoundedNumber() {
+        let files = Files(["/w/crds/widget.yaml": KubernetesFixtures.widgetDefinition()])
+        let log = Log()
+        let model = model(files, log: log)
+        let resource = DocumentURI(filePath: "/w/widget.yaml")
+        model.perform(.open(resource, version: 1, text: Self.resource))
+        XCTAssertEqual(codes(model, resource), ["schema-type"])
+        let plain = (0...DefinitionFileSearch.maxFiles).map { "/w/app/\($0).yaml" }
+        for path in plain { files[path] = "a: 1\n" }
+        files["/w/crds/widget.yaml"] = KubernetesFixtures.widgetDefinition(spec: "{type: object, properties: {size: {type: string}}}")
+        log.clear()
+        model.perform(.filesChanged(plain.map { DocumentURI(filePath: $0) } + [DocumentURI(filePath: "/w/crds/widget.yaml")]))
+        // Each file within the budget is asked about (its size) and read; the one beyond it only asked about.
+        XCTAssertEqual(log.reads.filter { $0.hasPrefix("/w/app/") }.count, 2 * DefinitionFileSearch.maxFiles + 1)
+        XCTAssertTrue(log.reads.contains("/w/crds/widget.yaml"))
+        XCTAssertEqual(codes(model, resource), [])
+        // A new definition file among a few changes is read.
+        files["/w/crds/widget.yaml"] = nil
+        files["/w/more/widget.yaml"] = KubernetesFixtures.widgetDefinition()
+        model.perform(.filesChanged([DocumentURI(filePath: "/w/crds/widget.yaml"), DocumentURI(filePath: "/w/more/widget.yaml")]))
+        XCTAssertEqual(codes(model, resource), ["schema-type"])
     }
 }

@@ -160,7 +160,7 @@ public final class DocumentModel {
     /// every document's project settings again; lints every open document again (its configuration files
     /// are read afresh; a parsed one is reused while its bytes are the same), unless only workspace
     /// definition files changed; reloads the changed files that are schemas in use, and reads again the
-    /// CustomResourceDefinition files a search of the workspace found (``workspaceDefinitionFileChanged(_:)``).
+    /// CustomResourceDefinition files a search of the workspace found (``workspaceDefinitionFilesChanged(_:)``).
     private func filesChanged(_ uris: [DocumentURI]) -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = []
         if uris.contains(where: { ProjectConfiguration.fileNames.contains(String($0.string.split(separator: "/").last ?? "")) }) {
@@ -172,7 +172,7 @@ public final class DocumentModel {
             for uri in records.keys.sorted() where relint(uri) { areas.insert(.diagnostics(uri)) }
         }
         for uri in uris { areas.formUnion(schemaSaved(uri)) }
-        for uri in uris { areas.formUnion(workspaceDefinitionFileChanged(uri)) }
+        areas.formUnion(workspaceDefinitionFilesChanged(uris))
         return areas
     }
 

@@ -53,7 +53,8 @@ extension DocumentModel {
         // A definition file of the workspace is read again from disk: one the search found (also when the
         // text in the editor defined nothing), or one whose text defined something (a file a closed
         // document left on disk is not read for nothing: `check` closes every file it checked).
-        let reread = (forgot || workspaceDefinitions.files.contains(uri.string)) && rereadWorkspaceDefinitionFile(uri)
+        var budget = (files: 1, bytes: environment.maxSchemaBytes)
+        let reread = (forgot || workspaceDefinitions.files.contains(uri.string)) && rereadWorkspaceDefinitionFile(uri, budget: &budget)
         guard forgot || reread else { return [] }
         var areas: Set<SurfaceArea> = []
         if forgot, schemaRegistry.definitionFiles[uri.string] != nil, schemaRegistry.reload(uri.string) { areas.insert(.schemaLoads) }

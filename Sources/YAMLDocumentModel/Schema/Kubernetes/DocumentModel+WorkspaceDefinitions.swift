@@ -80,20 +80,33 @@ extension DocumentModel {
         return schemaRegistry.customResources.entry(type) == nil
     }
 
-    /// After the file `uri` changed on disk (``Intent/filesChanged(_:)``): reads it again
-    /// (``rereadWorkspaceDefinitionFile(_:)``) and revalidates the documents its change concerns.
-    func workspaceDefinitionFileChanged(_ uri: DocumentURI) -> Set<SurfaceArea> {
+    /// After the files `uris` changed on disk (``Intent/filesChanged(_:)``): reads again those that may be
+    /// workspace definition files (``rereadWorkspaceDefinitionFile(_:budget:)``) and revalidates the
+    /// documents their change concerns. The files a search found are always read; other files (new
+    /// definition files, or none) at most as many and as large as one search reads
+    /// (``DefinitionFileSearch/maxFiles``, ``DefinitionFileSearch/maxBytes``), so that a checkout
+    /// changing a whole tree reads a bounded amount.
+    func workspaceDefinitionFilesChanged(_ uris: [DocumentURI]) -> Set<SurfaceArea> {
         let before = schemaRegistry.customResources.byType
-        guard rereadWorkspaceDefinitionFile(uri) else { return [] }
-        return refreshDefinitionUsers(since: before, except: nil)
+        var budget = (files: DefinitionFileSearch.maxFiles, bytes: DefinitionFileSearch.maxBytes)
+        var changed = false
+        for uri in uris where rereadWorkspaceDefinitionFile(uri, budget: &budget) { changed = true }
+        return changed ? refreshDefinitionUsers(since: before, except: nil) : []
     }
 
     /// Reads the closed file `uri` again from disk when ``mayBeWorkspaceDefinitionFile(_:)``, in place of
     /// what it defined; true when that changed the known definitions. An open document stands for its file.
-    func rereadWorkspaceDefinitionFile(_ uri: DocumentURI) -> Bool {
+    /// With `budget`, a file the search did not find is read only while the budget lasts, and counted.
+    func rereadWorkspaceDefinitionFile(_ uri: DocumentURI, budget: inout (files: Int, bytes: Int)) -> Bool {
         guard records[uri] == nil, mayBeWorkspaceDefinitionFile(uri), let path = uri.filePath else { return false }
         var documents: [[KubernetesResourceType: CustomResourceSchemas.Entry]]?
-        if case .file(let size)? = environment.kind(path), size <= environment.maxSchemaBytes,
+        let kind = environment.kind(path)
+        if !workspaceDefinitions.files.contains(uri.string), case .file(let size)? = kind {
+            guard budget.files > 0, size <= budget.bytes else { return false }
+            budget.files -= 1
+            budget.bytes -= size
+        }
+        if case .file(let size)? = kind, size <= environment.maxSchemaBytes,
            let bytes = environment.readFile(path), DefinitionFileSearch.mayHoldDefinition(bytes) {
             documents = CustomResourceSchemas.definitions(inStream: bytes, source: uri.string)
         }
