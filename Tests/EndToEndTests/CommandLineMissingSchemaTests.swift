@@ -63,6 +63,16 @@ final class CommandLineMissingSchemaTests: XCTestCase {
         XCTAssertTrue(((notes.first?["message"] as? [String: Any])?["text"] as? String)?.hasPrefix("missing schema \(schema) ") == true)
     }
 
+    /// GitHub Actions: one file-less warning annotation per schema, after the files' annotations.
+    func testGitHubHasOneFilelessWarning() throws {
+        let (folder, schema) = try project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try H.run(["check", "--offline", "--format", "github", "k8s"], in: folder)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "::warning title=missing-schema::missing schema \(schema) (kubernetes: apps/v1 Deployment) for 2 files: "
+                       + "\(Self.offline); fetch it with `pureyaml schemas fetch k8s/a.yaml k8s/b.yaml`\n")
+    }
+
     /// A schema that is there prints no such line (and a check without schemas none either).
     func testNoLineWithoutMissingSchemas() throws {
         let folder = try H.scratchFolder()
