@@ -92,6 +92,10 @@ public enum LSPMethod: String, Sendable, CaseIterable {
     case windowLogMessage = "window/logMessage"
     /// Notification `window/showMessage` (server to client).
     case windowShowMessage = "window/showMessage"
+    /// Request `window/workDoneProgress/create` (server to client).
+    case windowWorkDoneProgressCreate = "window/workDoneProgress/create"
+    /// Notification `$/progress` (server to client here).
+    case progress = "$/progress"
     /// Request `workspace/diagnostic/refresh` (server to client).
     case workspaceDiagnosticRefresh = "workspace/diagnostic/refresh"
     /// Request `workspace/semanticTokens/refresh` (server to client).

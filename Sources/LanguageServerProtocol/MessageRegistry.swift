@@ -13,7 +13,7 @@ public enum MessageRegistry {
         WorkspaceSymbolRequest.self, WorkspaceDiagnosticRequest.self,
         DocumentOnTypeFormattingRequest.self, WillSaveTextDocumentWaitUntilRequest.self, RegistrationRequest.self,
         DiagnosticRefreshRequest.self, SemanticTokensRefreshRequest.self, FoldingRangeRefreshRequest.self,
-        SchemaInfoRequest.self,
+        WorkDoneProgressCreateRequest.self, SchemaInfoRequest.self,
     ]
 
     /// All notification types, both directions.
@@ -24,7 +24,7 @@ public enum MessageRegistry {
         DidCloseTextDocumentNotification.self, DidSaveTextDocumentNotification.self,
         PublishDiagnosticsNotification.self, DidChangeConfigurationNotification.self,
         DidChangeWorkspaceFoldersNotification.self, DidChangeWatchedFilesNotification.self,
-        LogMessageNotification.self, ShowMessageNotification.self,
+        LogMessageNotification.self, ShowMessageNotification.self, ProgressNotification.self,
     ]
 
     /// The request type for `method`, if it is a request.

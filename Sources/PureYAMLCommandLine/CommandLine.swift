@@ -108,17 +108,22 @@ public struct CommandLineTool {
                                       absolutePath: isFile ? problem.path : nil, diagnostics: [problem.locatedDiagnostic]))
             tally.count([problem.diagnostic])
         }
+        // Schemas that could not be had: one line each for the whole run, not one per file (the model's words).
+        let missing = model.missingSchemas.map { $0.summaryLine(workingDirectory: workingDirectory) }
         do {
             switch options.reportFormat {
             case .text, .parsable:
                 out(TextReport.render(reports, parsable: options.reportFormat == .parsable))
-                err(TextReport.summary(tally))
+                err(TextReport.summary(tally) + missing.map { $0 + "\n" }.joined())
             case .json:
                 out(String(decoding: try JSONReport.render(reports), as: UTF8.self))
+                // The report is an array of files, with no place for run-level notes: they go to stderr.
+                err(missing.map { $0 + "\n" }.joined())
             case .github:
-                out(GitHubAnnotations.render(reports))
+                out(GitHubAnnotations.render(reports) + missing.map(GitHubAnnotations.runNotice).joined())
             case .sarif:
-                out(String(decoding: try SARIFReport.render(reports, workingDirectory: workingDirectory), as: UTF8.self))
+                out(String(decoding: try SARIFReport.render(reports, workingDirectory: workingDirectory, missingSchemas: missing),
+                           as: UTF8.self))
             }
         } catch {
             err("pureyaml check: cannot write the \(options.reportFormat.rawValue) report: \(error)\n")

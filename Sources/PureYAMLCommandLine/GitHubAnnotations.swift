@@ -36,6 +36,12 @@ enum GitHubAnnotations {
         return "::\(name) \(list)::\(escapeData(d.diagnostic.message))\n"
     }
 
+    /// A warning about the run rather than a file (a schema that could not be had): `::warning
+    /// title=missing-schema::TEXT`, shown in the job's summary without a file.
+    static func runNotice(_ text: String) -> String {
+        "::warning title=missing-schema::\(escapeData(text))\n"
+    }
+
     /// Escapes a command's data (the message): `%`, CR, LF.
     static func escapeData(_ s: String) -> String {
         var out = ""

@@ -81,7 +81,9 @@ public enum Help {
                             "endColumn", "severity", "code", "message", "source"}]}]
             github          GitHub Actions annotations: ::error file=P,line=L,col=C,...::message
             sarif           a SARIF 2.1.0 log for code-scanning services
-            text and parsable print the summary `checked N files: E errors, W warnings` on stderr.
+            text and parsable print the summary `checked N files: E errors, W warnings` on stderr,
+            then one line per schema that could not be had (offline, unreachable, not cached) with
+            the number of files that needed it and the `pureyaml schemas fetch` command for it.
         --strict
             warnings fail the check too (exit status 1).
         --config PATH

@@ -19,8 +19,11 @@ enum SARIFReport {
     static let sourceRoot = "%SRCROOT%"
 
     /// The SARIF JSON text (UTF-8, pretty-printed, keys sorted, ending with a line break).
-    /// `workingDirectory` is an absolute path; relative artifact URIs are relative to it.
-    static func render(_ reports: [FileReport], workingDirectory: String) throws -> Data {
+    /// `workingDirectory` is an absolute path; relative artifact URIs are relative to it. Each line of
+    /// `missingSchemas` (a schema that could not be had, ``MissingSchema/summaryLine(workingDirectory:)``)
+    /// becomes a warning with the descriptor id `missing-schema` in `invocations[0].toolExecutionNotifications`
+    /// (§3.20.21), with `executionSuccessful: true`.
+    static func render(_ reports: [FileReport], workingDirectory: String, missingSchemas: [String] = []) throws -> Data {
         let codes = Set(reports.flatMap { $0.diagnostics.map(\.diagnostic.code) }).sorted()
         var ruleIndex: [String: Int] = [:]
         for (i, code) in codes.enumerated() { ruleIndex[code] = i }
@@ -51,20 +54,24 @@ enum SARIFReport {
             }
         }
         let root = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
-        let log: [String: Any] = [
-            "$schema": schemaURI,
-            "version": "2.1.0",
-            "runs": [[
-                "tool": ["driver": [
-                    "name": "pureyaml",
-                    "version": Help.version,
-                    "rules": rules,
-                ]],
-                "columnKind": "utf16CodeUnits",
-                "originalUriBaseIds": [sourceRoot: ["uri": DocumentURI(filePath: root).string]],
-                "results": results,
+        var run: [String: Any] = [
+            "tool": ["driver": [
+                "name": "pureyaml",
+                "version": Help.version,
+                "rules": rules,
             ]],
+            "columnKind": "utf16CodeUnits",
+            "originalUriBaseIds": [sourceRoot: ["uri": DocumentURI(filePath: root).string]],
+            "results": results,
         ]
+        if !missingSchemas.isEmpty {
+            run["invocations"] = [[
+                "executionSuccessful": true,
+                "toolExecutionNotifications": missingSchemas.map { ["level": "warning", "message": ["text": $0],
+                                                                   "descriptor": ["id": "missing-schema"]] },
+            ]]
+        }
+        let log: [String: Any] = ["$schema": schemaURI, "version": "2.1.0", "runs": [run]]
         var data = try JSONSerialization.data(withJSONObject: log,
                                               options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         data.append(0x0A)

@@ -22,6 +22,9 @@ struct SchemaCheckOptions {
     /// `--schema-mirror PREFIX=TARGET` (repeatable): `pureyaml.schema.mirrors` entries of the user's, a
     /// relative folder made absolute against the working directory; they win over a settings file's.
     var mirrors: [String: String] = [:]
+    /// The folders of the paths named on the command line that lie outside the working directory: with
+    /// it, the run's workspace folders (searched for CustomResourceDefinitions, docs/schemas.md).
+    var namedFolders: [String] = []
 
     /// Takes the schema options out of `args`; returns nil (after printing) when `--schema` lacks a value
     /// or names a path where `environment` finds no file. Relative paths are resolved against
@@ -111,18 +114,22 @@ struct SchemaCheckOptions {
     /// Adds the paths named on the command line (`paths`, relative to ``workingDirectory``; `-` skipped) to
     /// ``allowedFolders``: a folder as named, a file by its folder (what each is, `environment` says).
     mutating func allowNamedPaths(_ paths: [String], environment: ModelEnvironment) {
+        let inside = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
         for path in paths where path != "-" {
             let url = URL(fileURLWithPath: Self.absolute(path, in: workingDirectory))
-            allowedFolders.append(environment.kind(url.path) == .folder ? url.path : url.deletingLastPathComponent().path)
+            let folder = environment.kind(url.path) == .folder ? url.path : url.deletingLastPathComponent().path
+            allowedFolders.append(folder)
+            if folder != workingDirectory, !folder.hasPrefix(inside), !namedFolders.contains(folder) { namedFolders.append(folder) }
         }
     }
 
-    /// Puts `--schema`, `--offline`, the current directory (as the workspace folder) and the folders
-    /// schemas may be read from into `settings`, on top of what the project file says.
+    /// Puts `--schema`, `--offline`, the current directory (as the first workspace folder, then the
+    /// folders of paths named outside it) and the folders schemas may be read from into `settings`, on top
+    /// of what the project file says.
     func apply(to settings: inout Settings) {
         if let schema { settings.schema.overrideSchema = schema }
         if offline { settings.schema.downloadEnabled = false }
-        settings.schema.workspaceFolders = [DocumentURI(filePath: workingDirectory)]
+        settings.schema.workspaceFolders = ([workingDirectory] + namedFolders).map { DocumentURI(filePath: $0) }
         settings.schema.allowedFolders = allowedFolders
         settings.schema.mirrors = mirrors
     }

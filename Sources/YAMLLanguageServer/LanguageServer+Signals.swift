@@ -17,6 +17,10 @@ import YAMLDocumentModel
 /// - `.schemaLoads`: the loads are started (``startSchemaLoads()``).
 /// - `.lintConfigurationProblems`: each yamllint configuration problem met for the first time is shown
 ///   once (`window/showMessage`).
+/// - `.missingSchemas`: each schema that cannot be had is shown once per session (`window/showMessage`,
+///   a warning with the model's ``MissingSchema/notice``).
+/// - `.watchedFiles`: the patterns the model added are registered (`client/registerCapability` for
+///   `workspace/didChangeWatchedFiles`, where the client supports dynamic registration).
 extension LanguageServer {
     /// A `textDocument/diagnostic` request waiting for the document's schemas to settle.
     struct HeldPull {
@@ -47,6 +51,10 @@ extension LanguageServer {
                 refreshFolding = refreshFolding || !comesFromTheDocument
             case .lintConfigurationProblems:
                 showLintConfigurationProblems()
+            case .missingSchemas:
+                showMissingSchemas()
+            case .watchedFiles:
+                registerWatchedFiles()
             case .outline, .text, .formatting, .settings, .schemaInfo, .schemaLoads:
                 break
             }

@@ -28,11 +28,21 @@ final class LanguageServer {
     private(set) var clientCapabilities = ClientCapabilities()
     /// Server-to-client `workspace/configuration` requests awaiting an answer.
     private var pendingConfiguration: Set<RequestID> = []
-    /// The server-to-client `client/registerCapability` request awaiting an answer, if any.
-    private var pendingRegistration: RequestID?
+    /// The server-to-client `client/registerCapability` requests awaiting an answer.
+    private var pendingRegistrations: Set<RequestID> = []
+    /// How many of the model's ``DocumentModel/watchedFilePatterns`` were registered already.
+    private var registeredWatchPatterns = 0
     private var nextRequestID = 1
     /// How many of the model's ``DocumentModel/lintConfigurationProblems`` were shown already.
     private var shownLintConfigurationProblems = 0
+    /// How many of the model's ``DocumentModel/missingSchemas`` were shown already.
+    private var shownMissingSchemas = 0
+    /// The work-done progress of the downloads running now (see `LanguageServer+Schema.swift`), if any.
+    var downloadProgress: DownloadProgress?
+    /// Bursts of downloads that ended before the client answered their `window/workDoneProgress/create`.
+    var unansweredDownloadProgress: [RequestID: DownloadProgress] = [:]
+    /// Tokens of download progresses, counting up.
+    var downloadProgressCount = 0
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
     var schemaLoadsInFlight: Set<String> = []
     /// Pulls of diagnostics held open until the document's schemas settle (see `LanguageServer+Pull.swift`).
@@ -206,12 +216,13 @@ final class LanguageServer {
         t.on(DidSaveTextDocumentNotification.self) { s, p in
             s.perform(.save(FromLSP.uri(p.textDocument.uri), text: p.text))
             let uri = FromLSP.uri(p.textDocument.uri)
-            if DocumentModel.dependsOnFile(uri) { s.perform(.filesChanged([uri])) }
+            if s.model.dependsOn(uri) { s.perform(.filesChanged([uri])) }
         }
         t.on(DidChangeWatchedFilesNotification.self) { s, p in
             // LSP 3.17 `workspace/didChangeWatchedFiles`: the files the model depends on (yamllint and
-            // project configuration) among the changed ones are read again.
-            let changed = p.changes.map { FromLSP.uri($0.uri) }.filter(DocumentModel.dependsOnFile)
+            // project configuration, CustomResourceDefinition files of the workspace) among the changed ones
+            // are read again.
+            let changed = p.changes.map { FromLSP.uri($0.uri) }.filter(s.model.dependsOn)
             if !changed.isEmpty { s.perform(.filesChanged(changed)) }
         }
         t.on(DidChangeConfigurationNotification.self) { s, p in
@@ -238,24 +249,32 @@ final class LanguageServer {
         }
     }
 
-    /// The id of the server's one `workspace/didChangeWatchedFiles` registration.
+    /// The id of the server's first `workspace/didChangeWatchedFiles` registration; later ones (patterns the
+    /// model adds, ``DocumentModel/watchedFilePatterns``) are `pureyaml-watched-files-N`.
     static let watchedFilesRegistrationID = "pureyaml-lint-configuration-files"
 
-    /// Asks the client to watch the yamllint configuration files (`**/.yamllint` and the like, created,
-    /// changed or deleted) and report them with `workspace/didChangeWatchedFiles` (LSP 3.17 §"Register
-    /// Capability"); only when the client declared `workspace.didChangeWatchedFiles.dynamicRegistration`.
-    /// The answer, success or error, is handled when it comes, with the other responses; nothing waits for it.
+    /// Asks the client to watch the files the model depends on (``DocumentModel/watchedFilePatterns``: the
+    /// yamllint configuration files, `**/.yamllint` and the like, and once the workspace was searched for
+    /// CustomResourceDefinitions, its YAML and JSON files; created, changed or deleted) and report them with
+    /// `workspace/didChangeWatchedFiles` (LSP 3.17 §"Register Capability"): the patterns not registered yet,
+    /// in one more registration; only when the client declared
+    /// `workspace.didChangeWatchedFiles.dynamicRegistration`. The answer, success or error, is handled
+    /// when it comes, with the other responses; nothing waits for it.
     func registerWatchedFiles() {
         guard clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true else { return }
-        let options = DidChangeWatchedFilesRegistrationOptions(watchers: DocumentModel.watchedFileNames.map {
-            FileSystemWatcher(globPattern: "**/" + $0, kind: .all)
+        let patterns = model.watchedFilePatterns
+        guard patterns.count > registeredWatchPatterns else { return }
+        let options = DidChangeWatchedFilesRegistrationOptions(watchers: patterns.dropFirst(registeredWatchPatterns).map {
+            FileSystemWatcher(globPattern: $0, kind: .all)
         })
         do {
-            let registration = Registration(id: Self.watchedFilesRegistrationID,
+            let registration = Registration(id: registeredWatchPatterns == 0 ? Self.watchedFilesRegistrationID
+                                                : "pureyaml-watched-files-\(registeredWatchPatterns)",
                                             method: DidChangeWatchedFilesNotification.method.rawValue,
                                             registerOptions: try LSPAny(encoding: options))
+            registeredWatchPatterns = patterns.count
             let id = makeRequestID()
-            pendingRegistration = id
+            pendingRegistrations.insert(id)
             connection.request(RegistrationRequest.self, id: id, params: RegistrationParams(registrations: [registration]))
         } catch {
             log("client/registerCapability not sent: \(error)")
@@ -275,8 +294,8 @@ final class LanguageServer {
 
     private func handle(_ response: ResponseMessage) {
         guard let id = response.id else { return }
-        if id == pendingRegistration {
-            pendingRegistration = nil
+        if answersDownloadProgressCreate(id, response) { return }
+        if pendingRegistrations.remove(id) != nil {
             // Without the registration the client may still report changes (or not); lint configuration
             // files saved in the editor are still noticed through `didSave`.
             if case .failure(let error) = response.result { log("client/registerCapability failed: \(error.message)") }
@@ -361,12 +380,23 @@ final class LanguageServer {
     /// Shows each yamllint configuration problem the model met for the first time, once per session
     /// (`window/showMessage`); the configuration file carries it as a diagnostic when it is open.
     func showLintConfigurationProblems() {
-        let problems = model.lintConfigurationProblems
-        for problem in problems.dropFirst(shownLintConfigurationProblems) {
-            connection.notify(ShowMessageNotification.self, params: ShowMessageParams(type: .warning, message: problem.summary))
-            log(problem.summary)
+        showNewWarnings(model.lintConfigurationProblems.map(\.summary), shown: &shownLintConfigurationProblems)
+    }
+
+    /// Shows each schema that cannot be had, the first time the model lists it (once per session,
+    /// `window/showMessage`, a warning); the words are the model's.
+    func showMissingSchemas() {
+        showNewWarnings(model.missingSchemas.map(\.notice), shown: &shownMissingSchemas)
+    }
+
+    /// Shows (`window/showMessage`, a warning) and logs the messages of a list that only grows, past the
+    /// `shown` first ones, and counts them as shown.
+    private func showNewWarnings(_ messages: [String], shown: inout Int) {
+        for message in messages.dropFirst(shown) {
+            connection.notify(ShowMessageNotification.self, params: ShowMessageParams(type: .warning, message: message))
+            log(message)
         }
-        shownLintConfigurationProblems = problems.count
+        shown = messages.count
     }
 
     /// A new id for a server-to-client request.

@@ -17,19 +17,25 @@ public struct SchemaGlob: Sendable, Hashable, CustomStringConvertible {
     private let program: GlobProgram<UInt8>
 
     /// Compiles `pattern`. Never fails: a malformed class or brace is matched literally.
-    public init(_ pattern: String) {
+    public init(_ pattern: String) { self.init(pattern, anchored: false) }
+
+    /// Compiles `pattern` (see ``init(_:)``). `anchored`: the
+    /// pattern matches whole paths only, from their start (no `**/` in front), as a glob relative to a
+    /// folder (`crds/*.yaml` matches `crds/a.yaml`, not `x/crds/a.yaml`).
+    public init(_ pattern: String, anchored: Bool) {
         self.pattern = pattern
         var body = Substring(pattern)
         while body.hasPrefix("./") { body = body.dropFirst(2) }
         if body.hasPrefix("/") { body = body.drop { $0 == "/" } }
-        program = Self.syntax.compile(Array("**/".utf8) + Array(body.utf8))
+        program = Self.syntax.compile((anchored ? [] : Array("**/".utf8)) + Array(body.utf8))
     }
 
     /// True when `path` (a `/`-separated path, absolute or relative; a leading `/` is ignored) matches.
-    public func matches(_ path: String) -> Bool {
+    /// With `prefix`, true when `path` could be the start of a match (a folder a walk must enter).
+    public func matches(_ path: String, prefix: Bool = false) -> Bool {
         var bytes = Array(path.utf8)[...]
         while bytes.first == UInt8(ascii: "/") { bytes.removeFirst() }
-        return program.matches(bytes)
+        return program.matches(bytes, prefix: prefix)
     }
 
     /// The pattern as written.

@@ -59,6 +59,18 @@ final class CommandLineSARIFSchemaTests: XCTestCase {
         XCTAssertEqual(try violations(stdin.stdout), [])
     }
 
+    /// A schema that could not be had is a tool execution notification of the run's invocation.
+    func testAMissingSchemaNotificationConforms() throws {
+        let folder = try H.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try H.write("pureyaml.schema.kubernetesSchemaBase: http://127.0.0.1:9/pureyaml-missing-\(UUID().uuidString)/\n",
+                    to: ".pureyaml.yaml", in: folder)
+        try H.write(KubernetesFixtures.deploymentWithStringReplicas, to: "a.yaml", in: folder)
+        let log = try H.run(["check", "--offline", "--format", "sarif", "a.yaml"], in: folder).stdout
+        XCTAssertTrue(log.contains("toolExecutionNotifications"), log)
+        XCTAssertEqual(try violations(log), [])
+    }
+
     func testTheSchemaRejectsWhatSARIFForbids() throws {
         let good = try H.run(["check", "--format", "sarif", "-"], stdin: "a: 1\na: 2\n").stdout
         XCTAssertEqual(try violations(good), [])

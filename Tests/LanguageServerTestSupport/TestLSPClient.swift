@@ -11,7 +11,8 @@ import YAMLLanguageServer
 ///
 /// Every message the server sends is kept: responses by id, notifications and server-to-client requests
 /// in order. Server-to-client requests are answered at once: `workspace/configuration` with
-/// ``configuration`` (one value per requested section), anything else with `null`.
+/// ``configuration`` (one value per requested section), anything else with `null` (or an error, for the
+/// methods in ``refusing``; later, for those in ``holding``).
 public final class TestLSPClient: @unchecked Sendable {
     /// An answer that did not come in time, or a connection that closed.
     public struct Failure: Error, CustomStringConvertible {
@@ -36,6 +37,29 @@ public final class TestLSPClient: @unchecked Sendable {
         set { condition.withLock { _configuration = newValue } }
     }
     private var _configuration: [String: LSPAny] = [:]
+    /// Methods of server-to-client requests answered with an error (`-32603`) instead of `null`.
+    public var refusing: Set<String> {
+        get { condition.withLock { _refusing } }
+        set { condition.withLock { _refusing = newValue } }
+    }
+    private var _refusing: Set<String> = []
+    /// Methods of server-to-client requests not answered until ``answerHeldRequests()``.
+    public var holding: Set<String> {
+        get { condition.withLock { _holding } }
+        set { condition.withLock { _holding = newValue } }
+    }
+    private var _holding: Set<String> = []
+    private var held: [RequestMessage] = []
+
+    /// Answers (with `null`) the server-to-client requests held back (``holding``), in order, and holds no more.
+    public func answerHeldRequests() {
+        let requests = condition.withLock { () -> [RequestMessage] in
+            _holding = []
+            defer { held = [] }
+            return held
+        }
+        for r in requests { connection.sendResponse(id: r.id, result: .null) }
+    }
 
     /// Starts a server in this process. Schema downloads are limited to 127.0.0.1 (`PUREYAML_NETWORK`).
     public init() throws {
@@ -67,8 +91,17 @@ public final class TestLSPClient: @unchecked Sendable {
         case .notification(let n):
             condition.withLock { notifications.append(n); condition.broadcast() }
         case .request(let r):
-            condition.withLock { serverRequests.append(r); condition.broadcast() }
-            if r.method == ConfigurationRequest.method.rawValue,
+            let (refuse, hold) = condition.withLock { () -> (Bool, Bool) in
+                serverRequests.append(r)
+                condition.broadcast()
+                let hold = _holding.contains(r.method)
+                if hold { held.append(r) }
+                return (_refusing.contains(r.method), hold)
+            }
+            if hold { return }
+            if refuse {
+                connection.sendError(id: r.id, error: .internalError("refused by the test client"))
+            } else if r.method == ConfigurationRequest.method.rawValue,
                let p = try? r.decodeParams(ConfigurationRequest.self) {
                 let values = configuration
                 connection.sendResponse(id: r.id, result: .array(p.items.map { values[$0.section ?? ""] ?? .null }))

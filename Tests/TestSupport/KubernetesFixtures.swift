@@ -35,4 +35,21 @@ public enum KubernetesFixtures {
 
         """ + moreVersions
     }
+
+    /// A `monitoring.coreos.com/v1` ServiceMonitor of seven lines whose `spec.sampleLimit` is the string
+    /// `many` (line 6, the value at column 16), for the Prometheus Operator's definition below.
+    public static let serviceMonitorWithStringSampleLimit = """
+        apiVersion: monitoring.coreos.com/v1
+        kind: ServiceMonitor
+        metadata: {name: web}
+        spec:
+          selector: {matchLabels: {app: web}}
+          sampleLimit: many
+          endpoints: [{port: http}]
+
+        """
+
+    /// The Prometheus Operator's ServiceMonitor CustomResourceDefinition, relative to ../shared/corpus.
+    public static let serviceMonitorDefinitionPath =
+        "kubernetes/prometheus-operator__kube-prometheus/manifests/setup/0servicemonitorCustomResourceDefinition.yaml"
 }

@@ -27,6 +27,20 @@ final class SchemaGlobTests: XCTestCase {
         check("[abc", matches: ["/[abc"], misses: ["/a"])
     }
 
+    /// An anchored glob (relative to a folder, as a `pureyaml.schema.crds` glob below its folder) matches
+    /// whole paths from their start; a prefix match says which folders a walk must enter.
+    func testAnchoredGlobsAndPrefixes() {
+        let glob = SchemaGlob("crds/*.yaml", anchored: true)
+        XCTAssertTrue(glob.matches("crds/a.yaml"))
+        XCTAssertFalse(glob.matches("x/crds/a.yaml"))
+        XCTAssertFalse(glob.matches("crds/old/a.yaml"))
+        XCTAssertTrue(SchemaGlob("crds/*.yaml").matches("x/crds/a.yaml"), "unanchored, as yaml.schemas globs")
+        XCTAssertTrue(glob.matches("crds/", prefix: true))
+        XCTAssertFalse(glob.matches("x/", prefix: true))
+        XCTAssertFalse(glob.matches("crds/old/", prefix: true), "`*` does not enter folders")
+        XCTAssertTrue(SchemaGlob("crds/**/*.yaml", anchored: true).matches("crds/old/", prefix: true))
+    }
+
     func testNegatedGlobsExclude() {
         let globs = ["*.yaml", "!secret.yaml"].map(SchemaGlob.init)
         XCTAssertEqual(SchemaGlob.firstMatch(globs, path: "/a/app.yaml")?.pattern, "*.yaml")

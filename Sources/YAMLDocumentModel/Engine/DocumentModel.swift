@@ -28,6 +28,10 @@ public final class DocumentModel {
     private var projectLookup: ProjectSettingsLookup
     /// Downloads whose copy in the download cache was looked for (see ``loadLocalSchemas()``).
     var cacheProbed: Set<String> = []
+    /// Schemas that cannot be had, in the order first met (``missingSchemas``), and each one's index there.
+    var missing: (list: [MissingSchema], index: [String: Int]) = ([], [:])
+    /// The searches of the workspace for CustomResourceDefinition files made so far, and what they found.
+    var workspaceDefinitions = WorkspaceDefinitions()
 
     /// A model with `settings` that reads files and loads schemas through `environment` (``ModelEnvironment/none``:
     /// nothing is read, yamllint configuration files are not looked for, and every schema is left to the
@@ -81,10 +85,11 @@ public final class DocumentModel {
     /// ``environment``, before this returns, so the first diagnostics of a document with a local schema
     /// already hold its findings; only downloads are left to the renderer (``schemaLoadRequests``).
     /// Any of them adds `.lintConfigurationProblems` when a yamllint configuration problem was met for
-    /// the first time.
+    /// the first time, `.missingSchemas` when a schema a rule picked was found missing for the first time,
+    /// and `.watchedFiles` when ``watchedFilePatterns`` grew.
     @discardableResult
     public func perform(_ intent: Intent) -> Set<SurfaceArea> {
-        noticingLintConfigurationProblems {
+        noticingProblems {
             var areas = apply(intent)
             guard areas.contains(.schemaLoads), environment.readsFiles else { return areas }
             areas.formUnion(loadLocalSchemas())
@@ -94,11 +99,16 @@ public final class DocumentModel {
     }
 
     /// `body`'s areas, with `.lintConfigurationProblems` when it met a yamllint configuration problem for
-    /// the first time.
-    private func noticingLintConfigurationProblems(_ body: () -> Set<SurfaceArea>) -> Set<SurfaceArea> {
-        let problems = lint.configurationProblems.count
+    /// the first time, `.missingSchemas` when it met a schema that cannot be had for the
+    /// first time (``MissingSchema``), and `.watchedFiles` after the first search of the workspace for
+    /// CustomResourceDefinition files (``watchedFilePatterns``).
+    private func noticingProblems(_ body: () -> Set<SurfaceArea>) -> Set<SurfaceArea> {
+        let problems = lint.configurationProblems.count, missingSchemas = missing.list.count
+        let unwatched = workspaceDefinitions.searched.isEmpty
         var areas = body()
         if lint.configurationProblems.count > problems { areas.insert(.lintConfigurationProblems) }
+        if missing.list.count > missingSchemas { areas.insert(.missingSchemas) }
+        if unwatched && !workspaceDefinitions.searched.isEmpty { areas.insert(.watchedFiles) }
         return areas
     }
 
@@ -148,16 +158,21 @@ public final class DocumentModel {
 
     /// Handles ``Intent/filesChanged(_:)``: when a project settings file is among them, finds and reads
     /// every document's project settings again; lints every open document again (its configuration files
-    /// are read afresh; a parsed one is reused while its bytes are the same); reloads the changed files
-    /// that are schemas in use.
+    /// are read afresh; a parsed one is reused while its bytes are the same), unless only workspace
+    /// definition files changed; reloads the changed files that are schemas in use, and reads again the
+    /// CustomResourceDefinition files a search of the workspace found (``workspaceDefinitionFilesChanged(_:)``).
     private func filesChanged(_ uris: [DocumentURI]) -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = []
         if uris.contains(where: { ProjectConfiguration.fileNames.contains(String($0.string.split(separator: "/").last ?? "")) }) {
             projectLookup.forget()
             areas = resettle(schemaChanged: false)
         }
-        for uri in records.keys.sorted() where relint(uri) { areas.insert(.diagnostics(uri)) }
+        // Configuration files are read again only when one of them changed (not for a definition file).
+        if uris.contains(where: Self.dependsOnFile) || !uris.contains(where: mayBeWorkspaceDefinitionFile) {
+            for uri in records.keys.sorted() where relint(uri) { areas.insert(.diagnostics(uri)) }
+        }
         for uri in uris { areas.formUnion(schemaSaved(uri)) }
+        areas.formUnion(workspaceDefinitionFilesChanged(uris))
         return areas
     }
 

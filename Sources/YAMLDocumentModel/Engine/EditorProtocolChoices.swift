@@ -20,6 +20,22 @@ extension DocumentModel {
         watchedFileNames.contains(String(uri.string.split(separator: "/").last ?? ""))
     }
 
+    /// True when a change of the file `uri` on disk affects what this model reports: one of
+    /// ``watchedFileNames``, or a file the model may have read CustomResourceDefinitions from in a search of
+    /// the workspace (``Intent/filesChanged(_:)`` reads it again).
+    public func dependsOn(_ uri: DocumentURI) -> Bool {
+        Self.dependsOnFile(uri) || mayBeWorkspaceDefinitionFile(uri)
+    }
+
+    /// The glob patterns (LSP `FileSystemWatcher.globPattern`) of the files whose change on disk the model
+    /// wants to hear of: `**/` and each of ``watchedFileNames``, then, once the workspace was searched for
+    /// CustomResourceDefinition files, `**/*.yaml`, `**/*.yml` and `**/*.json` (``dependsOn(_:)`` says which
+    /// of the files reported matter). The list only grows; ``SurfaceArea/watchedFiles`` says when.
+    public var watchedFilePatterns: [String] {
+        let names = Self.watchedFileNames.map { "**/" + $0 }
+        return workspaceDefinitions.searched.isEmpty ? names : names + ["**/*.yaml", "**/*.yml", "**/*.json"]
+    }
+
     /// The settings after an editor's settings message `value` (`initializationOptions`,
     /// `workspace/didChangeConfiguration`, or the answers to `workspace/configuration` under their
     /// section names), and the problems worth telling the user. Each message overlays the settings it

@@ -35,4 +35,10 @@ public enum SurfaceArea: Hashable, Sendable {
     /// A yamllint configuration problem was met for the first time: pull
     /// ``DocumentModel/lintConfigurationProblems`` (it only grows) and report the new entries once.
     case lintConfigurationProblems
+    /// A schema a rule picked could not be had for the first time: pull ``DocumentModel/missingSchemas``
+    /// (it only grows) and show the new entries once (LSP: `window/showMessage`).
+    case missingSchemas
+    /// ``DocumentModel/watchedFilePatterns`` grew (the workspace was searched for CustomResourceDefinition
+    /// files): watch the new patterns too (LSP: `client/registerCapability` for `workspace/didChangeWatchedFiles`).
+    case watchedFiles
 }

@@ -183,6 +183,10 @@ public struct ModelEnvironment: Sendable {
         return capabilities?.cachedCopy(uri)
     }
 
+    /// The absolute `path` with every symbolic link in it resolved (the path as given for an environment
+    /// without links, and for ``none``). Reads nothing the policy must see: it names, it does not open.
+    public func resolvingLinks(_ path: String) -> String { capabilities?.resolveLinks(path) ?? path }
+
     /// Seconds since 1970-01-01 00:00 UTC (0 for ``none``).
     public var now: Double { capabilities?.now() ?? 0 }
 

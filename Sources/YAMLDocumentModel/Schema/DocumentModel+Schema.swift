@@ -39,6 +39,21 @@ extension DocumentModel {
         uri == settings.schema.overrideSchema ? nil : settings.schema.trustPolicy
     }
 
+    /// The schemas rules picked that cannot be had (``MissingSchema``), each once, in the order first met,
+    /// with the documents that needed them; it only grows (``SurfaceArea/missingSchemas`` says when).
+    public var missingSchemas: [MissingSchema] { missing.list }
+
+    /// Records that `document` needed the missing schema `uri`, which `rule` picked.
+    func noteMissing(_ uri: String, rule: SchemaRule, reason: String, document: DocumentURI) {
+        if let i = missing.index[uri] {
+            if !missing.list[i].documents.contains(document) { missing.list[i].documents.append(document) }
+            return
+        }
+        missing.index[uri] = missing.list.count
+        missing.list.append(MissingSchema(schemaURI: uri, rule: rule, reason: reason, documents: [document],
+                                          workspaceFolders: settings(for: document).schema.workspaceFolders))
+    }
+
     /// The explain surface: which schema applies to each document of `uri`, why, and its status (nil when
     /// the document is not open).
     public func schemaInfo(_ uri: DocumentURI) -> SchemaInfoSurface? {
@@ -56,7 +71,7 @@ extension DocumentModel {
         guard settings(for: uri).schema.overrideSchema != nil, let documents = records[uri]?.schema?.documents else { return false }
         return documents.contains { d in
             switch d.status {
-            case .failed?, .invalid?: return d.rule == .commandLine
+            case .failed?, .missing?, .invalid?: return d.rule == .commandLine
             default: return false
             }
         }
@@ -178,6 +193,8 @@ extension DocumentModel {
         var reported: Set<String> = []
         // Streams of many manifests share a few schemas: each one's state is looked up once.
         var states: [String: SchemaRegistry.State] = [:]
+        // Schemas the trust policy refused (never requested, so never missing).
+        var refusals: Set<String> = []
         var last: (uri: String, state: SchemaRegistry.State)?
         // Titles name documents only in a stream of several (``DocumentTitle``); each schema's is read once.
         let named = documents.count > 1
@@ -205,6 +222,7 @@ extension DocumentModel {
                     } else {
                         refusal = policy.refusal(toLoad: schemaURI, rule: info.rule, document: snapshot.uri)
                     }
+                    if refusal != nil { refusals.insert(schemaURI) }
                     state = refusal.map(SchemaRegistry.State.failed) ?? schemaRegistry.state(of: schemaURI, policy: policy)
                     states[schemaURI] = state
                 }
@@ -232,8 +250,12 @@ extension DocumentModel {
                     if !found.isEmpty || violations[i] == nil { violations[i] = (violations[i] ?? []) + found }
                     diagnostics += found
                 case .failed(let why):
-                    status = .failed(why)
-                    // Kinds without a published schema stay quiet.
+                    // A download that cannot be had here and now is missing: said once per schema
+                    // (``missingSchemas``), besides the document's own finding.
+                    let missing = !refusals.contains(schemaURI) && TrustPolicy.isRemote(schemaURI) && MissingSchema.meansUnavailable(why)
+                    status = missing ? .missing(why) : .failed(why)
+                    if missing, let rule = info.rule { noteMissing(schemaURI, rule: rule, reason: why, document: snapshot.uri) }
+                    // Kinds without a published schema stay quiet, and so do those whose schema is missing.
                     if n == 0, info.rule?.isKubernetes == true { break }
                     if reported.insert(schemaURI).inserted {
                         diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,

@@ -53,17 +53,21 @@ public enum SchemaLoadStatus: Sendable, Hashable, CustomStringConvertible {
     case loaded
     /// The edge could not deliver it.
     case failed(String)
+    /// A download that cannot be had here and now (no network, downloads off, no copy in the cache; see
+    /// ``MissingSchema``); the phrase says why.
+    case missing(String)
     /// Delivered but not a usable schema; the phrase says why: `not valid JSON or YAML: ...` (malformed
     /// text) or `not a JSON Schema: ...` (nothing left to check with: a root that is not an object or a
     /// boolean, or a root whose every keyword has the wrong shape; see ``JSONSchema/isNotASchema``).
     case invalid(String)
 
-    /// `loading`, `loaded`, `failed: <why>`, `invalid: <why>`.
+    /// `loading`, `loaded`, `failed: <why>`, `missing: <why>`, `invalid: <why>`.
     public var description: String {
         switch self {
         case .loading: return "loading"
         case .loaded: return "loaded"
         case .failed(let why): return "failed: \(why)"
+        case .missing(let why): return "missing: \(why)"
         case .invalid(let why): return "invalid: \(why)"
         }
     }

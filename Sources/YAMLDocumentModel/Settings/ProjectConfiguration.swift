@@ -88,7 +88,15 @@ public struct ProjectConfiguration: Sendable {
         }
         settings.schema.schemaStoreURL = resolve(settings.schema.schemaStoreURL)
         settings.schema.kubernetesSchemaBase = resolve(settings.schema.kubernetesSchemaBase)
-        settings.schema.customResourceDefinitions = settings.schema.customResourceDefinitions.map(resolve)
+        // A glob stays a glob: made absolute against the file's folder as a plain path (not a URI, whose
+        // escaping would hide its `*`); the files it finds are read under the same rule.
+        settings.schema.customResourceDefinitions = settings.schema.customResourceDefinitions.map { entry in
+            guard DocumentModel.isGlob(entry), !entry.hasPrefix("/"), !SchemaReference.hasScheme(entry),
+                  let path = uri.filePath else { return DocumentModel.isGlob(entry) ? entry : resolve(entry) }
+            var rest = Substring(entry)
+            while rest.hasPrefix("./") { rest = rest.dropFirst(2) }
+            return TrustPolicy.folder(of: path) + "/" + rest
+        }
         if !settings.schema.crdCatalogURL.isEmpty {
             settings.schema.crdCatalogURL = resolve(settings.schema.crdCatalogURL)
         }

@@ -1,8 +1,9 @@
 import YAMLComposer
 import YAMLSchema
 
-/// CustomResourceDefinitions in open documents and in `pureyaml.schema.crds` files: kept in the schema
-/// registry (``CustomResourceSchemas``), they give custom resources in every open document their schema.
+/// CustomResourceDefinitions in open documents, in `pureyaml.schema.crds` files and in files found in the
+/// workspace (DocumentModel+WorkspaceDefinitions.swift): kept in the schema registry
+/// (``CustomResourceSchemas``), they give custom resources in every open document their schema.
 extension DocumentModel {
     /// Re-reads what the open document `uri` defines, then re-associates and revalidates it; when its
     /// definitions changed, the other open documents that name a resource type whose definition was
@@ -12,7 +13,9 @@ extension DocumentModel {
     /// document is read.
     func refreshSchemaAndDefinitionUsers(_ uri: DocumentURI) -> Set<SurfaceArea> {
         let before = schemaRegistry.customResources.byType
-        let changed = updateDefinitions(uri)
+        // Definitions in the workspace first (once, and only for a custom resource not defined yet).
+        let found = searchWorkspaceDefinitions(for: uri)
+        let changed = updateDefinitions(uri) || found
         var areas: Set<SurfaceArea> = []
         // New definitions change schemas under URIs that stay the same: nothing of the previous result is reused.
         areas.formUnion(refreshSchema(uri, reusing: !changed))
@@ -46,9 +49,15 @@ extension DocumentModel {
     func forgetDefinitions(of uri: DocumentURI) -> Set<SurfaceArea> {
         schemaRegistry.definitionsRead[uri.string] = nil
         let before = schemaRegistry.customResources.byType
-        guard schemaRegistry.setDefinitions(uri.string, documents: nil) else { return [] }
+        let forgot = schemaRegistry.setDefinitions(uri.string, documents: nil)
+        // A definition file of the workspace is read again from disk: one the search found (also when the
+        // text in the editor defined nothing), or one whose text defined something (a file a closed
+        // document left on disk is not read for nothing: `check` closes every file it checked).
+        var budget = (files: 1, bytes: environment.maxSchemaBytes)
+        let reread = (forgot || workspaceDefinitions.files.contains(uri.string)) && rereadWorkspaceDefinitionFile(uri, budget: &budget)
+        guard forgot || reread else { return [] }
         var areas: Set<SurfaceArea> = []
-        if schemaRegistry.definitionFiles[uri.string] != nil, schemaRegistry.reload(uri.string) { areas.insert(.schemaLoads) }
+        if forgot, schemaRegistry.definitionFiles[uri.string] != nil, schemaRegistry.reload(uri.string) { areas.insert(.schemaLoads) }
         return areas.union(refreshDefinitionUsers(since: before, except: uri))
     }
 

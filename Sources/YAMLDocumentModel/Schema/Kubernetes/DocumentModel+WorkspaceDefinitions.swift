@@ -1,0 +1,155 @@
+import YAMLComposer
+import YAMLSchema
+
+/// What the searches of the workspace for CustomResourceDefinition files have covered and found: each
+/// folder (and each glob of `pureyaml.schema.crds`) is searched once per session or run.
+struct WorkspaceDefinitions {
+    /// The searches made: `folder <path>` for a workspace folder, `glob <path>` for an absolute glob.
+    var searched: Set<String> = []
+    /// The folders searched (absolute paths): a file below one that changes is read again.
+    var folders: [String] = []
+    /// The files found holding definitions (absolute `file:` URIs), whose definitions the registry holds
+    /// under that URI unless the file is open (an open document stands for its file).
+    var files: Set<String> = []
+}
+
+/// CustomResourceDefinitions found in the workspace: when a document names a custom resource whose
+/// definition is not known (not in the same stream, an open document or a `pureyaml.schema.crds` file),
+/// the workspace folders holding the document are searched once for definition files
+/// (``DefinitionFileSearch``, through the environment and its trust policy), and so are the globs of
+/// `pureyaml.schema.crds` (relative to the workspace root, or to the `.pureyaml.yaml` that names them).
+/// Opening a file that names no unknown custom resource searches nothing.
+extension DocumentModel {
+    /// Before `uri` is associated: when one of its documents names a custom resource whose definition is
+    /// not known, searches what has not been searched yet for it (the workspace folders holding it, the
+    /// globs of its `pureyaml.schema.crds`) and reads the definitions found (a file open in the editor
+    /// stands for itself); true when the known definitions changed. The caller revalidates the documents
+    /// concerned. Once everything that could be searched for `uri` was, this costs a look at its settings.
+    func searchWorkspaceDefinitions(for uri: DocumentURI) -> Bool {
+        guard environment.readsFiles, let snapshot = records[uri]?.snapshot else { return false }
+        let settings = settings(for: uri).schema
+        guard settings.validate, settings.kubernetesDetection else { return false }
+        var targets: [(key: String, root: String, glob: SchemaGlob?)] = []
+        let policy = settings.trustPolicy
+        for entry in settings.customResourceDefinitions where Self.isGlob(entry) {
+            // The trust policy (docs/security.md): a glob is searched only inside the folders schemas may be
+            // read from, so nothing outside them is listed or read.
+            guard let (root, pattern) = Self.splitGlob(entry, root: settings.workspaceFolders.first?.filePath),
+                  policy.readableFolders.contains(where: { TrustPolicy.path(root, isInside: $0) }) else { continue }
+            let key = "glob " + root + "/" + pattern
+            if !workspaceDefinitions.searched.contains(key) { targets.append((key, root, SchemaGlob(pattern, anchored: true))) }
+        }
+        if let path = uri.filePath {
+            for folder in settings.workspaceFolders.compactMap(\.filePath) where TrustPolicy.path(path, isInside: folder) {
+                // A folder inside one searched already was searched with it.
+                guard !workspaceDefinitions.folders.contains(where: { TrustPolicy.path(folder, isInside: $0) }),
+                      !targets.contains(where: { $0.glob == nil && TrustPolicy.path(folder, isInside: $0.root) }) else { continue }
+                targets.append(("folder " + folder, folder, nil))
+            }
+        }
+        guard !targets.isEmpty else { return false }
+        // After an edit that re-checked one document of the stream, only that one is looked at (the others
+        // were before), so that a keystroke composes nothing more.
+        if let (edit, _) = snapshot.recheck {
+            guard needsDefinition(edit.document.root) else { return false }
+        } else if !snapshot.composition.documents.contains(where: { needsDefinition($0.root) }) {
+            return false
+        }
+        var search = DefinitionFileSearch(environment: environment)
+        var changed = false
+        for target in targets {
+            workspaceDefinitions.searched.insert(target.key)
+            if target.glob == nil { workspaceDefinitions.folders.append(target.root) }
+            for (path, bytes) in search.definitionFiles(below: target.root, matching: target.glob) {
+                let source = DocumentURI(filePath: path)
+                // The trust policy again, per file (its path, `.` and `..` segments).
+                guard policy.refusal(toLoad: source.string, rule: nil, document: nil) == nil else { continue }
+                workspaceDefinitions.files.insert(source.string)
+                guard records[source] == nil else { continue }
+                if definitionsFound(in: source.string, bytes: bytes) { changed = true }
+            }
+        }
+        return changed
+    }
+
+    /// True when the document `root` names a custom resource (a group with a dot, no built-in kind) whose
+    /// definition is not known.
+    private func needsDefinition(_ root: YAMLNode?) -> Bool {
+        guard let root, let type = KubernetesResourceType.of(root), type.group.contains("."),
+              KubernetesBuiltInKinds.served[type] == nil else { return false }
+        return schemaRegistry.customResources.entry(type) == nil
+    }
+
+    /// After the files `uris` changed on disk (``Intent/filesChanged(_:)``): reads again those that may be
+    /// workspace definition files (``rereadWorkspaceDefinitionFile(_:budget:)``) and revalidates the
+    /// documents their change concerns. The files a search found are always read; other files (new
+    /// definition files, or none) at most as many and as large as one search reads
+    /// (``DefinitionFileSearch/maxFiles``, ``DefinitionFileSearch/maxBytes``), so that a checkout
+    /// changing a whole tree reads a bounded amount.
+    func workspaceDefinitionFilesChanged(_ uris: [DocumentURI]) -> Set<SurfaceArea> {
+        let before = schemaRegistry.customResources.byType
+        var budget = (files: DefinitionFileSearch.maxFiles, bytes: DefinitionFileSearch.maxBytes)
+        var changed = false
+        for uri in uris where rereadWorkspaceDefinitionFile(uri, budget: &budget) { changed = true }
+        return changed ? refreshDefinitionUsers(since: before, except: nil) : []
+    }
+
+    /// Reads the closed file `uri` again from disk when ``mayBeWorkspaceDefinitionFile(_:)``, in place of
+    /// what it defined; true when that changed the known definitions. An open document stands for its file.
+    /// With `budget`, a file the search did not find is read only while the budget lasts, and counted.
+    func rereadWorkspaceDefinitionFile(_ uri: DocumentURI, budget: inout (files: Int, bytes: Int)) -> Bool {
+        guard records[uri] == nil, mayBeWorkspaceDefinitionFile(uri), let path = uri.filePath else { return false }
+        var documents: [[KubernetesResourceType: CustomResourceSchemas.Entry]]?
+        let kind = environment.kind(path)
+        if !workspaceDefinitions.files.contains(uri.string), case .file(let size)? = kind {
+            guard budget.files > 0, size <= budget.bytes else { return false }
+            budget.files -= 1
+            budget.bytes -= size
+        }
+        if case .file(let size)? = kind, size <= environment.maxSchemaBytes,
+           let bytes = environment.readFile(path), DefinitionFileSearch.mayHoldDefinition(bytes) {
+            documents = CustomResourceSchemas.definitions(inStream: bytes, source: uri.string)
+        }
+        if documents?.contains(where: { !$0.isEmpty }) == true {
+            workspaceDefinitions.files.insert(uri.string)
+        } else {
+            workspaceDefinitions.files.remove(uri.string)
+        }
+        return schemaRegistry.setDefinitions(uri.string, documents: documents)
+    }
+
+    /// True when `file` may be a workspace definition file the model wants to hear of when it changes on
+    /// disk (``Intent/filesChanged(_:)``): one a search found definitions in, or a `*.yaml`, `*.yml` or
+    /// `*.json` file in a searched folder.
+    func mayBeWorkspaceDefinitionFile(_ uri: DocumentURI) -> Bool {
+        guard let path = uri.filePath else { return false }
+        if workspaceDefinitions.files.contains(uri.string) { return true }
+        return (YAMLFileFilter.isYAMLFile(path) || path.lowercased().hasSuffix(".json"))
+            && workspaceDefinitions.folders.contains { TrustPolicy.path(path, isInside: $0) }
+    }
+
+    /// True when a `pureyaml.schema.crds` entry is a glob (holds `*`, `?`, `[` or `{`).
+    static func isGlob(_ entry: String) -> Bool { entry.contains { "*?[{".contains($0) } }
+
+    /// The folder a glob entry is searched from and the rest of it, relative to that folder: the entry's
+    /// leading segments without glob characters (`/w/deploy/crds/*.yaml` -> `/w/deploy/crds`, `*.yaml`),
+    /// an entry that is not absolute taken relative to `root` (the workspace root); nil without one, or
+    /// for a URL.
+    static func splitGlob(_ entry: String, root: String?) -> (folder: String, pattern: String)? {
+        var path = entry
+        if path.hasPrefix("file://") { path = String(path.dropFirst("file://".count)) }
+        if SchemaReference.hasScheme(path) { return nil }
+        if !path.hasPrefix("/") {
+            guard let root else { return nil }
+            var rest = Substring(path)
+            while rest.hasPrefix("./") { rest = rest.dropFirst(2) }
+            path = (root.hasSuffix("/") ? root : root + "/") + rest
+        }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard let first = segments.firstIndex(where: { isGlob(String($0)) }) else { return nil }
+        // `.` and `..` are not walked (the trust policy refuses such paths anyway).
+        guard !segments.contains(where: { $0 == "." || $0 == ".." }) else { return nil }
+        let folder = "/" + segments[..<first].joined(separator: "/")
+        return (folder, segments[first...].joined(separator: "/"))
+    }
+}

@@ -1,0 +1,96 @@
+/// A schema a rule picked for some document that cannot be had here and now: its download failed for
+/// want of the network (downloads off — `yaml.schemaDownload.enable: false`, `check --offline`,
+/// `PUREYAML_NETWORK=loopback` — a server that cannot be reached, gives no complete answer in time,
+/// answers 5xx, or a run's download budget spent) and the download cache holds no copy. A server's own
+/// answer that it is not there (HTTP 4xx: a Kubernetes kind or custom resource the schema source does
+/// not publish stays quiet) or a download that broke a bound is a failure, not a missing schema.
+///
+/// The model lists each such schema once (``DocumentModel/missingSchemas``, in the order first met; it
+/// only grows) with the documents that needed it; ``SurfaceArea/missingSchemas`` says when one was
+/// added. The renderers show ``notice`` (the language server, once per schema and session) or
+/// ``summaryLine`` (`pureyaml check`, once per run); the documents' schema status says `missing: <reason>`.
+public struct MissingSchema: Sendable, Hashable {
+    /// The schema's absolute URI.
+    public let schemaURI: String
+    /// The rule that picked it for the first document that needed it.
+    public let rule: SchemaRule
+    /// Why it cannot be had (the edge's sentence, e.g. `downloads are disabled (...) and no cached copy exists`).
+    public let reason: String
+    /// The documents that needed it, in the order met (each once).
+    public internal(set) var documents: [DocumentURI]
+    /// The workspace folders when it was first met: the fix names the one holding the documents.
+    let workspaceFolders: [DocumentURI]
+
+    /// The command that would fetch the schema: `pureyaml schemas fetch` with the workspace folder that
+    /// holds the first document (else that document's folder), as file system paths.
+    public var fetchCommand: String {
+        "pureyaml schemas fetch " + Self.quoted(folderOfFirstDocument ?? ".")
+    }
+
+    /// What the language server shows once (`window/showMessage`, a warning): the schema, the rule that
+    /// picked it, why it is missing and the fix.
+    public var notice: String {
+        "Schema \(schemaURI) (\(rule)) cannot be had: \(reason). Documents it applies to are not validated against it. "
+            + "To fix: run `\(fetchCommand)` with network access, or set `pureyaml.schema.mirrors` to a local copy."
+    }
+
+    /// The line of `pureyaml check`'s summary (without a line break), with paths relative to
+    /// `workingDirectory` (an absolute path): `missing schema URI (rule) for N files: reason; fetch it with
+    /// \`pureyaml schemas fetch PATH...\``, naming the files themselves when there are at most three, else
+    /// the folder that holds them all.
+    public func summaryLine(workingDirectory: String) -> String {
+        let paths = documents.compactMap(\.filePath)
+        var targets = paths
+        if paths.count > 3 || paths.isEmpty { targets = [Self.commonFolder(paths) ?? workingDirectory] }
+        let shown = targets.map { Self.quoted(Self.relative($0, to: workingDirectory)) }.joined(separator: " ")
+        let files = documents.count == 1 ? "1 file" : "\(documents.count) files"
+        return "missing schema \(schemaURI) (\(rule)) for \(files): \(reason); fetch it with `pureyaml schemas fetch \(shown)`"
+    }
+
+    /// True when a download that failed with `why` failed for want of the network or the cache (see the
+    /// type's summary): not an answer of the server (`HTTP 4xx`, a redirect) and not a broken bound (too
+    /// large, another origin). The phrases are the edge's (`SchemaFetching`'s `SchemaLoader`).
+    public static func meansUnavailable(_ why: String) -> Bool {
+        if why.hasPrefix("HTTP ") { return why.hasPrefix("HTTP 5") }
+        if why.contains("larger than") || why.contains("redirected") || why.hasPrefix("not a valid URL") { return false }
+        return true
+    }
+
+    private var folderOfFirstDocument: String? {
+        guard let first = documents.first?.filePath else { return workspaceFolders.first?.filePath }
+        for folder in workspaceFolders {
+            guard let path = folder.filePath else { continue }
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            if first.hasPrefix(prefix) { return path }
+        }
+        return Self.parent(first)
+    }
+
+    private static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The deepest folder holding every path of `paths` (absolute), nil for none.
+    private static func commonFolder(_ paths: [String]) -> String? {
+        guard var common = paths.first.map(parent) else { return nil }
+        for path in paths.dropFirst() {
+            while common != "/" && !path.hasPrefix(common + "/") { common = parent(common) }
+        }
+        return common
+    }
+
+    private static func relative(_ path: String, to folder: String) -> String {
+        if path == folder { return "." }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// `path`, in single quotes for a shell when it holds anything but letters, digits and `/._-+,:@`.
+    private static func quoted(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy { s in
+            (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") || "/._-+,:@".unicodeScalars.contains(s)
+        }
+        return plain && !path.isEmpty ? path : "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+}

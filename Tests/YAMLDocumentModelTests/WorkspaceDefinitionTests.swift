@@ -1,0 +1,184 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import YAMLDocumentModel
+import YAMLSchema
+
+/// CustomResourceDefinitions found in the workspace folders and through globs of `pureyaml.schema.crds`,
+/// over an in-memory environment whose policy records every access: searched lazily (a plain file lists
+/// nothing), once, skipping `.git` and `node_modules`, parsing only files that name a definition, and
+/// read again when a definition file changes on disk.
+final class WorkspaceDefinitionTests: XCTestCase {
+    /// Accesses the environment was asked for, in order.
+    final class Log: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [ModelEnvironment.Access] = []
+        func add(_ a: ModelEnvironment.Access) { lock.withLock { entries.append(a) } }
+        var all: [ModelEnvironment.Access] { lock.withLock { entries } }
+        var listings: [String] { all.compactMap { if case .list(let p) = $0 { return p } else { return nil } } }
+        var reads: [String] { all.compactMap { if case .read(let p) = $0 { return p } else { return nil } } }
+        func clear() { lock.withLock { entries.removeAll() } }
+    }
+
+    /// The in-memory files of the workspace, changed by tests.
+    final class Files: @unchecked Sendable {
+        private let lock = NSLock()
+        private var files: [String: String]
+        init(_ files: [String: String]) { self.files = files }
+        subscript(path: String) -> String? {
+            get { lock.withLock { files[path] } }
+            set { lock.withLock { files[path] = newValue } }
+        }
+        var snapshot: [String: String] { lock.withLock { files } }
+    }
+
+    static let resource = """
+        apiVersion: example.com/v1
+        kind: Widget
+        metadata: {name: w}
+        spec: {size: big}
+
+        """
+
+    private func model(_ files: Files, log: Log, crds: [String] = []) -> DocumentModel {
+        // Listings and reads go through the current files (a change on disk shows at the next read).
+        let capabilities = ModelEnvironment.Capabilities(
+            readFile: { path in files[path].map { Array($0.utf8) } },
+            kind: { path in
+                if let text = files[path] { return .file(size: text.utf8.count) }
+                let prefix = path == "/" ? "/" : path + "/"
+                return files.snapshot.keys.contains { $0.hasPrefix(prefix) } ? .folder : nil
+            },
+            listFolder: { folder in
+                let prefix = folder == "/" ? "/" : folder + "/"
+                let names = files.snapshot.keys.filter { $0.hasPrefix(prefix) }.compactMap { $0.dropFirst(prefix.count).split(separator: "/").first.map(String.init) }
+                return names.isEmpty ? nil : Array(Set(names)).sorted()
+            },
+            fetch: { _, _, completion in completion(.failure(SchemaLoadFailure("cannot reach the server"))) },
+            now: { 0 })
+        var environment = ModelEnvironment(capabilities: capabilities)
+        environment.policy = { log.add($0); return true }
+        var settings = Settings()
+        settings.schema.workspaceFolders = [DocumentURI(filePath: "/w")]
+        settings.schema.crdCatalogURL = ""
+        settings.schema.customResourceDefinitions = crds
+        return DocumentModel(settings: settings, environment: environment)
+    }
+
+    private func codes(_ model: DocumentModel, _ uri: DocumentURI) -> [String] {
+        (model.diagnostics(uri)?.diagnostics ?? []).filter { $0.source == "pureyaml-schema" }.map(\.code)
+    }
+
+    private func rule(_ model: DocumentModel, _ uri: DocumentURI) -> String? {
+        model.schemaInfo(uri)?.documents.first?.rule?.description
+    }
+
+    func testAFolderSearchFindsTheDefinitionOnceAndOnlyWhenNeeded() {
+        let files = Files([
+            "/w/crds/widget.yaml": KubernetesFixtures.widgetDefinition(),
+            "/w/.git/widget.yaml": KubernetesFixtures.widgetDefinition(spec: "{type: object, properties: {size: {type: string}}}"),
+            "/w/node_modules/x/widget.yaml": KubernetesFixtures.widgetDefinition(),
+            "/w/app/config.yaml": "name: app\n",
+            "/w/notes.json": "{\"a\": 1}",
+        ])
+        let log = Log()
+        let model = model(files, log: log)
+        // A file that names no custom resource lists nothing.
+        XCTAssertFalse(model.perform(.open(DocumentURI(filePath: "/w/app/config.yaml"), version: 1, text: "name: app\n"))
+            .contains(.watchedFiles))
+        XCTAssertEqual(log.listings, [])
+        XCTAssertFalse(model.watchedFilePatterns.contains("**/*.yaml"))
+        let resource = DocumentURI(filePath: "/w/app/widget.yaml")
+        // The first search asks the renderer to watch the workspace's YAML and JSON files too.
+        XCTAssertTrue(model.perform(.open(resource, version: 1, text: Self.resource)).contains(.watchedFiles))
+        XCTAssertEqual(Array(model.watchedFilePatterns.suffix(3)), ["**/*.yaml", "**/*.yml", "**/*.json"])
+        XCTAssertEqual(codes(model, resource), ["schema-type"])
+        XCTAssertEqual(rule(model, resource), "kubernetes: example.com/v1 Widget (CustomResourceDefinition in file:///w/crds/widget.yaml)")
+        XCTAssertFalse(log.listings.contains { $0.hasPrefix("/w/.git") || $0.hasPrefix("/w/node_modules") }, "\(log.listings)")
+        // Both files of the workspace that could hold one were read; only the one naming a definition is parsed.
+        XCTAssertTrue(log.reads.contains("/w/notes.json"))
+        // A second custom resource searches nothing again.
+        log.clear()
+        let other = DocumentURI(filePath: "/w/app/other.yaml")
+        XCTAssertFalse(model.perform(.open(other, version: 1, text: "apiVersion: example.org/v1\nkind: Gizmo\nmetadata: {name: g}\n"))
+            .contains(.watchedFiles))
+        XCTAssertEqual(log.listings, [])
+        XCTAssertEqual(rule(model, other), nil)
+    }
+
+    func testAGlobOfTheSettingsFindsDefinitionsOutsideTheDocumentsFolder() {
+        let files = Files([
+            "/w/deploy/crds/widget.yaml": KubernetesFixtures.widgetDefinition(),
+            "/w/deploy/crds/old/widget.yaml": KubernetesFixtures.widgetDefinition(spec: "{type: object, properties: {size: {type: string}}}"),
+        ])
+        let log = Log()
+        let model = model(files, log: log, crds: ["deploy/crds/*.yaml"])
+        // A document outside the workspace folders: no folder search, only the glob.
+        let resource = DocumentURI(filePath: "/elsewhere/widget.yaml")
+        model.perform(.open(resource, version: 1, text: Self.resource))
+        XCTAssertEqual(rule(model, resource), "kubernetes: example.com/v1 Widget (CustomResourceDefinition in file:///w/deploy/crds/widget.yaml)")
+        XCTAssertEqual(codes(model, resource), ["schema-type"])
+        // `*` does not cross `/`: the folder below is not entered.
+        XCTAssertFalse(log.listings.contains("/w/deploy/crds/old"), "\(log.listings)")
+        XCTAssertFalse(log.listings.contains("/w"), "only the glob's folder is listed: \(log.listings)")
+    }
+
+    func testAGlobOutsideTheFoldersSchemasMayBeReadFromFindsNothing() {
+        let files = Files(["/etc/crds/widget.yaml": KubernetesFixtures.widgetDefinition()])
+        let model = model(files, log: Log(), crds: ["/etc/crds/*.yaml"])
+        let resource = DocumentURI(filePath: "/w/widget.yaml")
+        model.perform(.open(resource, version: 1, text: Self.resource))
+        XCTAssertNil(rule(model, resource))
+    }
+
+    func testADefinitionFileChangedOnDiskIsReadAgain() {
+        let files = Files(["/w/crds/widget.yaml": KubernetesFixtures.widgetDefinition()])
+        let model = model(files, log: Log())
+        let resource = DocumentURI(filePath: "/w/widget.yaml")
+        model.perform(.open(resource, version: 1, text: Self.resource))
+        XCTAssertEqual(codes(model, resource), ["schema-type"])
+        let crd = DocumentURI(filePath: "/w/crds/widget.yaml")
+        XCTAssertTrue(model.dependsOn(crd))
+        XCTAssertTrue(model.dependsOn(DocumentURI(filePath: "/w/crds/new.yaml")))
+        XCTAssertFalse(model.dependsOn(DocumentURI(filePath: "/elsewhere/new.yaml")))
+        files["/w/crds/widget.yaml"] = KubernetesFixtures.widgetDefinition(spec: "{type: object, properties: {size: {type: string}}}")
+        let areas = model.perform(.filesChanged([crd]))
+        XCTAssertTrue(areas.contains(.diagnostics(resource)))
+        XCTAssertEqual(codes(model, resource), [])
+        // Opened, edited and closed in the editor: the file on disk stands for it again.
+        model.perform(.open(crd, version: 1, text: KubernetesFixtures.widgetDefinition()))
+        XCTAssertEqual(codes(model, resource), ["schema-type"])
+        model.perform(.close(crd))
+        XCTAssertEqual(codes(model, resource), [])
+        // Deleted: the definition is gone.
+        files["/w/crds/widget.yaml"] = nil
+        model.perform(.filesChanged([crd]))
+        XCTAssertNil(rule(model, resource))
+    }
+
+    /// A change reported for a whole tree (a checkout) reads at most as many files as one search would,
+    /// besides the definition files the search found, which are always read again; a new definition file
+    /// within the budget counts.
+    func testChangesOfManyFilesReadABoundedNumber() {
+        let files = Files(["/w/crds/widget.yaml": KubernetesFixtures.widgetDefinition()])
+        let log = Log()
+        let model = model(files, log: log)
+        let resource = DocumentURI(filePath: "/w/widget.yaml")
+        model.perform(.open(resource, version: 1, text: Self.resource))
+        XCTAssertEqual(codes(model, resource), ["schema-type"])
+        let plain = (0...DefinitionFileSearch.maxFiles).map { "/w/app/\($0).yaml" }
+        for path in plain { files[path] = "a: 1\n" }
+        files["/w/crds/widget.yaml"] = KubernetesFixtures.widgetDefinition(spec: "{type: object, properties: {size: {type: string}}}")
+        log.clear()
+        model.perform(.filesChanged(plain.map { DocumentURI(filePath: $0) } + [DocumentURI(filePath: "/w/crds/widget.yaml")]))
+        // Each file within the budget is asked about (its size) and read; the one beyond it only asked about.
+        XCTAssertEqual(log.reads.filter { $0.hasPrefix("/w/app/") }.count, 2 * DefinitionFileSearch.maxFiles + 1)
+        XCTAssertTrue(log.reads.contains("/w/crds/widget.yaml"))
+        XCTAssertEqual(codes(model, resource), [])
+        // A new definition file among a few changes is read.
+        files["/w/crds/widget.yaml"] = nil
+        files["/w/more/widget.yaml"] = KubernetesFixtures.widgetDefinition()
+        model.perform(.filesChanged([DocumentURI(filePath: "/w/crds/widget.yaml"), DocumentURI(filePath: "/w/more/widget.yaml")]))
+        XCTAssertEqual(codes(model, resource), ["schema-type"])
+    }
+}
