@@ -99,7 +99,7 @@ extension CommandLineTool {
                 fetched += 1
             case .failed(let why) where download.optional && why == "HTTP 404":
                 out("none published \(download.url) (HTTP 404: the kind has no published schema)\n")
-            case .failed(let why), .invalid(let why):
+            case .failed(let why), .missing(let why), .invalid(let why):
                 out("failed \(download.url): \(why)\n")
                 failed += 1
             case .loading:
