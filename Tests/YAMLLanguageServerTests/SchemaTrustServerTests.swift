@@ -76,7 +76,8 @@ final class SchemaTrustServerTests: XCTestCase {
             let uri = workspace.appendingPathComponent("\(c.name).yaml").absoluteURL.absoluteString
             let info = try server.response(to: try server.request("pureyaml/schemaInfo", ["textDocument": ["uri": uri]]), timeout: 5)
             XCTAssertFalse("\(info)".contains("root:x"), "\(info)")
-            XCTAssertTrue("\(info)".contains("failed") || "\(info)".contains("invalid"), "\(c.name): \(info)")
+            // A time-out counts as missing (MissingSchema: the network did not deliver it here and now).
+            XCTAssertTrue(["failed", "invalid", "missing"].contains { "\(info)".contains($0) }, "\(c.name): \(info)")
         }
         let symbols = try server.response(to: try server.request("textDocument/documentSymbol", ["textDocument": ["uri": hanging]]), timeout: 5)
         XCTAssertEqual((symbols["result"] as? [[String: Any]])?.first?["name"] as? String, "a")
