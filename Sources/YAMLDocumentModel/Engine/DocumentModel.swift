@@ -322,9 +322,16 @@ public final class DocumentModel {
         let limit = record.settings.maxItemsComputed
         let titles = record.schemaTitles
         return record.memo.surface("outline", limit: limit, inputs: titles) {
-            var builder = OutlineBuilder(limit: limit)
-            return builder.build(record.snapshot, schemaTitles: titles)
+            Self.buildOutline(record.snapshot, limit: limit, schemaTitles: titles)
         }
+    }
+
+    /// The outline of `snapshot` built now, with no per-snapshot cache (what ``outline(_:)`` computes the
+    /// first time it is asked at a snapshot; the benchmark measures it): at most `limit` items; `schemaTitles`,
+    /// per document of a stream, the title of its schema that may name it (``DocumentTitle``).
+    public static func buildOutline(_ snapshot: DocumentSnapshot, limit: Int, schemaTitles: [String?] = []) -> OutlineSurface {
+        var builder = OutlineBuilder(limit: limit)
+        return builder.build(snapshot, schemaTitles: schemaTitles)
     }
 
     /// Formatting edits for an open document (nil when the document is not open): options come from the
