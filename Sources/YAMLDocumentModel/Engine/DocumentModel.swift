@@ -134,6 +134,7 @@ public final class DocumentModel {
             guard newSettings != settings else { return [] }
             let schemaChanged = newSettings.schema != settings.schema
             settings = newSettings
+            lint.forgetFoundFiles()
             return resettle(schemaChanged: schemaChanged).union([.settings])
         case let .filesChanged(uris):
             return filesChanged(uris)
@@ -148,10 +149,11 @@ public final class DocumentModel {
 
     /// Handles ``Intent/filesChanged(_:)``: when a project settings file is among them, finds and reads
     /// every document's project settings again; lints every open document again (its configuration files
-    /// are read afresh; a parsed one is reused while its bytes are the same); reloads the changed files
-    /// that are schemas in use.
+    /// are looked for and read afresh, which an edit or an open does not do again until then; a parsed one
+    /// is reused while its bytes are the same); reloads the changed files that are schemas in use.
     private func filesChanged(_ uris: [DocumentURI]) -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = []
+        lint.forgetFoundFiles()
         if uris.contains(where: { ProjectConfiguration.fileNames.contains(String($0.string.split(separator: "/").last ?? "")) }) {
             projectLookup.forget()
             areas = resettle(schemaChanged: false)
