@@ -15,8 +15,9 @@ import YAMLDocumentModel
 /// - `.outline`, `.text`, `.formatting`, `.settings`, `.schemaInfo`: pulled on request only (LSP has no
 ///   refresh signal for them); nothing is sent.
 /// - `.schemaLoads`: the loads are started (``startSchemaLoads()``).
-/// - `.lintConfigurationProblems`: each yamllint configuration problem met for the first time is shown
-///   once (`window/showMessage`).
+/// - `.lintConfigurationProblems`, `.projectConfigurationProblems`: each yamllint configuration problem,
+///   and each project settings file with problems, met for the first time is shown once
+///   (`window/showMessage`).
 extension LanguageServer {
     /// A `textDocument/diagnostic` request waiting for the document's schemas to settle.
     struct HeldPull {
@@ -47,6 +48,8 @@ extension LanguageServer {
                 refreshFolding = refreshFolding || !comesFromTheDocument
             case .lintConfigurationProblems:
                 showLintConfigurationProblems()
+            case .projectConfigurationProblems:
+                showProjectConfigurationProblems()
             case .outline, .text, .formatting, .settings, .schemaInfo, .schemaLoads:
                 break
             }

@@ -33,6 +33,8 @@ final class LanguageServer {
     private var nextRequestID = 1
     /// How many of the model's ``DocumentModel/lintConfigurationProblems`` were shown already.
     private var shownLintConfigurationProblems = 0
+    /// How many of the model's ``DocumentModel/projectConfigurationProblems`` were shown already.
+    private var shownProjectConfigurationProblems = 0
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
     var schemaLoadsInFlight: Set<String> = []
     /// Pulls of diagnostics held open until the document's schemas settle (see `LanguageServer+Pull.swift`).
@@ -361,12 +363,24 @@ final class LanguageServer {
     /// Shows each yamllint configuration problem the model met for the first time, once per session
     /// (`window/showMessage`); the configuration file carries it as a diagnostic when it is open.
     func showLintConfigurationProblems() {
-        let problems = model.lintConfigurationProblems
-        for problem in problems.dropFirst(shownLintConfigurationProblems) {
-            connection.notify(ShowMessageNotification.self, params: ShowMessageParams(type: .warning, message: problem.summary))
-            log(problem.summary)
+        showNew(model.lintConfigurationProblems.map { (.warning, $0.summary) }, shown: &shownLintConfigurationProblems)
+    }
+
+    /// Shows each project settings file with problems the model met for the first time, once per session
+    /// (`window/showMessage`: an error when none of its settings apply, else a warning); `pureyaml check`
+    /// lists every problem.
+    func showProjectConfigurationProblems() {
+        showNew(model.projectConfigurationProblems.map { ($0.isBroken ? .error : .warning, $0.summary) },
+                shown: &shownProjectConfigurationProblems)
+    }
+
+    /// Shows and logs the `messages` after the first `shown` (a list that only grows), and counts them shown.
+    private func showNew(_ messages: [(MessageType, String)], shown: inout Int) {
+        for (type, message) in messages.dropFirst(shown) {
+            connection.notify(ShowMessageNotification.self, params: ShowMessageParams(type: type, message: message))
+            log(message)
         }
-        shownLintConfigurationProblems = problems.count
+        shown = messages.count
     }
 
     /// A new id for a server-to-client request.

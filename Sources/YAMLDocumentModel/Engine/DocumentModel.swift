@@ -26,6 +26,10 @@ public final class DocumentModel {
     var schemaRegistry = SchemaRegistry()
     /// Project settings files found and read.
     private var projectLookup: ProjectSettingsLookup
+    /// Every project settings file with problems met, once each (by path and problems), in the order first
+    /// met; the renderer reports the new ones when ``SurfaceArea/projectConfigurationProblems`` says so.
+    public private(set) var projectConfigurationProblems: [ProjectConfigurationProblem] = []
+    private var projectConfigurationProblemsMet: Set<ProjectConfigurationProblem> = []
     /// Downloads whose copy in the download cache was looked for (see ``loadLocalSchemas()``).
     var cacheProbed: Set<String> = []
 
@@ -81,10 +85,10 @@ public final class DocumentModel {
     /// ``environment``, before this returns, so the first diagnostics of a document with a local schema
     /// already hold its findings; only downloads are left to the renderer (``schemaLoadRequests``).
     /// Any of them adds `.lintConfigurationProblems` when a yamllint configuration problem was met for
-    /// the first time.
+    /// the first time, and `.projectConfigurationProblems` when a project settings file with problems was.
     @discardableResult
     public func perform(_ intent: Intent) -> Set<SurfaceArea> {
-        noticingLintConfigurationProblems {
+        noticingConfigurationProblems {
             var areas = apply(intent)
             guard areas.contains(.schemaLoads), environment.readsFiles else { return areas }
             areas.formUnion(loadLocalSchemas())
@@ -94,11 +98,12 @@ public final class DocumentModel {
     }
 
     /// `body`'s areas, with `.lintConfigurationProblems` when it met a yamllint configuration problem for
-    /// the first time.
-    private func noticingLintConfigurationProblems(_ body: () -> Set<SurfaceArea>) -> Set<SurfaceArea> {
-        let problems = lint.configurationProblems.count
+    /// the first time, and `.projectConfigurationProblems` when it met a project settings file's problems.
+    private func noticingConfigurationProblems(_ body: () -> Set<SurfaceArea>) -> Set<SurfaceArea> {
+        let problems = (lint.configurationProblems.count, projectConfigurationProblems.count)
         var areas = body()
-        if lint.configurationProblems.count > problems { areas.insert(.lintConfigurationProblems) }
+        if lint.configurationProblems.count > problems.0 { areas.insert(.lintConfigurationProblems) }
+        if projectConfigurationProblems.count > problems.1 { areas.insert(.projectConfigurationProblems) }
         return areas
     }
 
@@ -184,6 +189,9 @@ public final class DocumentModel {
             return (settings, nil)
         }
         let outcome = projectLookup.configuration(forFileAt: path)
+        if let problem = ProjectConfigurationProblem(outcome), projectConfigurationProblemsMet.insert(problem).inserted {
+            projectConfigurationProblems.append(problem)
+        }
         return (outcome.configuration.map { settings.overlaid(with: $0) } ?? settings, outcome)
     }
 

@@ -35,4 +35,7 @@ public enum SurfaceArea: Hashable, Sendable {
     /// A yamllint configuration problem was met for the first time: pull
     /// ``DocumentModel/lintConfigurationProblems`` (it only grows) and report the new entries once.
     case lintConfigurationProblems
+    /// A project settings file (`.pureyaml.yaml`) with problems was met for the first time: pull
+    /// ``DocumentModel/projectConfigurationProblems`` (it only grows) and report the new entries once.
+    case projectConfigurationProblems
 }
