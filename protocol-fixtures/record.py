@@ -198,9 +198,16 @@ RESOLVE_URI = "file:///project/resolve.yaml"
 RESOLVE = "---\ns:\n  -   x: 1\n      y: 2\nb:  2 \n"
 
 
-def resolve_action(id, title, action_id, version=1):
+def resolve_action(id, title, index, line, version=1):
+    """The action at `index` of the quickfix list for `line` (UTF-8 byte range of that line of RESOLVE), as
+    the server's `data` names it: nothing else is needed to resolve it."""
+    starts = [0]
+    for part in RESOLVE.encode().split(b"\n")[:-1]:
+        starts.append(starts[-1] + len(part) + 1)
     return request(id, "codeAction/resolve", {"title": title, "kind": "quickfix", "isPreferred": True,
-                                              "data": {"uri": RESOLVE_URI, "version": version, "id": action_id}})
+                                              "data": {"uri": RESOLVE_URI, "version": version, "id": index,
+                                                       "range": [starts[line], starts[line + 1]],
+                                                       "only": ["quickfix"], "title": title}})
 
 
 def line_actions(id, line):
@@ -223,11 +230,11 @@ SCENARIOS["08-code-action-resolve"] = lambda: [
     {"jsonrpc": "2.0", "method": "initialized", "params": {}},
     did_open(RESOLVE_URI, RESOLVE),
     line_actions(2, 4),
-    resolve_action(3, "Use 1 space after the colon (colons)", 1),
+    resolve_action(3, "Use 1 space after the colon (colons)", 0, 4),
     line_actions(4, 2),
-    resolve_action(5, "Use 1 space after the hyphen (hyphens)", 3),
+    resolve_action(5, "Use 1 space after the hyphen (hyphens)", 0, 2),
     did_change(RESOLVE_URI, 2, [change(4, 5, 4, 6, "")]),
-    resolve_action(6, "Use 1 space after the colon (colons)", 1),
+    resolve_action(6, "Use 1 space after the colon (colons)", 0, 4),
 ] + shutdown_exit(7)
 
 

@@ -63,11 +63,18 @@ extension FromLSP {
         })
     }
 
-    /// The document, version and identifier in a code action's `data` (``ToLSP/codeActionData(uri:version:id:)``);
-    /// nil when `data` is not of that shape.
-    static func codeActionReference(_ data: LSPAny?) -> (DocumentURI, Int, Int)? {
+    /// The document and the reference in a code action's `data` (``ToLSP/codeActionData(uri:_:)``); nil
+    /// when `data` is not of that shape.
+    static func codeActionReference(_ data: LSPAny?) -> (DocumentURI, CodeActionReference)? {
         guard case .object(let o)? = data, case .string(let uri)? = o["uri"], case .integer(let version)? = o["version"],
-              case .integer(let id)? = o["id"] else { return nil }
-        return (Self.uri(uri), version, id)
+              case .integer(let index)? = o["id"], case .array(let bounds)? = o["range"], bounds.count == 2,
+              case .integer(let start) = bounds[0], case .integer(let end) = bounds[1], 0 <= start, start <= end,
+              case .string(let title)? = o["title"] else { return nil }
+        var kinds: Set<CodeActionCandidate.Kind>?
+        if case .array(let names)? = o["only"] {
+            kinds = Set(names.compactMap { if case .string(let name) = $0 { CodeActionCandidate.Kind(rawValue: name) } else { nil } })
+        }
+        return (Self.uri(uri), CodeActionReference(version: version, range: TextRange(start: start, end: end), kinds: kinds,
+                                                   index: index, title: title))
     }
 }

@@ -184,7 +184,7 @@ extension LanguageServer {
                 if clientResolvesCodeActions {
                     // Unverified, without edits: the edit of the action picked comes from `codeAction/resolve`.
                     return try (model.deferredCodeActions(uri, range: r, only: only, isCancelled: context.isCancelled) ?? [])
-                        .map { to.codeAction($0, uri: uri, version: versionedEdits ? s.version : nil, snapshotVersion: s.version) }
+                        .map { to.codeAction($0, uri: uri, version: versionedEdits ? s.version : nil) }
                 }
                 return try (model.codeActions(uri, range: r, only: only, isCancelled: context.isCancelled) ?? [])
                     .map { to.codeAction($0, uri: uri, version: versionedEdits ? s.version : nil) }
@@ -215,7 +215,8 @@ extension LanguageServer {
     private var versionedEdits: Bool { clientCapabilities.workspace?.workspaceEdit?.documentChanges == true }
 
     /// Answers `codeAction/resolve`: the action with its verified edit, from the `data` the list gave it
-    /// (``ToLSP/codeActionData(uri:version:id:)``); an action without such `data` comes back as it is.
+    /// (``ToLSP/codeActionData(uri:_:)``), which holds all the model needs to make the list again and verify
+    /// the one action (nothing from the listing is kept); an action without such `data` comes back as it is.
     /// A fix that fails verification, or that was offered for another version of the document, is
     /// answered with -32803 `RequestFailed` and a message saying why and what to do (LSP 3.17 §"Error
     /// Codes": "the error message should contain human readable information about why the request
@@ -226,10 +227,10 @@ extension LanguageServer {
     /// - Throws: -32602 for undecodable params, -32803 as above, -32800 when cancelled while running.
     func resolveCodeAction(_ action: CodeAction, _ context: RequestContext) throws(ResponseError) -> CodeAction {
         var action = action
-        guard let (uri, version, actionID) = FromLSP.codeActionReference(action.data) else { return action }
+        guard let (uri, reference) = FromLSP.codeActionReference(action.data) else { return action }
         let outcome: Result<CodeActionCandidate, CodeActionResolveFailure>
         do {
-            outcome = try model.resolveCodeAction(uri, version: version, id: actionID, isCancelled: context.isCancelled)
+            outcome = try model.resolveCodeAction(uri, reference, isCancelled: context.isCancelled)
         } catch {
             log("codeAction/resolve \(context.id) cancelled while running")
             throw ResponseError.requestCancelled
@@ -238,7 +239,7 @@ extension LanguageServer {
         case .success(let fix):
             guard let s = model.snapshot(uri) else { throw ResponseError(code: .requestFailed, message: CodeActionResolveFailure.notOpen.description) }
             let resolved = ToLSP(lineIndex: s.lineIndex, encoding: encoding)
-                .codeAction(fix, uri: uri, version: versionedEdits ? s.version : nil, snapshotVersion: s.version)
+                .codeAction(fix, uri: uri, version: versionedEdits ? s.version : nil)
             action.title = resolved.title
             action.diagnostics = resolved.diagnostics
             action.edit = resolved.edit

@@ -15,8 +15,9 @@ import YAMLDocumentModel
 /// - `.outline`, `.text`, `.formatting`, `.settings`, `.schemaInfo`: pulled on request only (LSP has no
 ///   refresh signal for them); nothing is sent.
 /// - `.schemaLoads`: the loads are started (``startSchemaLoads()``).
-/// - `.lintConfigurationProblems`: each yamllint configuration problem met for the first time is shown
-///   once (`window/showMessage`).
+/// - `.lintConfigurationProblems`, `.projectConfigurationProblems`: each yamllint configuration problem,
+///   and each project settings file with problems, met for the first time is shown once
+///   (`window/showMessage`).
 /// - `.missingSchemas`: each schema that cannot be had is shown once per session (`window/showMessage`,
 ///   a warning with the model's ``MissingSchema/notice``).
 /// - `.watchedFiles`: the patterns the model added are registered (`client/registerCapability` for
@@ -55,6 +56,8 @@ extension LanguageServer {
                 showMissingSchemas()
             case .watchedFiles:
                 registerWatchedFiles()
+            case .projectConfigurationProblems:
+                showProjectConfigurationProblems()
             case .outline, .text, .formatting, .settings, .schemaInfo, .schemaLoads:
                 break
             }

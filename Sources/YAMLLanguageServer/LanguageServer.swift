@@ -43,6 +43,8 @@ final class LanguageServer {
     var unansweredDownloadProgress: [RequestID: DownloadProgress] = [:]
     /// Tokens of download progresses, counting up.
     var downloadProgressCount = 0
+    /// How many of the model's ``DocumentModel/projectConfigurationProblems`` were shown already.
+    private var shownProjectConfigurationProblems = 0
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
     var schemaLoadsInFlight: Set<String> = []
     /// Pulls of diagnostics held open until the document's schemas settle (see `LanguageServer+Pull.swift`).
@@ -380,20 +382,27 @@ final class LanguageServer {
     /// Shows each yamllint configuration problem the model met for the first time, once per session
     /// (`window/showMessage`); the configuration file carries it as a diagnostic when it is open.
     func showLintConfigurationProblems() {
-        showNewWarnings(model.lintConfigurationProblems.map(\.summary), shown: &shownLintConfigurationProblems)
+        showNew(model.lintConfigurationProblems.map { (.warning, $0.summary) }, shown: &shownLintConfigurationProblems)
+    }
+
+    /// Shows each project settings file with problems the model met for the first time, once per session
+    /// (`window/showMessage`: an error when none of its settings apply, else a warning); `pureyaml check`
+    /// lists every problem.
+    func showProjectConfigurationProblems() {
+        showNew(model.projectConfigurationProblems.map { ($0.isBroken ? .error : .warning, $0.summary) },
+                shown: &shownProjectConfigurationProblems)
     }
 
     /// Shows each schema that cannot be had, the first time the model lists it (once per session,
     /// `window/showMessage`, a warning); the words are the model's.
     func showMissingSchemas() {
-        showNewWarnings(model.missingSchemas.map(\.notice), shown: &shownMissingSchemas)
+        showNew(model.missingSchemas.map { (.warning, $0.notice) }, shown: &shownMissingSchemas)
     }
 
-    /// Shows (`window/showMessage`, a warning) and logs the messages of a list that only grows, past the
-    /// `shown` first ones, and counts them as shown.
-    private func showNewWarnings(_ messages: [String], shown: inout Int) {
-        for message in messages.dropFirst(shown) {
-            connection.notify(ShowMessageNotification.self, params: ShowMessageParams(type: .warning, message: message))
+    /// Shows and logs the `messages` after the first `shown` (a list that only grows), and counts them shown.
+    private func showNew(_ messages: [(MessageType, String)], shown: inout Int) {
+        for (type, message) in messages.dropFirst(shown) {
+            connection.notify(ShowMessageNotification.self, params: ShowMessageParams(type: type, message: message))
             log(message)
         }
         shown = messages.count

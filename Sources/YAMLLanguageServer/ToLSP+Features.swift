@@ -101,13 +101,13 @@ extension ToLSP {
 
     /// A code action whose edit is versioned (`documentChanges` for `version`) when `version` is given,
     /// so the client refuses it once the document has changed; else in the `changes` form. A candidate
-    /// still to be resolved (``CodeActionCandidate/resolveID`` set, no edits) gets no `edit` but the
-    /// `data` that finds it again at `snapshotVersion` (``codeActionData(uri:version:id:)``); so does a
-    /// resolved one, which keeps its `data` (LSP 3.17: the resolved action is the one the client sent).
-    func codeAction(_ a: CodeActionCandidate, uri: DocumentURI, version: Int? = nil, snapshotVersion: Int? = nil) -> CodeAction {
-        let data = a.resolveID.flatMap { id in snapshotVersion.map { Self.codeActionData(uri: uri, version: $0, id: id) } }
+    /// still to be resolved (``CodeActionCandidate/resolveReference`` set, no edits) gets no `edit` but the
+    /// `data` that finds it again (``codeActionData(uri:_:)``); so does a resolved one, which keeps its
+    /// `data` (LSP 3.17: the resolved action is the one the client sent).
+    func codeAction(_ a: CodeActionCandidate, uri: DocumentURI, version: Int? = nil) -> CodeAction {
+        let data = a.resolveReference.map { Self.codeActionData(uri: uri, $0) }
         var workspaceEdit: WorkspaceEdit?
-        if a.resolveID == nil || !a.edits.isEmpty {
+        if a.resolveReference == nil || !a.edits.isEmpty {
             let edits = a.edits.map(edit)
             workspaceEdit = version.map {
                 WorkspaceEdit(documentChanges: [TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri.string, version: $0),
@@ -119,9 +119,15 @@ extension ToLSP {
                           isPreferred: a.isPreferred ? true : nil, edit: workspaceEdit, data: data)
     }
 
-    /// The `data` of a code action to resolve: `{"uri": ..., "version": ..., "id": ...}` — the document,
-    /// the version the action was offered for, and the model's identifier of the action at that version.
-    static func codeActionData(uri: DocumentURI, version: Int, id: Int) -> LSPAny {
-        .object(["uri": .string(uri.string), "version": .integer(version), "id": .integer(id)])
+    /// The `data` of a code action to resolve: everything the server needs to find it again, with no
+    /// state of its own (``CodeActionReference``): `{"uri", "version", "id", "range": [start, end],
+    /// "only": [kinds], "title"}` — the document, the version the action was offered at, its place in the
+    /// list, the range (UTF-8 byte offsets) and kinds (absent: all) the list was asked for, and its title.
+    static func codeActionData(uri: DocumentURI, _ reference: CodeActionReference) -> LSPAny {
+        var data: [String: LSPAny] = ["uri": .string(uri.string), "version": .integer(reference.version), "id": .integer(reference.index),
+                                      "range": .array([.integer(reference.range.start), .integer(reference.range.end)]),
+                                      "title": .string(reference.title)]
+        if let kinds = reference.kinds { data["only"] = .array(kinds.map(\.rawValue).sorted().map(LSPAny.string)) }
+        return .object(data)
     }
 }

@@ -26,7 +26,7 @@ struct SchemaAnnotations: Sendable {
     static let none = SchemaAnnotations()
 
     /// Reads the annotation keywords of a schema object's members.
-    init(_ object: [String: JSONValue]) {
+    init(_ object: SchemaObject) {
         if case .string(let s)? = object["title"] { title = s }
         if case .string(let s)? = object["description"] { description = s }
         if case .string(let s)? = object["markdownDescription"] { markdownDescription = SchemaMarkdown.sanitized(s, allowImages: true) }

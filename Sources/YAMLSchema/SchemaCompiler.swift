@@ -214,8 +214,7 @@ final class SchemaCompiler {
             register(node, scope)
             return node
         }
-        var object: [String: JSONValue] = [:]
-        for m in members { object[m.key] = m.value }
+        var object = SchemaObject(members)
 
         // Identification: $schema, $id/id (ignored beside $ref up to draft 7), anchors.
         // A `$ref` that is not a string is malformed and left out; it does not hide its siblings.
@@ -247,7 +246,7 @@ final class SchemaCompiler {
         }
         let draft = scope.draft
         // A keyword of the wrong shape is left out, as if it were not there: the rest still applies.
-        for keyword in malformedKeywords(members, refOnly: refOnly, scope) { object[keyword] = nil }
+        for keyword in malformedKeywords(members, refOnly: refOnly, scope) { object.remove(keyword) }
         var dynamicAnchor: String?
         if draft >= .draft2019_09 {
             if case .string(let a)? = object["$anchor"] { anchors.append(a) }
@@ -329,7 +328,7 @@ final class SchemaCompiler {
         return r
     }
 
-    private func compileKeywords(_ object: [String: JSONValue], _ scope: Scope) -> [SchemaKeyword] {
+    private func compileKeywords(_ object: SchemaObject, _ scope: Scope) -> [SchemaKeyword] {
         let draft = scope.draft
         let validation = scope.vocabulary.validation
         var out: [SchemaKeyword] = []

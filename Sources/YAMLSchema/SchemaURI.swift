@@ -134,7 +134,8 @@ enum SchemaURI {
 
     /// `token` escaped for use in a JSON Pointer (`~` -> `~0`, `/` -> `~1`).
     static func escapePointerToken(_ token: String) -> String {
-        guard token.contains("~") || token.contains("/") else { return token }
+        // Bytes, not Characters: no grapheme breaking for the common token that needs no escape.
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacingOccurrences("~", "~0").replacingOccurrences("/", "~1")
     }
 }

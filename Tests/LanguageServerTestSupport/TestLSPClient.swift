@@ -245,6 +245,13 @@ public final class TestLSPClient: @unchecked Sendable {
     public var receivedResponses: [ResponseMessage] { condition.withLock { responses } }
     /// Every notification received so far, in order.
     public var receivedNotifications: [NotificationMessage] { condition.withLock { notifications } }
+
+    /// The `window/showMessage` notifications received so far, in order.
+    public var shownMessages: [ShowMessageParams] {
+        receivedNotifications.filter { $0.method == ShowMessageNotification.method.rawValue }
+            .compactMap { try? $0.decodeParams(ShowMessageNotification.self) }
+    }
+
     /// Every server-to-client request received so far, in order.
     public var receivedServerRequests: [RequestMessage] { condition.withLock { serverRequests } }
 }

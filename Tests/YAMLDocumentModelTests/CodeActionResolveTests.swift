@@ -9,9 +9,9 @@ final class CodeActionResolveTests: XCTestCase {
     private let uri = DocumentURI(filePath: "/p/resolve.yaml")
 
     /// The verified candidate `a` (listed at `version`) resolves to; a failure fails the test.
-    private func resolved(_ m: DocumentModel, _ a: CodeActionCandidate, version: Int = 1) throws -> CodeActionCandidate {
-        let id = try XCTUnwrap(a.resolveID, "\(a.title) has an identifier")
-        switch try m.resolveCodeAction(uri, version: version, id: id) {
+    private func resolved(_ m: DocumentModel, _ a: CodeActionCandidate) throws -> CodeActionCandidate {
+        let reference = try XCTUnwrap(a.resolveReference, "\(a.title) has a reference")
+        switch try m.resolveCodeAction(uri, reference) {
         case .success(let fix): return fix
         case .failure(let failure): XCTFail("\(a.title): \(failure)"); return a
         }
@@ -26,9 +26,9 @@ final class CodeActionResolveTests: XCTestCase {
         let listed = try XCTUnwrap(lazy.deferredCodeActions(uri, range: range, only: nil))
         XCTAssertEqual(lazy.records[uri]?.memo.fixVerifier?.analysedTexts, 0, "listing re-parses nothing")
         XCTAssertEqual(listed.count, 4, "\(listed.map(\.title))")
-        XCTAssertTrue(listed.allSatisfy { $0.edits.isEmpty && $0.resolveID != nil })
-        XCTAssertEqual(Set(listed.compactMap(\.resolveID)).count, listed.count, "one identifier each")
-        XCTAssertEqual(try lazy.deferredCodeActions(uri, range: range, only: nil), listed, "identifiers are stable at one version")
+        XCTAssertTrue(listed.allSatisfy { $0.edits.isEmpty && $0.resolveReference != nil })
+        XCTAssertEqual(Set(listed.compactMap(\.resolveReference)).count, listed.count, "one reference each")
+        XCTAssertEqual(try lazy.deferredCodeActions(uri, range: range, only: nil), listed, "references are stable at one version")
 
         let eager = try XCTUnwrap(lintModel(uri, text).codeActions(uri, range: range, only: nil))
         XCTAssertEqual(listed.map(\.title), eager.map(\.title))
@@ -36,11 +36,26 @@ final class CodeActionResolveTests: XCTestCase {
             let fix = try resolved(lazy, a)
             XCTAssertEqual(fix.edits, b.edits, a.title)
             XCTAssertEqual(fix.diagnostic, b.diagnostic)
-            XCTAssertEqual(fix.resolveID, a.resolveID)
+            XCTAssertEqual(fix.resolveReference, a.resolveReference)
         }
         XCTAssertEqual(lazy.records[uri]?.memo.fixVerifier?.analysedTexts, 4, "one analysis per resolved fix")
         _ = try resolved(lazy, listed[0])
         XCTAssertEqual(lazy.records[uri]?.memo.fixVerifier?.analysedTexts, 4, "a second resolve at the version is answered from the kept verdict")
+    }
+
+    /// The resolve needs nothing the listing left behind: a reference one model handed out resolves, in
+    /// a model that never listed anything (same text and settings), to the eager list's edits.
+    func testResolveNeedsNoListingBeforeIt() throws {
+        let text = "---\nitems:\n  - key:  word #c  \n  - other: 1\n"
+        let range = try lineRange(text, containing: "key:")
+        let listed = try XCTUnwrap(lintModel(uri, text).deferredCodeActions(uri, range: range, only: nil))
+        let eager = try XCTUnwrap(lintModel(uri, text).codeActions(uri, range: range, only: nil))
+        XCTAssertEqual(listed.count, eager.count)
+        for (a, b) in zip(listed, eager) {
+            let fix = try resolved(lintModel(uri, text), a)
+            XCTAssertEqual(fix.title, b.title)
+            XCTAssertEqual(fix.edits, b.edits, a.title)
+        }
     }
 
     /// A fix that would break the text (narrowing the space after `-` moves `x` left of `y`, which then
@@ -54,7 +69,7 @@ final class CodeActionResolveTests: XCTestCase {
         let hyphens = try XCTUnwrap(listed.first { $0.title.contains("(hyphens)") }, "\(listed.map(\.title))")
         XCTAssertFalse(try XCTUnwrap(lintModel(uri, text).codeActions(uri, range: range, only: [.quickFix])).contains { $0.title.contains("hyphens") },
                        "the eager list leaves it out")
-        let outcome = try m.resolveCodeAction(uri, version: 1, id: try XCTUnwrap(hyphens.resolveID))
+        let outcome = try m.resolveCodeAction(uri, try XCTUnwrap(hyphens.resolveReference))
         XCTAssertEqual(outcome, .failure(.refused(title: hyphens.title, reason: "it would add a syntax error")))
         if case .failure(let failure) = outcome {
             XCTAssertEqual(failure.description, "\"\(hyphens.title)\" was not applied: it would add a syntax error.")
@@ -69,14 +84,18 @@ final class CodeActionResolveTests: XCTestCase {
         let text = "---\na:  1\n"
         let m = lintModel(uri, text)
         let listed = try XCTUnwrap(m.deferredCodeActions(uri, range: TextRange(start: 0, end: text.utf8.count), only: nil))
-        let id = try XCTUnwrap(listed.first?.resolveID)
-        XCTAssertEqual(try m.resolveCodeAction(uri, version: 1, id: 99), .failure(.unknownAction))
+        let reference = try XCTUnwrap(listed.first?.resolveReference)
+        var unknown = reference
+        unknown.index = 99
+        XCTAssertEqual(try m.resolveCodeAction(uri, unknown), .failure(.unknownAction))
+        var renamed = reference
+        renamed.title = "Something else"
+        XCTAssertEqual(try m.resolveCodeAction(uri, renamed), .failure(.unknownAction), "the entry at that place has another title")
         m.perform(.change(uri, version: 2, changes: [TextChange(range: nil, text: "---\na:  1\nb: 2\n")], encoding: .utf8))
-        let stale = try m.resolveCodeAction(uri, version: 1, id: id)
+        let stale = try m.resolveCodeAction(uri, reference)
         XCTAssertEqual(stale, .failure(.documentChanged(offeredAt: 1, current: 2)))
-        XCTAssertEqual(try m.resolveCodeAction(uri, version: 2, id: id), .failure(.unknownAction), "nothing was offered at version 2")
         m.perform(.close(uri))
-        XCTAssertEqual(try m.resolveCodeAction(uri, version: 2, id: id), .failure(.notOpen))
+        XCTAssertEqual(try m.resolveCodeAction(uri, reference), .failure(.notOpen))
     }
 
     /// Neighbouring findings whose fixes edit the same spaces are listed as one action naming both rules;
@@ -125,8 +144,8 @@ final class CodeActionResolveTests: XCTestCase {
         let all = TextRange(start: 0, end: text.utf8.count)
         let listed = try XCTUnwrap(m.deferredCodeActions(uri, range: all, only: [.sourceFixAll]))
         XCTAssertEqual(listed.map(\.title), ["Fix all safe lint problems"])
-        let id = try XCTUnwrap(listed.first?.resolveID)
-        XCTAssertThrowsError(try m.resolveCodeAction(uri, version: 1, id: id, isCancelled: { true }))
+        let reference = try XCTUnwrap(listed.first?.resolveReference)
+        XCTAssertThrowsError(try m.resolveCodeAction(uri, reference, isCancelled: { true }))
         let fix = try resolved(m, try XCTUnwrap(listed.first))
         XCTAssertEqual(TextReplacement.apply(fix.edits, to: Array(text.utf8)), Array("---\na: 1\nb: 2\n".utf8))
         XCTAssertEqual(try lintModel(uri, "---\na: 1\n").deferredCodeActions(uri, range: all, only: [.sourceFixAll]), [])

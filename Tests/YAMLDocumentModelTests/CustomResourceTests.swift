@@ -140,6 +140,46 @@ final class CustomResourceTests: XCTestCase {
         XCTAssertEqual(findings(model, resource), [])
     }
 
+    /// Editing a definition open in one document revalidates, in a stream of resources open in another,
+    /// the documents of that kind alone: each is composed from its own part of the text (the stream's
+    /// whole text, re-checked one document at a time while it was typed in, is not parsed again), and the
+    /// findings are those a fresh model gives.
+    func testEditingADefinitionRevalidatesOnlyItsKindInAnotherStream() throws {
+        let crd = DocumentURI(filePath: "/w/crd.yaml"), resources = DocumentURI(filePath: "/w/app/widgets.yaml")
+        let widgets = (0..<4).map { "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w\($0)}\nspec: {size: \"\($0)\"}\n" }
+        let stream = "apiVersion: v1\nkind: ConfigMap\ndata: {a: b}\n---\n" + widgets.joined(separator: "---\n")
+        let model = try model()
+        model.perform(.open(crd, version: 1, text: Self.widgetCRD))
+        model.perform(.open(resources, version: 1, text: stream))
+        XCTAssertEqual(findings(model, resources), ["8: schema-type", "13: schema-type", "18: schema-type", "23: schema-type"])
+        // A keystroke in the resources: one document re-checked, the whole text left alone.
+        let edited = stream.replacingOccurrences(of: "name: w2}", with: "name: w2x}")
+        let at = LineColumn(line: 16, column: 19)
+        model.perform(.change(resources, version: 2, changes: [TextChange(range: (at, at), text: "x")], encoding: .utf16))
+        XCTAssertEqual(model.snapshot(resources)?.text, edited)
+        XCTAssertEqual(model.snapshot(resources)?.hasWholeTextAnalysis, false)
+        // The size becomes a string in the definition.
+        let lines = Self.widgetCRD.components(separatedBy: "\n")
+        let line = try XCTUnwrap(lines.firstIndex { $0.contains("size: {type: integer") })
+        let column = try XCTUnwrap(lines[line].range(of: "integer")).lowerBound.utf16Offset(in: lines[line])
+        let edit = TextChange(range: (LineColumn(line: line, column: column), LineColumn(line: line, column: column + 7)), text: "string")
+        let areas = model.perform(.change(crd, version: 2, changes: [edit], encoding: .utf16))
+        XCTAssertTrue(areas.contains(.diagnostics(resources)))
+        XCTAssertEqual(findings(model, resources), [])
+        XCTAssertEqual(model.snapshot(resources)?.hasWholeTextAnalysis, false, "the stream's whole text was not parsed")
+
+        let reference = try self.model()
+        reference.perform(.open(crd, version: 1, text: try XCTUnwrap(model.snapshot(crd)?.text)))
+        reference.perform(.open(resources, version: 1, text: edited))
+        XCTAssertEqual(model.diagnostics(resources)?.diagnostics, reference.diagnostics(resources)?.diagnostics)
+        XCTAssertEqual(model.schemaInfo(resources), reference.schemaInfo(resources))
+        // And back: the findings return, at the places a fresh model finds them.
+        let back = TextChange(range: (LineColumn(line: line, column: column), LineColumn(line: line, column: column + 6)), text: "integer")
+        model.perform(.change(crd, version: 3, changes: [back], encoding: .utf16))
+        XCTAssertEqual(findings(model, resources), ["8: schema-type", "13: schema-type", "18: schema-type", "23: schema-type"])
+        XCTAssertEqual(model.snapshot(resources)?.hasWholeTextAnalysis, false)
+    }
+
     func testStructuralExtensions() throws {
         let model = try model()
         let uri = DocumentURI(filePath: "/w/x.yaml")

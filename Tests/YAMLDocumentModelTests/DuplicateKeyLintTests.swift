@@ -28,8 +28,8 @@ final class DuplicateKeyLintTests: XCTestCase {
         let listed = try XCTUnwrap(m.deferredCodeActions(uri, range: d.range, only: [.quickFix]))
         XCTAssertEqual(listed.map(\.title), ["Remove this duplicate entry"])
         XCTAssertEqual(listed.first?.diagnostic, d)
-        let id = try XCTUnwrap(listed.first?.resolveID)
-        guard case .success(let resolved) = try m.resolveCodeAction(uri, version: 1, id: id) else {
+        let reference = try XCTUnwrap(listed.first?.resolveReference)
+        guard case .success(let resolved) = try m.resolveCodeAction(uri, reference) else {
             XCTFail("the duplicate-entry fix resolves"); return ""
         }
         XCTAssertEqual(resolved.edits, fix.edits)

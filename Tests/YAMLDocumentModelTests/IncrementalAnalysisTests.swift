@@ -75,9 +75,10 @@ final class IncrementalAnalysisTests: XCTestCase {
     /// stream (a full change) with probability 3/4, so that most edits start from a valid stream.
     @discardableResult
     private func run(seed: UInt64, count: Int, lint: Bool = false, surfaceEvery: Int = 10,
-                     insideWords: Bool = false, edits: [String] = IncrementalAnalysisTests.edits) throws -> Int {
+                     insideWords: Bool = false, edits: [String] = IncrementalAnalysisTests.edits,
+                     stream: String = IncrementalAnalysisTests.stream, inLineWith marker: String? = nil) throws -> Int {
         let settings = try settings(lint: lint)
-        let model = fresh(Self.stream, settings: settings)
+        let model = fresh(stream, settings: settings)
         var schemas = edge
         var rng = SeededGenerator(seed: seed)
         func below(_ n: Int) -> Int { Int(rng.next() % UInt64(max(1, n))) }
@@ -87,6 +88,17 @@ final class IncrementalAnalysisTests: XCTestCase {
             guard let before = model.snapshot(uri) else { XCTFail("not open"); return partial }
             let n = before.bytes.count
             var start = below(n + 1)
+            if let marker {
+                // Inside the line holding `marker` (the stream comes back when an edit took it away).
+                let text = before.text
+                guard let at = text.range(of: marker) else {
+                    model.perform(.change(uri, version: version, changes: [.full(stream)], encoding: .utf16))
+                    continue
+                }
+                let lineStart = text[..<at.lowerBound].lastIndex(of: "\n").map { text.utf8.distance(from: text.startIndex, to: $0) + 1 } ?? 0
+                let lineEnd = text[at.lowerBound...].firstIndex(of: "\n").map { text.utf8.distance(from: text.startIndex, to: $0) } ?? n
+                start = lineStart + below(lineEnd - lineStart)
+            }
             var end = min(n, start + (below(3) == 0 ? below(6) : 0))
             if insideWords {
                 // Between two letters, deleting at most one letter that has letters on both sides.
@@ -126,7 +138,7 @@ final class IncrementalAnalysisTests: XCTestCase {
             // Composition errors (duplicate keys, aliases) stay: later edits must keep their messages right.
             let composition: Set<String> = ["duplicate-key", "undefined-alias", "recursive-alias"]
             if after.diagnostics.contains(where: { $0.severity == .error && !composition.contains($0.code) }), below(4) != 0 {
-                model.perform(.change(uri, version: version, changes: [.full(Self.stream)], encoding: .utf16))
+                model.perform(.change(uri, version: version, changes: [.full(stream)], encoding: .utf16))
             }
         }
         if !lint { XCTAssertGreaterThan(untouched * 10, partial * 8, "most one-document re-checks leave the whole tree alone") }
@@ -162,6 +174,34 @@ final class IncrementalAnalysisTests: XCTestCase {
         var partial = 0
         for seed in UInt64(2)...4 { partial += try run(seed: seed, count: 100) }
         XCTAssertGreaterThan(partial, 50, "edits that keep the stream valid take the one-document path")
+    }
+
+    /// A stream holding a CustomResourceDefinition and resources of its kind (valid and not): edits in the
+    /// definition change the schema of the resources in the same stream, which are validated again alone
+    /// (composed from their own chunk), while the other documents keep their findings. Everything must
+    /// be what a fresh model finds in the same text.
+    static let definitionStream: String = "apiVersion: v1\nkind: Service\nspec: {ports: [{port: 80}]}\n---\n"
+        + CustomResourceTests.widgetCRD + (0..<6).map { i in
+            """
+            ---
+            apiVersion: example.com/v1
+            kind: Widget
+            metadata: {name: widget-\(i)}
+            spec:
+              size: \(i % 2 == 0 ? "\(i)" : "many")
+              port: \(i % 3 == 0 ? "http" : "true")
+              owner: \(i % 4 == 0 ? "null" : "someone")
+
+            """
+        }.joined() + "---\napiVersion: apps/v1\nkind: Deployment\nspec: {replicas: two}\n"
+
+    func testEditsInADefinitionRevalidateItsResourcesInTheSameStream() throws {
+        var partial = 0
+        for seed in UInt64(21)...23 {
+            partial += try run(seed: seed, count: 60, surfaceEvery: 30, insideWords: true, edits: ["x", "", "s", "er"],
+                               stream: Self.definitionStream, inLineWith: "openAPIV3Schema")
+        }
+        XCTAssertGreaterThan(partial, 100, "edits inside words take the one-document path")
     }
 
     func testWithLintOnTheFindingsAreThoseOfAFullAnalysis() throws {

@@ -98,4 +98,46 @@ final class ProjectSettingsModelTests: XCTestCase {
         model.perform(.filesChanged([DocumentURI(filePath: "/repo/.pureyaml.yaml")]))
         XCTAssertEqual(schemaFindings(model), [], "the file is gone: its schema no longer applies")
     }
+
+    /// A project file with problems is noted once (``DocumentModel/projectConfigurationProblems``, with
+    /// `.projectConfigurationProblems` from the perform that met it), whatever number of documents it
+    /// applies to; the same problems again say nothing, other problems after a change are noted again, and
+    /// a file that exists but cannot be read is one too.
+    func testProblemsOfTheProjectFileAreNotedOnce() {
+        final class Disk: @unchecked Sendable { var files: [String: [UInt8]] = [:]; var unreadable: Set<String> = [] }
+        let disk = Disk()
+        disk.files["/repo/.pureyaml.yaml"] = Array("format.indentWidth: 4\nformat.indentWith: 3\n".utf8)
+        let environment = ModelEnvironment(capabilities: .init(
+            readFile: { disk.unreadable.contains($0) ? nil : disk.files[$0] }, kind: { disk.files[$0].map { .file(size: $0.count) } },
+            listFolder: { _ in nil }, fetch: { _, _, done in done(.failure(SchemaLoadFailure("offline"))) }, now: { 0 }))
+        let model = DocumentModel(environment: environment)
+        XCTAssertTrue(model.perform(.open(uri, version: 1, text: text)).contains(.projectConfigurationProblems))
+        let other = DocumentURI(filePath: "/repo/other.yaml")
+        XCTAssertFalse(model.perform(.open(other, version: 1, text: text)).contains(.projectConfigurationProblems))
+        XCTAssertFalse(model.perform(.change(uri, version: 2, changes: [TextChange(range: nil, text: "a: 1\n")], encoding: .utf16))
+            .contains(.projectConfigurationProblems))
+        XCTAssertEqual(model.projectConfigurationProblems.count, 1)
+        let unknown = model.projectConfigurationProblems[0]
+        XCTAssertEqual(unknown.path, "/repo/.pureyaml.yaml")
+        XCTAssertFalse(unknown.isBroken, "the other key applies")
+        XCTAssertEqual(model.settings(for: uri).format.indentWidth, 4)
+        XCTAssertEqual(unknown.summary,
+                       "Project settings /repo/.pureyaml.yaml:2:1: Unknown setting `format.indentWith`; it is ignored. Did you mean `format.indentWidth`?")
+
+        // Read again unchanged: nothing new. Broken now: noted, and none of its settings apply.
+        XCTAssertFalse(model.perform(.filesChanged([DocumentURI(filePath: "/repo/.pureyaml.yaml")])).contains(.projectConfigurationProblems))
+        disk.files["/repo/.pureyaml.yaml"] = Array("format.indentWidth: [4\n".utf8)
+        XCTAssertTrue(model.perform(.filesChanged([DocumentURI(filePath: "/repo/.pureyaml.yaml")])).contains(.projectConfigurationProblems))
+        XCTAssertEqual(model.projectConfigurationProblems.count, 2)
+        XCTAssertTrue(model.projectConfigurationProblems[1].isBroken)
+        XCTAssertTrue(model.projectConfigurationProblems[1].summary.hasPrefix("Project settings /repo/.pureyaml.yaml:"),
+                      model.projectConfigurationProblems[1].summary)
+        XCTAssertEqual(model.settings(for: uri).format.indentWidth, 2)
+
+        disk.unreadable = ["/repo/.pureyaml.yaml"]
+        XCTAssertTrue(model.perform(.filesChanged([DocumentURI(filePath: "/repo/.pureyaml.yaml")])).contains(.projectConfigurationProblems))
+        XCTAssertEqual(model.projectConfigurationProblems.last?.summary,
+                       "Project settings /repo/.pureyaml.yaml cannot be read; the editor's settings apply")
+        XCTAssertEqual(model.projectConfigurationProblems.count, 3)
+    }
 }

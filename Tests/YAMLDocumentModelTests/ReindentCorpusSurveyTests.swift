@@ -55,9 +55,9 @@ final class ReindentCorpusSurveyTests: XCTestCase {
             tally.findings += 1
             let listed = (try? model.deferredCodeActions(uri, range: d.range, only: [.quickFix])) ?? nil
             guard let fix = listed?.first(where: { $0.title.hasPrefix("Re-indent this block") && $0.diagnostic == d }),
-                  let id = fix.resolveID else { continue }
+                  let reference = fix.resolveReference else { continue }
             tally.listed += 1
-            let outcome = try? model.resolveCodeAction(uri, version: 1, id: id)
+            let outcome = try? model.resolveCodeAction(uri, reference)
             guard case .failure(let failure)? = outcome else { continue }
             tally.refused += 1
             var reason = "\(failure)"

@@ -101,7 +101,7 @@ final class ReindentQuickFixTests: XCTestCase {
         // The text's layout is kept for the next list at this version (cursor moves do not format again).
         XCTAssertNotNil(try XCTUnwrap(m.records[uri]?.memo.fixVerifier?.layout))
         XCTAssertEqual(try m.deferredCodeActions(uri, range: d.range, only: [.quickFix]), listed)
-        guard case .success(let resolved) = try m.resolveCodeAction(uri, version: 1, id: try XCTUnwrap(fix.resolveID)) else {
+        guard case .success(let resolved) = try m.resolveCodeAction(uri, try XCTUnwrap(fix.resolveReference)) else {
             return XCTFail("the re-indent fix resolves")
         }
         let fixed = String(decoding: TextReplacement.apply(resolved.edits, to: Array(text.utf8)), as: UTF8.self)

@@ -54,8 +54,7 @@ final class SchemaCodeActionTests: XCTestCase {
             XCTAssertEqual(listed.map(\.title), eager.map(\.title))
             for (a, b) in zip(listed, eager) {
                 XCTAssertTrue(a.edits.isEmpty)
-                let outcome = try model.resolveCodeAction(testURI, version: try XCTUnwrap(model.snapshot(testURI)).version,
-                                                          id: try XCTUnwrap(a.resolveID))
+                let outcome = try model.resolveCodeAction(testURI, try XCTUnwrap(a.resolveReference))
                 XCTAssertEqual(try outcome.get().edits, b.edits, b.title)
             }
         }

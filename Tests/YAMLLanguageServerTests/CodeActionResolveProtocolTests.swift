@@ -92,6 +92,26 @@ final class CodeActionResolveProtocolTests: XCTestCase {
         }
     }
 
+    /// The resolve is stateless: the action's `data` carries the document, version, range, kinds and the
+    /// action's place and title, so a server that never listed code actions (a second server with the same
+    /// text open at the same version) resolves an action the first one listed to the same edit.
+    func testResolveWorksWithNoListingBefore() throws {
+        let (lister, _) = try start(codeAction: resolving, text: Self.text)
+        let listed = try actions(lister, line: 2)
+        XCTAssertEqual(listed.count, 4, "\(listed)")
+        var expected: [WorkspaceEdit?] = []
+        for action in listed { expected.append(try lister.send(CodeActionResolveRequest.self, action).edit) }
+        XCTAssertEqual(try lister.shutdown(), 0)
+
+        let (resolver, _) = try start(codeAction: resolving, text: Self.text)
+        for (action, edit) in zip(listed, expected) {
+            let resolved = try resolver.send(CodeActionResolveRequest.self, action)
+            XCTAssertNotNil(resolved.edit, action.title)
+            XCTAssertEqual(resolved.edit, edit, action.title)
+        }
+        XCTAssertEqual(try resolver.shutdown(), 0)
+    }
+
     /// An action offered for version 1 and resolved after the document moved to version 2 is refused with
     /// -32803 RequestFailed and a message asking for code actions again; one resolved at its version is
     /// not. An action without the server's `data` comes back unchanged.

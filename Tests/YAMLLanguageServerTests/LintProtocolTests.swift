@@ -116,19 +116,15 @@ final class LintProtocolTests: XCTestCase {
 
         let client = try TestLSPClient()
         try client.initialize()
-        func shown() -> [ShowMessageParams] {
-            client.receivedNotifications.filter { $0.method == ShowMessageNotification.method.rawValue }
-                .compactMap { try? $0.decodeParams(ShowMessageNotification.self) }
-        }
         for name in ["a", "b", "c"] {
             let uri = "file://" + dir.appendingPathComponent("\(name).yaml").path
             try client.open(uri, "key:   value \n")
             let diagnostics = try client.nextPublished(uri).diagnostics
             XCTAssertEqual(diagnostics.count, 0, "\(name): lint is off and no lint-config warning: \(diagnostics)")
         }
-        XCTAssertEqual(shown().count, 1, "\(shown())")
-        XCTAssertEqual(shown().first?.type, .warning)
-        XCTAssertEqual(shown().first?.message,
+        XCTAssertEqual(client.shownMessages.count, 1, "\(client.shownMessages)")
+        XCTAssertEqual(client.shownMessages.first?.type, .warning)
+        XCTAssertEqual(client.shownMessages.first?.message,
                        "yamllint configuration \(config.path): invalid config: no such rule: \"nope\"; lint is off for the files it applies to")
 
         // The configuration file itself carries it.
@@ -144,7 +140,7 @@ final class LintProtocolTests: XCTestCase {
         try client.open(d, "d: 1\n")
         let second = try client.waitFor(ShowMessageNotification.self) { $0.message.contains("/other/.yamllint") }
         XCTAssertTrue(second.message.hasPrefix("yamllint configuration \(dir.path)/other/.yamllint: "), second.message)
-        XCTAssertEqual(shown().count, 2)
+        XCTAssertEqual(client.shownMessages.count, 2)
         XCTAssertEqual(try client.shutdown(), 0)
     }
 }

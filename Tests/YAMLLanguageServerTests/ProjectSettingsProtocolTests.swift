@@ -1,4 +1,6 @@
 import Foundation
+import LanguageServerProtocol
+import LanguageServerTestSupport
 import TestSupport
 import XCTest
 
@@ -39,5 +41,39 @@ final class ProjectSettingsProtocolTests: XCTestCase {
         _ = try server.response(to: try server.request("shutdown"))
         try server.notify("exit")
         XCTAssertEqual(server.waitForExit(), 0)
+    }
+
+    /// A project file with problems is said once per session (`window/showMessage`, as `pureyaml check`
+    /// reports the file): a warning when some of its keys are ignored, an error when it is broken and none
+    /// apply; documents under it and edits say nothing more. Through the typed in-process client.
+    func testProblemsOfTheProjectFileAreShownOnce() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-project-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("broken"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("format.indentWidth: 4\nformat.indentWith: 3\n".utf8).write(to: dir.appendingPathComponent(".pureyaml.yaml"))
+        try Data("format: [\n".utf8).write(to: dir.appendingPathComponent("broken/.pureyaml.yaml"))
+
+        let client = try TestLSPClient()
+        try client.initialize()
+        for name in ["a", "b"] {
+            let uri = "file://" + dir.appendingPathComponent("\(name).yaml").path
+            try client.open(uri, "key: value\n")
+            _ = try client.nextPublished(uri)
+        }
+        let a = "file://" + dir.appendingPathComponent("a.yaml").path
+        try client.notify(DidChangeTextDocumentNotification.self, DidChangeTextDocumentParams(
+            textDocument: VersionedTextDocumentIdentifier(uri: a, version: 2),
+            contentChanges: [TextDocumentContentChangeEvent(range: nil, text: "key: other\n")]))
+        _ = try client.nextPublished(a)
+        XCTAssertEqual(client.shownMessages, [ShowMessageParams(type: .warning, message: "Project settings \(dir.path)/.pureyaml.yaml:2:1: "
+                                                    + "Unknown setting `format.indentWith`; it is ignored. Did you mean `format.indentWidth`?")])
+
+        let c = "file://" + dir.appendingPathComponent("broken/c.yaml").path
+        try client.open(c, "key: value\n")
+        let broken = try client.waitFor(ShowMessageNotification.self) { $0.message.contains("/broken/.pureyaml.yaml") }
+        XCTAssertEqual(broken.type, .error)
+        XCTAssertTrue(broken.message.hasPrefix("Project settings \(dir.path)/broken/.pureyaml.yaml:"), broken.message)
+        XCTAssertEqual(client.shownMessages.count, 2)
+        XCTAssertEqual(try client.shutdown(), 0)
     }
 }

@@ -25,10 +25,10 @@ public struct CodeActionCandidate: Hashable, Sendable {
     public var isPreferred: Bool
     /// Set on a candidate offered to a client that resolves code actions (LSP 3.17 `codeAction/resolve`)
     /// before its edits are computed or verified: `edits` is then empty, and
-    /// ``DocumentModel/resolveCodeAction(_:version:id:isCancelled:)`` with this identifier (and the
-    /// snapshot's version) gives the verified candidate. Nil when `edits` are final. Identifiers are
-    /// stable at one document version: the same candidate offered again gets the same one.
-    public var resolveID: Int?
+    /// ``DocumentModel/resolveCodeAction(_:_:isCancelled:)`` with this reference gives the verified
+    /// candidate. Nil when `edits` are final. The same list asked for again at one document version
+    /// gives the same references.
+    public var resolveReference: CodeActionReference?
 
     /// Creates a candidate.
     public init(title: String, kind: Kind, edits: [TextReplacement], diagnostic: YAMLDiagnostic? = nil,

@@ -1,4 +1,4 @@
-/// Why ``DocumentModel/resolveCodeAction(_:version:id:isCancelled:)`` gives no edit for an action offered
+/// Why ``DocumentModel/resolveCodeAction(_:_:isCancelled:)`` gives no edit for an action offered
 /// without one (LSP 3.17 §"Code Action Resolve Request"). ``description`` is a sentence for the user.
 public enum CodeActionResolveFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// The document is not open (any more).
@@ -6,8 +6,9 @@ public enum CodeActionResolveFailure: Error, Hashable, Sendable, CustomStringCon
     /// The document has another version than the one the action was offered for: its edits would be
     /// computed for a text the editor no longer shows.
     case documentChanged(offeredAt: Int, current: Int)
-    /// No action with this identifier was offered for the current version and lint settings (the
-    /// settings changed since, or the identifier is not one the model handed out).
+    /// The list made again for the reference (its range and kinds, at its version) has no action with
+    /// that place and title: the lint settings or schema findings changed since, or the reference is not
+    /// one the model handed out.
     case unknownAction
     /// The fix was checked and is not safe: applying it would, for example, change the data of the
     /// document or add a syntax error (`reason`, in words: "it would change the data of the document").

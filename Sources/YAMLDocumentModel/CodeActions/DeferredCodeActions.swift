@@ -1,13 +1,12 @@
-import YAMLLint
+import YAMLSyntax
 
 /// The code actions offered for one snapshot without their edits (for a client that resolves them, LSP
-/// 3.17 §"Code Action Resolve Request"), each under a small identifier, with what resolving it takes.
+/// 3.17 §"Code Action Resolve Request"), each with what resolving it takes.
 ///
-/// Identifiers are stable at one version: a candidate offered again (the same title, kind, diagnostics
-/// and unverified edits) gets the identifier it had, so a client may resolve an action from any list
-/// it was given at that version. The table belongs to one version and one lint configuration; the model
-/// drops it when the text changes and refuses it when the lint configuration differs.
-struct DeferredCodeActions {
+/// Nothing is kept between the list and the resolve: the list is a pure function of the snapshot, its
+/// lint configuration and schema results, the range and the kinds asked for, so the resolve makes it
+/// again from the ``CodeActionReference`` the listed action carries and verifies the one entry it names.
+enum DeferredCodeActions {
     /// How an entry becomes a verified candidate.
     enum Resolution {
         /// The entry's unverified edits, checked by the snapshot's ``FixVerifier`` against the requirement.
@@ -26,29 +25,29 @@ struct DeferredCodeActions {
         var candidate: CodeActionCandidate
         var resolution: Resolution
     }
+}
 
-    /// The version of the snapshot the actions were offered for.
-    let version: Int
-    /// The lint configuration in force when they were offered (nil: lint off).
-    let configuration: LintConfiguration?
-    private var ids: [CodeActionCandidate: Int] = [:]
-    private var entries: [Entry] = []
+/// Everything ``DocumentModel/resolveCodeAction(_:_:isCancelled:)`` needs to find a deferred action again
+/// (a renderer hands it to the client with the action, e.g. in LSP's `data`, and back on resolve): the
+/// document version it was offered at, the range and kinds the list was asked for, the action's place in
+/// that list and its title (which must still match). No state of the model is involved.
+public struct CodeActionReference: Hashable, Sendable {
+    /// The document version the action was offered at.
+    public var version: Int
+    /// The range the list was asked for (UTF-8 byte offsets of that version's text).
+    public var range: TextRange
+    /// The kinds the list was asked for (`only`); nil: every kind.
+    public var kinds: Set<CodeActionCandidate.Kind>?
+    /// The action's 0-based place among the entries of that list (counting those left out as known to fail).
+    public var index: Int
+    /// The action's title as listed.
+    public var title: String
 
-    init(version: Int, configuration: LintConfiguration?) {
+    public init(version: Int, range: TextRange, kinds: Set<CodeActionCandidate.Kind>?, index: Int, title: String) {
         self.version = version
-        self.configuration = configuration
-    }
-
-    /// The identifier of `entry` (1-based), registering it when it is new.
-    mutating func register(_ entry: Entry) -> Int {
-        if let known = ids[entry.candidate] { return known }
-        entries.append(entry)
-        ids[entry.candidate] = entries.count
-        return entries.count
-    }
-
-    /// The entry with identifier `id`, nil when there is none.
-    func entry(_ id: Int) -> Entry? {
-        id >= 1 && id <= entries.count ? entries[id - 1] : nil
+        self.range = range
+        self.kinds = kinds
+        self.index = index
+        self.title = title
     }
 }

@@ -8,28 +8,39 @@ import YAMLSyntax
 extension DocumentModel {
     /// The code actions of ``codeActions(_:range:only:isCancelled:)`` (same kinds, order and titles), for a
     /// client that resolves them: quick fixes (core and lint), style rewrites and fix-all come without
-    /// edits and with ``CodeActionCandidate/resolveID`` set, unverified — except those already known (at
+    /// edits and with ``CodeActionCandidate/resolveReference`` set, unverified — except those already known (at
     /// this version) to fail, which are left out as the eager list leaves them out. Schema quick fixes are
     /// deferred too (their documents' schema violations are still computed for the list). A group of conflicting lint fixes is offered as one action
     /// titled with all their rules; its resolution may fall back to one of them (see
-    /// ``LintFixes/resolveGroup(_:listed:verifier:)``). Nil when the document is not open.
+    /// ``LintFixes/resolveGroup(_:listed:verifier:)``). Nil when the document is not open. Writes nothing:
+    /// the resolve makes the list again from the reference.
     /// - Throws: ``Cancelled`` when `isCancelled` says true between steps.
     public func deferredCodeActions(_ uri: DocumentURI, range: TextRange, only: Set<CodeActionCandidate.Kind>?,
                                     isCancelled: @escaping () -> Bool = { false }) throws(Cancelled) -> [CodeActionCandidate]? {
         guard let s = snapshot(uri) else { return nil }
+        let verifier = fixVerifier(s)
+        return try deferredEntries(s, range: range, only: only, verifier: verifier, isCancelled: isCancelled).enumerated().compactMap { index, entry in
+            if case .verify(let requirement) = entry.resolution, case .refused? = verifier.knownVerdict(entry.candidate.edits, requirement) {
+                return nil
+            }
+            var listed = entry.candidate
+            listed.resolveReference = CodeActionReference(version: s.version, range: range, kinds: only, index: index, title: listed.title)
+            listed.edits = []
+            return listed
+        }
+    }
+
+    /// Every entry of the deferred list of `s` for `range` and `only`, in order, with its unverified edits
+    /// and how to resolve it; a pure function of the snapshot, its lint configuration and schema results.
+    private func deferredEntries(_ s: DocumentSnapshot, range: TextRange, only: Set<CodeActionCandidate.Kind>?, verifier: FixVerifier,
+                                 isCancelled: () -> Bool) throws(Cancelled) -> [DeferredCodeActions.Entry] {
+        let uri = s.uri
         if isCancelled() { throw Cancelled() }
         func wanted(_ k: CodeActionCandidate.Kind) -> Bool { only?.contains(k) ?? true }
         let configuration = records[uri]?.lint.configuration
-        let verifier = fixVerifier(s)
-        var table = records[uri]?.memo.deferredActions.flatMap { $0.version == s.version && $0.configuration == configuration ? $0 : nil }
-            ?? DeferredCodeActions(version: s.version, configuration: configuration)
-        var out: [CodeActionCandidate] = []
+        var out: [DeferredCodeActions.Entry] = []
         func offer(_ candidate: CodeActionCandidate, _ resolution: DeferredCodeActions.Resolution) {
-            if case .verify(let requirement) = resolution, case .refused? = verifier.knownVerdict(candidate.edits, requirement) { return }
-            var listed = candidate
-            listed.resolveID = table.register(DeferredCodeActions.Entry(candidate: candidate, resolution: resolution))
-            listed.edits = []
-            out.append(listed)
+            out.append(DeferredCodeActions.Entry(candidate: candidate, resolution: resolution))
         }
         let indentWidth = settings(for: uri).format.indentWidth
         if wanted(.quickFix) {
@@ -72,29 +83,30 @@ extension DocumentModel {
                 : core ? "Fix all safe problems (tab indentation, unused anchors)" : "Fix all safe lint problems"
             if core || lintFixable { offer(CodeActionCandidate(title: title, kind: .sourceFixAll, edits: []), .fixAll) }
         }
-        records[uri]?.memo.deferredActions = table
         return out
     }
 
-    /// The verified action for identifier `id` of ``deferredCodeActions(_:range:only:isCancelled:)`` at
-    /// document version `version`: the candidate with its edits (UTF-8 byte ranges of that version's text)
-    /// and `resolveID` kept; its title and diagnostics may differ from the listed ones when a group of
+    /// The verified action that `reference` (from ``deferredCodeActions(_:range:only:isCancelled:)``) names:
+    /// the list is made again for the reference's range and kinds at the current snapshot, and its entry
+    /// verified. The candidate comes with its edits (UTF-8 byte ranges of that version's text) and its
+    /// `resolveReference` kept; its title and diagnostics may differ from the listed ones when a group of
     /// conflicting lint fixes resolves to one of them, or fix-all fixes less than the title said. Verifying
     /// one fix re-parses, re-composes and re-lints the edited document (in a stream of stand-alone documents,
     /// the edited document alone), once per version and fix.
     /// - Returns: the failure, in words for the user, when the document is not open, has another version
-    ///   (the edits would be for a text the editor no longer shows), the identifier is unknown (the lint
-    ///   settings changed since), or the fix fails verification (it would change the data, the comments,
-    ///   add a syntax error, or not remove its finding).
+    ///   (the edits would be for a text the editor no longer shows), the reference names no entry of the
+    ///   list made again or one with another title (the lint settings changed since), or the fix fails
+    ///   verification (it would change the data, the comments, add a syntax error, or not remove its finding).
     /// - Throws: ``Cancelled`` when `isCancelled` says true during fix-all.
-    public func resolveCodeAction(_ uri: DocumentURI, version: Int, id: Int,
+    public func resolveCodeAction(_ uri: DocumentURI, _ reference: CodeActionReference,
                                   isCancelled: @escaping () -> Bool = { false }) throws(Cancelled)
         -> Result<CodeActionCandidate, CodeActionResolveFailure> {
         guard let s = snapshot(uri) else { return .failure(.notOpen) }
-        guard s.version == version else { return .failure(.documentChanged(offeredAt: version, current: s.version)) }
-        guard let table = records[uri]?.memo.deferredActions, table.version == version, table.configuration == records[uri]?.lint.configuration,
-              let entry = table.entry(id) else { return .failure(.unknownAction) }
+        guard s.version == reference.version else { return .failure(.documentChanged(offeredAt: reference.version, current: s.version)) }
         let verifier = fixVerifier(s)
+        let entries = try deferredEntries(s, range: reference.range, only: reference.kinds, verifier: verifier, isCancelled: isCancelled)
+        guard entries.indices.contains(reference.index), case let entry = entries[reference.index],
+              entry.candidate.title == reference.title else { return .failure(.unknownAction) }
         var resolved: Result<CodeActionCandidate, CodeActionResolveFailure>
         switch entry.resolution {
         case .verify(let requirement):
@@ -120,7 +132,7 @@ extension DocumentModel {
         }
         return resolved.map { fix in
             var fix = fix
-            fix.resolveID = id
+            fix.resolveReference = reference
             return fix
         }
     }

@@ -26,6 +26,10 @@ public final class DocumentModel {
     var schemaRegistry = SchemaRegistry()
     /// Project settings files found and read.
     private var projectLookup: ProjectSettingsLookup
+    /// Every project settings file with problems met, once each (by path and problems), in the order first
+    /// met; the renderer reports the new ones when ``SurfaceArea/projectConfigurationProblems`` says so.
+    public private(set) var projectConfigurationProblems: [ProjectConfigurationProblem] = []
+    private var projectConfigurationProblemsMet: Set<ProjectConfigurationProblem> = []
     /// Downloads whose copy in the download cache was looked for (see ``loadLocalSchemas()``).
     var cacheProbed: Set<String> = []
     /// Schemas that cannot be had, in the order first met (``missingSchemas``), and each one's index there.
@@ -85,8 +89,9 @@ public final class DocumentModel {
     /// ``environment``, before this returns, so the first diagnostics of a document with a local schema
     /// already hold its findings; only downloads are left to the renderer (``schemaLoadRequests``).
     /// Any of them adds `.lintConfigurationProblems` when a yamllint configuration problem was met for
-    /// the first time, `.missingSchemas` when a schema a rule picked was found missing for the first time,
-    /// and `.watchedFiles` when ``watchedFilePatterns`` grew.
+    /// the first time, `.projectConfigurationProblems` when a project settings file with problems was,
+    /// `.missingSchemas` when a schema a rule picked was found missing for the first time, and
+    /// `.watchedFiles` when ``watchedFilePatterns`` grew.
     @discardableResult
     public func perform(_ intent: Intent) -> Set<SurfaceArea> {
         noticingProblems {
@@ -99,15 +104,18 @@ public final class DocumentModel {
     }
 
     /// `body`'s areas, with `.lintConfigurationProblems` when it met a yamllint configuration problem for
-    /// the first time, `.missingSchemas` when it met a schema that cannot be had for the
-    /// first time (``MissingSchema``), and `.watchedFiles` after the first search of the workspace for
-    /// CustomResourceDefinition files (``watchedFilePatterns``).
+    /// the first time, `.projectConfigurationProblems` when it met a project settings file's problems,
+    /// `.missingSchemas` when it met a schema that cannot be had for the first time (``MissingSchema``),
+    /// and `.watchedFiles` after the first search of the workspace for CustomResourceDefinition files
+    /// (``watchedFilePatterns``).
     private func noticingProblems(_ body: () -> Set<SurfaceArea>) -> Set<SurfaceArea> {
-        let problems = lint.configurationProblems.count, missingSchemas = missing.list.count
+        let problems = (lint: lint.configurationProblems.count, project: projectConfigurationProblems.count,
+                        missing: missing.list.count)
         let unwatched = workspaceDefinitions.searched.isEmpty
         var areas = body()
-        if lint.configurationProblems.count > problems { areas.insert(.lintConfigurationProblems) }
-        if missing.list.count > missingSchemas { areas.insert(.missingSchemas) }
+        if lint.configurationProblems.count > problems.lint { areas.insert(.lintConfigurationProblems) }
+        if projectConfigurationProblems.count > problems.project { areas.insert(.projectConfigurationProblems) }
+        if missing.list.count > problems.missing { areas.insert(.missingSchemas) }
         if unwatched && !workspaceDefinitions.searched.isEmpty { areas.insert(.watchedFiles) }
         return areas
     }
@@ -144,6 +152,7 @@ public final class DocumentModel {
             guard newSettings != settings else { return [] }
             let schemaChanged = newSettings.schema != settings.schema
             settings = newSettings
+            lint.forgetFoundFiles()
             return resettle(schemaChanged: schemaChanged).union([.settings])
         case let .filesChanged(uris):
             return filesChanged(uris)
@@ -158,11 +167,13 @@ public final class DocumentModel {
 
     /// Handles ``Intent/filesChanged(_:)``: when a project settings file is among them, finds and reads
     /// every document's project settings again; lints every open document again (its configuration files
-    /// are read afresh; a parsed one is reused while its bytes are the same), unless only workspace
-    /// definition files changed; reloads the changed files that are schemas in use, and reads again the
-    /// CustomResourceDefinition files a search of the workspace found (``workspaceDefinitionFilesChanged(_:)``).
+    /// are looked for and read afresh, which an edit or an open does not do again until then; a parsed one
+    /// is reused while its bytes are the same), unless only workspace definition files changed; reloads the
+    /// changed files that are schemas in use, and reads again the CustomResourceDefinition files a search of
+    /// the workspace found (``workspaceDefinitionFilesChanged(_:)``).
     private func filesChanged(_ uris: [DocumentURI]) -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = []
+        lint.forgetFoundFiles()
         if uris.contains(where: { ProjectConfiguration.fileNames.contains(String($0.string.split(separator: "/").last ?? "")) }) {
             projectLookup.forget()
             areas = resettle(schemaChanged: false)
@@ -197,6 +208,9 @@ public final class DocumentModel {
             return (settings, nil)
         }
         let outcome = projectLookup.configuration(forFileAt: path)
+        if let problem = ProjectConfigurationProblem(outcome), projectConfigurationProblemsMet.insert(problem).inserted {
+            projectConfigurationProblems.append(problem)
+        }
         return (outcome.configuration.map { settings.overlaid(with: $0) } ?? settings, outcome)
     }
 
@@ -337,9 +351,16 @@ public final class DocumentModel {
         let limit = record.settings.maxItemsComputed
         let titles = record.schemaTitles
         return record.memo.surface("outline", limit: limit, inputs: titles) {
-            var builder = OutlineBuilder(limit: limit)
-            return builder.build(record.snapshot, schemaTitles: titles)
+            Self.buildOutline(record.snapshot, limit: limit, schemaTitles: titles)
         }
+    }
+
+    /// The outline of `snapshot` built now, with no per-snapshot cache (what ``outline(_:)`` computes the
+    /// first time it is asked at a snapshot; the benchmark measures it): at most `limit` items; `schemaTitles`,
+    /// per document of a stream, the title of its schema that may name it (``DocumentTitle``).
+    public static func buildOutline(_ snapshot: DocumentSnapshot, limit: Int, schemaTitles: [String?] = []) -> OutlineSurface {
+        var builder = OutlineBuilder(limit: limit)
+        return builder.build(snapshot, schemaTitles: schemaTitles)
     }
 
     /// Formatting edits for an open document (nil when the document is not open): options come from the

@@ -3,7 +3,7 @@ import YAMLLint
 /// Everything the model knows about one open document, created by open and dropped, whole, by close.
 ///
 /// Values that are pure functions of the snapshot (and its lint configuration) and expensive to make —
-/// the fix verifier, the deferred code-action table — are computed when first asked for and kept in
+/// the fix verifier, the pulled surfaces — are computed when first asked for and kept in
 /// ``memo``, which a new snapshot replaces: a query filling it changes no answer, only how fast the next
 /// one comes.
 struct DocumentRecord {
@@ -57,8 +57,6 @@ struct DocumentLint {
 final class SnapshotMemo {
     /// The verifier of the snapshot's fix candidates (see ``FixVerifier``).
     var fixVerifier: FixVerifier?
-    /// The code actions offered without edits at this snapshot, for `codeAction/resolve`.
-    var deferredActions: DeferredCodeActions?
     /// Pulled surfaces (outline, folding, links, semantic tokens) by name, with the item limit they were
     /// computed under and what else they depend on besides the snapshot.
     private var surfaces: [String: (limit: Int, inputs: [String?], value: any Sendable)] = [:]

@@ -41,4 +41,7 @@ public enum SurfaceArea: Hashable, Sendable {
     /// ``DocumentModel/watchedFilePatterns`` grew (the workspace was searched for CustomResourceDefinition
     /// files): watch the new patterns too (LSP: `client/registerCapability` for `workspace/didChangeWatchedFiles`).
     case watchedFiles
+    /// A project settings file (`.pureyaml.yaml`) with problems was met for the first time: pull
+    /// ``DocumentModel/projectConfigurationProblems`` (it only grows) and report the new entries once.
+    case projectConfigurationProblems
 }

@@ -75,14 +75,16 @@ public struct LintEnvironment: Sendable {
         return nil
     }
 
-    /// The yamllint configuration of the document at the absolute path `documentPath` (see
-    /// ``nearestConfiguration(forFilesIn:)``), with the document's path relative to the configuration's
-    /// directory (for `ignore` patterns; nil for `YAMLLINT_CONFIG_FILE`).
-    func nearestConfiguration(toFileAt documentPath: String)
+    /// The yamllint configuration of the document at the absolute path `documentPath`, with the document's
+    /// path relative to the configuration's directory (for `ignore` patterns; nil for
+    /// `YAMLLINT_CONFIG_FILE`): `lookup` answers ``nearestConfiguration(forFilesIn:)`` for the document's
+    /// folder (the model keeps what it found per folder, see ``LintState``).
+    static func nearestConfiguration(toFileAt documentPath: String,
+                                     inFolder lookup: (String) -> (configPath: String, bytes: [UInt8], relativeDirectory: String?)?)
         -> (configPath: String, bytes: [UInt8], relativePath: String?)? {
         var components = documentPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let fileName = components.popLast() ?? ""
-        guard let found = nearestConfiguration(forFilesIn: components.joined(separator: "/")) else { return nil }
+        guard let found = lookup(components.joined(separator: "/")) else { return nil }
         let relative = found.relativeDirectory.map { $0.isEmpty ? fileName : $0 + "/" + fileName }
         return (found.configPath, found.bytes, relative)
     }

@@ -16,6 +16,10 @@ struct LintState {
 
     /// How configuration files are read (nil: they are not, as with ``ModelEnvironment/none``).
     var environment: LintEnvironment?
+    /// The configuration file found for the documents of each folder (nil: none applies), with its bytes:
+    /// read once, and kept until ``forgetFoundFiles()`` (a configuration file changed, was saved, or the
+    /// settings changed), so that a keystroke reads no file.
+    private var found: [String: (configPath: String, bytes: [UInt8], relativeDirectory: String?)?] = [:]
     /// Parsed configuration files by path, with the bytes they were parsed from.
     private var cache: [String: (bytes: [UInt8], result: Result<LintConfiguration, LintConfigurationError>)] = [:]
     /// Every configuration problem met, once each, in the order first met (see
@@ -37,7 +41,12 @@ struct LintState {
     /// `pureyaml.lint.enable` is true, with `pureyaml.lint.preset` (default `default`).
     mutating func resolve(_ uri: DocumentURI, settings: Settings) -> Resolution {
         if settings.lintEnabled == false { return .off }
-        if let environment, let path = uri.filePath, let found = environment.nearestConfiguration(toFileAt: path) {
+        if let environment, let path = uri.filePath, let found = LintEnvironment.nearestConfiguration(toFileAt: path, inFolder: { folder in
+            if let known = self.found[folder] { return known }
+            let read = environment.nearestConfiguration(forFilesIn: folder)
+            self.found[folder] = .some(read)
+            return read
+        }) {
             switch parsed(found.configPath, found.bytes, environment) {
             case .success(let c): return .lint(c, relativePath: found.relativePath)
             case .failure(let e): return .broken(path: found.configPath, message: e.message)
@@ -49,6 +58,12 @@ struct LintState {
                            message: "unknown preset \"\(settings.lintPreset)\" (use default or relaxed)")
         }
         return .lint(preset, relativePath: nil)
+    }
+
+    /// Forgets the configuration files found (not the parsed ones, which are kept by content): the next
+    /// lint of each document looks for and reads its configuration again.
+    mutating func forgetFoundFiles() {
+        found = [:]
     }
 
     private mutating func parsed(_ path: String, _ bytes: [UInt8], _ env: LintEnvironment)

@@ -1,4 +1,5 @@
 import YAMLComposer
+import YAMLParser
 import YAMLSchema
 import YAMLSyntax
 
@@ -82,17 +83,20 @@ extension DocumentModel {
         SchemaAssociator(settings: settings, catalogHit: nil).resolveSetting(settings.schemaStoreURL)
     }
 
-    /// Re-associates and revalidates `uri` (`reusing` the previous result for the documents of the stream
-    /// an edit did not touch, when it can); returns `.diagnostics(uri)` when its schema diagnostics
-    /// changed and `.outline(uri)` when the schema titles that may name its documents did.
+    /// Re-associates and revalidates `uri`, reusing the previous result for the documents of the stream
+    /// an edit did not touch, when it can; `definitionsChanged`: the resource types whose
+    /// CustomResourceDefinition changed since that result (the documents naming one are validated again),
+    /// and with `waiting`, the documents naming a type without a schema are associated again too (a CRD
+    /// file arrived). Returns `.diagnostics(uri)` when its schema diagnostics changed and `.outline(uri)`
+    /// when the schema titles that may name its documents did.
     @discardableResult
-    func refreshSchema(_ uri: DocumentURI, reusing: Bool = true) -> Set<SurfaceArea> {
+    func refreshSchema(_ uri: DocumentURI, definitionsChanged: Set<KubernetesResourceType> = [], waiting: Bool = false) -> Set<SurfaceArea> {
         syncDefinitionFiles()
         guard let snapshot = records[uri]?.snapshot else { return [] }
         let settings = settings(for: uri)
         let result: SchemaResult
         if settings.schema.validate {
-            result = associateAndValidate(snapshot, settings: settings, reusing: reusing)
+            result = associateAndValidate(snapshot, settings: settings, definitionsChanged: definitionsChanged, waiting: waiting)
         } else {
             result = SchemaResult(documents: [], diagnostics: [])
         }
@@ -105,7 +109,8 @@ extension DocumentModel {
     }
 
     /// The schema result of `snapshot` under `settings` (validation on).
-    private func associateAndValidate(_ snapshot: DocumentSnapshot, settings: Settings, reusing: Bool) -> SchemaResult {
+    private func associateAndValidate(_ snapshot: DocumentSnapshot, settings: Settings,
+                                      definitionsChanged: Set<KubernetesResourceType>, waiting: Bool) -> SchemaResult {
         let uri = snapshot.uri
         var catalogHit: SchemaCatalogHit?
         if settings.schema.schemaStoreEnabled && settings.schema.overrideSchema == nil {
@@ -120,7 +125,8 @@ extension DocumentModel {
         let associator = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit,
                                           customResources: schemaRegistry.customResources,
                                           definitionFilesPending: schemaRegistry.definitionFiles.values.contains(.loading))
-        return (reusing ? incrementalSchemaResult(snapshot, associator) : nil) ?? fullSchemaResult(snapshot, associator)
+        return incrementalSchemaResult(snapshot, associator, definitionsChanged: definitionsChanged, waiting: waiting)
+            ?? fullSchemaResult(snapshot, associator)
     }
 
     /// Associates and validates every document of `snapshot`.
@@ -136,15 +142,26 @@ extension DocumentModel {
         return result ?? SchemaResult(documents: [], diagnostics: [])
     }
 
-    /// After `snapshot` re-checked one document of its predecessor's stream (``DocumentChunks``): the
-    /// previous result with that document associated and validated again and the others' findings
-    /// moved with the text; nil when that cannot give the same as ``fullSchemaResult(_:_:)`` (a schema
-    /// modeline in the stream or in the edited document, a schema whose state changed, or no previous
-    /// result for the predecessor).
-    private func incrementalSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator) -> SchemaResult? {
-        guard let (edit, previous) = snapshot.recheck, let old = records[snapshot.uri]?.schema, old.snapshot == previous,
-              let chunks = snapshot.chunks, old.documents.count == chunks.starts.count,
+    /// The previous result of `snapshot`'s document with what changed since computed again: after
+    /// `snapshot` re-checked one document of its predecessor's stream (``DocumentChunks``), that document;
+    /// when CustomResourceDefinitions changed (`definitionsChanged`, and with `waiting` the types without
+    /// a schema), the documents naming a type concerned, each composed alone from its chunk of the text
+    /// (the whole text is not parsed). The other documents' findings are moved with the text. Nil when
+    /// that cannot give the same as ``fullSchemaResult(_:_:)``: a schema modeline in the stream or in the
+    /// edited document, a document with several schemas, a schema whose state changed, a stream that is
+    /// not in chunks, or no previous result for the predecessor (or, with no edit, for this snapshot).
+    private func incrementalSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator,
+                                         definitionsChanged: Set<KubernetesResourceType>, waiting: Bool) -> SchemaResult? {
+        guard let old = records[snapshot.uri]?.schema, let chunks = snapshot.chunks, old.documents.count == chunks.starts.count,
               old.violations.count == old.documents.count else { return nil }
+        let edit: DocumentChunks.Recheck?
+        if let (recheck, previous) = snapshot.recheck, old.snapshot == previous {
+            edit = recheck
+        } else if old.snapshot == ObjectIdentifier(snapshot.analysis), !definitionsChanged.isEmpty || waiting {
+            edit = nil
+        } else {
+            return nil
+        }
         if associator.settings.overrideSchema == nil {
             // A modeline anywhere decides per region, which the edit may move: only streams without one.
             // Documents with several schemas are validated in full.
@@ -152,32 +169,61 @@ extension DocumentModel {
                 if info.disabled || !info.additionalSchemaURIs.isEmpty { return nil }
                 if case .modeline? = info.rule { return nil }
             }
-            if SchemaAssociator.mayHoldModeline(snapshot.bytes, range: TextRange(start: edit.start, end: edit.end)) { return nil }
+            if let edit, SchemaAssociator.mayHoldModeline(snapshot.bytes, range: TextRange(start: edit.start, end: edit.end)) { return nil }
         }
-        let k = edit.index
+        // The documents whose association and findings are computed again, with their roots composed
+        // alone (ranges relative to `offset`, the start of their chunk; 0 when the whole composition is at hand).
+        var fresh: [Int: (root: YAMLNode, offset: Int)] = [:]
+        if let edit { fresh[edit.index] = (edit.document.root, edit.start) }
+        let whole = snapshot.analysis.isComplete ? snapshot.composition.documents : nil
+        for (i, info) in old.documents.enumerated() where fresh[i] == nil {
+            guard let type = info.resourceType, definitionsChanged.contains(type) || (waiting && info.schemaURI == nil) else { continue }
+            if let whole {
+                guard i < whole.count else { return nil }
+                fresh[i] = (whole[i].root, 0)
+            } else {
+                guard let root = Self.composeAlone(snapshot, chunks, i) else { return nil }
+                fresh[i] = (root, chunks.starts[i])
+            }
+        }
         let regions = SchemaAssociator.regions(chunks.documentRanges, textLength: snapshot.bytes.count)
         var documents = old.documents
         for i in documents.indices {
             documents[i].range = regions[i]
             documents[i].status = nil
         }
-        documents[k] = associator.info(index: k, region: regions[k], modeline: nil, uri: snapshot.uri,
-                                       setting: associator.settingMatches(for: snapshot.uri), root: edit.document.root)
-        if !documents[k].additionalSchemaURIs.isEmpty { return nil }
+        let setting = associator.settingMatches(for: snapshot.uri)
+        for (i, document) in fresh {
+            documents[i] = associator.info(index: i, region: regions[i], modeline: nil, uri: snapshot.uri, setting: setting, root: document.root)
+            if !documents[i].additionalSchemaURIs.isEmpty { return nil }
+        }
+        let severity = associator.settings.severity
         return schemaResult(snapshot, documents, documentStart: { $0 < chunks.documentRanges.count ? chunks.documentRanges[$0].start : nil },
                             validate: { i, schemaURI, schema in
-            if i == k {
-                return schema.validate(edit.document.root).map {
-                    var d = Self.diagnostic($0, schemaURI: schemaURI, severity: associator.settings.severity)
-                    d.range = d.range.shifted(by: edit.start)
+            if let document = fresh[i] {
+                return schema.validate(document.root).map {
+                    var d = Self.diagnostic($0, schemaURI: schemaURI, severity: severity)
+                    d.range = d.range.shifted(by: document.offset)
                     return d
                 }
             }
             guard old.documents[i].schemaURI == schemaURI, old.documents[i].status == .loaded,
                   let found = old.violations[i] else { return nil }
-            guard i > k, edit.delta != 0 else { return found }
+            guard let edit, i > edit.index, edit.delta != 0 else { return found }
             return found.map { var d = $0; d.range = d.range.shifted(by: edit.delta); return d }
         })
+    }
+
+    /// The root of document `index` of `snapshot`'s stream, parsed and composed from its chunk alone
+    /// (YAML 1.2.2 §9.2: the documents of a stream without directives share nothing), its ranges relative
+    /// to the chunk's start; nil when the chunk does not give exactly one document.
+    private static func composeAlone(_ snapshot: DocumentSnapshot, _ chunks: DocumentChunks, _ index: Int) -> YAMLNode? {
+        let start = chunks.starts[index]
+        let end = index + 1 < chunks.starts.count ? chunks.starts[index + 1] : snapshot.bytes.count
+        let composition = Composer.compose(Parser.parse(Array(snapshot.bytes[start..<end])),
+                                           lineOffset: index == 0 ? 0 : snapshot.lineIndex.line(containing: start))
+        guard composition.documents.count == 1, let document = composition.documents.first else { return nil }
+        return document.root
     }
 
     /// Sets the load status of each of `documents` and collects the schema diagnostics: `validate(i, uri,
@@ -285,7 +331,7 @@ extension DocumentModel {
         return title
     }
 
-    /// Revalidates every open document; returns the areas that changed (``refreshSchema(_:reusing:)``).
+    /// Revalidates every open document; returns the areas that changed (``refreshSchema(_:definitionsChanged:waiting:)``).
     ///
     /// Revalidation reads the composition, which a large text dropped after its open or edit
     /// (``SnapshotAnalysis/releaseEvents()``) and would then compose again and keep. A document whose
@@ -318,7 +364,7 @@ extension DocumentModel {
     /// has a schema, and the catalog gives it none (the settings match it, which puts the catalog out
     /// of play, or the catalog is not loaded or has no entry for its path). Modelines, settings globs and
     /// Kubernetes kinds depend only on the text and the settings, which have not changed (a delivered
-    /// CRD file re-associates the documents it may concern: ``refreshDefinitionUsers(since:except:waiting:)``).
+    /// CRD file re-associates the documents it may concern: ``refreshDefinitionUsers(_:except:waiting:)``).
     private func schemaResultStands(_ uri: DocumentURI, _ snapshot: DocumentSnapshot) -> Bool {
         let settings = settings(for: uri)
         guard settings.schema.validate, settings.schema.overrideSchema == nil, let old = records[uri]?.schema,
@@ -408,10 +454,10 @@ extension DocumentModel {
         // A CRD file gives schemas to documents that had none, or lets them ask the CRD catalog: those
         // are associated again.
         let definitionFile = schemaRegistry.definitionFiles[uri] == .loading
-        let definitionsBefore = schemaRegistry.customResources.byType
         guard schemaRegistry.deliver(uri, result) else { return [] }
-        if definitionFile, case .success(let bytes) = result { definitionsFound(in: uri, bytes: bytes) }
-        var areas = definitionFile ? refreshDefinitionUsers(since: definitionsBefore, except: nil, waiting: true)
+        var changed: Set<KubernetesResourceType> = []
+        if definitionFile, case .success(let bytes) = result { changed = definitionsFound(in: uri, bytes: bytes) }
+        var areas = definitionFile ? refreshDefinitionUsers(changed, except: nil, waiting: true)
             : refreshAllSchemas(settingsUnchanged: true)
         areas.insert(.schemaInfo)
         if schemaRegistry.requestCount > before { areas.insert(.schemaLoads) }

@@ -123,7 +123,7 @@ struct SchemaRegistry {
         var forgot = false
         for uri in definitionFiles.keys where !files.contains(uri) {
             definitionFiles[uri] = nil
-            if setDefinitions(uri, documents: nil) { forgot = true }
+            if !setDefinitions(uri, documents: nil).isEmpty { forgot = true }
         }
         for uri in files where definitionFiles[uri] == nil {
             definitionFiles[uri] = .loading
@@ -133,31 +133,43 @@ struct SchemaRegistry {
     }
 
     /// Replaces what the source `source` (an open document, a CRD file) defines (nil: forgets it), and
-    /// the schemas of the resource types concerned; true when that changed anything.
-    mutating func setDefinitions(_ source: String, documents: [[KubernetesResourceType: CustomResourceSchemas.Entry]]?) -> Bool {
+    /// the schemas of the resource types concerned; returns the types whose definition was added, changed
+    /// or removed (empty: nothing changed).
+    @discardableResult
+    mutating func setDefinitions(_ source: String, documents: [[KubernetesResourceType: CustomResourceSchemas.Entry]]?)
+        -> Set<KubernetesResourceType> {
         let before = customResources.byType
-        guard customResources.set(source, documents: documents) else { return false }
-        definitionsChanged(from: before, source: source)
-        return true
+        let changed = customResources.set(source, documents: documents)
+        definitionsChanged(changed, from: before)
+        return changed
     }
 
     /// ``setDefinitions(_:documents:)`` for document `index` of a stream of `count` documents.
     mutating func setDefinitions(_ source: String, document index: Int, count: Int,
-                                 _ entries: [KubernetesResourceType: CustomResourceSchemas.Entry]) -> Bool {
+                                 _ entries: [KubernetesResourceType: CustomResourceSchemas.Entry]) -> Set<KubernetesResourceType> {
         let before = customResources.byType
-        guard customResources.set(source, document: index, count: count, entries) else { return false }
-        definitionsChanged(from: before, source: source)
-        return true
+        let changed = customResources.set(source, document: index, count: count, entries)
+        definitionsChanged(changed, from: before)
+        return changed
     }
 
-    /// After what `source` defines changed: puts the schemas of the defined types into ``resources``
-    /// (compiled again when they changed) and drops those no longer defined. Entries of other sources
-    /// that kept their type are not compared again.
-    private mutating func definitionsChanged(from before: [KubernetesResourceType: CustomResourceSchemas.Entry], source: String) {
+    /// After the definitions of `types` changed from `before`: puts their schemas into ``resources``
+    /// (compiled again) and drops those no longer defined. The other types' entries are the same values
+    /// as before and are not compared again (a CRD's schema is large, and a stream may hold many).
+    private mutating func definitionsChanged(_ types: Set<KubernetesResourceType>,
+                                             from before: [KubernetesResourceType: CustomResourceSchemas.Entry]) {
+        guard !types.isEmpty else { return }
         let now = customResources.byType
-        for (type, old) in before where now[type]?.schemaURI != old.schemaURI { resources[old.schemaURI] = nil }
-        for (type, entry) in now where entry.source == source || before[type]?.schemaURI != entry.schemaURI {
-            if case .loaded(let json)? = resources[entry.schemaURI], json == entry.schema { continue }
+        for type in types {
+            if let old = before[type], now[type]?.schemaURI != old.schemaURI { resources[old.schemaURI] = nil }
+            if let entry = now[type] {
+                resources[entry.schemaURI] = .loaded(entry.schema)
+                compiled[entry.schemaURI] = nil
+            }
+        }
+        // Every defined type keeps its schema at hand, whatever happened to the resource meanwhile.
+        for entry in now.values {
+            if case .loaded? = resources[entry.schemaURI] { continue }
             resources[entry.schemaURI] = .loaded(entry.schema)
             compiled[entry.schemaURI] = nil
         }

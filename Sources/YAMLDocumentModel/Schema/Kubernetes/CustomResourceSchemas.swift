@@ -41,29 +41,45 @@ struct CustomResourceSchemas {
         Composer.compose(Parser.parse(bytes)).documents.map { definitions(in: $0.root, source: source) }
     }
 
-    /// Replaces what `source` defines (nil: forgets it); true when that changed anything.
+    /// Replaces what `source` defines (nil: forgets it); returns the resource types whose entry
+    /// (``byType``) was added, removed or changed (empty: nothing changed).
     @discardableResult
-    mutating func set(_ source: String, documents: [[KubernetesResourceType: Entry]]?) -> Bool {
+    mutating func set(_ source: String, documents: [[KubernetesResourceType: Entry]]?) -> Set<KubernetesResourceType> {
         let old = sources[source]
         let new = documents.flatMap { $0.allSatisfy(\.isEmpty) ? nil : $0 }
-        if old == nil && new == nil { return false }
-        if let old, let new, old == new { return false }
-        sources[source] = new
-        rebuild()
-        return true
+        if old == nil && new == nil { return [] }
+        let types = Set((old ?? []).flatMap(\.keys)).union((new ?? []).flatMap(\.keys))
+        return replace(source, with: new, concerning: types)
     }
 
-    /// Replaces what document `index` of `source` defines, the stream keeping `count` documents; true when
-    /// that changed anything.
-    mutating func set(_ source: String, document index: Int, count: Int, _ entries: [KubernetesResourceType: Entry]) -> Bool {
+    /// Replaces what document `index` of `source` defines, the stream keeping `count` documents; returns
+    /// the resource types whose entry changed (see ``set(_:documents:)``). Only that document's
+    /// definitions are compared, not the whole stream's (an edit in one CRD of a stream of many).
+    mutating func set(_ source: String, document index: Int, count: Int, _ entries: [KubernetesResourceType: Entry])
+        -> Set<KubernetesResourceType> {
         // The common case, on every keystroke: a stream that defines nothing, and still does not.
-        if entries.isEmpty && sources[source] == nil { return false }
+        if entries.isEmpty && sources[source] == nil { return [] }
         var documents = sources[source] ?? []
-        if documents.count > count { documents.removeLast(documents.count - count) }
+        var types = Set(entries.keys)
+        if documents.count > count {
+            for removed in documents[count...] { types.formUnion(removed.keys) }
+            documents.removeLast(documents.count - count)
+        }
         while documents.count < count { documents.append([:]) }
-        guard index < documents.count else { return false }
+        guard index < documents.count else { return [] }
+        types.formUnion(documents[index].keys)
         documents[index] = entries
-        return set(source, documents: documents)
+        return replace(source, with: documents.allSatisfy(\.isEmpty) ? nil : documents, concerning: types)
+    }
+
+    /// Puts `new` in place of what `source` defined; returns those of `types` (every type the old or new
+    /// definitions of the source name) whose entry changed.
+    private mutating func replace(_ source: String, with new: [[KubernetesResourceType: Entry]]?,
+                                  concerning types: Set<KubernetesResourceType>) -> Set<KubernetesResourceType> {
+        let before = byType
+        sources[source] = new
+        rebuild()
+        return types.filter { before[$0] != byType[$0] }
     }
 
     private mutating func rebuild() {

@@ -12,33 +12,29 @@ extension DocumentModel {
     /// mean parsing it again). After an edit that re-checked one document of the stream, only that
     /// document is read.
     func refreshSchemaAndDefinitionUsers(_ uri: DocumentURI) -> Set<SurfaceArea> {
-        let before = schemaRegistry.customResources.byType
         // Definitions in the workspace first (once, and only for a custom resource not defined yet).
-        let found = searchWorkspaceDefinitions(for: uri)
-        let changed = updateDefinitions(uri) || found
-        var areas: Set<SurfaceArea> = []
-        // New definitions change schemas under URIs that stay the same: nothing of the previous result is reused.
-        areas.formUnion(refreshSchema(uri, reusing: !changed))
-        guard changed else { return areas }
-        return areas.union(refreshDefinitionUsers(since: before, except: uri))
+        let changed = searchWorkspaceDefinitions(for: uri).union(updateDefinitions(uri))
+        // New definitions change schemas under URIs that stay the same: the documents of the stream that
+        // name a changed type are validated again, the others' findings are reused.
+        let areas = refreshSchema(uri, definitionsChanged: changed)
+        guard !changed.isEmpty else { return areas }
+        return areas.union(refreshDefinitionUsers(changed, except: uri))
     }
 
-    /// After the known definitions changed from `before`: revalidates the open documents (but `except`)
-    /// that name a resource type whose definition was added, changed or removed, and, with `waiting`,
-    /// those naming a type that has no schema (the CRD catalog waits for CRD files); returns their
-    /// `.diagnostics` (and `.outline`) when those changed (``refreshSchema(_:reusing:)``), and `.schemaInfo`.
-    func refreshDefinitionUsers(since before: [KubernetesResourceType: CustomResourceSchemas.Entry], except: DocumentURI?,
+    /// After the definitions of `changedTypes` were added, changed or removed: revalidates the open
+    /// documents (but `except`) that name one of them, and, with `waiting`, those naming a type that has
+    /// no schema (the CRD catalog waits for CRD files); returns their `.diagnostics` (and `.outline`) when
+    /// those changed (``refreshSchema(_:definitionsChanged:)``), and `.schemaInfo`.
+    func refreshDefinitionUsers(_ changedTypes: Set<KubernetesResourceType>, except: DocumentURI?,
                                 waiting: Bool = false) -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = [.schemaInfo]
-        let after = schemaRegistry.customResources.byType
-        let changedTypes = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
         for other in records.keys where other != except {
             if let old = records[other]?.schema?.documents, !old.contains(where: { d in
                 guard let type = d.resourceType else { return false }
                 return changedTypes.contains(type) || (waiting && d.schemaURI == nil)
             }) { continue }
             let wasComplete = records[other]?.snapshot.analysis.isComplete ?? true
-            areas.formUnion(refreshSchema(other))
+            areas.formUnion(refreshSchema(other, definitionsChanged: changedTypes, waiting: waiting))
             if !wasComplete { records[other]?.snapshot.analysis.releaseEvents() }
         }
         return areas
@@ -48,31 +44,34 @@ extension DocumentModel {
     /// `pureyaml.schema.crds` file that was open (its text then stood for the file) is read again.
     func forgetDefinitions(of uri: DocumentURI) -> Set<SurfaceArea> {
         schemaRegistry.definitionsRead[uri.string] = nil
-        let before = schemaRegistry.customResources.byType
         let forgot = schemaRegistry.setDefinitions(uri.string, documents: nil)
         // A definition file of the workspace is read again from disk: one the search found (also when the
         // text in the editor defined nothing), or one whose text defined something (a file a closed
         // document left on disk is not read for nothing: `check` closes every file it checked).
-        var budget = (files: 1, bytes: environment.maxSchemaBytes)
-        let reread = (forgot || workspaceDefinitions.files.contains(uri.string)) && rereadWorkspaceDefinitionFile(uri, budget: &budget)
-        guard forgot || reread else { return [] }
+        var changed = forgot
+        if !forgot.isEmpty || workspaceDefinitions.files.contains(uri.string) {
+            var budget = (files: 1, bytes: environment.maxSchemaBytes)
+            changed.formUnion(rereadWorkspaceDefinitionFile(uri, budget: &budget))
+        }
+        guard !changed.isEmpty else { return [] }
         var areas: Set<SurfaceArea> = []
-        if forgot, schemaRegistry.definitionFiles[uri.string] != nil, schemaRegistry.reload(uri.string) { areas.insert(.schemaLoads) }
-        return areas.union(refreshDefinitionUsers(since: before, except: uri))
+        if !forgot.isEmpty, schemaRegistry.definitionFiles[uri.string] != nil, schemaRegistry.reload(uri.string) { areas.insert(.schemaLoads) }
+        return areas.union(refreshDefinitionUsers(changed, except: uri))
     }
 
     /// Re-reads the CustomResourceDefinitions of the open document `uri` (none when Kubernetes detection
-    /// is off or schema validation is); true when what it defines changed. After an edit that re-checked
-    /// one document of the stream (``DocumentSnapshot/recheck``), only that document is read.
+    /// is off or schema validation is); returns the resource types whose definition changed. After an
+    /// edit that re-checked one document of the stream (``DocumentSnapshot/recheck``), only that document
+    /// is read.
     @discardableResult
-    func updateDefinitions(_ uri: DocumentURI) -> Bool {
+    func updateDefinitions(_ uri: DocumentURI) -> Set<KubernetesResourceType> {
         let source = uri.string
         let settings = settings(for: uri)
         guard let snapshot = records[uri]?.snapshot, settings.schema.validate, settings.schema.kubernetesDetection else {
             schemaRegistry.definitionsRead[source] = nil
             return schemaRegistry.setDefinitions(source, documents: nil)
         }
-        if schemaRegistry.definitionsRead[source] == ObjectIdentifier(snapshot.analysis) { return false }
+        if schemaRegistry.definitionsRead[source] == ObjectIdentifier(snapshot.analysis) { return [] }
         if let (edit, previous) = snapshot.recheck, let chunks = snapshot.chunks,
            schemaRegistry.definitionsRead[source] == previous {
             schemaRegistry.definitionsRead[source] = ObjectIdentifier(snapshot.analysis)
@@ -85,11 +84,12 @@ extension DocumentModel {
     }
 
     /// Reads the CustomResourceDefinitions of the YAML stream `bytes`, the content of the file `source`
-    /// (an absolute URI), in place of what that file defined before; true when that changed anything.
+    /// (an absolute URI), in place of what that file defined before; returns the resource types whose
+    /// definition changed.
     /// The way in for definition files: those of `pureyaml.schema.crds` when they arrive, and files a
     /// listing of the workspace folders finds. The caller revalidates (``refreshAllSchemas(settingsUnchanged:)``).
     @discardableResult
-    func definitionsFound(in source: String, bytes: [UInt8]) -> Bool {
+    func definitionsFound(in source: String, bytes: [UInt8]) -> Set<KubernetesResourceType> {
         schemaRegistry.setDefinitions(source, documents: CustomResourceSchemas.definitions(inStream: bytes, source: source))
     }
 

@@ -23,12 +23,12 @@ extension DocumentModel {
     /// Before `uri` is associated: when one of its documents names a custom resource whose definition is
     /// not known, searches what has not been searched yet for it (the workspace folders holding it, the
     /// globs of its `pureyaml.schema.crds`) and reads the definitions found (a file open in the editor
-    /// stands for itself); true when the known definitions changed. The caller revalidates the documents
-    /// concerned. Once everything that could be searched for `uri` was, this costs a look at its settings.
-    func searchWorkspaceDefinitions(for uri: DocumentURI) -> Bool {
-        guard environment.readsFiles, let snapshot = records[uri]?.snapshot else { return false }
+    /// stands for itself); returns the resource types whose definition changed. The caller revalidates the
+    /// documents concerned. Once everything that could be searched for `uri` was, this costs a look at its settings.
+    func searchWorkspaceDefinitions(for uri: DocumentURI) -> Set<KubernetesResourceType> {
+        guard environment.readsFiles, let snapshot = records[uri]?.snapshot else { return [] }
         let settings = settings(for: uri).schema
-        guard settings.validate, settings.kubernetesDetection else { return false }
+        guard settings.validate, settings.kubernetesDetection else { return [] }
         var targets: [(key: String, root: String, glob: SchemaGlob?)] = []
         let policy = settings.trustPolicy
         for entry in settings.customResourceDefinitions where Self.isGlob(entry) {
@@ -47,16 +47,16 @@ extension DocumentModel {
                 targets.append(("folder " + folder, folder, nil))
             }
         }
-        guard !targets.isEmpty else { return false }
+        guard !targets.isEmpty else { return [] }
         // After an edit that re-checked one document of the stream, only that one is looked at (the others
         // were before), so that a keystroke composes nothing more.
         if let (edit, _) = snapshot.recheck {
-            guard needsDefinition(edit.document.root) else { return false }
+            guard needsDefinition(edit.document.root) else { return [] }
         } else if !snapshot.composition.documents.contains(where: { needsDefinition($0.root) }) {
-            return false
+            return []
         }
         var search = DefinitionFileSearch(environment: environment)
-        var changed = false
+        var changed: Set<KubernetesResourceType> = []
         for target in targets {
             workspaceDefinitions.searched.insert(target.key)
             if target.glob == nil { workspaceDefinitions.folders.append(target.root) }
@@ -66,7 +66,7 @@ extension DocumentModel {
                 guard policy.refusal(toLoad: source.string, rule: nil, document: nil) == nil else { continue }
                 workspaceDefinitions.files.insert(source.string)
                 guard records[source] == nil else { continue }
-                if definitionsFound(in: source.string, bytes: bytes) { changed = true }
+                changed.formUnion(definitionsFound(in: source.string, bytes: bytes))
             }
         }
         return changed
@@ -87,22 +87,21 @@ extension DocumentModel {
     /// (``DefinitionFileSearch/maxFiles``, ``DefinitionFileSearch/maxBytes``), so that a checkout
     /// changing a whole tree reads a bounded amount.
     func workspaceDefinitionFilesChanged(_ uris: [DocumentURI]) -> Set<SurfaceArea> {
-        let before = schemaRegistry.customResources.byType
         var budget = (files: DefinitionFileSearch.maxFiles, bytes: DefinitionFileSearch.maxBytes)
-        var changed = false
-        for uri in uris where rereadWorkspaceDefinitionFile(uri, budget: &budget) { changed = true }
-        return changed ? refreshDefinitionUsers(since: before, except: nil) : []
+        var changed: Set<KubernetesResourceType> = []
+        for uri in uris { changed.formUnion(rereadWorkspaceDefinitionFile(uri, budget: &budget)) }
+        return changed.isEmpty ? [] : refreshDefinitionUsers(changed, except: nil)
     }
 
     /// Reads the closed file `uri` again from disk when ``mayBeWorkspaceDefinitionFile(_:)``, in place of
-    /// what it defined; true when that changed the known definitions. An open document stands for its file.
-    /// With `budget`, a file the search did not find is read only while the budget lasts, and counted.
-    func rereadWorkspaceDefinitionFile(_ uri: DocumentURI, budget: inout (files: Int, bytes: Int)) -> Bool {
-        guard records[uri] == nil, mayBeWorkspaceDefinitionFile(uri), let path = uri.filePath else { return false }
+    /// what it defined; returns the resource types whose definition that changed. An open document stands
+    /// for its file. With `budget`, a file the search did not find is read only while the budget lasts, and counted.
+    func rereadWorkspaceDefinitionFile(_ uri: DocumentURI, budget: inout (files: Int, bytes: Int)) -> Set<KubernetesResourceType> {
+        guard records[uri] == nil, mayBeWorkspaceDefinitionFile(uri), let path = uri.filePath else { return [] }
         var documents: [[KubernetesResourceType: CustomResourceSchemas.Entry]]?
         let kind = environment.kind(path)
         if !workspaceDefinitions.files.contains(uri.string), case .file(let size)? = kind {
-            guard budget.files > 0, size <= budget.bytes else { return false }
+            guard budget.files > 0, size <= budget.bytes else { return [] }
             budget.files -= 1
             budget.bytes -= size
         }
