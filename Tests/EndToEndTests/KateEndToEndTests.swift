@@ -6,8 +6,8 @@ import XCTest
 /// `editors/kate/lspclient-settings.json` as the user's server settings and the plugin enabled in
 /// `katerc`, with `pureyaml` on `PATH`. Kate is started on a copy of `examples/kubernetes.yaml` made
 /// untidy, with and without its final line break; the test answers Kate's "start this server?" question, waits
-/// for the server's diagnostics and Kate's own outline request, presses LSP Client → Format
-/// (`Ctrl+T, F`) and Save (`Ctrl+S`), quits with `Ctrl+Q`, and asserts on the server's recording of the
+/// for the server's diagnostics and Kate's own outline request, presses LSP Client → Find References
+/// (`Ctrl+Alt+L`) on an alias, Format (`Ctrl+T, F`) and Save (`Ctrl+S`), quits with `Ctrl+Q`, and asserts on the server's recording of the
 /// traffic and on the file written.
 ///
 /// Kate 22.12 (Debian 12) has no format on save (that option came with Kate 23.04), so formatting is
@@ -70,6 +70,12 @@ final class KateEndToEndTests: XCTestCase {
             return all.contains { $0.method == "textDocument/documentSymbol" && session.response(to: $0, in: all) != nil }
         }
 
+        // LSP Client → Find References (Ctrl+Alt+L) on the alias `*app-labels` ending line 14: Go to Line
+        // (Ctrl+G, 14, Enter), then End and one character back onto the alias.
+        try pressUntil(session, ["ctrl+g", "1", "4", "Return", "End", "Left", "ctrl+alt+l"], "the references request is answered") {
+            let all = session.messages()
+            return all.contains { $0.method == "textDocument/references" && session.response(to: $0, in: all) != nil }
+        }
         // LSP Client → Format (default shortcut Ctrl+T, F), then File → Save.
         try pressUntil(session, ["ctrl+t", "f"], "the formatting request is answered") {
             let all = session.messages()
@@ -111,6 +117,14 @@ final class KateEndToEndTests: XCTestCase {
         let symbols = session.response(to: symbolRequest, in: all)?.body["result"] as? [[String: Any]] ?? []
         XCTAssertEqual(symbols.compactMap { $0["name"] as? String }, ["Deployment web", "Service web", "ConfigMap web-config"],
                        "one outline entry per document of the stream, named by kind and name (docs/outline.md)")
+
+        let references = try XCTUnwrap(incoming.first { $0.method == "textDocument/references" })
+        let position = references.params["position"] as? [String: Any]
+        XCTAssertEqual(position?["line"] as? Int, 13, "Kate asks on line 14: \(references.params)")
+        XCTAssertEqual(position?["character"] as? Int, "    matchLabels: *app-labels".utf16.count - 1)
+        let locations = session.response(to: references, in: all)?.body["result"] as? [[String: Any]] ?? []
+        let lines = locations.compactMap { (($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int }
+        XCTAssertEqual(lines.sorted(), [7, 13, 16], "the anchor `&app-labels` and its two aliases: \(locations)")
 
         let formatting = try XCTUnwrap(incoming.first { $0.method == "textDocument/formatting" })
         let edits = session.response(to: formatting, in: all)?.body["result"] as? [Any] ?? []
