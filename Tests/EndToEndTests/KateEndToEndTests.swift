@@ -77,13 +77,17 @@ final class KateEndToEndTests: XCTestCase {
             return all.contains { $0.method == "textDocument/references" && session.response(to: $0, in: all) != nil }
         }
         // LSP Client → Format (default shortcut Ctrl+T, F), then File → Save.
-        try pressUntil(session, ["ctrl+t", "f"], "the formatting request is answered") {
+        // Saved only once Kate has applied the edits (its didChange after the answer), so that a save
+        // racing the answer cannot write the untidy text.
+        try pressUntil(session, ["ctrl+t", "f"], "the formatting request is answered and its edits applied") {
             let all = session.messages()
-            return all.contains { $0.method == "textDocument/formatting" && session.response(to: $0, in: all) != nil }
+            guard let request = all.first(where: { $0.method == "textDocument/formatting" }),
+                  let answer = all.firstIndex(where: { $0.direction == "out" && $0.method == nil && $0.id == request.id })
+            else { return false }
+            return all[answer...].contains { $0.method == "textDocument/didChange" }
         }
         try pressUntil(session, ["ctrl+s"], "Kate saves the file and says so") {
             session.messages().contains { $0.method == "textDocument/didSave" }
-                && (try? String(contentsOf: session.file, encoding: .utf8)) != text
         }
         let saved = try String(contentsOf: session.file, encoding: .utf8)
         try pressUntil(session, ["ctrl+q"], "Kate quits") { !(session.kate?.isRunning ?? false) }
