@@ -5,14 +5,16 @@ import XCTest
 /// Drives Kate's LSP Client under Xvfb (``KateSession``) with the setup `editors/kate/README.md` gives:
 /// `editors/kate/lspclient-settings.json` as the user's server settings and the plugin enabled in
 /// `katerc`, with `pureyaml` on `PATH`. Kate is started on a copy of `examples/kubernetes.yaml` made
-/// untidy, with and without its final line break; the test answers Kate's "start this server?" question, waits
-/// for the server's diagnostics and Kate's own outline request, presses LSP Client → Find References
-/// (`Ctrl+Alt+L`) on an alias, Format (`Ctrl+T, F`) and Save (`Ctrl+S`), quits with `Ctrl+Q`, and asserts on the server's recording of the
-/// traffic and on the file written.
+/// untidy, with and without its final line break; the test answers Kate's "start this server?"
+/// question, waits for the server's diagnostics and Kate's own outline request, presses LSP Client →
+/// Find References (`Ctrl+Alt+L`) on an alias, Format (`Ctrl+T, F`) and Save (`Ctrl+S`), quits with
+/// `Ctrl+Q`, and asserts on the server's recording of the traffic and on the file written.
 ///
 /// Kate 22.12 (Debian 12) has no format on save (that option came with Kate 23.04), so formatting is
-/// asked for with the menu's shortcut. Without Kate, Xvfb, xdotool or dbus-daemon the test skips, except
-/// under `CI=true`, where `.ci/run` installs them and their absence fails.
+/// asked for with the menu's shortcut. Kate 22.12 sends `shutdown` without an id (a notification), so
+/// the server, which never saw the request, exits with status 1 on `exit` (LSP 3.17 §"exit"); Kate
+/// ignores the status and the test does not check it. Without Kate, Xvfb, xdotool or dbus-daemon the
+/// test skips, except under `CI=true`, where `.ci/run` installs them and their absence fails.
 final class KateEndToEndTests: XCTestCase {
     func testUntidyExampleWithoutFinalLineBreak() throws {
         try drive(keepingFinalLineBreak: false)
@@ -96,8 +98,8 @@ final class KateEndToEndTests: XCTestCase {
         let incoming = all.filter { $0.direction == "in" }
         XCTAssertEqual(session.wrapperLog("argv"), ["lsp"], "Kate ran the setup's command, `pureyaml lsp`, once")
         let initialize = try XCTUnwrap(incoming.first { $0.method == "initialize" }, session.report())
-        XCTAssertEqual((initialize.params["rootUri"] as? String).flatMap(URL.init(string:))?.standardizedFileURL.path,
-                       session.file.deletingLastPathComponent().standardizedFileURL.path,
+        XCTAssertEqual((initialize.params["rootUri"] as? String).flatMap(URL.init(string:))?.resolvingSymlinksInPath().path,
+                       session.file.deletingLastPathComponent().resolvingSymlinksInPath().path,
                        "the root is the folder holding `.git` (rootIndicationFileNames)")
         XCTAssertTrue(NSDictionary(dictionary: initialize.params["initializationOptions"] as? [String: Any] ?? [:])
                         .isEqual(to: yamlServer["initializationOptions"] as? [String: Any] ?? [:]),
@@ -133,7 +135,9 @@ final class KateEndToEndTests: XCTestCase {
         let formatting = try XCTUnwrap(incoming.first { $0.method == "textDocument/formatting" })
         let edits = session.response(to: formatting, in: all)?.body["result"] as? [Any] ?? []
         XCTAssertFalse(edits.isEmpty, "formatting the untidy file returns edits")
-        XCTAssertTrue(incoming.contains { $0.method == "textDocument/didSave" && ($0.params["textDocument"] as? [String: Any])?["uri"] as? String == uri })
+        let savedURIs = incoming.filter { $0.method == "textDocument/didSave" }
+            .map { ($0.params["textDocument"] as? [String: Any])?["uri"] as? String }
+        XCTAssertEqual(Set(savedURIs), [uri], "Kate says it saved the file, and no other")
         XCTAssertEqual(saved, expected, "the saved file is what `pureyaml format -` prints, with exactly one final line break")
 
         XCTAssertEqual(incoming.suffix(2).map(\.method), ["shutdown", "exit"], "Kate ends the server when it quits")

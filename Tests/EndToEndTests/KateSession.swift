@@ -124,10 +124,23 @@ final class KateSession {
             kill(-process.processIdentifier, SIGTERM)
             let deadline = Date().addingTimeInterval(5)
             while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-            kill(-process.processIdentifier, SIGKILL)
+            if process.isRunning { kill(-process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
+        killLeftovers()
         if !keep { try? FileManager.default.removeItem(at: dir) }
+    }
+
+    /// Kills what Kate started and left running after it exited (a server, a KDE helper): the processes
+    /// whose environment has this session's `HOME`, so nothing else is touched. Linux (`/proc`) only.
+    private func killLeftovers() {
+        let marker = Data("HOME=\(dir.appendingPathComponent("home").path)\0".utf8)
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }
+        for pid in pids where pid != getpid() {
+            if let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ"), environ.range(of: marker) != nil {
+                kill(pid, SIGKILL)
+            }
+        }
     }
 
     /// Every recorded message so far, in order, over all server sessions (Kate may restart a server).
