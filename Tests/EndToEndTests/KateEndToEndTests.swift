@@ -7,8 +7,9 @@ import XCTest
 /// `katerc`, with `pureyaml` on `PATH`. Kate is started on a copy of `examples/kubernetes.yaml` made
 /// untidy, with and without its final line break; the test answers Kate's "start this server?"
 /// question, waits for the server's diagnostics and Kate's own outline request, presses LSP Client →
-/// Find References (`Ctrl+Alt+L`) on an alias, Format (`Ctrl+T, F`) and Save (`Ctrl+S`), quits with
-/// `Ctrl+Q`, and asserts on the server's recording of the traffic and on the file written.
+/// Find References (`Ctrl+Alt+L`), then Symbol Info and Go to Definition (from the command bar) on an
+/// alias, Format (`Ctrl+T, F`) and Save (`Ctrl+S`), quits with `Ctrl+Q`, and asserts on the server's
+/// recording of the traffic and on the file written.
 ///
 /// Kate 22.12 (Debian 12) has no format on save (that option came with Kate 23.04), so formatting is
 /// asked for with the menu's shortcut. Kate 22.12 sends `shutdown` without an id (a notification), so
@@ -78,6 +79,17 @@ final class KateEndToEndTests: XCTestCase {
             let all = session.messages()
             return all.contains { $0.method == "textDocument/references" && session.response(to: $0, in: all) != nil }
         }
+        // LSP Client → Symbol Info (a hover) and Go to Definition on the same alias. Neither has a default
+        // shortcut in Kate 22.12, so they are run from Kate's command bar (Ctrl+Alt+I, the action's name,
+        // Enter), as a user without a shortcut would; Escape first closes the hover's tooltip.
+        try pressUntil(session, Self.commandBar("symbol info"), "the hover request is answered") {
+            let all = session.messages()
+            return all.contains { $0.method == "textDocument/hover" && session.response(to: $0, in: all) != nil }
+        }
+        try pressUntil(session, ["Escape"] + Self.commandBar("go to definition"), "the definition request is answered") {
+            let all = session.messages()
+            return all.contains { $0.method == "textDocument/definition" && session.response(to: $0, in: all) != nil }
+        }
         // LSP Client → Format (default shortcut Ctrl+T, F), then File → Save.
         // Saved only once Kate has applied the edits (its didChange after the answer), so that a save
         // racing the answer cannot write the untidy text.
@@ -125,12 +137,25 @@ final class KateEndToEndTests: XCTestCase {
                        "one outline entry per document of the stream, named by kind and name (docs/outline.md)")
 
         let references = try XCTUnwrap(incoming.first { $0.method == "textDocument/references" })
-        let position = references.params["position"] as? [String: Any]
-        XCTAssertEqual(position?["line"] as? Int, 13, "Kate asks on line 14: \(references.params)")
-        XCTAssertEqual(position?["character"] as? Int, "    matchLabels: *app-labels".utf16.count - 1)
+        XCTAssertEqual(Self.position(of: references), [13, "    matchLabels: *app-labels".utf16.count - 1],
+                       "Kate asks on line 14, on the alias: \(references.params)")
         let locations = session.response(to: references, in: all)?.body["result"] as? [[String: Any]] ?? []
         let lines = locations.compactMap { (($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int }
         XCTAssertEqual(lines.sorted(), [7, 13, 16], "the anchor `&app-labels` and its two aliases: \(locations)")
+
+        let aliasEnd = "    matchLabels: *app-labels".utf16.count - 1
+        let hover = try XCTUnwrap(incoming.first { $0.method == "textDocument/hover" })
+        XCTAssertEqual(Self.position(of: hover), [13, aliasEnd], "Symbol Info asks about the alias: \(hover.params)")
+        let hoverText = ((session.response(to: hover, in: all)?.body["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        XCTAssertTrue(hoverText.contains("`&app-labels` (line 8)") && hoverText.contains("app.kubernetes.io/part-of: shop"),
+                      "the hover names the anchor and shows the node the alias stands for: \(hoverText)")
+        let definition = try XCTUnwrap(incoming.first { $0.method == "textDocument/definition" })
+        XCTAssertEqual(Self.position(of: definition), [13, aliasEnd], "Go to Definition asks about the alias: \(definition.params)")
+        let target = session.response(to: definition, in: all)?.body["result"]
+        let targets = (target as? [[String: Any]]) ?? (target as? [String: Any]).map { [$0] } ?? []
+        XCTAssertEqual(targets.map { $0["uri"] as? String }, [uri], "\(targets)")
+        XCTAssertEqual(targets.compactMap { (($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int }, [7],
+                       "the definition of `*app-labels` is the anchor `&app-labels` on line 8")
 
         let formatting = try XCTUnwrap(incoming.first { $0.method == "textDocument/formatting" })
         let edits = session.response(to: formatting, in: all)?.body["result"] as? [Any] ?? []
@@ -157,6 +182,17 @@ final class KateEndToEndTests: XCTestCase {
             }
             return false
         }
+    }
+
+    /// The keys that run the Kate action named `name` from the command bar: `Ctrl+Alt+I`, the name, Enter.
+    private static func commandBar(_ name: String) -> [String] {
+        ["ctrl+alt+i"] + name.map { $0 == " " ? "space" : String($0) } + ["Return"]
+    }
+
+    /// A request's `position` as [line, character] (0-based, UTF-16 units), empty when it has none.
+    private static func position(of request: KateSession.Message) -> [Int] {
+        let position = request.params["position"] as? [String: Any]
+        return [position?["line"], position?["character"]].compactMap { $0 as? Int }
     }
 
     /// The code and 0-based start line of each diagnostic in the first `publishDiagnostics` for `uri` (the
