@@ -105,6 +105,14 @@ final class KateEndToEndTests: XCTestCase {
         }
         let saved = try String(contentsOf: session.file, encoding: .utf8)
         try pressUntil(session, ["ctrl+q"], "Kate quits") { !(session.kate?.isRunning ?? false) }
+        // Nothing Kate started outlives it: the server ends on `exit` (or Kate ends it). (A child that keeps
+        // the descriptors it inherited already keeps `isRunning` true above: Foundation's `Process` on Linux
+        // sees the end only when its inherited socket closes; this catches one that closed them.)
+        let quitAt = Date()
+        while !session.processesStartedByKate().isEmpty && Date().timeIntervalSince(quitAt) < 30 {
+            Thread.sleep(forTimeInterval: 0.25)
+        }
+        XCTAssertEqual(session.processesStartedByKate(), [], "no server or helper of Kate's is left running 30 s after it quit")
 
         let all = session.messages()
         let incoming = all.filter { $0.direction == "in" }

@@ -131,15 +131,22 @@ final class KateSession {
         if !keep { try? FileManager.default.removeItem(at: dir) }
     }
 
-    /// Kills what Kate started and left running after it exited (a server, a KDE helper): the processes
-    /// whose environment has this session's `HOME`, so nothing else is touched. Linux (`/proc`) only.
+    /// Kills what Kate started and left running after it exited (a server, a KDE helper).
     private func killLeftovers() {
+        for pid in processesStartedByKate() { kill(pid, SIGKILL) }
+    }
+
+    /// The running processes whose environment has this session's `HOME`: Kate and what it started (the
+    /// server, its wrapper, KDE helpers), and nothing of anyone else's. Linux (`/proc`) only.
+    func processesStartedByKate() -> [Int32] {
         let marker = Data("HOME=\(dir.appendingPathComponent("home").path)\0".utf8)
         let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }
-        for pid in pids where pid != getpid() {
-            if let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ"), environ.range(of: marker) != nil {
-                kill(pid, SIGKILL)
-            }
+        return pids.filter { pid in
+            guard pid != getpid(), let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
+                  environ.range(of: marker) != nil else { return false }
+            // A zombie (state Z in /proc/PID/stat, after the command's closing parenthesis) has ended.
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            return !(stat.range(of: ") ", options: .backwards).map { stat[$0.upperBound...].hasPrefix("Z") } ?? false)
         }
     }
 
