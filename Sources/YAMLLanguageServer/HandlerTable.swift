@@ -49,16 +49,22 @@ final class PendingReply: Sendable {
 
     /// Marks the reply as sent; false (and a log line) when it already was.
     private func claim() -> Bool {
-        let first = answered.withLock { sent in
-            defer { sent = true }
-            return !sent
-        }
+        let first = markSent()
         if !first { FileHandle.standardError.write(Data("pureyaml: \(method) \(id): a second answer was dropped\n".utf8)) }
         return first
     }
 
+    /// Marks the reply as sent; true when it was not yet.
+    private func markSent() -> Bool {
+        answered.withLock { sent in
+            defer { sent = true }
+            return !sent
+        }
+    }
+
     deinit {
-        if claim() {
+        // A reply that was sent is done (no log line: nothing was dropped); one that was not gets an error.
+        if markSent() {
             connection.sendError(id: id, error: .internalError("\(method) was not answered (server bug)"))
         }
     }
