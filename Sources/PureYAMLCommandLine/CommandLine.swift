@@ -74,8 +74,6 @@ public struct CommandLineTool {
         case .failure(let usage): err(usage.message); return 2
         }
         schemaOptions.allowNamedPaths(options.paths, environment: environment)
-        let model = makeModel(options.configuration, environment: environment, adjust: schemaOptions.apply)
-        var reported: Set<String> = []
         var reports: [FileReport] = []
         var tally = CheckTally()
         var ioFailed = false
@@ -84,30 +82,37 @@ public struct CommandLineTool {
         var schemaUnusable = false
         var emptyFolders: [EmptyFolder] = []
         let inputs = expand(options.paths, configuration: options.configuration, ioFailed: &ioFailed, emptyFolders: &emptyFolders)
-        for (index, input) in inputs.enumerated() {
-            guard let file = read(input, stdinFilename: options.stdinFilename, ioFailed: &ioFailed),
-                  let problems = open(file, in: model, reported: &reported, ioFailed: &ioFailed) else { continue }
-            for report in problems {
+        // The inputs are checked on every core (one model per thread), and reported in their order.
+        let loads = SharedSchemaLoads()
+        let schemaSettings = schemaOptions
+        let checked = checkInputs(inputs.count, makeModel: {
+            makeModel(options.configuration, environment: environment, adjust: schemaSettings.apply)
+        }) { tool, index, model in
+            tool.checkInput(inputs[index], in: model, options: options, schemaOptions: schemaSettings, loads: loads)
+        }
+        var reported: Set<String> = []
+        var lintConfigurationProblems: [LintConfigurationProblem] = []
+        for result in checked {
+            for (toOutput, text) in result.printed { if toOutput { out(text) } else { err(text) } }
+            // A configuration file's findings: once, before the first file it applies to.
+            if let report = result.configurationReport, reported.insert(report.absolutePath ?? report.path).inserted {
                 reports.append(report)
                 tally.count(report.diagnostics.map(\.diagnostic))
             }
-            schemaOptions.loadAll(into: model)
-            if schemaOptions.explain {
-                // The explanation is for people: on stdout next to text reports, on stderr otherwise.
-                let text = schemaOptions.explanation(model, file.uri, display: file.display)
-                if options.reportFormat == .text || options.reportFormat == .parsable { out(text) } else { err(text) }
+            if let report = result.report {
+                tally.files += 1
+                tally.count(report.diagnostics.map(\.diagnostic))
+                reports.append(report)
             }
-            let diagnostics = model.checkFindings(file.uri) ?? []
-            if model.forcedSchemaIsUnusable(file.uri) { schemaUnusable = true }
-            tally.files += 1
-            tally.count(diagnostics.map(\.diagnostic))
-            reports.append(FileReport(path: file.display, absolutePath: file.absolutePath, diagnostics: diagnostics))
-            if freesMemoryOnReturn || index + 1 < inputs.count { model.perform(.close(file.uri)) }
+            if result.schemaUnusable { schemaUnusable = true }
+            if result.ioFailed { ioFailed = true }
+            for problem in result.lintConfigurationProblems where !lintConfigurationProblems.contains(problem) {
+                lintConfigurationProblems.append(problem)
+            }
         }
-        if !freesMemoryOnReturn { Self.leaveToExit(model) }
         // A yamllint configuration that cannot be used: once, on the configuration file (lint is off for the
         // files it applies to), unless that file was checked and carries it already.
-        for problem in model.lintConfigurationProblems where !reports.contains(where: { $0.absolutePath == problem.path }) {
+        for problem in lintConfigurationProblems where !reports.contains(where: { $0.absolutePath == problem.path }) {
             let isFile = problem.path.hasPrefix("/")
             reports.append(FileReport(path: isFile ? displayPath(problem.path) : problem.path,
                                       absolutePath: isFile ? problem.path : nil, diagnostics: [problem.locatedDiagnostic]))
@@ -136,6 +141,33 @@ public struct CommandLineTool {
         if ioFailed { return 2 }
         if reportNoYAMLFiles(in: emptyFolders, command: "check", allowed: options.allowNoFiles) { return Self.noYAMLFilesStatus }
         return tally.failed(strict: options.strict) ? 1 : 0
+    }
+
+    /// Checks `input` in `model` as `check` does (the model keeps it open; ``CheckedInput/openURI``), printing
+    /// what `--explain` and problems say through this tool, loading schemas through `loads`.
+    func checkInput(_ input: String, in model: DocumentModel, options: CommandOptions,
+                    schemaOptions: SchemaCheckOptions, loads: SharedSchemaLoads) -> CheckedInput {
+        var result = CheckedInput()
+        let lintProblemsBefore = model.lintConfigurationProblems.count
+        func done() -> CheckedInput {
+            result.lintConfigurationProblems = Array(model.lintConfigurationProblems.dropFirst(lintProblemsBefore))
+            return result
+        }
+        var reported: Set<String> = []
+        guard let file = read(input, stdinFilename: options.stdinFilename, ioFailed: &result.ioFailed),
+              let problems = open(file, in: model, reported: &reported, ioFailed: &result.ioFailed) else { return done() }
+        result.openURI = file.uri
+        result.configurationReport = problems.first
+        schemaOptions.loadAll(into: model, shared: loads)
+        if schemaOptions.explain {
+            // The explanation is for people: on stdout next to text reports, on stderr otherwise.
+            let text = schemaOptions.explanation(model, file.uri, display: file.display)
+            if options.reportFormat == .text || options.reportFormat == .parsable { out(text) } else { err(text) }
+        }
+        result.schemaUnusable = model.forcedSchemaIsUnusable(file.uri)
+        result.report = FileReport(path: file.display, absolutePath: file.absolutePath,
+                                   diagnostics: model.checkFindings(file.uri) ?? [])
+        return done()
     }
 
     /// Keeps `object` alive until the process exits (``freesMemoryOnReturn`` false): nothing of it is freed.

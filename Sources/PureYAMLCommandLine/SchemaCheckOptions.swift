@@ -103,20 +103,25 @@ struct SchemaCheckOptions {
     /// Downloads every schema `model` still asks for (local files it reads itself), and what those
     /// `$ref`, through the model's environment, one at a time, performing ``Intent/schemaLoaded(_:_:)``
     /// with each result; each URI is tried once. Downloads are off under `--offline`; the environment of
-    /// a check has one run-wide download budget (``CommandLineTool/checkEnvironment``).
-    func loadAll(into model: DocumentModel) {
+    /// a check has one run-wide download budget (``CommandLineTool/checkEnvironment``). A URI that another
+    /// model of the run loaded (under the same trust policy) is taken from `shared`, not loaded again.
+    func loadAll(into model: DocumentModel, shared: SharedSchemaLoads) {
         final class Box: @unchecked Sendable { var result: SchemaLoadResult = .failure(SchemaLoadFailure("not loaded")) }
         var attempted: Set<String> = []
         while let next = model.schemaLoadRequests.first(where: { !attempted.contains($0) }) {
             attempted.insert(next)
-            let box = Box()
-            let done = DispatchSemaphore(value: 0)
-            model.environment.fetch(next, allowNetwork: !offline, trust: model.trustPolicy(forLoading: next)) { result in
-                box.result = result
-                done.signal()
+            let trust = model.trustPolicy(forLoading: next)
+            let result = shared.result(next, trust: trust) {
+                let box = Box()
+                let done = DispatchSemaphore(value: 0)
+                model.environment.fetch(next, allowNetwork: !offline, trust: trust) { result in
+                    box.result = result
+                    done.signal()
+                }
+                done.wait()
+                return box.result
             }
-            done.wait()
-            model.perform(.schemaLoaded(next, box.result))
+            model.perform(.schemaLoaded(next, result))
         }
     }
 
