@@ -344,6 +344,13 @@ public struct CommandLineTool {
         let absolutePath: String?
     }
 
+    /// A file a folder walk takes: its path as walked, and its resolved absolute path when the walk knows it
+    /// (nil: resolved when taken).
+    struct FoundFile {
+        let path: String
+        let resolvedPath: String?
+    }
+
     /// A folder named on the command line below which no YAML file was found.
     struct EmptyFolder {
         /// The folder as given.
@@ -373,8 +380,9 @@ public struct CommandLineTool {
         let environment = self.environment
         var walk = FolderWalk(filter: YAMLFileFilter(lintEnvironment: LintEnvironment(environment)),
                               settings: ProjectSettingsLookup(source: projectSettingsSource(configuration), environment: environment))
-        func take(_ path: String) {
-            let key = path == "-" ? path : URL(fileURLWithPath: absolute(path)).resolvingSymlinksInPath().path
+        /// Takes `path` unless a path with the same `key` (resolved absolute path; computed when nil) was taken.
+        func take(_ path: String, key: String? = nil) {
+            let key = key ?? (path == "-" ? path : URL(fileURLWithPath: absolute(path)).resolvingSymlinksInPath().path)
             if seen.insert(key).inserted { out.append(path) }
         }
         let fm = FileManager.default
@@ -387,7 +395,7 @@ public struct CommandLineTool {
                 continue
             }
             if !isDir.boolValue { take(p); continue }
-            var found: [String] = []
+            var found: [FoundFile] = []
             var visited: Set<String> = []
             let root = URL(fileURLWithPath: absolute(p)).resolvingSymlinksInPath().path
             self.walk(p, root: root, into: &found, visited: &visited, with: &walk, ioFailed: &ioFailed)
@@ -395,7 +403,7 @@ public struct CommandLineTool {
                 let rule = walk.yamllintConfigurationPath(choosingFilesIn: absolute(p))
                 emptyFolders.append(EmptyFolder(folder: p, yamllintConfiguration: rule))
             }
-            found.sorted().forEach(take)
+            for file in found.sorted(by: { $0.path < $1.path }) { take(file.path, key: file.resolvedPath) }
         }
         return out
     }
@@ -407,12 +415,14 @@ public struct CommandLineTool {
     /// rewrite anything outside the folder they were given.
     /// A folder that cannot be listed is an I/O problem (exit 2), never silently skipped: a check that
     /// passes must have seen every file.
-    private func walk(_ dir: String, root: String, into found: inout [String], visited: inout Set<String>,
+    private func walk(_ dir: String, root: String, into found: inout [FoundFile], visited: inout Set<String>,
                       with rule: inout FolderWalk, ioFailed: inout Bool) {
         let fm = FileManager.default
         let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
         guard visited.insert(real).inserted else { return }
         let folder = absolute(dir)
+        // The resolved path of `folder`: an entry that is no symbolic link resolves to it plus its name.
+        let resolvedFolder = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         let names: [String]
         do { names = try fm.contentsOfDirectory(atPath: dir) } catch {
             err("pureyaml: cannot list the folder \(dir): \(Self.reason(error))\n")
@@ -421,6 +431,26 @@ public struct CommandLineTool {
         }
         for name in names {
             let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+            // One `lstat` answers for an entry that is no symbolic link (nearly all): a folder, a regular file
+            // or something else, with no link to resolve (a corpus check spent 14 % of its CPU time in the walk,
+            // resolving every file's path component by component twice).
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK {
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    if !rule.skips(folderNamed: name, in: folder) {
+                        walk(path, root: root, into: &found, visited: &visited, with: &rule, ioFailed: &ioFailed)
+                    }
+                case S_IFREG:
+                    if rule.includes(name, in: folder) {
+                        found.append(FoundFile(path: path, resolvedPath: resolvedFolder.hasSuffix("/")
+                                                ? resolvedFolder + name : resolvedFolder + "/" + name))
+                    }
+                default:
+                    break // a FIFO, socket or device named `*.yaml` is not taken (below)
+                }
+                continue
+            }
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
                 // A link whose target is missing (fileExists follows links). One the walk would take is an
@@ -449,7 +479,7 @@ public struct CommandLineTool {
                 // `*.yaml` would block the walk or never end. A path named on the command line is read as given.
                 let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
                 let type = (try? fm.attributesOfItem(atPath: target)[.type]) as? FileAttributeType
-                if type == .typeRegular { found.append(path) }
+                if type == .typeRegular { found.append(FoundFile(path: path, resolvedPath: nil)) }
             }
         }
     }
