@@ -49,16 +49,23 @@ final class PendingReply: Sendable {
 
     /// Marks the reply as sent; false (and a log line) when it already was.
     private func claim() -> Bool {
-        let first = answered.withLock { sent in
-            defer { sent = true }
-            return !sent
-        }
+        let first = markSent()
         if !first { FileHandle.standardError.write(Data("pureyaml: \(method) \(id): a second answer was dropped\n".utf8)) }
         return first
     }
 
+    /// Marks the reply as sent; false when it already was.
+    private func markSent() -> Bool {
+        answered.withLock { sent in
+            defer { sent = true }
+            return !sent
+        }
+    }
+
     deinit {
-        if claim() {
+        // Not `claim()`: a reply that was answered is released after every request, which is no second answer
+        // (that logged "a second answer was dropped" on stderr for every request).
+        if markSent() {
             connection.sendError(id: id, error: .internalError("\(method) was not answered (server bug)"))
         }
     }
