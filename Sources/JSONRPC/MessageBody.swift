@@ -2,19 +2,45 @@ import Foundation
 
 /// The JSON text of outgoing messages built straight from typed values, in one pass of Foundation's
 /// `JSONEncoder`: the same bytes as ``Message/encodedJSON()`` gives for the equivalent ``Message``
-/// (members sorted by key, `"jsonrpc":"2.0"`), without building an ``LSPAny`` first.
+/// (members sorted by key, `"jsonrpc":"2.0"`), without building an ``LSPAny`` first. Results and params that
+/// are ``JSONWritable`` (the hot paths: outline, folding, diagnostics, semantic tokens) are written by
+/// ``JSONWriter`` instead, without `JSONEncoder`: the same JSON values, with empty optional arrays left out.
 public enum MessageBody {
     /// A success response: `{"id":…,"jsonrpc":"2.0","result":…}`; a nil optional result is written as
     /// `"result":null` (JSON-RPC 2.0 §5: `result` is required on success).
     /// - Throws: `EncodingError` only for NaN or infinite numbers in `result`.
     public static func response<Result: Encodable>(id: RequestID, result: Result) throws -> Data {
-        try LSPAny.encoder.encode(Envelope(id: id, method: nil, params: nil as Result?, result: result, kind: .response))
+        if let writable = result as? any JSONWritable {
+            var writer = JSONWriter(capacity: 4096)
+            writer.beginObject()
+            writer.key("id")
+            id.write(to: &writer)
+            writer.key("jsonrpc")
+            writer.string("2.0")
+            writer.key("result")
+            try writable.write(to: &writer)
+            writer.endObject()
+            return Data(writer.bytes)
+        }
+        return try LSPAny.encoder.encode(Envelope(id: id, method: nil, params: nil as Result?, result: result, kind: .response))
     }
 
     /// A notification: `{"jsonrpc":"2.0","method":…,"params":…}`; nil params are omitted.
     /// - Throws: `EncodingError` only for NaN or infinite numbers in `params`.
     public static func notification<Params: Encodable>(method: String, params: Params?) throws -> Data {
-        try LSPAny.encoder.encode(Envelope(id: nil, method: method, params: params, result: nil as Params?, kind: .notification))
+        if let params, let writable = params as? any JSONWritable {
+            var writer = JSONWriter(capacity: 4096)
+            writer.beginObject()
+            writer.key("jsonrpc")
+            writer.string("2.0")
+            writer.key("method")
+            writer.string(method)
+            writer.key("params")
+            try writable.write(to: &writer)
+            writer.endObject()
+            return Data(writer.bytes)
+        }
+        return try LSPAny.encoder.encode(Envelope(id: nil, method: method, params: params, result: nil as Params?, kind: .notification))
     }
 
     /// A request: `{"id":…,"jsonrpc":"2.0","method":…,"params":…}`; nil params are omitted.

@@ -137,22 +137,27 @@ struct SchemaCheckOptions {
     /// Downloads every schema `model` still asks for (local files it reads itself), and what those
     /// `$ref`, through the model's environment, one at a time, performing ``Intent/schemaLoaded(_:_:)``
     /// with each result; each URI is tried once. Downloads are off under `--offline`; the environment of
-    /// a check has one run-wide download budget (``CommandLineTool/checkEnvironment``).
-    /// `delivered` sees each URI and its result before the model does.
-    func loadAll(into model: DocumentModel, delivered: (String, SchemaLoadResult) -> Void = { _, _ in }) {
+    /// a check has one run-wide download budget (``CommandLineTool/checkEnvironment``). A URI that another
+    /// model of the run loaded from the same source (mirror) under the same trust policy is taken from
+    /// `shared`, not loaded again. `delivered` sees each URI and its result before the model does.
+    func loadAll(into model: DocumentModel, shared: SharedSchemaLoads = SharedSchemaLoads(),
+                 delivered: (String, SchemaLoadResult) -> Void = { _, _ in }) {
         final class Box: @unchecked Sendable { var result: SchemaLoadResult = .failure(SchemaLoadFailure("not loaded")) }
         var attempted: Set<String> = []
         while let next = model.schemaLoadRequests.first(where: { !attempted.contains($0) }) {
             attempted.insert(next)
-            let box = Box()
-            let done = DispatchSemaphore(value: 0)
-            model.loadSchema(next, allowNetwork: !offline) { result in
-                box.result = result
-                done.signal()
+            let result = shared.result(next, source: model.downloadSource(next), trust: model.trustPolicy(forLoading: next)) {
+                let box = Box()
+                let done = DispatchSemaphore(value: 0)
+                model.loadSchema(next, allowNetwork: !offline) { result in
+                    box.result = result
+                    done.signal()
+                }
+                done.wait()
+                return box.result
             }
-            done.wait()
-            delivered(next, box.result)
-            model.perform(.schemaLoaded(next, box.result))
+            delivered(next, result)
+            model.perform(.schemaLoaded(next, result))
         }
     }
 

@@ -12,20 +12,25 @@ struct BenchOptions {
     var skipLSP = false
     /// `--stage NAME`: only this in-process stage (repeatable; for profiling).
     var stages: [String] = []
-    /// `--lsp-only`: skip the in-process stages.
+    /// `--lsp-only`: skip the in-process stages (and the whole-program section).
     var skipStages = false
+    /// `--no-whole-program`: skip the whole-program section (`pureyaml check` as a process).
+    var skipWholeProgram = false
     /// `--server PATH`: the `pureyaml` executable to launch (default: next to this executable).
     var server: String?
     /// `--save-inputs DIR`: also write the generated inputs to DIR.
     var saveInputs: String?
 
     static let usage = """
-    usage: pureyaml-bench [--quick] [--filter NAME]... [--markdown] [--stage NAME]... [--no-lsp | --lsp-only] [--server PATH] [--save-inputs DIR]
+    usage: pureyaml-bench [--quick] [--filter NAME]... [--markdown] [--stage NAME]... [--no-lsp | --lsp-only]
+                          [--no-whole-program | --whole-program-only] [--server PATH] [--save-inputs DIR]
       --quick        fewer runs and smaller inputs (CI smoke run)
       --filter NAME  only inputs whose name contains NAME
       --markdown     print markdown tables (for docs/performance.md)
       --no-lsp       skip the editor-latency measurements through `pureyaml lsp`
-      --lsp-only     skip the in-process stages
+      --lsp-only     only the editor-latency measurements
+      --no-whole-program    skip `pureyaml check` run as a process (CPU time, peak RSS, libyaml beside it)
+      --whole-program-only  only that section
       --stage NAME   only this in-process stage (parse, lint, compose, diagnostics, schema, outline, format, keystroke)
       --server PATH  the pureyaml executable (default: the one beside pureyaml-bench)
       --save-inputs DIR  write the generated inputs to DIR
@@ -45,7 +50,9 @@ struct BenchOptions {
             case "--quick": o.quick = true
             case "--markdown": o.markdown = true
             case "--no-lsp": o.skipLSP = true
-            case "--lsp-only": o.skipStages = true
+            case "--lsp-only": o.skipStages = true; o.skipWholeProgram = true
+            case "--no-whole-program": o.skipWholeProgram = true
+            case "--whole-program-only": o.skipStages = true; o.skipLSP = true
             case "--filter":
                 guard let v = value() else { return fail("--filter needs a NAME") }
                 o.filters.append(v.lowercased())

@@ -25,6 +25,14 @@ struct Benchmark {
         }
         if !options.skipStages { ratios += crossInputRatios(inputs, stages: wanted, bench: stageBench) }
         for r in ratios { log(ratioLine(r, rows: stageRows)) }
+        var whole: (rows: [WholeProgramBench.Row], server: [WholeProgramBench.ServerRow]) = ([], [])
+        if !options.skipWholeProgram {
+            if let server = serverExecutable() {
+                whole = runWholeProgram(server: server)
+            } else {
+                log("pureyaml-bench: no pureyaml executable beside this one; build it with `swift build -c release` (whole program skipped)")
+            }
+        }
         var editorRows: [EditorLatencyBench.Row] = []
         if !options.skipLSP {
             if let server = serverExecutable() {
@@ -34,7 +42,8 @@ struct Benchmark {
             }
         }
         let checks = checkTargets(inputs: inputs, stages: stageRows, ratios: ratios, editor: editorRows)
-        print(report(stageRows, ratios, editorRows, checks))
+            + WholeProgramBench.targets(whole.rows, server: whole.server)
+        print(report(stageRows, ratios, editorRows, whole, checks))
         return 0
     }
 
@@ -73,6 +82,7 @@ struct Benchmark {
         if !q { add(Self.k8sStreamName) { InputGenerator.kubernetesStream(bytes: 10_000_000) } }
         add("k8s-100docs") { InputGenerator.kubernetesStream(documents: 100) }
         add("lines-100") { InputGenerator.kubernetesLines(100) }
+        add("keys-2000") { InputGenerator.flatKeys(2000) }
         add("lines-5000") { InputGenerator.kubernetesLines(5000) }
         let size = q ? 256_000 : 1_000_000
         let label = q ? "256KB" : "1MB"
@@ -175,6 +185,34 @@ struct Benchmark {
             + "alone \(alone(r.numerator)) / \(alone(r.denominator))"
     }
 
+    // MARK: Whole program
+
+    /// `pureyaml check` as a process on the generated 10 MB inputs, one small file and the corpus folder,
+    /// libyaml beside it; the server's peak RSS after opening the 10 MB stream. Inputs go to a temporary
+    /// folder, removed after.
+    func runWholeProgram(server: URL) -> (rows: [WholeProgramBench.Row], server: [WholeProgramBench.ServerRow]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bench = WholeProgramBench(pureyaml: server, runs: options.quick ? 3 : 5, folder: folder)
+        let corpus = options.quick ? nil : sharedFolder()?.appendingPathComponent("corpus")
+        do {
+            let inputs = try bench.inputs(quick: options.quick, corpus: corpus, includes: options.includes)
+            let rows = bench.measure(inputs, log: log)
+            var servers: [WholeProgramBench.ServerRow] = []
+            if let stream = inputs.first(where: { $0.name.hasPrefix("k8s-") }),
+               let bytes = FileManager.default.contents(atPath: stream.path) {
+                log("  whole program: server after opening \(stream.name)")
+                do { servers.append(try bench.serverAfterOpen(stream.name, bytes: [UInt8](bytes))) } catch {
+                    log("pureyaml-bench: server session on \(stream.name) failed: \(error)")
+                }
+            }
+            return (rows, servers)
+        } catch {
+            log("pureyaml-bench: whole program skipped: \(error)")
+            return ([], [])
+        }
+    }
+
     // MARK: Editor latency
 
     func serverExecutable() -> URL? {
@@ -200,7 +238,9 @@ struct Benchmark {
         for input in inputs {
             var plan = EditorLatencyBench.Plan()
             switch input.name {
-            case "k8s-100docs", "lines-100": plan.keystrokes = true
+            case "k8s-100docs": plan.keystrokes = true; plan.pulls = true
+            case "lines-100": plan.keystrokes = true
+            case "keys-2000": plan.pulls = true
             case "lines-5000": plan.keystrokes = true; plan.burst = true; plan.codeActions = true
             default: if input.origin == "generated" { continue }
             }
@@ -255,6 +295,18 @@ struct Benchmark {
             checks.append(TargetCheck(what: "\(what), \(r.input)", figure: Figures.ms(r.p95) + " ms",
                                       target: "< \(Int(limit * 1000)) ms", pass: r.p95 < limit))
         }
+        // Issue 19: the outline and the folding ranges of a 3,700-line stream in 5 ms, 2 µs per symbol of a
+        // 2,000-key mapping (round trip through the server's pipes, medians).
+        for r in editor where (r.measurement == "documentSymbol" || r.measurement == "foldingRange") && !r.seconds.isEmpty {
+            if r.input == "k8s-100docs" {
+                checks.append(TargetCheck(what: "\(r.measurement), k8s-100docs (3,700 lines)", figure: Figures.ms(r.median) + " ms",
+                                          target: "< 5 ms", pass: r.median < 0.005))
+            } else if r.input == "keys-2000" {
+                let perKey = r.median / 2000
+                checks.append(TargetCheck(what: "\(r.measurement) per key, keys-2000", figure: Figures.fixed(perKey * 1e6, 2) + " µs",
+                                          target: "< 2 µs", pass: perKey < 0.000_002))
+            }
+        }
         for r in editor where r.measurement.hasPrefix("didOpen") {
             if r.input == "k8s-100docs" {
                 checks.append(TargetCheck(what: "open → first diagnostics, k8s-100docs (3,700 lines)",
@@ -300,16 +352,14 @@ struct Benchmark {
 
     // MARK: Report
 
-    func report(_ stages: [StageBench.Row], _ ratios: [PairedRatio], _ editor: [EditorLatencyBench.Row], _ checks: [TargetCheck]) -> String {
+    func report(_ stages: [StageBench.Row], _ ratios: [PairedRatio], _ editor: [EditorLatencyBench.Row],
+                _ whole: (rows: [WholeProgramBench.Row], server: [WholeProgramBench.ServerRow]), _ checks: [TargetCheck]) -> String {
         let md = options.markdown
         var out: [String] = []
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var load = [0.0, 0.0, 0.0]
         getloadavg(&load, 3)
         out.append("pureyaml-bench\(options.quick ? " --quick" : ""): \(cores) cores, load average \(Figures.fixed(load[0], 2)) at the end")
-        out.append("")
-        out.append(md ? "### In-process stages (process CPU time per run; wall-clock median beside it)" : "In-process stages (process CPU time per run; wall-clock median beside it)")
-        out.append("")
         var table = ResultTable(["input", "stage", "bytes", "runs", "median ms", "min ms", "MB/s", "wall ms", "peak RSS MiB", "target", "result"],
                                 numeric: [2, 3, 4, 5, 6, 7, 8])
         let order = Dictionary(uniqueKeysWithValues: StageBench.stages.enumerated().map { ($1, $0) })
@@ -318,7 +368,19 @@ struct Benchmark {
             table.add([r.input, r.stage, "\(r.bytes)", "\(r.sample.cpu.count)", Figures.ms(r.sample.medianCPU), Figures.ms(r.sample.minCPU),
                        Figures.fixed(r.megabytesPerSecond, 1), Figures.ms(r.sample.medianWall), Figures.mib(r.peakRSS), target, verdict])
         }
-        out.append(table.render(markdown: md))
+        if !stages.isEmpty {
+            out.append("")
+            out.append(md ? "### In-process stages (process CPU time per run; wall-clock median beside it)" : "In-process stages (process CPU time per run; wall-clock median beside it)")
+            out.append("")
+            out.append(table.render(markdown: md))
+        }
+        if !whole.rows.isEmpty || !whole.server.isEmpty {
+            let title = "Whole program: `pureyaml check` as a process (CPU time user + system and peak RSS from wait4, medians; libyaml's whole-process event parse of the same file in alternation)"
+            out.append("")
+            out.append(md ? "### " + title : title)
+            out.append("")
+            out.append(WholeProgramBench.table(whole.rows, server: whole.server, markdown: md))
+        }
         if !editor.isEmpty {
             out.append("")
             out.append(md ? "### Editor latency through `pureyaml lsp` over pipes (wall time)" : "Editor latency through `pureyaml lsp` over pipes (wall time)")

@@ -148,6 +148,15 @@ enum InputGenerator {
     }
 
     /// A single-document Kubernetes-like text of about `lines` lines (a list of items under one key).
+    /// One mapping of `count` keys, each with a short scalar value (the outline of it is `count` symbols):
+    /// issue 19's "2,000-key file" for `documentSymbol` per symbol.
+    static func flatKeys(_ count: Int, seed: UInt64 = 8) -> [UInt8] {
+        var rng = SeededGenerator(seed: seed)
+        var s = ""
+        for i in 0..<count { s += "\(rng.word(4, 10))_\(i): \(rng.word())\n" }
+        return Array(s.utf8)
+    }
+
     static func kubernetesLines(_ lines: Int, seed: UInt64 = 7) -> [UInt8] {
         var rng = SeededGenerator(seed: seed)
         var text = "apiVersion: v1\nkind: List\nitems:\n"

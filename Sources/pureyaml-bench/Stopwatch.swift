@@ -40,12 +40,12 @@ enum Stopwatch {
         return Int(usage.ru_minflt)
     }
 
-    /// Resident set size of process `pid` from `/proc/<pid>/status` (`VmRSS`), in bytes; nil where
-    /// `/proc` is not available.
-    static func residentBytes(pid: Int32) -> Int? {
+    /// Resident set size of process `pid` from `/proc/<pid>/status` (`VmRSS`, or `VmHWM` for its peak so
+    /// far), in bytes; nil where `/proc` is not available.
+    static func residentBytes(pid: Int32, field: String = "VmRSS") -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            let digits = line.dropFirst(6).filter(\.isNumber)
+        for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
+            let digits = line.dropFirst(field.count + 1).filter(\.isNumber)
             return Int(digits).map { $0 * 1024 }
         }
         return nil

@@ -36,7 +36,10 @@ case "--help", "-h", "help":
     }
 case "check", "format", "events", "schemas":
     if rest.contains("--help") || rest.contains("-h") { printOut(Help.text(for: command) ?? Help.main); exit(0) }
-    exit(CommandLineTool().run(command: command, arguments: rest))
+    var tool = CommandLineTool()
+    // The process exits right after: what the command built is left to the kernel, not freed piece by piece.
+    tool.freesMemoryOnReturn = false
+    exit(tool.run(command: command, arguments: rest))
 default:
     printErr("pureyaml: unknown command '\(command)'\nTry 'pureyaml --help'.\n")
     exit(2)

@@ -326,6 +326,32 @@ final class IncrementalAnalysisTests: XCTestCase {
         XCTAssertTrue(snapshot.hasWholeTextAnalysis, "kept once composed again")
     }
 
+    /// A model that keeps compositions (the command line's): a large text keeps its graph after the open, so a
+    /// schema load that arrives later (a Kubernetes kind's schema, refused offline) revalidates it without
+    /// composing it again; the diagnostics are those of a model that drops it.
+    func testAModelThatKeepsCompositionsDoesNotComposeALargeTextAgain() throws {
+        let body = (0..<3000).map { "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: map-\($0)\ndata:\n  key: \"value \($0) padding\"\n" }
+            .joined()
+        XCTAssertGreaterThanOrEqual(body.utf8.count, SnapshotAnalysis.compositionReleaseBytes)
+        let uri = DocumentURI("file:///large.yaml")
+        let keeping = DocumentModel()
+        keeping.keepsCompositions = true
+        let dropping = DocumentModel()
+        for model in [keeping, dropping] { model.perform(.open(uri, version: 1, text: body)) }
+        let kept = try XCTUnwrap(keeping.snapshot(uri))
+        XCTAssertTrue(kept.hasWholeTextAnalysis, "the composition is kept after the open")
+        XCTAssertFalse(try XCTUnwrap(dropping.snapshot(uri)).hasWholeTextAnalysis)
+        let composition = kept.composition.documents.first.map { ObjectIdentifier($0.root) }
+        let requests = keeping.schemaLoadRequests
+        XCTAssertFalse(requests.isEmpty, "the ConfigMaps ask for their kind's schema")
+        for request in requests {
+            for model in [keeping, dropping] { model.perform(.schemaLoaded(request, .failure(SchemaLoadFailure("offline")))) }
+        }
+        XCTAssertEqual(try XCTUnwrap(keeping.snapshot(uri)).composition.documents.first.map { ObjectIdentifier($0.root) }, composition,
+                       "the same graph, not composed again")
+        XCTAssertEqual(keeping.checkFindings(uri), dropping.checkFindings(uri))
+    }
+
     /// The SchemaStore catalog refused after a large text's open (the language server's case without
     /// network): revalidation composes the text again, and the graph is released again afterwards, so the
     /// document holds what its open left it. A graph a surface had composed before is kept.

@@ -49,6 +49,33 @@ final class MissingSchemaTests: XCTestCase {
         XCTAssertTrue(missing.notice.contains("run `pureyaml schemas fetch /w` with network access"), missing.notice)
     }
 
+    /// A `check` on several threads: each model's part of the run (``MissingSchema/added(since:in:)``),
+    /// merged in the run's order (``MissingSchema/merged(_:)``), is what one model would have listed.
+    func testPartsOfSeveralModelsMergeAsOneModelListsThem() throws {
+        let schema = Self.base + "deployment-apps-v1.json"
+        let failure = SchemaLoadResult.failure(SchemaLoadFailure("cannot reach the server: no response"))
+        let paths = ["/w/one.yaml", "/w/two.yaml", "/w/three.yaml"]
+        func open(_ model: DocumentModel, _ path: String) {
+            model.perform(.open(DocumentURI(filePath: path), version: 1, text: "apiVersion: apps/v1\nkind: Deployment\n"))
+            if model.schemaLoadRequests.contains(schema) { model.perform(.schemaLoaded(schema, failure)) }
+        }
+        let serial = try model()
+        for path in paths { open(serial, path) }
+        // Worker A checks one and three, worker B two; each input's part is what its model added meanwhile.
+        let a = try model(), b = try model()
+        var parts: [[MissingSchema]] = []
+        for (path, worker) in zip(paths, [a, b, a]) {
+            let before = worker.missingSchemas
+            open(worker, path)
+            parts.append(MissingSchema.added(since: before, in: worker.missingSchemas))
+        }
+        XCTAssertEqual(parts.map { $0.flatMap(\.documents).compactMap(\.filePath) }, paths.map { [$0] })
+        let merged = MissingSchema.merged(parts)
+        XCTAssertEqual(merged.map(\.schemaURI), serial.missingSchemas.map(\.schemaURI))
+        XCTAssertEqual(merged.first?.documents, serial.missingSchemas.first?.documents)
+        XCTAssertEqual(merged.first?.summaryLine(workingDirectory: "/w"), serial.missingSchemas.first?.summaryLine(workingDirectory: "/w"))
+    }
+
     func testAnAnswerThatItIsNotThereIsNoMissingSchema() throws {
         let model = try model()
         let uri = DocumentURI(filePath: "/w/x.yaml")

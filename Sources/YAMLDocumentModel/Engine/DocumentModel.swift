@@ -36,6 +36,14 @@ public final class DocumentModel {
     var missing: (list: [MissingSchema], index: [String: Int]) = ([], [:])
     /// The searches of the workspace for CustomResourceDefinition files made so far, and what they found.
     var workspaceDefinitions = WorkspaceDefinitions()
+    /// True: every document keeps its composition (the `YAMLNode` graphs) until it is closed or changed,
+    /// whatever its size. False (the default, an editor's): a text of at least 256 KiB drops it once its
+    /// diagnostics are made and composes it again when a surface or a schema arriving later reads it
+    /// (``SnapshotAnalysis/releaseEvents(keepingComposition:)``), so that a server holds less per open
+    /// document. The command line sets it: it checks one file at a time and closes it, and on a 10 MB
+    /// Kubernetes stream each schema load (or failed load) composed the whole text again (1.5 s of
+    /// 2 s CPU time in `pureyaml check`).
+    public var keepsCompositions = false
 
     /// A model with `settings` that reads files and loads schemas through `environment` (``ModelEnvironment/none``:
     /// nothing is read, yamllint configuration files are not looked for, and every schema is left to the
@@ -269,7 +277,7 @@ public final class DocumentModel {
         refreshLint(uri)
         let requests = schemaRegistry.requestCount
         let schemaAreas = refreshSchemaAndDefinitionUsers(uri)
-        snapshot.analysis.releaseEvents()
+        snapshot.analysis.releaseEvents(keepingComposition: keepsCompositions)
         var areas: Set<SurfaceArea> = schemaAreas.union([.text(uri), .diagnostics(uri), .outline(uri), .folding(uri),
                                                          .semanticTokens(uri), .formatting(uri)])
         if schemaRegistry.requestCount > requests { areas.insert(.schemaLoads) }

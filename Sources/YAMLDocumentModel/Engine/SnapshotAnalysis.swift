@@ -89,8 +89,10 @@ final class SnapshotAnalysis: Sendable {
     /// would reuse (``SyntaxTree/releaseReusableBuffers()``: the previous version's, or those of a parse
     /// made only to compose again), so that the model holds one large tree per document. The language
     /// server returns the freed pages to the system after a `didOpen` (`malloc_trim`).
-    func releaseEvents() {
-        let large = bytes.count >= Self.compositionReleaseBytes
+    /// With `keepingComposition` the composition is kept whatever the size (see
+    /// ``DocumentModel/keepsCompositions``).
+    func releaseEvents(keepingComposition: Bool = false) {
+        let large = bytes.count >= Self.compositionReleaseBytes && !keepingComposition
         // What is dropped is returned, so that it is taken apart outside the lock (a large graph takes
         // a while).
         _ = state.withLock { s -> (ParseResult?, Composition?) in

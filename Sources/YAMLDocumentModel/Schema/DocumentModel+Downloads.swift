@@ -29,6 +29,16 @@ extension DocumentModel {
         return SchemaMirrors(all)
     }
 
+    /// Where ``loadSchema(_:allowNetwork:through:completion:)`` takes the download `uri` from, as a string
+    /// that differs exactly when the place does: `uri` itself, a mirror base URL's, or a mirror folder's file.
+    public func downloadSource(_ uri: String) -> String {
+        switch schemaMirrors.source(for: uri)?.source {
+        case .url(let url)?: return url
+        case .file(let path, let folder)?: return "file " + (path ?? "(none) in " + folder)
+        case nil: return uri
+        }
+    }
+
     /// Loads the download `uri` (one of ``schemaLoadRequests``) through the ``environment`` (or
     /// `environment`, for a model that has none of its own) and calls `completion` with the result, off the
     /// caller's thread for a download: from the mirror base URL a `pureyaml.schema.mirrors` entry gives

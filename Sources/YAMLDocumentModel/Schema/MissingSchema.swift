@@ -80,6 +80,32 @@ public struct MissingSchema: Sendable, Hashable {
         return common
     }
 
+    /// What `after` (a model's ``DocumentModel/missingSchemas`` now) added to `before` (the same list at an
+    /// earlier moment): the new entries, and for the others only the documents added since, in order.
+    public static func added(since before: [MissingSchema], in after: [MissingSchema]) -> [MissingSchema] {
+        after.compactMap { entry in
+            guard let old = before.first(where: { $0.schemaURI == entry.schemaURI }) else { return entry }
+            var delta = entry
+            delta.documents = entry.documents.filter { !old.documents.contains($0) }
+            return delta.documents.isEmpty ? nil : delta
+        }
+    }
+
+    /// The lists of several models (a `check` run on several threads, each list a part of the run, given
+    /// in the run's order) as one: an entry per schema, with the first part's rule and reason and the
+    /// documents of every part, in order, each once.
+    public static func merged(_ parts: [[MissingSchema]]) -> [MissingSchema] {
+        var all: [MissingSchema] = []
+        for entry in parts.joined() {
+            if let i = all.firstIndex(where: { $0.schemaURI == entry.schemaURI }) {
+                for document in entry.documents where !all[i].documents.contains(document) { all[i].documents.append(document) }
+            } else {
+                all.append(entry)
+            }
+        }
+        return all
+    }
+
     private static func relative(_ path: String, to folder: String) -> String {
         if path == folder { return "." }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
