@@ -82,7 +82,10 @@ public struct CommandLineTool {
         // missing schema file, that is exit 2, so a CI check cannot pass without validating.
         var schemaUnusable = false
         var emptyFolders: [EmptyFolder] = []
-        let inputs = expand(options.paths, configuration: options.configuration, trust: environment.trust.policy,
+        // The folder walk reads configuration files under the policy the models read under, which a model
+        // sets in its environment when it is configured (a model costs nothing until a file is opened).
+        let policy = makeModel(options.configuration, environment: environment, adjust: schemaOptions.apply).environment.trust.policy
+        let inputs = expand(options.paths, configuration: options.configuration, trust: policy,
                             ioFailed: &ioFailed, emptyFolders: &emptyFolders)
         // The inputs are checked on every core (one model per thread), and reported in their order.
         let loads = SharedSchemaLoads()
