@@ -43,7 +43,12 @@ final class LanguageServerSession: Sendable {
                 guard let arrival else { return }
                 server.withLock { $0?.handle(arrival, nextArrival: next) }
             },
-            onError: { [server] error in server.withLock { $0?.log("protocol: \(error)") } },
+            // Output problems are reported on the sending thread, which may be a handler holding the server's
+            // lock (an answer written after the client closed its end): logged later on the handler queue, so
+            // that the handler returns and end of input still ends the session.
+            onError: { [server, queue = connection.handlerQueue] error in
+                queue.async { server.withLock { $0?.log("protocol: \(error)") } }
+            },
             onClose: { [server] in server.withLock { $0?.inputEnded() } })
         finished.wait()
         return server.withLock { $0?.exitCode } ?? 1

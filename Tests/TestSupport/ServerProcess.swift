@@ -187,6 +187,12 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Closes the server's stdin.
     public func closeInput() { try? input.fileHandleForWriting.close() }
+    /// Stops reading the server's output and closes this end of it, as a client that went away does: the
+    /// server's next write fails (`EPIPE`).
+    public func closeOutput() {
+        output.fileHandleForReading.readabilityHandler = nil
+        try? output.fileHandleForReading.close()
+    }
 
     /// The next message from the server, or nil when its stdout closed.
     public func receive(timeout: TimeInterval = 20) throws -> [String: Any]? {

@@ -134,6 +134,20 @@ final class ProtocolAbuseTests: XCTestCase {
         XCTAssertEqual(server.waitForExit(), 1)
     }
 
+    /// A client that closes both pipes while its request is unanswered, as Neovim 0.11 does when it quits
+    /// (`shutdown` sent, its ends closed before the answer): the answer cannot be written, and the server
+    /// still exits at end of input (it hung here: the failed write was logged under the lock its handler held).
+    func testTheServerExitsWhenTheClientLeavesWithARequestUnanswered() throws {
+        for method in ["shutdown", "workspace/symbol"] {
+            let server = try start()
+            server.closeOutput()
+            _ = try server.request(method, method == "shutdown" ? nil : ["query": ""])
+            server.closeInput()
+            XCTAssertNotNil(server.waitForExit(timeout: 20), "\(method): the server is still running; stderr: \(server.stderrText)")
+            if server.process.isRunning { server.process.terminate() }
+        }
+    }
+
     func testTruncatedAndMalformedJSON() throws {
         let server = try start()
         for body in [#"{"jsonrpc":"2.0","id":3,"method":"textDocument/hov"#, "{", "[", #""just a string""#, "nul",
