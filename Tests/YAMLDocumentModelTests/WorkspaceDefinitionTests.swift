@@ -106,6 +106,38 @@ final class WorkspaceDefinitionTests: XCTestCase {
         XCTAssertEqual(rule(model, other), nil)
     }
 
+    /// A resource beside its own CRD in one stream uses that CRD: the workspace is not searched for it, and
+    /// a definition of the same type found for another document does not replace it (before, the search
+    /// ran ahead of the stream's own definitions, and the first file in URI order won).
+    func testADefinitionInTheSameStreamWinsOverTheWorkspaces() {
+        let files = Files(["/w/aaa/crd.yaml": KubernetesFixtures.widgetDefinition()])
+        let stream = DocumentURI(filePath: "/w/app/stream.yaml")
+        let text = KubernetesFixtures.widgetDefinition(spec: "{type: object, properties: {size: {type: string}}}") + "---\n" + Self.resource
+        let alone = Log()
+        let first = model(files, log: alone)
+        first.perform(.open(stream, version: 1, text: text))
+        XCTAssertEqual(alone.listings, [], "the stream defines its resource: nothing to search")
+        XCTAssertEqual(codes(first, stream), [])
+        // Another document's search found the other definition (size: integer) of the same type first ...
+        let log = Log()
+        let model = model(files, log: log)
+        let other = DocumentURI(filePath: "/w/app/widget.yaml")
+        model.perform(.open(other, version: 1, text: Self.resource))
+        XCTAssertFalse(log.listings.isEmpty)
+        XCTAssertEqual(codes(model, other), ["schema-type"])
+        // ... which the stream's resource does not take, before or after an edit.
+        model.perform(.open(stream, version: 1, text: text))
+        XCTAssertEqual(codes(model, stream), [])
+        model.perform(.change(stream, version: 2, changes: [TextChange(range: nil, text: text + "\n")], encoding: .utf8))
+        XCTAssertEqual(codes(model, stream), [])
+        XCTAssertEqual(model.schemaInfo(stream)?.documents.last?.rule?.description,
+                       "kubernetes: example.com/v1 Widget (CustomResourceDefinition in file:///w/app/stream.yaml)")
+        // Its own definition changed to integer: its resource is validated again against it.
+        model.perform(.change(stream, version: 3, changes: [TextChange(range: nil, text: KubernetesFixtures.widgetDefinition() + "---\n" + Self.resource)],
+                              encoding: .utf8))
+        XCTAssertEqual(codes(model, stream), ["schema-type"])
+    }
+
     func testAGlobOfTheSettingsFindsDefinitionsOutsideTheDocumentsFolder() {
         let files = Files([
             "/w/deploy/crds/widget.yaml": KubernetesFixtures.widgetDefinition(),

@@ -104,7 +104,7 @@ struct SchemaAssociator {
             for match in setting {
                 let schemaURI: String, rule: SchemaRule
                 if match.association.isKubernetes {
-                    guard let root, let found = kubernetesSchema(root, type: type, glob: match.glob.pattern) else { continue }
+                    guard let root, let found = kubernetesSchema(root, type: type, glob: match.glob.pattern, in: uri) else { continue }
                     (schemaURI, rule) = found
                 } else {
                     schemaURI = resolveSetting(match.association.schema)
@@ -117,7 +117,7 @@ struct SchemaAssociator {
                     info.additionalSchemaURIs.append(schemaURI)
                 }
             }
-        } else if settings.kubernetesDetection, let root, let (schemaURI, rule) = kubernetesSchema(root, type: type, glob: nil) {
+        } else if settings.kubernetesDetection, let root, let (schemaURI, rule) = kubernetesSchema(root, type: type, glob: nil, in: uri) {
             info.schemaURI = schemaURI
             info.rule = rule
         } else if let catalogHit {
@@ -135,13 +135,14 @@ struct SchemaAssociator {
     /// resource whose CustomResourceDefinition is known, that definition's schema. Under a `yaml.schemas`
     /// `kubernetes` entry (`glob`), any other `apiVersion`/`kind` gets its file name below the folder too
     /// (kinds without a published schema stay quiet); found by content (`glob` nil), nil for the others.
-    /// `type` is the resource type `root` names (``KubernetesResourceType/of(_:)``).
-    func kubernetesSchema(_ root: YAMLNode, type: KubernetesResourceType?, glob: String?) -> (String, SchemaRule)? {
+    /// `type` is the resource type `root` names (``KubernetesResourceType/of(_:)``); a definition in the
+    /// stream `uri` itself wins over the others (``CustomResourceSchemas/entry(_:preferring:)``).
+    func kubernetesSchema(_ root: YAMLNode, type: KubernetesResourceType?, glob: String?, in uri: DocumentURI? = nil) -> (String, SchemaRule)? {
         if let type {
             if KubernetesBuiltInKinds.contains(type, minor: settings.kubernetesMinorVersion) {
                 return (kubernetesSchemaFolder + type.schemaFileName, .kubernetes(resource: type.description, glob: glob))
             }
-            if let entry = customResources.entry(type) {
+            if let entry = customResources.entry(type, preferring: uri?.string) {
                 return (entry.schemaURI, .customResource(resource: type.description, definition: entry.source))
             }
         }

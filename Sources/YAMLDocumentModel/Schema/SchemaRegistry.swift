@@ -154,21 +154,24 @@ struct SchemaRegistry {
     }
 
     /// After the definitions of `types` changed from `before`: puts their schemas into ``resources``
-    /// (compiled again) and drops those no longer defined. The other types' entries are the same values
-    /// as before and are not compared again (a CRD's schema is large, and a stream may hold many).
+    /// (compiled again), for every source defining one (a resource may use its own stream's definition,
+    /// ``CustomResourceSchemas/entry(_:preferring:)``), and drops those no longer defined. The other types'
+    /// entries are the same values as before and are not compared again (a CRD's schema is large, and a
+    /// stream may hold many).
     private mutating func definitionsChanged(_ types: Set<KubernetesResourceType>,
                                              from before: [KubernetesResourceType: CustomResourceSchemas.Entry]) {
         guard !types.isEmpty else { return }
-        let now = customResources.byType
+        let entries = customResources.allEntries
+        let live = Set(entries.map(\.entry.schemaURI))
         for type in types {
-            if let old = before[type], now[type]?.schemaURI != old.schemaURI { resources[old.schemaURI] = nil }
-            if let entry = now[type] {
-                resources[entry.schemaURI] = .loaded(entry.schema)
-                compiled[entry.schemaURI] = nil
-            }
+            if let old = before[type], !live.contains(old.schemaURI) { resources[old.schemaURI] = nil }
+        }
+        for (type, entry) in entries where types.contains(type) {
+            resources[entry.schemaURI] = .loaded(entry.schema)
+            compiled[entry.schemaURI] = nil
         }
         // Every defined type keeps its schema at hand, whatever happened to the resource meanwhile.
-        for entry in now.values {
+        for (_, entry) in entries {
             if case .loaded? = resources[entry.schemaURI] { continue }
             resources[entry.schemaURI] = .loaded(entry.schema)
             compiled[entry.schemaURI] = nil

@@ -23,8 +23,27 @@ struct CustomResourceSchemas {
     /// The entry of every defined type: of the first source in URI order that defines it.
     private(set) var byType: [KubernetesResourceType: Entry] = [:]
 
-    /// The entry for `type`, nil when no known definition serves it.
-    func entry(_ type: KubernetesResourceType) -> Entry? { byType[type] }
+    /// The entry for `type`, nil when no known definition serves it: the definition in the stream `source`
+    /// itself when it has one (a resource beside its CRD uses that CRD, whatever else defines the type),
+    /// else ``byType``'s.
+    func entry(_ type: KubernetesResourceType, preferring source: String? = nil) -> Entry? {
+        if let source, let own = Self.firstEntries(sources[source])[type] { return own }
+        return byType[type]
+    }
+
+    /// Every entry ``entry(_:preferring:)`` may answer: each source's own (the first per type in it).
+    var allEntries: [(type: KubernetesResourceType, entry: Entry)] {
+        sources.values.flatMap { Self.firstEntries($0).map { (type: $0.key, entry: $0.value) } }
+    }
+
+    /// The first entry of each type in `documents` (a source's streams), as ``entry(_:preferring:)`` takes it.
+    private static func firstEntries(_ documents: [[KubernetesResourceType: Entry]]?) -> [KubernetesResourceType: Entry] {
+        var out: [KubernetesResourceType: Entry] = [:]
+        for document in documents ?? [] {
+            for (type, entry) in document where out[type] == nil { out[type] = entry }
+        }
+        return out
+    }
 
     /// What the document `root` of `source` defines (empty when it is not a CustomResourceDefinition).
     static func definitions(in root: YAMLNode?, source: String) -> [KubernetesResourceType: Entry] {
@@ -42,7 +61,7 @@ struct CustomResourceSchemas {
     }
 
     /// Replaces what `source` defines (nil: forgets it); returns the resource types whose entry
-    /// (``byType``) was added, removed or changed (empty: nothing changed).
+    /// (``byType``, or `source`'s own) was added, removed or changed (empty: nothing changed).
     @discardableResult
     mutating func set(_ source: String, documents: [[KubernetesResourceType: Entry]]?) -> Set<KubernetesResourceType> {
         let old = sources[source]
@@ -77,9 +96,12 @@ struct CustomResourceSchemas {
     private mutating func replace(_ source: String, with new: [[KubernetesResourceType: Entry]]?,
                                   concerning types: Set<KubernetesResourceType>) -> Set<KubernetesResourceType> {
         let before = byType
+        let ownBefore = Self.firstEntries(sources[source])
         sources[source] = new
         rebuild()
-        return types.filter { before[$0] != byType[$0] }
+        let own = Self.firstEntries(new)
+        // A type whose entry for all changed, or whose definition in `source` did (its own resources use it).
+        return types.filter { before[$0] != byType[$0] || ownBefore[$0] != own[$0] }
     }
 
     private mutating func rebuild() {

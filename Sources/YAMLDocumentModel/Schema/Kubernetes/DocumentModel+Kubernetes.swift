@@ -12,8 +12,10 @@ extension DocumentModel {
     /// mean parsing it again). After an edit that re-checked one document of the stream, only that
     /// document is read.
     func refreshSchemaAndDefinitionUsers(_ uri: DocumentURI) -> Set<SurfaceArea> {
-        // Definitions in the workspace first (once, and only for a custom resource not defined yet).
-        let changed = searchWorkspaceDefinitions(for: uri).union(updateDefinitions(uri))
+        // The stream's own definitions first, then the workspace's (searched once, and only for a custom
+        // resource that is still not defined).
+        let own = updateDefinitions(uri)
+        let changed = own.union(searchWorkspaceDefinitions(for: uri))
         // New definitions change schemas under URIs that stay the same: the documents of the stream that
         // name a changed type are validated again, the others' findings are reused.
         let areas = refreshSchema(uri, definitionsChanged: changed)
