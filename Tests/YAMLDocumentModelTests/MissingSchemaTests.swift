@@ -124,7 +124,8 @@ final class MissingSchemaTests: XCTestCase {
             XCTAssertTrue(MissingSchema.meansUnavailable(why), why)
         }
         for why in ["HTTP 404", "HTTP 302: a redirect that was not followed", "the response is larger than 20 bytes (the transfer was stopped)",
-                    "the server redirected to another origin (scheme, host or port), which is not followed (see docs/security.md)"] {
+                    "the server redirected to another origin (scheme, host or port), which is not followed (see docs/security.md)",
+                    "mirror file /srv/k8s/v1.32.1/deployment-apps-v1.json: no such file"] {
             XCTAssertFalse(MissingSchema.meansUnavailable(why), why)
         }
     }

@@ -136,8 +136,8 @@ final class SchemaMirrorTests: XCTestCase {
         users.perform(.open(uri, version: 1, text: Self.deployment))
         XCTAssertEqual(findings(users, uri), [])
         XCTAssertEqual(users.schemaInfo(uri)?.documents.first?.status,
-                       // Not in the mirror folder: missing, which the user is told once with the fix (MissingSchema).
-                       .missing("mirror file /elsewhere/yannh/kubernetes-json-schema/master/v1.32.1-standalone-strict/deployment-apps-v1.json: no such file"))
+                       // Not in the mirror folder: failed, not missing (fetching cannot add it; MissingSchema).
+                       .failed("mirror file /elsewhere/yannh/kubernetes-json-schema/master/v1.32.1-standalone-strict/deployment-apps-v1.json: no such file"))
     }
 
     /// A project file's mirror folder outside its own folder is read under the modeline rule: outside the

@@ -3,7 +3,8 @@
 /// `PUREYAML_NETWORK=loopback` — a server that cannot be reached, gives no complete answer in time,
 /// answers 5xx, or a run's download budget spent) and the download cache holds no copy. A server's own
 /// answer that it is not there (HTTP 4xx: a Kubernetes kind or custom resource the schema source does
-/// not publish stays quiet) or a download that broke a bound is a failure, not a missing schema.
+/// not publish stays quiet), a file a mirror folder lacks, or a download that broke a bound is a failure,
+/// not a missing schema.
 ///
 /// The model lists each such schema once (``DocumentModel/missingSchemas``, in the order first met; it
 /// only grows) with the documents that needed it; ``SurfaceArea/missingSchemas`` says when one was
@@ -53,6 +54,9 @@ public struct MissingSchema: Sendable, Hashable {
     public static func meansUnavailable(_ why: String) -> Bool {
         if why.hasPrefix("HTTP ") { return why.hasPrefix("HTTP 5") }
         if why.contains("larger than") || why.contains("redirected") || why.hasPrefix("not a valid URL") { return false }
+        // A mirror folder is the user's own copy: a file it lacks fails the schema, as a 404 does (a
+        // Kubernetes kind without a published schema has none there either); fetching cannot add it.
+        if why.hasPrefix("mirror file ") || why.hasPrefix("the mirror folder ") { return false }
         return true
     }
 
