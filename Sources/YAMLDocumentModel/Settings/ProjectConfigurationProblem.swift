@@ -40,7 +40,8 @@ public struct ProjectConfigurationProblem: Hashable, Sendable {
         guard let first = diagnostics.first else {
             return "Project settings \(path) cannot be read; the editor's settings apply"
         }
-        let more = diagnostics.count > 1 ? " (and \(diagnostics.count - 1) more problems; `pureyaml check` lists them)" : ""
+        let others = diagnostics.count - 1
+        let more = others > 0 ? " (and \(others) more problem\(others == 1 ? "" : "s"); `pureyaml check` lists them)" : ""
         return "Project settings \(path):\(first.start.line):\(first.start.column): \(first.diagnostic.message)\(more)"
     }
 }
