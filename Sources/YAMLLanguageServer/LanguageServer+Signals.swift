@@ -19,7 +19,8 @@ import YAMLDocumentModel
 ///   and each project settings file with problems, met for the first time is shown once
 ///   (`window/showMessage`).
 /// - `.missingSchemas`: each schema that cannot be had is shown once per session (`window/showMessage`,
-///   a warning with the model's ``MissingSchema/notice``).
+///   a warning with the model's ``MissingSchema/notice(for:)``), those met within a moment of each other
+///   in one message.
 /// - `.watchedFiles`: the patterns the model added are registered (`client/registerCapability` for
 ///   `workspace/didChangeWatchedFiles`, where the client supports dynamic registration).
 extension LanguageServer {
@@ -53,7 +54,7 @@ extension LanguageServer {
             case .lintConfigurationProblems:
                 showLintConfigurationProblems()
             case .missingSchemas:
-                showMissingSchemas()
+                scheduleMissingSchemaNotice()
             case .watchedFiles:
                 registerWatchedFiles()
             case .projectConfigurationProblems:

@@ -37,6 +37,8 @@ final class LanguageServer {
     private var shownLintConfigurationProblems = 0
     /// How many of the model's ``DocumentModel/missingSchemas`` were shown already.
     private var shownMissingSchemas = 0
+    /// True while a notice of missing schemas waits (``scheduleMissingSchemaNotice()``).
+    private var missingSchemaNoticeScheduled = false
     /// The work-done progress of the downloads running now (see `LanguageServer+Schema.swift`), if any.
     var downloadProgress: DownloadProgress?
     /// Bursts of downloads that ended before the client answered their `window/workDoneProgress/create`.
@@ -393,10 +395,29 @@ final class LanguageServer {
                 shown: &shownProjectConfigurationProblems)
     }
 
-    /// Shows each schema that cannot be had, the first time the model lists it (once per session,
-    /// `window/showMessage`, a warning); the words are the model's.
-    func showMissingSchemas() {
-        showNew(model.missingSchemas.map { (.warning, $0.notice) }, shown: &shownMissingSchemas)
+    /// How long the notice of schemas that cannot be had waits for more of them (seconds): the downloads
+    /// of one opened stream fail one by one, a few milliseconds apart, and are said in one message.
+    static let missingSchemaNoticeDelay = 0.3
+
+    /// Shows the schemas the model listed as missing since the last notice, after
+    /// ``missingSchemaNoticeDelay`` and in one `window/showMessage` warning (once per schema and session);
+    /// the words are the model's (``MissingSchema/notice(for:)``).
+    func scheduleMissingSchemaNotice() {
+        guard !missingSchemaNoticeScheduled else { return }
+        missingSchemaNoticeScheduled = true
+        schedule(Self.missingSchemaNoticeDelay) { server in
+            server.missingSchemaNoticeScheduled = false
+            server.showMissingSchemas()
+        }
+    }
+
+    private func showMissingSchemas() {
+        let new = Array(model.missingSchemas.dropFirst(shownMissingSchemas))
+        shownMissingSchemas = model.missingSchemas.count
+        guard !new.isEmpty else { return }
+        let message = MissingSchema.notice(for: new)
+        connection.notify(ShowMessageNotification.self, params: ShowMessageParams(type: .warning, message: message))
+        log(message)
     }
 
     /// Shows and logs the `messages` after the first `shown` (a list that only grows), and counts them shown.

@@ -94,6 +94,28 @@ final class MissingSchemaServerTests: XCTestCase {
         XCTAssertEqual(try client.shutdown(), 0)
     }
 
+    /// A stream of three kinds opened with downloads off: one notice naming the three schemas (they are
+    /// met a moment apart), not a message per schema.
+    func testSchemasMissingTogetherAreSaidInOneNotice() throws {
+        let root = try workspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let base = "http://127.0.0.1:9/pureyaml-missing-\(UUID().uuidString)/"
+        let client = try started(root: root, schemaBase: base, downloads: false, progress: false)
+        let stream = root.appendingPathComponent("stream.yaml").absoluteURL.absoluteString
+        try client.open(stream, KubernetesFixtures.deploymentWithStringReplicas
+                        + "---\napiVersion: v1\nkind: Service\nmetadata: {name: s}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n")
+        _ = try settledStatus(client, stream)
+        let notice = try client.waitFor(ShowMessageNotification.self)
+        XCTAssertTrue(notice.message.hasPrefix("3 schemas cannot be had: \(base)deployment-apps-v1.json (kubernetes: apps/v1 Deployment), "
+                                               + "\(base)service-v1.json (kubernetes: v1 Service), \(base)configmap-v1.json (kubernetes: v1 ConfigMap); "
+                                               + "the first because downloads are disabled"), notice.message)
+        XCTAssertTrue(notice.message.hasSuffix("To fix: run `pureyaml schemas fetch \(root.path)` with network access, "
+                                               + "or set `pureyaml.schema.mirrors` to local copies."), notice.message)
+        _ = try status(client, stream)
+        XCTAssertEqual(shown(client).count, 1, "\(shown(client))")
+        XCTAssertEqual(try client.shutdown(), 0)
+    }
+
     /// A server that cannot be reached: a client that declares `window.workDoneProgress` sees the burst's
     /// progress created, begun and ended; one that does not is sent none. Both get one notice.
     func testAFailedDownloadShowsProgressOnlyToClientsThatDeclareIt() throws {

@@ -35,6 +35,19 @@ public struct MissingSchema: Sendable, Hashable {
             + "To fix: run `\(fetchCommand)` with network access, or set `pureyaml.schema.mirrors` to a local copy."
     }
 
+    /// What the language server shows once for `entries`, met together (the failed downloads of one opened
+    /// stream): the one entry's ``notice``, or one message naming them all (five, then how many more), with
+    /// the first one's reason and fix.
+    public static func notice(for entries: [MissingSchema]) -> String {
+        guard let first = entries.first else { return "" }
+        guard entries.count > 1 else { return first.notice }
+        let named = entries.prefix(5).map { "\($0.schemaURI) (\($0.rule))" }.joined(separator: ", ")
+        let more = entries.count > 5 ? " and \(entries.count - 5) more" : ""
+        return "\(entries.count) schemas cannot be had: \(named)\(more); the first because \(first.reason). "
+            + "Documents they apply to are not validated against them. "
+            + "To fix: run `\(first.fetchCommand)` with network access, or set `pureyaml.schema.mirrors` to local copies."
+    }
+
     /// The line of `pureyaml check`'s summary (without a line break), with paths relative to
     /// `workingDirectory` (an absolute path): `missing schema URI (rule) for N files: reason; fetch it with
     /// \`pureyaml schemas fetch PATH...\``, naming the files themselves when there are at most three, else
