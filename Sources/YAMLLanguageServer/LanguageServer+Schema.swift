@@ -40,6 +40,7 @@ extension LanguageServer {
         perform(.schemaLoaded(uri, result))
         // After the model has seen it: the documents it `$ref`s are downloaded in the same burst.
         downloadFinished(uri)
+        downloadsSettled()
         // Revalidation may have composed a large document again (and released it).
         Self.returnFreedMemory()
     }

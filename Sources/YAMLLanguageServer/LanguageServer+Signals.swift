@@ -19,8 +19,8 @@ import YAMLDocumentModel
 ///   and each project settings file with problems, met for the first time is shown once
 ///   (`window/showMessage`).
 /// - `.missingSchemas`: each schema that cannot be had is shown once per session (`window/showMessage`,
-///   a warning with the model's ``MissingSchema/notice(for:)``), those met within a moment of each other
-///   in one message.
+///   a warning with the model's ``MissingSchema/notice(for:)``), those of one burst of downloads in one
+///   message once none runs.
 /// - `.watchedFiles`: the patterns the model added are registered (`client/registerCapability` for
 ///   `workspace/didChangeWatchedFiles`, where the client supports dynamic registration).
 extension LanguageServer {
@@ -54,7 +54,7 @@ extension LanguageServer {
             case .lintConfigurationProblems:
                 showLintConfigurationProblems()
             case .missingSchemas:
-                scheduleMissingSchemaNotice()
+                noteMissingSchemas()
             case .watchedFiles:
                 registerWatchedFiles()
             case .projectConfigurationProblems:

@@ -37,8 +37,8 @@ final class LanguageServer {
     private var shownLintConfigurationProblems = 0
     /// How many of the model's ``DocumentModel/missingSchemas`` were shown already.
     private var shownMissingSchemas = 0
-    /// True while a notice of missing schemas waits (``scheduleMissingSchemaNotice()``).
-    private var missingSchemaNoticeScheduled = false
+    /// True while a notice of missing schemas waits for the downloads running to end (``noteMissingSchemas()``).
+    private var missingSchemaNoticeWaits = false
     /// The work-done progress of the downloads running now (see `LanguageServer+Schema.swift`), if any.
     var downloadProgress: DownloadProgress?
     /// Bursts of downloads that ended before the client answered their `window/workDoneProgress/create`.
@@ -395,20 +395,23 @@ final class LanguageServer {
                 shown: &shownProjectConfigurationProblems)
     }
 
-    /// How long the notice of schemas that cannot be had waits for more of them (seconds): the downloads
-    /// of one opened stream fail one by one, a few milliseconds apart, and are said in one message.
-    static let missingSchemaNoticeDelay = 0.3
-
-    /// Shows the schemas the model listed as missing since the last notice, after
-    /// ``missingSchemaNoticeDelay`` and in one `window/showMessage` warning (once per schema and session);
-    /// the words are the model's (``MissingSchema/notice(for:)``).
-    func scheduleMissingSchemaNotice() {
-        guard !missingSchemaNoticeScheduled else { return }
-        missingSchemaNoticeScheduled = true
-        schedule(Self.missingSchemaNoticeDelay) { server in
-            server.missingSchemaNoticeScheduled = false
-            server.showMissingSchemas()
+    /// Shows the schemas the model listed as missing since the last notice in one `window/showMessage`
+    /// warning (once per schema and session), when no download runs: the downloads of one opened stream
+    /// fail one by one and are said together at the end of their burst (``schemaLoadFinished(_:_:)``). The
+    /// words are the model's (``MissingSchema/notice(for:)``).
+    func noteMissingSchemas() {
+        if schemaLoadsInFlight.isEmpty {
+            showMissingSchemas()
+        } else {
+            missingSchemaNoticeWaits = true
         }
+    }
+
+    /// Called when a download finished: shows the waiting notice of missing schemas once none runs.
+    func downloadsSettled() {
+        guard missingSchemaNoticeWaits, schemaLoadsInFlight.isEmpty else { return }
+        missingSchemaNoticeWaits = false
+        showMissingSchemas()
     }
 
     private func showMissingSchemas() {
