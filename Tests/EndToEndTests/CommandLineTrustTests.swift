@@ -179,7 +179,7 @@ final class CommandLineTrustTests: XCTestCase {
         XCTAssertEqual(server.requests, ["200 /s.json"])
     }
 
-    /// A remote `http:` URL with a proxy in the environment goes through URLSession (libcurl honours the
+    /// A remote `http:` URL with a proxy in the environment goes through pureyaml-fetch (libcurl honours the
     /// proxy) under the same rules. The proxy is the test server itself, which answers the absolute-form
     /// requests as its own, so nothing leaves the machine (libcurl resolves no target name through a proxy).
     func testDownloadsThroughAProxyKeepTheRules() throws {
