@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(name: "YAMLLanguageServerTests",
                     dependencies: ["YAMLLanguageServer", "LanguageServerProtocol", "JSONRPC", "TestSupport",
                                    "LanguageServerTestSupport"]),
-        .testTarget(name: "SchemaFetchingTests", dependencies: ["SchemaFetching", "YAMLDocumentModel", "TestSupport"]),
+        .testTarget(name: "SchemaFetchingTests", dependencies: ["SchemaFetching", "DownloadProtocol", "YAMLDocumentModel", "TestSupport"]),
         .testTarget(name: "EndToEndTests",
                     dependencies: ["TestSupport", "YAMLSchema", "YAMLComposer", "YAMLParser", "PureYAMLCommandLine"]),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),

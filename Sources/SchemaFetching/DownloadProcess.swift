@@ -10,14 +10,10 @@ import YAMLDocumentModel
 /// FoundationNetworking and libcurl), with the bounds of docs/security.md enforced here, on the pipe:
 /// the body's bytes are counted as they arrive and the child is killed past `maxBytes`, at the deadline
 /// (connecting, name resolution, TLS and transfer alike: nothing outlives it) and when its resident memory
-/// passes ``maxChildResidentBytes``; the child is always reaped before this returns (no zombie), and it
+/// passes a bound (``SchemaLoader/Options/maxHelperResidentBytes``); the child is always reaped before this returns (no zombie), and it
 /// dies with its parent (`PR_SET_PDEATHSIG`). The child itself refuses a redirect to another origin and
 /// off-loopback hops, and stops past the size limit; its exit status says which (``DownloadProtocol``).
 enum DownloadProcess {
-    /// The child's resident memory (`VmRSS`) past which it is killed: libcurl reads ahead of what the
-    /// child has written, so its memory is not bounded by the size limit alone. 160 MiB leaves room for
-    /// the child's own ~15 MiB, a 20 MiB body in flight and libcurl's buffers.
-    static let maxChildResidentBytes = 160 << 20
     /// How often the child's memory is sampled while the pipe is quiet, in milliseconds.
     static let samplingMilliseconds: Int32 = 50
     /// Bytes read from the pipe at once.
@@ -49,7 +45,7 @@ enum DownloadProcess {
 
     /// Fetches `url` with the extra request `headers` through the program at `program`, ending by `deadline`.
     static func get(_ url: URL, program: String, headers: [(String, String)], deadline: DispatchTime, maxBytes: Int,
-                    allowRemoteHosts: Bool) -> PlainHTTP.Outcome {
+                    maxResidentBytes: Int, allowRemoteHosts: Bool) -> PlainHTTP.Outcome {
         let timeout = max(0.1, Double(deadline.uptimeNanoseconds &- DispatchTime.now().uptimeNanoseconds) / 1e9)
         let arguments = [program] + DownloadProtocol.arguments(url: url.absoluteString, maxBytes: maxBytes, timeout: timeout + 1,
                                                                loopbackOnly: !allowRemoteHosts, headers: headers)
@@ -70,9 +66,9 @@ enum DownloadProcess {
                 child.kill()
                 return .timedOut
             }
-            if let resident = child.residentBytes, resident > maxChildResidentBytes {
+            if let resident = child.residentBytes, resident > maxResidentBytes {
                 child.kill()
-                return .refused(SchemaLoadFailure("the download used more than \(maxChildResidentBytes >> 20) MiB of memory "
+                return .refused(SchemaLoadFailure("the download used more than \(maxResidentBytes >> 20) MiB of memory "
                                                   + "(the transfer was stopped)"))
             }
             let left = Int64((deadline.uptimeNanoseconds - now.uptimeNanoseconds) / 1_000_000) + 1

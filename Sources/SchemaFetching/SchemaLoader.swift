@@ -61,6 +61,11 @@ public final class SchemaLoader: Sendable {
         /// The `pureyaml-fetch` executable for downloads this process does not make itself; nil: the one
         /// ``DownloadProcess/locate(environment:)`` finds (beside the running executable, else `PUREYAML_FETCH`).
         public var downloadProgram: String?
+        /// The resident memory (`VmRSS`, bytes) past which `pureyaml-fetch` is killed (default 160 MiB):
+        /// libcurl reads ahead of what the helper has handed on, so its memory is not bounded by
+        /// ``maxBytes`` alone; 160 MiB leaves room for the helper's own ~25 MiB, a body at the limit in
+        /// flight and libcurl's buffers.
+        public var maxHelperResidentBytes = 160 << 20
 
         /// Default options.
         public init() {}
@@ -339,7 +344,7 @@ public final class SchemaLoader: Sendable {
             }
             spawned.withLock { $0 += 1 }
             outcome = DownloadProcess.get(url, program: program, headers: headers, deadline: deadline, maxBytes: options.maxBytes,
-                                          allowRemoteHosts: options.allowRemoteHosts)
+                                          maxResidentBytes: options.maxHelperResidentBytes, allowRemoteHosts: options.allowRemoteHosts)
         }
         switch outcome {
         case .response(let response, let body): return Fetched(body: body, response: response)

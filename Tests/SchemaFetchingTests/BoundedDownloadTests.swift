@@ -1,3 +1,4 @@
+import DownloadProtocol
 import Foundation
 @testable import SchemaFetching
 import TestSupport
@@ -171,6 +172,42 @@ final class BoundedDownloadTests: XCTestCase {
         XCTAssertEqual(DownloadProcessProbe.processes(withArgumentContaining: marker), [], "every child was reaped")
         XCTAssertTrue(server.waitForRequest(timeout: 45) { $0 == "aborted http://schemas-\(marker).invalid/_/forever" },
                       "the endless transfer was broken off: \(server.requests)")
+    }
+
+    /// The helper is killed when its resident memory passes the bound (here 1 MiB, which any process
+    /// passes at once), before its download ends, and reaped.
+    func testTheHelperIsKilledPastItsMemoryBound() throws {
+        guard let silent = DownloadProcessProbe.silentListener() else { throw XCTSkip("cannot listen on 127.0.0.1") }
+        defer { close(silent.socket) }
+        var o = SchemaLoader.Options()
+        o.cache = nil
+        o.timeout = 20
+        o.maxHelperResidentBytes = 1 << 20
+        let url = "https://127.0.0.1:\(silent.port)/memory-\(UUID().uuidString).json"
+        let started = Date()
+        XCTAssertEqual(failure(SchemaLoader(options: o).load(url)), "the download used more than 1 MiB of memory (the transfer was stopped)")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "stopped by the memory bound, not the 20 s time-out")
+        XCTAssertEqual(DownloadProcessProbe.processes(withArgumentContaining: url), [])
+    }
+
+    /// The response head the helper writes reads back as written; a malformed one is refused.
+    func testTheHelpersResponseHeadRoundTrips() {
+        let head = ResponseHead(statusCode: 200, url: "https://example.com/s.json",
+                                fields: [(name: "ETag", value: "\"x\""), (name: "Last-Modified", value: "Mon, 07 Dec 2026 10:00:00 GMT")])
+        let bytes = head.encoded
+        XCTAssertEqual(Array(bytes.suffix(2)), [0x0A, 0x0A], "an empty line ends the head")
+        XCTAssertEqual(ResponseHead(encodedLines: bytes.dropLast(2)), head)
+        XCTAssertEqual(ResponseHead(encodedLines: bytes.dropLast(2))?.value(forHTTPHeaderField: "etag"), "\"x\"")
+        XCTAssertNil(ResponseHead(encodedLines: ArraySlice("HTTP/1.1 200 OK".utf8)))
+        let arguments = DownloadProtocol.arguments(url: "https://h/s", maxBytes: 5, timeout: 2.5, loopbackOnly: true,
+                                                   headers: [("If-None-Match", "\"a:b\"")])
+        let request = DownloadProtocol.Request(arguments: arguments)
+        XCTAssertEqual(request?.url.absoluteString, "https://h/s")
+        XCTAssertEqual(request?.maxBytes, 5)
+        XCTAssertEqual(request?.timeout, 2.5)
+        XCTAssertEqual(request?.loopbackOnly, true)
+        XCTAssertEqual(request?.headers.first?.1, "\"a:b\"")
+        XCTAssertNil(DownloadProtocol.Request(arguments: ["--max-bytes", "5", "https://h/s"]), "no time-out")
     }
 
     /// Without `pureyaml-fetch` a download that needs it fails with a message that says what to install.
