@@ -41,10 +41,10 @@ var hostGlibcReadsPackedRelocations: Bool {
 /// stay dynamic (faster to link).
 let staticStdlibCompiling: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], releaseOnLinux)]
 let staticStdlibLinking: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], releaseOnLinux)] + packedRelocations
-/// A static `FoundationNetworking` asks the linker for `-lcurl`, which needs curl's development
-/// symlink `libcurl.so`; `Sources/pureyaml/Linker/libcurl.so` is a linker script naming the runtime
-/// library `libcurl.so.4` instead (what the toolchain's dynamic `FoundationNetworking` loads), so no
-/// development package has to be installed.
+/// A static `FoundationNetworking` (linked into `pureyaml-fetch` only) asks the linker for `-lcurl`, which
+/// needs curl's development symlink `libcurl.so`; `Sources/pureyaml/Linker/libcurl.so` is a linker script
+/// naming the runtime library `libcurl.so.4` instead (what the toolchain's dynamic `FoundationNetworking`
+/// loads), so no development package has to be installed.
 let curlLinkerScript: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "-L\(Context.packageDirectory)/Sources/pureyaml/Linker"], releaseOnLinux),
 ]
@@ -54,6 +54,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "pureyaml", targets: ["pureyaml"]),
+        .executable(name: "pureyaml-fetch", targets: ["pureyaml-fetch"]),
     ],
     dependencies: [],
     targets: [
@@ -73,12 +74,18 @@ let package = Package(
         .target(name: "YAMLLanguageServer",
                 dependencies: ["YAMLDocumentModel", "YAMLSyntax", "JSONRPC", "LanguageServerProtocol", "SchemaFetching"]),
         // Schema loading at the edge (files, http(s) with an on-disk cache), shared by both renderers.
-        .target(name: "SchemaFetching", dependencies: ["YAMLDocumentModel"]),
+        // Downloads other than plain `http:` to a literal address run in the `pureyaml-fetch` process, the
+        // only code that links FoundationNetworking (libcurl, TLS): `pureyaml` starts without them.
+        .target(name: "SchemaFetching", dependencies: ["YAMLDocumentModel", "DownloadProtocol"]),
+        .target(name: "DownloadProtocol"),
         .target(name: "PureYAMLCommandLine", dependencies: ["YAMLDocumentModel", "SchemaFetching"]),
         // Tier 3: the executable.
         .executableTarget(name: "pureyaml",
                           dependencies: ["YAMLLanguageServer", "PureYAMLCommandLine", "JSONRPC"],
                           exclude: ["Linker"],
+                          linkerSettings: staticStdlibLinking),
+        // The download helper `pureyaml` runs beside itself (docs/security.md).
+        .executableTarget(name: "pureyaml-fetch", dependencies: ["DownloadProtocol"],
                           linkerSettings: staticStdlibLinking + curlLinkerScript),
         // The benchmark: `swift run -c release pureyaml-bench`.
         .executableTarget(name: "pureyaml-bench",
@@ -106,7 +113,7 @@ let package = Package(
         .testTarget(name: "YAMLLanguageServerTests",
                     dependencies: ["YAMLLanguageServer", "LanguageServerProtocol", "JSONRPC", "TestSupport",
                                    "LanguageServerTestSupport"]),
-        .testTarget(name: "SchemaFetchingTests", dependencies: ["SchemaFetching", "YAMLDocumentModel", "TestSupport"]),
+        .testTarget(name: "SchemaFetchingTests", dependencies: ["SchemaFetching", "DownloadProtocol", "YAMLDocumentModel", "TestSupport"]),
         .testTarget(name: "EndToEndTests",
                     dependencies: ["TestSupport", "YAMLSchema", "YAMLComposer", "YAMLParser", "PureYAMLCommandLine"]),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),

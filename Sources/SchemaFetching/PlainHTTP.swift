@@ -1,8 +1,6 @@
 import Dispatch
+import DownloadProtocol
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,9 +20,10 @@ import YAMLDocumentModel
 /// watched either. An endless response from 127.0.0.1 was cut at 20 MiB by the delegate only after
 /// 16.5 s at 301 MB peak in one loaded CI run (usually 0.2–1.3 s at 60–85 MB). Here nothing reads ahead
 /// of the loop that counts the bytes: memory is the body (at most `maxBytes`) plus one chunk and the
-/// kernel's socket buffer, whatever the speed of the network. `https:` stays on `URLSession`
-/// (``BoundedDownloads``); so does `http:` when a proxy variable is set and the host is not loopback,
-/// because libcurl honours the proxy.
+/// kernel's socket buffer, whatever the speed of the network. It resolves no name: it is used for
+/// `localhost` and literal IP addresses only (``SchemaLoader/usesPlainHTTP(_:environment:)``); `https:`,
+/// a host name to resolve and a proxy go to the `pureyaml-fetch` process (``DownloadProcess``), which
+/// is killed at the deadline, so a name lookup cannot outlive it either.
 enum PlainHTTP {
     /// Bytes read from the socket at once.
     static let chunkSize = 64 << 10
@@ -36,7 +35,7 @@ enum PlainHTTP {
     /// How a download ended.
     enum Outcome {
         /// A final response (not a followed redirect): its status, header fields and body.
-        case response(HTTPURLResponse, Data)
+        case response(ResponseHead, Data)
         /// Stopped by a bound (too large, a redirect to another origin): the loader's message.
         case refused(SchemaLoadFailure)
         /// The deadline passed; the connection was closed.
@@ -56,7 +55,7 @@ enum PlainHTTP {
             } catch Stop.timedOut {
                 return .timedOut
             } catch Stop.tooLarge {
-                return .refused(BoundedDownloads.tooLarge(maxBytes))
+                return .refused(SchemaLoader.tooLarge(maxBytes))
             } catch Stop.failed(let why) {
                 return .failed(why)
             } catch {
@@ -66,8 +65,8 @@ enum PlainHTTP {
             guard case .response(let response, _) = outcome, [301, 302, 303, 307, 308].contains(response.statusCode),
                   let location = response.value(forHTTPHeaderField: "Location"),
                   let next = URL(string: location, relativeTo: current)?.absoluteURL else { return outcome }
-            guard BoundedDownloads.sameOrigin(url, next), allowRemoteHosts || SchemaLoader.isLoopback(next.host ?? "") else {
-                return .refused(BoundedDownloads.redirectRefused)
+            guard DownloadProtocol.sameOrigin(url, next), allowRemoteHosts || SchemaLoader.isLoopback(next.host ?? "") else {
+                return .refused(SchemaLoader.redirectRefused)
             }
             current = next
         }
@@ -115,10 +114,7 @@ enum PlainHTTP {
         func field(_ name: String) -> String? {
             fields.last { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
         }
-        guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1",
-                                             headerFields: Dictionary(fields, uniquingKeysWith: { $1 })) else {
-            throw Stop.failed("a malformed response")
-        }
+        let response = ResponseHead(statusCode: status, url: url.absoluteString, fields: fields.map { (name: $0.0, value: $0.1) })
         if let coding = field("Content-Encoding"), coding.lowercased() != "identity" {
             throw Stop.failed("the response is encoded (Content-Encoding: \(coding.prefix(40))), which was not asked for")
         }
@@ -205,12 +201,11 @@ enum PlainHTTP {
         private var end = 0
         private var atEnd = false
 
-        /// Connects to `host` (a loopback name or literal address is connected to as such, nothing
-        /// resolved; any other name is resolved on a thread of its own, waited for until the deadline).
+        /// Connects to `host`: `localhost` (127.0.0.1, then ::1) or a literal address; nothing is resolved.
         init(host: String, port: Int, deadline: DispatchTime) throws {
             self.deadline = deadline
             var lastError = "no address"
-            for address in try Self.addresses(host, port: port, deadline: deadline) {
+            for address in try Self.addresses(host, port: port) {
                 let candidate = socket(address.family, Self.streamType, 0)
                 guard candidate >= 0 else { lastError = String(cString: strerror(errno)); continue }
                 _ = fcntl(candidate, F_SETFD, FD_CLOEXEC)
@@ -268,33 +263,22 @@ enum PlainHTTP {
         }
 
         /// The addresses to try for `host`.
-        private static func addresses(_ host: String, port: Int, deadline: DispatchTime) throws -> [Address] {
+        private static func addresses(_ host: String, port: Int) throws -> [Address] {
             if host.lowercased() == "localhost" {
-                return ((try? resolve("127.0.0.1", port: port, numeric: true)) ?? []) + ((try? resolve("::1", port: port, numeric: true)) ?? [])
+                return ((try? resolve("127.0.0.1", port: port)) ?? []) + ((try? resolve("::1", port: port)) ?? [])
             }
-            if let literal = try? resolve(host, port: port, numeric: true), !literal.isEmpty { return literal }
-            // A name (remote hosts allowed): getaddrinfo blocks, so it runs on a thread of its own.
-            let result = Resolution()
-            Thread.detachNewThread { result.finish(Result(catching: { try resolve(host, port: port, numeric: false) })) }
-            guard result.done.wait(timeout: deadline) == .success, let addresses = result.value else { throw Stop.timedOut }
-            return try addresses.get()
+            // A name is never resolved here (getaddrinfo cannot be cancelled at a deadline): the loader sends
+            // URLs with host names to pureyaml-fetch.
+            guard let literal = try? resolve(host, port: port), !literal.isEmpty else {
+                throw Stop.failed("\(host) is a name to resolve, which is left to pureyaml-fetch")
+            }
+            return literal
         }
 
-        private final class Resolution: @unchecked Sendable {
-            let done = DispatchSemaphore(value: 0)
-            private let lock = NSLock()
-            private var stored: Result<[Address], Error>?
-            var value: Result<[Address], Error>? { lock.withLock { stored } }
-            func finish(_ r: Result<[Address], Error>) {
-                lock.withLock { stored = r }
-                done.signal()
-            }
-        }
-
-        private static func resolve(_ host: String, port: Int, numeric: Bool) throws -> [Address] {
+        private static func resolve(_ host: String, port: Int) throws -> [Address] {
             var hints = addrinfo()
             hints.ai_socktype = streamType
-            hints.ai_flags = numeric ? AI_NUMERICHOST | AI_NUMERICSERV : AI_NUMERICSERV
+            hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV
             var list: UnsafeMutablePointer<addrinfo>?
             let status = getaddrinfo(host, String(port), &hints, &list)
             guard status == 0 else { throw Stop.failed("cannot resolve \(host): \(String(cString: gai_strerror(status)))") }

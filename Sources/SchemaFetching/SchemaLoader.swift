@@ -1,15 +1,17 @@
 import Dispatch
+import DownloadProtocol
 import Foundation
 import Synchronization
-#if canImport(FoundationNetworking)
-import FoundationNetworking
+#if canImport(Glibc)
+import Glibc
 #endif
 import YAMLDocumentModel
 
 /// Loads schemas and catalogs at the edge for the model's ``DocumentModel/schemaLoadRequests``: local
-/// files (`file:` URIs or absolute paths), `http:` URLs over a socket of the loader's own (``PlainHTTP``,
-/// whose memory is bounded whatever the network's speed; `URLSession` when a proxy is configured) and
-/// `https:` URLs through `URLSession` (``BoundedDownloads``), with bounds enforced
+/// files (`file:` URIs or absolute paths), `http:` URLs to `localhost` or a literal address over a socket
+/// of the loader's own (``PlainHTTP``, whose memory is bounded whatever the network's speed), and every
+/// other download (`https:`, a host name to resolve, a proxy) through the helper process `pureyaml-fetch`
+/// (``DownloadProcess``; this process never loads the network stack), with bounds enforced
 /// while the bytes arrive (docs/security.md): a size limit that stops the transfer, a time-out that
 /// cancels it, redirects to the same origin only, the loopback switch on every hop, at most
 /// ``Options/maxConcurrentDownloads`` at once, an optional run-wide ``DownloadBudget`` (the command
@@ -56,6 +58,14 @@ public final class SchemaLoader: Sendable {
         public var budget: DownloadBudget?
         /// Downloads running at once (default 4); more wait for a free slot.
         public var maxConcurrentDownloads = 4
+        /// The `pureyaml-fetch` executable for downloads this process does not make itself; nil: the one
+        /// ``DownloadProcess/locate(environment:)`` finds (beside the running executable, else `PUREYAML_FETCH`).
+        public var downloadProgram: String?
+        /// The resident memory (`VmRSS`, bytes) past which `pureyaml-fetch` is killed (default 160 MiB):
+        /// libcurl reads ahead of what the helper has handed on, so its memory is not bounded by
+        /// ``maxBytes`` alone; 160 MiB leaves room for the helper's own ~25 MiB, a body at the limit in
+        /// flight and libcurl's buffers.
+        public var maxHelperResidentBytes = 160 << 20
 
         /// Default options.
         public init() {}
@@ -63,11 +73,9 @@ public final class SchemaLoader: Sendable {
 
     /// The options in force.
     public let options: Options
-    /// The HTTP session and its delegate, made by the first request that goes through `URLSession`:
-    /// creating a `URLSession` starts the networking stack (curl, TLS), which costs several MB of resident
-    /// memory, so a server that never downloads (downloads disabled, `PUREYAML_NETWORK=loopback` for a
-    /// remote host, no schema over HTTP) never pays for it.
-    private let session = Mutex<(URLSession, BoundedDownloads)?>(nil)
+    /// How many downloads were handed to `pureyaml-fetch` (for tests: a refused download must not start
+    /// one, and a plain `http:` download to a literal address does not need one).
+    private let spawned = Mutex(0)
     /// What the run-wide budget has spent (seconds, requests), and when each origin last timed out.
     private let spent = Mutex<(seconds: TimeInterval, downloads: Int, timedOut: [String: DispatchTime])>((0, 0, [:]))
     /// Without a run-wide budget (the language server), an origin that let a download time out is not
@@ -75,40 +83,14 @@ public final class SchemaLoader: Sendable {
     static let unresponsiveOriginPause: TimeInterval = 60
     private let slots: DispatchSemaphore
 
-    /// A loader with `options`. Makes no network connection and no `URLSession`.
+    /// A loader with `options`. Makes no network connection and starts no process.
     public init(options: Options = Options()) {
         self.options = options
         slots = DispatchSemaphore(value: max(1, options.maxConcurrentDownloads))
     }
 
-    deinit { session.withLock { $0?.0.finishTasksAndInvalidate() } }
-
-    /// The session, created on first use.
-    private var sharedSession: (URLSession, BoundedDownloads) {
-        session.withLock { stored in
-            if let stored { return stored }
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.urlCache = nil
-            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-            configuration.timeoutIntervalForRequest = options.timeout
-            configuration.timeoutIntervalForResource = options.timeout
-            if !options.allowRemoteHosts {
-                // libcurl sends even a request to 127.0.0.1 through `http_proxy`, which may be elsewhere; an
-                // empty `connectionProxyDictionary` does not stop it, `no_proxy=*` does. Set once, before
-                // the first session exists (the process's only other network user is this loader).
-                setenv("no_proxy", "*", 1)
-                setenv("NO_PROXY", "*", 1)
-            }
-            let delegate = BoundedDownloads(maxBytes: options.maxBytes, allowRemoteHosts: options.allowRemoteHosts)
-            let made = (URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil), delegate)
-            stored = made
-            return made
-        }
-    }
-
-    /// True once a request has created the `URLSession` (for tests: a refused download must not, and a
-    /// plain `http:` download does not need one).
-    package var hasSession: Bool { session.withLock { $0 != nil } }
+    /// How many downloads went to `pureyaml-fetch` so far.
+    package var processDownloads: Int { spawned.withLock { $0 } }
 
     /// Loads `uri` synchronously (blocks for at most about ``Options/timeout`` seconds). Never call it on
     /// the queue that serves the protocol; use ``load(_:policy:completion:)`` there.
@@ -139,9 +121,8 @@ public final class SchemaLoader: Sendable {
     }
 
     /// Loads `uri` on a thread of its own and calls `completion` there with the result. Not on a Dispatch
-    /// queue: a load blocks while it waits, and blocked pool threads would starve the queues
-    /// FoundationNetworking delivers the bytes on, which then pile up in memory (hundreds of MB for an
-    /// endless response while another download hangs).
+    /// queue: a load blocks while it waits (up to its time-out), and blocked pool threads would hold up
+    /// the queues the server's other work runs on.
     public func load(_ uri: String, policy: TrustPolicy? = nil, completion: @escaping @Sendable (SchemaLoadResult) -> Void) {
         Thread.detachNewThread { [self] in completion(load(uri, policy: policy)) }
     }
@@ -237,7 +218,7 @@ public final class SchemaLoader: Sendable {
         slots.wait()
         defer { slots.signal() }
         var timeout = options.timeout
-        let origin = BoundedDownloads.origin(url)
+        let origin = DownloadProtocol.origin(url)
         let refusal: String? = spent.withLock { spent in
             if let at = spent.timedOut[origin] {
                 if options.budget != nil {
@@ -307,19 +288,21 @@ public final class SchemaLoader: Sendable {
     /// True for `localhost` and literal addresses of the loopback interface: a dotted-quad IPv4 address
     /// in 127.0.0.0/8 (four decimal numbers of 0–255) and `::1` (bracketed or not). Nothing is resolved:
     /// a name such as `127.0.0.1.example.com` is not loopback.
-    public static func isLoopback(_ host: String) -> Bool {
-        var h = host.lowercased()
-        if h.hasPrefix("[") && h.hasSuffix("]") { h = String(h.dropFirst().dropLast()) }
-        if h == "localhost" || h == "::1" || h == "0:0:0:0:0:0:0:1" { return true }
-        let parts = h.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "127" else { return false }
-        return parts.allSatisfy { p in !p.isEmpty && p.count <= 3 && p.allSatisfy(\.isASCII) && p.allSatisfy(\.isNumber) && Int(p).map { $0 <= 255 } == true }
+    public static func isLoopback(_ host: String) -> Bool { DownloadProtocol.isLoopback(host) }
+
+    /// The refusal of a body larger than `maxBytes`.
+    static func tooLarge(_ maxBytes: Int) -> SchemaLoadFailure {
+        SchemaLoadFailure("the response is larger than \(maxBytes) bytes (the transfer was stopped)")
     }
+
+    /// The refusal of a redirect to another origin (or, with the loopback switch, off loopback).
+    static let redirectRefused =
+        SchemaLoadFailure("the server redirected to another origin (scheme, host or port), which is not followed (see docs/security.md)")
 
     /// How one download ended, whichever transport made it.
     private struct Fetched {
         var body = Data()
-        var response: HTTPURLResponse?
+        var response: ResponseHead?
         /// Why no usable response came (cannot connect, the connection broke), for the message.
         var error: String?
         /// Why a bound stopped it (too large, a redirect to another origin).
@@ -327,42 +310,47 @@ public final class SchemaLoader: Sendable {
         var timedOut = false
     }
 
-    /// True when `url` goes over ``PlainHTTP``: an `http:` URL, unless a proxy is configured for it
-    /// (libcurl, under `URLSession`, honours `http_proxy` and `all_proxy`) and its host is not loopback.
+    /// True when `url` goes over ``PlainHTTP``, in this process: an `http:` URL whose host is `localhost` or
+    /// a literal IP address (nothing to resolve), unless a proxy is configured for it (`http_proxy`,
+    /// `all_proxy`) and the host is not loopback. Everything else goes to `pureyaml-fetch`: `https:`, a
+    /// proxy (libcurl honours it), and a host name, whose resolution cannot be cancelled in-process.
     static func usesPlainHTTP(_ url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        guard url.scheme?.lowercased() == "http" else { return false }
+        guard url.scheme?.lowercased() == "http", let host = url.host else { return false }
+        if isLoopback(host) { return true }
         let proxied = ["http_proxy", "all_proxy", "ALL_PROXY"].contains { !(environment[$0] ?? "").isEmpty }
-        return !proxied || isLoopback(url.host ?? "")
+        return !proxied && isLiteralAddress(host)
+    }
+
+    /// True when `host` is an IPv4 or IPv6 address written out (bracketed or not), not a name.
+    static func isLiteralAddress(_ host: String) -> Bool {
+        var h = host
+        if h.hasPrefix("[") && h.hasSuffix("]") { h = String(h.dropFirst().dropLast()) }
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, h, &v4) == 1 || inet_pton(AF_INET6, h, &v6) == 1
     }
 
     /// One `GET` of `url` with the extra request `headers`, ended after at most `timeout` seconds (then
-    /// the connection is closed or the task cancelled).
+    /// the connection is closed or the helper process killed).
     private func fetch(_ url: URL, headers: [(String, String)], timeout: TimeInterval) -> Fetched {
+        let deadline = DispatchTime.now() + timeout
+        let outcome: PlainHTTP.Outcome
         if Self.usesPlainHTTP(url) {
-            switch PlainHTTP.get(url, headers: headers, deadline: .now() + timeout, maxBytes: options.maxBytes,
-                                 allowRemoteHosts: options.allowRemoteHosts) {
-            case .response(let response, let body): return Fetched(body: body, response: response)
-            case .refused(let refusal): return Fetched(refusal: refusal)
-            case .timedOut: return Fetched(timedOut: true)
-            case .failed(let why): return Fetched(error: why)
+            outcome = PlainHTTP.get(url, headers: headers, deadline: deadline, maxBytes: options.maxBytes,
+                                    allowRemoteHosts: options.allowRemoteHosts)
+        } else {
+            guard let program = options.downloadProgram ?? DownloadProcess.locate(),
+                  FileManager.default.isExecutableFile(atPath: program) else {
+                return Fetched(refusal: DownloadProcess.missing())
             }
+            spawned.withLock { $0 += 1 }
+            outcome = DownloadProcess.get(url, program: program, headers: headers, deadline: deadline, maxBytes: options.maxBytes,
+                                          maxResidentBytes: options.maxHelperResidentBytes, allowRemoteHosts: options.allowRemoteHosts)
         }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (session, downloads) = sharedSession
-        let (transfer, task) = downloads.start(request, in: session)
-        // The delegate wakes this thread when the body passes the limit or a redirect is refused (it
-        // never cancels itself, see BoundedDownloads.stop); the task's `countOfBytesReceived` is not
-        // watched: FoundationNetworking counts it for download tasks only.
-        if transfer.done.wait(timeout: .now() + timeout) == .timedOut {
-            downloads.abandon(task)
-            let refusal = downloads.outcome(transfer).refusal
-            return Fetched(refusal: refusal, timedOut: refusal == nil)
+        switch outcome {
+        case .response(let response, let body): return Fetched(body: body, response: response)
+        case .refused(let refusal): return Fetched(refusal: refusal)
+        case .timedOut: return Fetched(timedOut: true)
+        case .failed(let why): return Fetched(error: why)
         }
-        let (body, response, error, refusal, needsCancel) = downloads.outcome(transfer)
-        if needsCancel { downloads.abandon(task) }
-        // URLSession's own time-out (the same number of seconds) may end the task first.
-        let timedOut = refusal == nil && (error as? URLError)?.code == .timedOut
-        return Fetched(body: body, response: response, error: timedOut ? nil : error?.localizedDescription, refusal: refusal, timedOut: timedOut)
     }
 }

@@ -17,7 +17,10 @@ final class ImportRulesTests: XCTestCase {
         "LanguageServerProtocol": ["JSONRPC", "Foundation"],
         "YAMLLanguageServer": ["YAMLDocumentModel", "YAMLSyntax", "JSONRPC", "LanguageServerProtocol", "SchemaFetching",
                                "Foundation", "Dispatch", "Glibc", "Synchronization"],
-        "SchemaFetching": ["YAMLDocumentModel", "Foundation", "FoundationNetworking", "Dispatch", "Glibc"],
+        "SchemaFetching": ["YAMLDocumentModel", "DownloadProtocol", "Foundation", "Dispatch", "Glibc"],
+        "DownloadProtocol": ["Foundation"],
+        // The only target that may link the network stack (FoundationNetworking, libcurl).
+        "pureyaml-fetch": ["DownloadProtocol", "Foundation", "FoundationNetworking", "Glibc"],
         "PureYAMLCommandLine": ["YAMLDocumentModel", "SchemaFetching", "Foundation"],
         "pureyaml": ["YAMLLanguageServer", "PureYAMLCommandLine", "JSONRPC", "Foundation", "Glibc"],
         "pureyaml-bench": ["YAMLDocumentModel", "YAMLParser", "YAMLComposer", "YAMLFormatter", "YAMLSchema",

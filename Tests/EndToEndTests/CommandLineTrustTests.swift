@@ -179,7 +179,7 @@ final class CommandLineTrustTests: XCTestCase {
         XCTAssertEqual(server.requests, ["200 /s.json"])
     }
 
-    /// A remote `http:` URL with a proxy in the environment goes through URLSession (libcurl honours the
+    /// A remote `http:` URL with a proxy in the environment goes through pureyaml-fetch (libcurl honours the
     /// proxy) under the same rules. The proxy is the test server itself, which answers the absolute-form
     /// requests as its own, so nothing leaves the machine (libcurl resolves no target name through a proxy).
     func testDownloadsThroughAProxyKeepTheRules() throws {
@@ -195,6 +195,56 @@ final class CommandLineTrustTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("c.yaml:1:1: warning: cannot load schema http://schemas.invalid/_/large?bytes=30000000: "
                                           + "the response is larger than 20971520 bytes (the transfer was stopped)"), run.stdout)
         XCTAssertTrue(server.requests.contains("200 http://schemas.invalid/s.json"), "through the proxy: \(server.requests)")
+    }
+
+    /// Downloads made by the `pureyaml-fetch` process (https, and http through a proxy) under the same
+    /// bounds, enforced by `pureyaml` on the pipe: an endless body and a server that never answers end the
+    /// run within 10 s under 300 MB, an untrusted certificate is a clear finding, and no child outlives the run.
+    func testDownloadsInTheFetchProcessEndWithinTheBounds() throws {
+        let tls = try LoopbackHTTPServer(root: folder.appendingPathComponent("tls"), tls: true)
+        defer { tls.stop() }
+        guard let silent = DownloadProcessProbe.silentListener() else { throw XCTSkip("cannot listen on 127.0.0.1") }
+        defer { close(silent.socket) }
+        let marker = UUID().uuidString
+        try write("# yaml-language-server: $schema=\(tls.url("s.json?\(marker)"))\na: 1\n", "a.yaml")
+        try write("# yaml-language-server: $schema=https://127.0.0.1:\(silent.port)/s.json?\(marker)\na: 1\n", "b.yaml")
+        try write("# yaml-language-server: $schema=http://schemas.invalid/_/forever?\(marker)\na: 1\n", "c.yaml")
+        try write("# yaml-language-server: $schema=http://slow.invalid/_/hang?\(marker)\na: 1\n", "d.yaml")
+        let proxy = ["http_proxy": "http://127.0.0.1:\(server.port)", "PUREYAML_NETWORK": "", "no_proxy": "", "NO_PROXY": ""]
+        let run = try check(["a.yaml", "b.yaml", "c.yaml", "d.yaml"], timeout: "3", extra: proxy)
+        XCTAssertTrue(run.stdout.contains("a.yaml:1:1: warning: cannot load schema \(tls.url("s.json?\(marker)")): cannot reach the server: "),
+                      run.stdout)
+        XCTAssertTrue(run.stdout.contains("b.yaml:1:1: warning: cannot load schema https://127.0.0.1:\(silent.port)/s.json?\(marker): "
+                                          + "no complete answer within 3 s; the transfer was cancelled"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("c.yaml:1:1: warning: cannot load schema http://schemas.invalid/_/forever?\(marker): "
+                                          + "the response is larger than 20971520 bytes (the transfer was stopped)"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("d.yaml:1:1: warning: cannot load schema http://slow.invalid/_/hang?\(marker): "
+                                          + "no complete answer within 3 s; the transfer was cancelled"), run.stdout)
+        XCTAssertEqual(tls.requests, [], "nothing was asked over a connection whose certificate was not verified")
+        XCTAssertEqual(DownloadProcessProbe.processes(withArgumentContaining: marker), [], "no pureyaml-fetch outlived the run")
+    }
+
+    /// `pureyaml` installed without `pureyaml-fetch` beside it says so for each download that needs it
+    /// (and finds it through `PUREYAML_FETCH` when that names it).
+    func testAMissingFetchProgramIsSaidClearly() throws {
+        guard let binary = BuiltBinary.pureyaml else { throw CommandLineCIHarness.MissingBinary() }
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let lone = bin.appendingPathComponent("pureyaml")
+        try FileManager.default.copyItem(at: binary, to: lone)
+        try write("# yaml-language-server: $schema=https://127.0.0.1:9/s.json\na: 1\n", "a.yaml")
+        var environment = testEnvironment()
+        environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+        environment["PUREYAML_FETCH"] = nil
+        let repo = folder.appendingPathComponent("repo")
+        let run = try MeasuredRun(lone, ["check", "a.yaml"], in: repo, environment: environment, timeout: 60)
+        XCTAssertEqual(run.stdout, "a.yaml:1:1: warning: cannot load schema https://127.0.0.1:9/s.json: not downloaded: pureyaml-fetch, "
+                       + "which makes https downloads, is not installed beside pureyaml (in \(bin.resolvingSymlinksInPath().path)); "
+                       + "install both executables in the same folder (see README.md) [schema-load-failed]\n")
+        environment["PUREYAML_FETCH"] = binary.deletingLastPathComponent().appendingPathComponent("pureyaml-fetch").path
+        let found = try MeasuredRun(lone, ["check", "a.yaml"], in: repo, environment: environment, timeout: 60)
+        XCTAssertTrue(found.stdout.contains("a.yaml:1:1: warning: cannot load schema https://127.0.0.1:9/s.json: cannot reach the server: "),
+                      found.stdout)
     }
 
     func testARedirectToAnotherOriginIsNotFollowed() throws {

@@ -1,3 +1,4 @@
+import DownloadProtocol
 import Foundation
 @testable import SchemaFetching
 import TestSupport
@@ -68,7 +69,7 @@ final class BoundedDownloadTests: XCTestCase {
     }
 
     /// `http:` goes over the loader's own HTTP/1.1 client: chunked bodies are decoded (extensions and
-    /// trailer fields dropped) and stopped at the limit while they stream, and no URLSession is made.
+    /// trailer fields dropped) and stopped at the limit while they stream, and no pureyaml-fetch process is made.
     func testPlainHTTPDecodesChunkedBodiesAndKeepsTheBounds() throws {
         let server = try LocalHTTPServer(root: temp.appendingPathComponent("www"))
         let l = loader(timeout: 60)
@@ -76,7 +77,7 @@ final class BoundedDownloadTests: XCTestCase {
         XCTAssertEqual(failure(l.load(server.url("_/chunked?bytes=0"))), "success (0 bytes)")
         XCTAssertEqual(failure(l.load(server.url("_/chunked"))), "the response is larger than 1048576 bytes (the transfer was stopped)")
         XCTAssertTrue(server.waitForRequest(timeout: 45) { $0 == "aborted /_/chunked" }, "the chunked transfer was broken off: \(server.requests)")
-        XCTAssertFalse(l.hasSession)
+        XCTAssertEqual(l.processDownloads, 0)
     }
 
     /// Responses that break HTTP/1.1 end in a failure that says what was wrong, never a crash or a wait;
@@ -114,15 +115,110 @@ final class BoundedDownloadTests: XCTestCase {
         for c in cases { XCTAssertEqual(load(c.response), c.outcome, c.response.prefix(80).debugDescription) }
     }
 
-    /// A proxy in the environment sends a remote `http:` URL through URLSession (libcurl honours it);
-    /// loopback hosts and the loader's own client stay direct. `https:` is always URLSession's.
+    /// The loader's own client takes `http:` to `localhost` and literal addresses (nothing to resolve);
+    /// a proxy in the environment (libcurl honours it), a host name (whose lookup cannot be cancelled
+    /// in-process) and `https:` go to `pureyaml-fetch`. Loopback hosts always stay direct.
     func testTheTransportFollowsTheProxySettings() {
-        let remote = URL(string: "http://example.com/s.json")!, local = URL(string: "http://127.0.0.1:8080/s.json")!
-        XCTAssertTrue(SchemaLoader.usesPlainHTTP(remote, environment: [:]))
-        XCTAssertFalse(SchemaLoader.usesPlainHTTP(remote, environment: ["http_proxy": "http://proxy:3128"]))
-        XCTAssertFalse(SchemaLoader.usesPlainHTTP(remote, environment: ["ALL_PROXY": "socks5://proxy"]))
+        let literal = URL(string: "http://192.0.2.7/s.json")!, local = URL(string: "http://127.0.0.1:8080/s.json")!
+        XCTAssertTrue(SchemaLoader.usesPlainHTTP(literal, environment: [:]))
+        XCTAssertTrue(SchemaLoader.usesPlainHTTP(URL(string: "http://[2001:db8::1]:8080/s.json")!, environment: [:]))
+        XCTAssertFalse(SchemaLoader.usesPlainHTTP(URL(string: "http://example.com/s.json")!, environment: [:]), "a name to resolve")
+        XCTAssertFalse(SchemaLoader.usesPlainHTTP(literal, environment: ["http_proxy": "http://proxy:3128"]))
+        XCTAssertFalse(SchemaLoader.usesPlainHTTP(literal, environment: ["ALL_PROXY": "socks5://proxy"]))
         XCTAssertTrue(SchemaLoader.usesPlainHTTP(local, environment: ["http_proxy": "http://proxy:3128"]))
-        XCTAssertFalse(SchemaLoader.usesPlainHTTP(URL(string: "https://example.com/s.json")!, environment: [:]))
+        XCTAssertTrue(SchemaLoader.usesPlainHTTP(URL(string: "http://localhost:8080/s.json")!, environment: [:]))
+        XCTAssertFalse(SchemaLoader.usesPlainHTTP(URL(string: "https://127.0.0.1/s.json")!, environment: [:]))
+    }
+
+    /// `https:` goes to the `pureyaml-fetch` process (the only code linking FoundationNetworking): a
+    /// certificate nobody signed fails the handshake with a clear finding and no request sent; a server that
+    /// never answers (not even TLS) is cut at the time-out, the child killed and reaped.
+    func testHTTPSDownloadsRunInTheFetchProcess() throws {
+        try #"{"type": "object"}"#.write(to: temp.appendingPathComponent("www/s.json"), atomically: true, encoding: .utf8)
+        let server = try LocalHTTPServer(root: temp.appendingPathComponent("www"), tls: true)
+        let l = loader(timeout: 5)
+        let untrusted = failure(l.load(server.url("s.json")))
+        XCTAssertTrue(untrusted.hasPrefix("cannot reach the server: "), untrusted)
+        XCTAssertEqual(l.processDownloads, 1)
+        XCTAssertEqual(server.requests, [], "no request over a connection whose certificate was not verified")
+        guard let silent = DownloadProcessProbe.silentListener() else { throw XCTSkip("cannot listen on 127.0.0.1") }
+        defer { close(silent.socket) }
+        let url = "https://127.0.0.1:\(silent.port)/never-\(UUID().uuidString).json"
+        let started = Date()
+        XCTAssertEqual(failure(loader(timeout: 1).load(url)), "no complete answer within 1 s; the transfer was cancelled")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "the deadline ended the child")
+        XCTAssertEqual(DownloadProcessProbe.processes(withArgumentContaining: url), [], "the child was killed and reaped")
+    }
+
+    /// A proxy sends even `http:` through `pureyaml-fetch` (libcurl honours the proxy), whose bounds the
+    /// parent enforces on the pipe: an endless body is cut at the size limit, a server that never answers at
+    /// the time-out, a redirect to another origin is refused, a schema arrives whole, and no child is left.
+    func testDownloadsThroughTheFetchProcessKeepTheBounds() throws {
+        try #"{"type": "object"}"#.write(to: temp.appendingPathComponent("www/s.json"), atomically: true, encoding: .utf8)
+        let server = try LocalHTTPServer(root: temp.appendingPathComponent("www"))
+        setenv("http_proxy", "http://127.0.0.1:\(server.port)", 1)
+        defer { unsetenv("http_proxy") }
+        let marker = UUID().uuidString
+        func url(_ path: String) -> String { "http://schemas-\(marker).invalid/\(path)" }
+        let l = loader(timeout: 60)
+        XCTAssertEqual(failure(l.load(url("s.json"))), "success (18 bytes)")
+        XCTAssertEqual(failure(l.load(url("_/forever"))), "the response is larger than 1048576 bytes (the transfer was stopped)")
+        XCTAssertEqual(failure(l.load(url("_/unannounced?bytes=2000000"))), "the response is larger than 1048576 bytes (the transfer was stopped)")
+        XCTAssertEqual(failure(l.load(url("_/redirect?to=http%3A%2F%2Fother.invalid%2Fs.json"))),
+                       "the server redirected to another origin (scheme, host or port), which is not followed (see docs/security.md)")
+        XCTAssertEqual(failure(loader(timeout: 1, maxBytes: 1 << 40).load(url("_/drip"))), "no complete answer within 1 s; the transfer was cancelled")
+        XCTAssertEqual(failure(loader(timeout: 1).load(url("_/hang"))), "no complete answer within 1 s; the transfer was cancelled")
+        XCTAssertEqual(l.processDownloads, 4)
+        XCTAssertEqual(DownloadProcessProbe.processes(withArgumentContaining: marker), [], "every child was reaped")
+        XCTAssertTrue(server.waitForRequest(timeout: 45) { $0 == "aborted http://schemas-\(marker).invalid/_/forever" },
+                      "the endless transfer was broken off: \(server.requests)")
+    }
+
+    /// The helper is killed when its resident memory passes the bound (here 1 MiB, which any process
+    /// passes at once), before its download ends, and reaped.
+    func testTheHelperIsKilledPastItsMemoryBound() throws {
+        guard let silent = DownloadProcessProbe.silentListener() else { throw XCTSkip("cannot listen on 127.0.0.1") }
+        defer { close(silent.socket) }
+        var o = SchemaLoader.Options()
+        o.cache = nil
+        o.timeout = 20
+        o.maxHelperResidentBytes = 1 << 20
+        let url = "https://127.0.0.1:\(silent.port)/memory-\(UUID().uuidString).json"
+        let started = Date()
+        XCTAssertEqual(failure(SchemaLoader(options: o).load(url)), "the download used more than 1 MiB of memory (the transfer was stopped)")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "stopped by the memory bound, not the 20 s time-out")
+        XCTAssertEqual(DownloadProcessProbe.processes(withArgumentContaining: url), [])
+    }
+
+    /// The response head the helper writes reads back as written; a malformed one is refused.
+    func testTheHelpersResponseHeadRoundTrips() {
+        let head = ResponseHead(statusCode: 200, url: "https://example.com/s.json",
+                                fields: [(name: "ETag", value: "\"x\""), (name: "Last-Modified", value: "Mon, 07 Dec 2026 10:00:00 GMT")])
+        let bytes = head.encoded
+        XCTAssertEqual(Array(bytes.suffix(2)), [0x0A, 0x0A], "an empty line ends the head")
+        XCTAssertEqual(ResponseHead(encodedLines: bytes.dropLast(2)), head)
+        XCTAssertEqual(ResponseHead(encodedLines: bytes.dropLast(2))?.value(forHTTPHeaderField: "etag"), "\"x\"")
+        XCTAssertNil(ResponseHead(encodedLines: ArraySlice("HTTP/1.1 200 OK".utf8)))
+        let arguments = DownloadProtocol.arguments(url: "https://h/s", maxBytes: 5, timeout: 2.5, loopbackOnly: true,
+                                                   headers: [("If-None-Match", "\"a:b\"")])
+        let request = DownloadProtocol.Request(arguments: arguments)
+        XCTAssertEqual(request?.url.absoluteString, "https://h/s")
+        XCTAssertEqual(request?.maxBytes, 5)
+        XCTAssertEqual(request?.timeout, 2.5)
+        XCTAssertEqual(request?.loopbackOnly, true)
+        XCTAssertEqual(request?.headers.first?.1, "\"a:b\"")
+        XCTAssertNil(DownloadProtocol.Request(arguments: ["--max-bytes", "5", "https://h/s"]), "no time-out")
+    }
+
+    /// Without `pureyaml-fetch` a download that needs it fails with a message that says what to install.
+    func testAMissingFetchProgramIsSaidClearly() {
+        var o = SchemaLoader.Options()
+        o.cache = nil
+        o.downloadProgram = temp.appendingPathComponent("missing/pureyaml-fetch").path
+        let message = failure(SchemaLoader(options: o).load("https://127.0.0.1:9/s.json"))
+        XCTAssertTrue(message.hasPrefix("not downloaded: pureyaml-fetch, which makes https downloads, is not installed beside pureyaml (in /"),
+                      message)
+        XCTAssertTrue(message.hasSuffix("); install both executables in the same folder (see README.md)"), message)
     }
 
     func testRedirectsAreFollowedToTheSameOriginOnly() throws {
@@ -153,7 +249,7 @@ final class BoundedDownloadTests: XCTestCase {
         let loopbackOnly = loader(remote: false)
         XCTAssertEqual(failure(loopbackOnly.load("http://127.0.0.1.nip.io/s.json")),
                        "downloads from 127.0.0.1.nip.io are disabled (PUREYAML_NETWORK=loopback) and no cached copy exists")
-        XCTAssertFalse(loopbackOnly.hasSession, "refused before any connection or name lookup")
+        XCTAssertEqual(loopbackOnly.processDownloads, 0, "refused before any connection or name lookup")
     }
 
     func testARunWideBudgetBoundsManyUnansweredDownloads() throws {

@@ -77,18 +77,18 @@ final class SchemaLoaderTests: XCTestCase {
         let url = server.url("s.json")
         let off = loader(network: false)
         XCTAssertTrue(text(off.load(url)).hasPrefix("failure: downloads are disabled"))
-        XCTAssertFalse(off.hasSession, "downloads off, no cached copy: no URLSession")
+        XCTAssertEqual(off.processDownloads, 0, "downloads off, no cached copy: no pureyaml-fetch process")
         var o = SchemaLoader.Options()
         o.cache = SchemaDiskCache(directory: temp.appendingPathComponent("cache"))
         o.allowRemoteHosts = false
         let loopbackOnly = SchemaLoader(options: o)
         XCTAssertEqual(text(loopbackOnly.load("https://example.invalid/x.json")),
                        "failure: downloads from example.invalid are disabled (PUREYAML_NETWORK=loopback) and no cached copy exists")
-        XCTAssertFalse(loopbackOnly.hasSession, "a refused remote host: no URLSession")
+        XCTAssertEqual(loopbackOnly.processDownloads, 0, "a refused remote host: no pureyaml-fetch process")
         XCTAssertEqual(text(loopbackOnly.load(url)), schema, "loopback still downloads")
-        XCTAssertFalse(loopbackOnly.hasSession, "a plain http: download goes over the loader's own socket, without URLSession")
+        XCTAssertEqual(loopbackOnly.processDownloads, 0, "a plain http: download goes over the loader's own socket, without pureyaml-fetch")
         XCTAssertEqual(text(off.load(url)), schema, "downloads off: the cached copy")
-        XCTAssertFalse(off.hasSession, "offline with a cached copy: no URLSession")
+        XCTAssertEqual(off.processDownloads, 0, "offline with a cached copy: no pureyaml-fetch process")
         server.stop()
     }
 

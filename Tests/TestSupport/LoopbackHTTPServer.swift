@@ -22,6 +22,8 @@ import XCTest
 public final class LoopbackHTTPServer: @unchecked Sendable {
     public let root: URL
     public let port: Int
+    /// `https` when started with `tls`, else `http`.
+    public let scheme: String
     private let process: Process
 
     /// The line `/_/secret` serves.
@@ -118,21 +120,52 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     class Server(http.server.ThreadingHTTPServer):
         daemon_threads = True
     server = Server(('127.0.0.1', 0), Handler)
+    if len(sys.argv) > 3:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[2], sys.argv[3])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     server.serve_forever()
     """#.replacingOccurrences(of: "SECRET", with: "'\(secret)'")
 
-    /// Starts serving `root`. Skips the test when python3 is missing (fails under CI=true).
-    public init(root: URL) throws {
+    /// Starts serving `root`; with `tls`, over HTTPS with a self-signed certificate for 127.0.0.1 made by
+    /// `openssl` beside `root`. Skips the test when python3 or (with `tls`) openssl is missing (fails under
+    /// CI=true).
+    public init(root: URL, tls: Bool = false) throws {
         self.root = root
+        scheme = tls ? "https" : "http"
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let script = root.deletingLastPathComponent().appendingPathComponent("server-\(UUID().uuidString).py")
         try Self.script.write(to: script, atomically: true, encoding: .utf8)
-        (process, port) = try startLoopbackPythonServer(arguments: [script.path, root.path], what: "the test HTTP server")
+        var arguments = [script.path, root.path]
+        if tls { arguments += try Self.selfSignedCertificate(in: root.deletingLastPathComponent()) }
+        (process, port) = try startLoopbackPythonServer(arguments: arguments, what: "the test HTTP server")
     }
 
-    /// `http://127.0.0.1:<port>/<path>`.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+    /// Makes a self-signed certificate and key for 127.0.0.1 in `folder` with `openssl`; their paths.
+    private static func selfSignedCertificate(in folder: URL) throws -> [String] {
+        guard let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl", "/opt/homebrew/bin/openssl"]
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("openssl is required for the HTTPS test server") }
+            throw XCTSkip("openssl not found: the HTTPS test server needs it to make a self-signed certificate")
+        }
+        let id = UUID().uuidString
+        let cert = folder.appendingPathComponent("cert-\(id).pem").path, key = folder.appendingPathComponent("key-\(id).pem").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: openssl)
+        process.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
+                             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw XCTSkip("openssl could not make a self-signed certificate") }
+        return [cert, key]
+    }
+
+    /// `http://127.0.0.1:<port>/<path>` (`https:` for a TLS server).
+    public func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)/\(path)" }
 
     /// `<status> <path>` lines, one per request answered so far (and `hang <path>`, `aborted <path>`).
     public var requests: [String] {

@@ -20,6 +20,12 @@ final class SchemaTrustServerTests: XCTestCase {
         defer { http.stop() }
         let other = try LoopbackHTTPServer(root: root.appendingPathComponent("other"))
         defer { other.stop() }
+        // https goes through the pureyaml-fetch process: a certificate nobody signed, a listener that never answers.
+        let tls = try LoopbackHTTPServer(root: root.appendingPathComponent("tls"), tls: true)
+        defer { tls.stop() }
+        guard let silent = DownloadProcessProbe.silentListener() else { throw XCTSkip("cannot listen on 127.0.0.1") }
+        defer { close(silent.socket) }
+        let marker = UUID().uuidString
         let workspace = root.appendingPathComponent("repo")
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
         try LoopbackHTTPServer.secret.write(to: root.appendingPathComponent("secret.json"), atomically: true, encoding: .utf8)
@@ -41,6 +47,8 @@ final class SchemaTrustServerTests: XCTestCase {
             ("redirect", redirect, "the server redirected to another origin (scheme, host or port), which is not followed"),
             // Its own time-out, or (when /_/hang timed out first on the same server) the origin's rest.
             ("drip", http.url("_/drip"), "complete answer within"),
+            ("tls", tls.url("s.json?\(marker)"), "cannot reach the server: "),
+            ("silent", "https://127.0.0.1:\(silent.port)/s.json?\(marker)", "no complete answer within 3 s; the transfer was cancelled"),
         ]
         let opened = Date()
         var seconds: [String: Double] = [:]
@@ -82,6 +90,8 @@ final class SchemaTrustServerTests: XCTestCase {
         let symbols = try server.response(to: try server.request("textDocument/documentSymbol", ["textDocument": ["uri": hanging]]), timeout: 5)
         XCTAssertEqual((symbols["result"] as? [[String: Any]])?.first?["name"] as? String, "a")
         XCTAssertEqual(other.requests, [], "nothing reached the other origin")
+        XCTAssertEqual(tls.requests, [], "nothing was asked over a connection whose certificate was not verified")
+        XCTAssertEqual(DownloadProcessProbe.processes(withArgumentContaining: marker), [], "every pureyaml-fetch child was reaped")
         XCTAssertTrue(http.waitForRequest(timeout: 45) { $0 == "aborted /_/forever" }, "the endless transfer was broken off: \(http.requests)")
         XCTAssertLessThan(seconds.values.max() ?? .infinity, 10, "every finding within 10 s of opening: \(seconds)")
         if let peak = MeasuredRun.highWaterMark(server.process.processIdentifier) {
