@@ -88,6 +88,13 @@ final class LanguageServer {
         finished.signal()
     }
 
+    /// Answers the held pulls and accepts nothing but `exit` from now on (`shutdown`, as a request or,
+    /// from a client that sends it so, a notification).
+    func shutDown() {
+        releaseAllHeldPulls()
+        state = .shuttingDown
+    }
+
     /// Called at end of input: exits 0 after `shutdown`, else 1.
     func inputEnded() {
         guard exitCode == nil else { return }
@@ -169,6 +176,12 @@ final class LanguageServer {
             releaseAllHeldPulls()
             return finish(state == .shuttingDown ? 0 : 1)
         }
+        if method == ShutdownRequest.method.rawValue, state == .running {
+            // Kate 22.12 sends `shutdown` without an id. It is still the client's shutdown (LSP 3.17
+            // §"Shutdown Request"): nothing to answer, the same state, so `exit` after it ends with 0.
+            log("'shutdown' arrived as a notification (no id to answer); shutting down as requested")
+            return shutDown()
+        }
         // Before `initialize`, notifications are dropped (LSP 3.17 §"Initialize Request").
         guard state == .running, let entry = Self.table.notifications[method], let params else {
             // Unknown notifications, and `$/` ones we do not act on, are ignored (LSP 3.17 §"$ Notifications").
@@ -196,8 +209,7 @@ final class LanguageServer {
             return s.initialize(p)
         }
         t.on(ShutdownRequest.self) { s, _, _ in
-            s.releaseAllHeldPulls()
-            s.state = .shuttingDown
+            s.shutDown()
             return NullResult()
         }
         t.on(InitializedNotification.self) { s, _ in
