@@ -115,8 +115,9 @@ public struct CommandLineTool {
                 lintConfigurationProblems.append(problem)
             }
         }
-        // Schemas that could not be had: one line each for the whole run, not one per file (the model's words).
-        let missing = MissingSchema.merged(checked.map(\.missingSchemas)).map { $0.summaryLine(workingDirectory: workingDirectory) }
+        // Schemas that could not be had: one line each for the whole run, not one per file, the first few
+        // named and the rest counted (the model's words).
+        let missing = MissingSchema.summaryLines(for: MissingSchema.merged(checked.map(\.missingSchemas)), workingDirectory: workingDirectory)
         // A yamllint configuration that cannot be used: once, on the configuration file (lint is off for the
         // files it applies to), unless that file was checked and carries it already.
         for problem in lintConfigurationProblems where !reports.contains(where: { $0.absolutePath == problem.path }) {
@@ -469,10 +470,14 @@ public struct CommandLineTool {
             }
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
-                // A link whose target is missing (fileExists follows links). One the walk would take is an
-                // I/O problem, as a folder that cannot be listed: a passing check must have read every file.
+                // A link whose target is missing, or a loop of links (fileExists follows links; stat says
+                // ELOOP for a loop). One the walk would take is an I/O problem, as a folder that cannot be
+                // listed: a passing check must have read every file.
                 if (try? fm.destinationOfSymbolicLink(atPath: path)) != nil, rule.includes(name, in: folder) {
-                    err("pureyaml: \(path): a symbolic link to a file that does not exist\n")
+                    var target = stat()
+                    let isLoop = stat(path, &target) != 0 && errno == ELOOP
+                    err("pureyaml: \(path): " + (isLoop ? "a loop of symbolic links (following it leads back to it)\n"
+                                                          : "a symbolic link to a file that does not exist\n"))
                     ioFailed = true
                 }
                 continue
