@@ -117,7 +117,14 @@ public struct CommandLineTool {
         }
         // Schemas that could not be had: one line each for the whole run, not one per file, the first few
         // named and the rest counted (the model's words).
-        let missing = MissingSchema.summaryLines(for: MissingSchema.merged(checked.map(\.missingSchemas)), workingDirectory: workingDirectory)
+        var notes = MissingSchema.summaryLines(for: MissingSchema.merged(checked.map(\.missingSchemas)), workingDirectory: workingDirectory)
+            .map { (id: "missing-schema", text: $0) }
+        // `pureyaml.schema.crds` entries that cannot be used: once each for the whole run (the model's words).
+        var unusable: Set<String> = []
+        for entry in checked.lazy.flatMap(\.unusableDefinitionFiles) where unusable.insert(entry.uri).inserted {
+            notes.append((id: "unusable-crd-file", text: entry.message))
+        }
+        let missing = notes.map(\.text)
         // A yamllint configuration that cannot be used: once, on the configuration file (lint is off for the
         // files it applies to), unless that file was checked and carries it already.
         for problem in lintConfigurationProblems where !reports.contains(where: { $0.absolutePath == problem.path }) {
@@ -136,9 +143,9 @@ public struct CommandLineTool {
                 // The report is an array of files, with no place for run-level notes: they go to stderr.
                 err(missing.map { $0 + "\n" }.joined())
             case .github:
-                out(GitHubAnnotations.render(reports) + missing.map(GitHubAnnotations.runNotice).joined())
+                out(GitHubAnnotations.render(reports) + notes.map(GitHubAnnotations.runNotice).joined())
             case .sarif:
-                out(String(decoding: try SARIFReport.render(reports, workingDirectory: workingDirectory, missingSchemas: missing),
+                out(String(decoding: try SARIFReport.render(reports, workingDirectory: workingDirectory, runNotes: notes),
                            as: UTF8.self))
             }
         } catch {
@@ -161,9 +168,11 @@ public struct CommandLineTool {
         var result = CheckedInput()
         let lintProblemsBefore = model.lintConfigurationProblems.count
         let missingBefore = model.missingSchemas
+        let unusableBefore = model.unusableDefinitionFiles.count
         func done() -> CheckedInput {
             result.lintConfigurationProblems = Array(model.lintConfigurationProblems.dropFirst(lintProblemsBefore))
             result.missingSchemas = MissingSchema.added(since: missingBefore, in: model.missingSchemas)
+            result.unusableDefinitionFiles = Array(model.unusableDefinitionFiles.dropFirst(unusableBefore))
             return result
         }
         var reported: Set<String> = []

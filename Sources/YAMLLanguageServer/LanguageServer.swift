@@ -47,6 +47,8 @@ final class LanguageServer {
     var downloadProgressCount = 0
     /// How many of the model's ``DocumentModel/projectConfigurationProblems`` were shown already.
     private var shownProjectConfigurationProblems = 0
+    /// How many of the model's ``DocumentModel/unusableDefinitionFiles`` were shown already.
+    private var shownUnusableDefinitionFiles = 0
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
     var schemaLoadsInFlight: Set<String> = []
     /// Pulls of diagnostics held open until the document's schemas settle (see `LanguageServer+Pull.swift`).
@@ -405,6 +407,12 @@ final class LanguageServer {
     func showProjectConfigurationProblems() {
         showNew(model.projectConfigurationProblems.map { ($0.isBroken ? .error : .warning, $0.summary) },
                 shown: &shownProjectConfigurationProblems)
+    }
+
+    /// Shows each `pureyaml.schema.crds` entry the model found unusable, once per session (`window/showMessage`,
+    /// a warning in the model's words).
+    func showUnusableDefinitionFiles() {
+        showNew(model.unusableDefinitionFiles.map { (.warning, $0.message) }, shown: &shownUnusableDefinitionFiles)
     }
 
     /// Shows the schemas the model listed as missing since the last notice in one `window/showMessage`

@@ -304,6 +304,29 @@ final class CustomResourceTests: XCTestCase {
         XCTAssertEqual(findings(model, uri), [])
     }
 
+    /// A `pureyaml.schema.crds` file whose load fails is noted once, with the entry and the loader's
+    /// reason, and the model says so (``SurfaceArea/unusableDefinitionFiles``); asking again adds nothing.
+    func testAFailedDefinitionFileIsNotedOnce() throws {
+        let model = try model(#"{"pureyaml.schema.crds": ["https://crds.example/widget.yaml"]}"#)
+        let uri = DocumentURI(filePath: "/w/a.yaml")
+        model.perform(.open(uri, version: 1, text: "apiVersion: example.com/v1\nkind: Widget\nspec: {}\n"))
+        XCTAssertEqual(model.unusableDefinitionFiles, [])
+        let areas = model.perform(.schemaLoaded("https://crds.example/widget.yaml", .failure(SchemaLoadFailure("HTTP 404"))))
+        XCTAssertTrue(areas.contains(.unusableDefinitionFiles), "\(areas)")
+        let noted = try XCTUnwrap(model.unusableDefinitionFiles.first)
+        XCTAssertEqual([noted.entry, noted.uri, noted.reason], ["https://crds.example/widget.yaml", "https://crds.example/widget.yaml", "HTTP 404"])
+        XCTAssertNil(noted.settingsFile)
+        XCTAssertEqual(model.unusableDefinitionFiles.first?.message, "pureyaml.schema.crds entry https://crds.example/widget.yaml "
+                       + "cannot be used: HTTP 404; the custom resources it defines get no schema from it (the CRD catalog's, where it has one)")
+        // Tried again after a settings change, and failing again: not said twice.
+        var settings = model.settings
+        settings.format.indentWidth = 4
+        model.perform(.configure(settings))
+        var edge = SchemaTestEdge()
+        edge.serve(model)
+        XCTAssertEqual(model.unusableDefinitionFiles.count, 1)
+    }
+
     /// For a custom resource whose definition is not known, the CRD catalog's URL template gives the
     /// schema; a kind the catalog does not have stays quiet. Only documents with a `metadata` mapping count.
     func testTheCRDCatalogTemplate() throws {

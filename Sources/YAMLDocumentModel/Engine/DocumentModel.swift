@@ -34,6 +34,8 @@ public final class DocumentModel {
     var cacheProbed: Set<String> = []
     /// Schemas that cannot be had, in the order first met (``missingSchemas``), and each one's index there.
     var missing: (list: [MissingSchema], index: [String: Int]) = ([], [:])
+    /// Where each `pureyaml.schema.crds` file requested was named, and the entries found unusable.
+    var definitionFileProblems = DefinitionFileProblems()
     /// The searches of the workspace for CustomResourceDefinition files made so far, and what they found.
     var workspaceDefinitions = WorkspaceDefinitions()
     /// True: every document keeps its composition (the `YAMLNode` graphs) until it is closed or changed,
@@ -114,16 +116,18 @@ public final class DocumentModel {
     /// `body`'s areas, with `.lintConfigurationProblems` when it met a yamllint configuration problem for
     /// the first time, `.projectConfigurationProblems` when it met a project settings file's problems,
     /// `.missingSchemas` when it met a schema that cannot be had for the first time (``MissingSchema``),
+    /// `.unusableDefinitionFiles` when a `pureyaml.schema.crds` entry was found unusable (``UnusableDefinitionFile``),
     /// and `.watchedFiles` after the first search of the workspace for CustomResourceDefinition files
     /// (``watchedFilePatterns``).
     private func noticingProblems(_ body: () -> Set<SurfaceArea>) -> Set<SurfaceArea> {
         let problems = (lint: lint.configurationProblems.count, project: projectConfigurationProblems.count,
-                        missing: missing.list.count)
+                        missing: missing.list.count, definitions: definitionFileProblems.list.count)
         let unwatched = workspaceDefinitions.searched.isEmpty
         var areas = body()
         if lint.configurationProblems.count > problems.lint { areas.insert(.lintConfigurationProblems) }
         if projectConfigurationProblems.count > problems.project { areas.insert(.projectConfigurationProblems) }
         if missing.list.count > problems.missing { areas.insert(.missingSchemas) }
+        if definitionFileProblems.list.count > problems.definitions { areas.insert(.unusableDefinitionFiles) }
         if unwatched && !workspaceDefinitions.searched.isEmpty { areas.insert(.watchedFiles) }
         return areas
     }

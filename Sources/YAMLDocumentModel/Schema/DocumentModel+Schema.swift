@@ -455,6 +455,7 @@ extension DocumentModel {
         // are associated again.
         let definitionFile = schemaRegistry.definitionFiles[uri] == .loading
         guard schemaRegistry.deliver(uri, result) else { return [] }
+        if definitionFile, case .failure(let failure) = result { definitionFileProblems.note(uri, reason: failure.message) }
         var changed: Set<KubernetesResourceType> = []
         if definitionFile, case .success(let bytes) = result { changed = definitionsFound(in: uri, bytes: bytes) }
         var areas = definitionFile ? refreshDefinitionUsers(changed, except: nil, waiting: true)
