@@ -88,6 +88,15 @@ public struct SchemaSettings: Sendable, Hashable {
         guard kubernetesVersionName.hasPrefix("v1."), parts.count >= 2 else { return nil }
         return Int(parts[1])
     }
+
+    /// What is done instead when the Kubernetes version `version` (a `pureyaml.schema.kubernetesVersion`
+    /// value) lies outside the built-in kinds' table (``KubernetesBuiltInKinds``); nil inside it, or for
+    /// `master` and other names.
+    static func kubernetesVersionNote(_ version: String) -> String? {
+        var settings = SchemaSettings()
+        settings.kubernetesVersion = version
+        return settings.kubernetesMinorVersion.flatMap(KubernetesBuiltInKinds.outsideNote(minor:))
+    }
     /// A schema for every document, chosen before modelines (the command line's `--schema`); nil normally.
     public var overrideSchema: String?
     /// The workspace folders (set by the renderer from LSP `initialize`, or the CLI's current directory):

@@ -183,7 +183,7 @@ public struct ProjectConfiguration: Sendable {
                     return YAMLDiagnostic(range: keys.valueRanges[problem.key] ?? keys.ranges[problem.key] ?? root.range,
                                           severity: .warning, code: invalidValueCode,
                                           message: problem.message + " The default applies.", source: source)
-                case .invalidEntry:
+                case .invalidEntry, .partlyUsed:
                     return YAMLDiagnostic(range: keys.valueRanges[problem.key] ?? keys.ranges[problem.key] ?? root.range,
                                           severity: .warning, code: invalidValueCode, message: problem.message, source: source)
                 }
