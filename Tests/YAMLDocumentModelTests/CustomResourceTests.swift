@@ -304,6 +304,28 @@ final class CustomResourceTests: XCTestCase {
         XCTAssertEqual(findings(model, uri), [])
     }
 
+    /// A definition whose `properties` is not an object (`properties: [1, 2]`), at the root or below, is
+    /// said (`schema-keyword-ignored`, as for any schema) and rejects no field; it used to reject every
+    /// field (the object was closed over the malformed keyword) and say nothing.
+    func testAMalformedPropertiesKeywordIsSaidAndRejectsNoField() throws {
+        let resource = "---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: 3}\n"
+        let root = KubernetesFixtures.widgetDefinition().replacingOccurrences(
+            of: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}",
+            with: "openAPIV3Schema: {type: object, properties: [1, 2]}")
+        XCTAssertNotEqual(root, KubernetesFixtures.widgetDefinition())
+        for (name, definition, pointer) in [("root", root, "#/properties"),
+                                            ("spec", KubernetesFixtures.widgetDefinition(spec: "{type: object, properties: [1, 2]}"), "#/properties/spec/properties")] {
+            let model = try model()
+            let uri = DocumentURI(filePath: "/w/\(name).yaml")
+            model.perform(.open(uri, version: 1, text: definition + resource))
+            let found = (model.diagnostics(uri)?.diagnostics ?? []).filter { $0.source == "pureyaml-schema" }
+            XCTAssertEqual(found.map(\.code), ["schema-keyword-ignored"], name)
+            XCTAssertEqual(found.first?.severity, .information, name)
+            XCTAssertTrue(found.first?.message.contains("\"properties\" must be an object whose values are schemas, found [1, 2] at \(pointer);") == true,
+                          "\(name): \(found.first?.message ?? "")")
+        }
+    }
+
     /// A `pureyaml.schema.crds` file whose load fails is noted once, with the entry and the loader's
     /// reason, and the model says so (``SurfaceArea/unusableDefinitionFiles``); asking again adds nothing.
     func testAFailedDefinitionFileIsNotedOnce() throws {
