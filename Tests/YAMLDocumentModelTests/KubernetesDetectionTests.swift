@@ -136,6 +136,18 @@ final class KubernetesDetectionTests: XCTestCase {
         XCTAssertEqual(configuration.settings.schema.kubernetesVersion, "1.20")
     }
 
+    /// A settings file's relative `pureyaml.schema.crds` glob may search below the file's own folder (the
+    /// trust policy holds the glob's folder); an absolute glob gives the policy nothing.
+    func testARelativeGlobOfASettingsFileIsTrustedInItsOwnFolder() {
+        let configuration = ProjectConfiguration(uri: DocumentURI(filePath: "/repo/.pureyaml.yaml"),
+                                                 bytes: Array("pureyaml.schema.crds: [\"crds/**/*.yaml\", \"/etc/*.yaml\"]\n".utf8))
+        XCTAssertEqual(configuration.settings.schema.customResourceDefinitions, ["/repo/crds/**/*.yaml", "/etc/*.yaml"])
+        XCTAssertEqual(configuration.settings.schema.projectOwnFolderGlobs, ["/repo/crds/**/*.yaml"])
+        let overlaid = Settings().overlaid(with: configuration)
+        XCTAssertTrue(overlaid.schema.trustPolicy.readableFolders.contains("/repo/crds"), "\(overlaid.schema.trustPolicy.readableFolders)")
+        XCTAssertFalse(overlaid.schema.trustPolicy.readableFolders.contains("/etc"))
+    }
+
     /// In a `.pureyaml.yaml`, the folder (with `{version}`), the CRD files and a CRD catalog that is a path
     /// are relative to the settings file's folder.
     func testPathsInASettingsFileAreRelativeToIt() throws {

@@ -64,9 +64,14 @@ public final class DocumentModel {
 
     /// The policy of every read through the environment (``ModelEnvironment/trust``): the settings' trust
     /// policy, with the configuration files the user named (`--config`, `YAMLLINT_CONFIG_FILE`) readable
-    /// wherever their links point.
-    private var readPolicy: TrustPolicy {
+    /// wherever their links point, and the folders the open documents' project files search with their
+    /// `pureyaml.schema.crds` globs (``SchemaSettings/definitionGlobFolders``: no link out of them is followed).
+    var readPolicy: TrustPolicy {
         var policy = settings.schema.trustPolicy
+        for folder in Set(records.values.flatMap(\.settings.schema.definitionGlobFolders)).sorted()
+        where !policy.readableFolders.contains(folder) {
+            policy.readableFolders.append(folder)
+        }
         if case .file(let path) = projectLookup.source { policy.readableFiles.insert(path) }
         if let path = lint.environment?.configFileFromEnvironment { policy.readableFiles.insert(path) }
         return policy

@@ -130,7 +130,7 @@ public struct SchemaSettings: Sendable, Hashable {
         for entry in customResourceDefinitions where !entry.contains(where: { "*?[{".contains($0) }) {
             if let path = userPath(entry) { files.insert(path) }
         }
-        var folders = workspaceFolders.compactMap(\.filePath) + allowedFolders.compactMap(TrustPolicy.localPath)
+        var folders = workspaceFolders.compactMap(\.filePath) + allowedFolders.compactMap(TrustPolicy.localPath) + definitionGlobFolders
         if let base = userPath(kubernetesSchemaBase) { folders.append(base.contains("{") ? Self.templateFolder(base) : base) }
         if !crdCatalogURL.isEmpty, let template = userPath(crdCatalogURL) { folders.append(Self.templateFolder(template)) }
         // A mirror folder the user named is a schema source of theirs, as a local kubernetesSchemaBase is.
@@ -138,6 +138,19 @@ public struct SchemaSettings: Sendable, Hashable {
             if let folder = userPath(target) { folders.append(folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder) }
         }
         return TrustPolicy(readableFolders: folders, readableFiles: files)
+    }
+
+    /// The globs of ``customResourceDefinitions`` that a project file named relative to itself (made
+    /// absolute, set by ``ProjectConfiguration``): they lie inside the file's own folder (`..` is never
+    /// walked), which they may search (``definitionGlobFolders``). Other globs are searched only inside
+    /// the folders of the rest of the policy.
+    public var projectOwnFolderGlobs: Set<String> = []
+
+    /// The folders the globs of ``projectOwnFolderGlobs`` still listed are searched from (the part before
+    /// the first glob character, ``DocumentModel/splitGlob(_:root:)``).
+    var definitionGlobFolders: [String] {
+        customResourceDefinitions.filter { projectOwnFolderGlobs.contains($0) }
+            .compactMap { DocumentModel.splitGlob($0, root: nil)?.folder }
     }
 
     /// The folder holding every file the local path template `path` can name once its `{name}`s are

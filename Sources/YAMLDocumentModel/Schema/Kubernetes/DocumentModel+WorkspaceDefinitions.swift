@@ -55,6 +55,8 @@ extension DocumentModel {
         } else if !snapshot.composition.documents.contains(where: { needsDefinition($0.root) }) {
             return []
         }
+        // The environment's policy knows the folders of the project files' globs (``readPolicy``).
+        environment.trust.set(readPolicy)
         var search = DefinitionFileSearch(environment: environment)
         var changed: Set<KubernetesResourceType> = []
         for target in targets {
