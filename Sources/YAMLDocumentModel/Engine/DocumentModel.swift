@@ -67,13 +67,30 @@ public final class DocumentModel {
     /// wherever their links point, and the folders the open documents' project files search with their
     /// `pureyaml.schema.crds` globs (``SchemaSettings/definitionGlobFolders``: no link out of them is followed).
     var readPolicy: TrustPolicy {
-        var policy = settings.schema.trustPolicy
+        var policy = Self.readPolicy(settings.schema, projectSettings: projectLookup.source,
+                                     lintConfigFile: lint.environment?.configFileFromEnvironment)
         for folder in Set(records.values.flatMap(\.settings.schema.definitionGlobFolders)).sorted()
         where !policy.readableFolders.contains(folder) {
             policy.readableFolders.append(folder)
         }
-        if case .file(let path) = projectLookup.source { policy.readableFiles.insert(path) }
-        if let path = lint.environment?.configFileFromEnvironment { policy.readableFiles.insert(path) }
+        return policy
+    }
+
+    /// The policy every read through `environment` follows in a model made with `projectSettings` and
+    /// configured with `settings`, before it opens a document (what ``ModelEnvironment/trust`` then holds):
+    /// for a renderer that reads through the same environment first, as `check`'s folder walk does, so that
+    /// it reads configuration files under the policy its models read under, without making a model.
+    public static func readPolicy(settings: Settings, projectSettings: ProjectSettingsSource,
+                                  environment: ModelEnvironment) -> TrustPolicy {
+        readPolicy(settings.schema, projectSettings: projectSettings,
+                   lintConfigFile: environment.readsFiles ? LintEnvironment(environment).configFileFromEnvironment : nil)
+    }
+
+    /// `schema`'s trust policy with the configuration files the user named (`--config`, `YAMLLINT_CONFIG_FILE`).
+    private static func readPolicy(_ schema: SchemaSettings, projectSettings: ProjectSettingsSource, lintConfigFile: String?) -> TrustPolicy {
+        var policy = schema.trustPolicy
+        if case .file(let path) = projectSettings { policy.readableFiles.insert(path) }
+        if let lintConfigFile { policy.readableFiles.insert(lintConfigFile) }
         return policy
     }
 
