@@ -298,7 +298,7 @@ extension DocumentModel {
                 case .failed(let why):
                     // A download that cannot be had here and now is missing: said once per schema
                     // (``missingSchemas``), besides the document's own finding.
-                    let missing = !refusals.contains(schemaURI) && TrustPolicy.isRemote(schemaURI) && MissingSchema.meansUnavailable(why)
+                    let missing = !refusals.contains(schemaURI) && TrustPolicy.isRemote(schemaURI) && schemaRegistry.unavailable.contains(schemaURI)
                     status = missing ? .missing(why) : .failed(why)
                     if missing, let rule = info.rule { noteMissing(schemaURI, rule: rule, reason: why, document: snapshot.uri) }
                     // Kinds without a published schema stay quiet, and so do those whose schema is missing.

@@ -4,7 +4,7 @@
 /// answers 5xx, or a run's download budget spent) and the download cache holds no copy. A server's own
 /// answer that it is not there (HTTP 4xx: a Kubernetes kind or custom resource the schema source does
 /// not publish stays quiet), a file a mirror folder lacks, or a download that broke a bound is a failure,
-/// not a missing schema.
+/// not a missing schema. The edge says which by the failure's kind (``SchemaLoadFailure/Kind/unavailable``).
 ///
 /// The model lists each such schema once (``DocumentModel/missingSchemas``, in the order first met; it
 /// only grows) with the documents that needed it; ``SurfaceArea/missingSchemas`` says when one was
@@ -83,18 +83,6 @@ public struct MissingSchema: Sendable, Hashable {
         var targets = paths
         if paths.count > 3 || paths.isEmpty { targets = [commonFolder(paths) ?? workingDirectory] }
         return targets.map { quoted(relative($0, to: workingDirectory)) }.joined(separator: " ")
-    }
-
-    /// True when a download that failed with `why` failed for want of the network or the cache (see the
-    /// type's summary): not an answer of the server (`HTTP 4xx`, a redirect) and not a broken bound (too
-    /// large, another origin). The phrases are the edge's (`SchemaFetching`'s `SchemaLoader`).
-    public static func meansUnavailable(_ why: String) -> Bool {
-        if why.hasPrefix("HTTP ") { return why.hasPrefix("HTTP 5") }
-        if why.contains("larger than") || why.contains("redirected") || why.hasPrefix("not a valid URL") { return false }
-        // A mirror folder is the user's own copy: a file it lacks fails the schema, as a 404 does (a
-        // Kubernetes kind without a published schema has none there either); fetching cannot add it.
-        if why.hasPrefix("mirror file ") || why.hasPrefix("the mirror folder ") { return false }
-        return true
     }
 
     private var folderOfFirstDocument: String? {
