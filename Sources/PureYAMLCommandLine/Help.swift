@@ -269,8 +269,8 @@ public enum Help {
 
     DESCRIPTION
         fetch downloads every schema the files need, as the language server and check would choose
-        them: the SchemaStore catalog (unless a settings file sets yaml.schemaStore.enable: false),
-        and for each document the schema of its modeline, of yaml.schemas, of its Kubernetes kind,
+        them: the SchemaStore catalog (unless a settings file sets yaml.schemaStore.enable: false)
+        when a document has no schema by another rule, and for each document the schema of its modeline, of yaml.schemas, of its Kubernetes kind,
         of the CRD catalog or of a catalog entry, the pureyaml.schema.crds files, and every document
         those schemas $ref. Each is stored in the download cache, where the language server and
         check --offline find it later without network. Folders are walked as check walks them.
