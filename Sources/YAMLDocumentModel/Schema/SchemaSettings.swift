@@ -107,6 +107,14 @@ public struct SchemaSettings: Sendable, Hashable {
     /// the command line (which adds the paths it names); a project file cannot set it.
     public var allowedFolders: [String] = []
 
+    /// True when ``workspaceFolders`` are where the renderer happens to run rather than folders the user
+    /// chose (`check`'s working directory): a workspace folder that is not inside a project (no `.git`,
+    /// `.pureyaml.yaml` or `.pureyaml.yml` in it or above it) is then not searched whole for
+    /// CustomResourceDefinition files when a project folder lies between it and the document (that one
+    /// is), nor when it is `/` or the home folder (the document's own folder is): `check` run from `/`
+    /// listed the whole machine.
+    public var workspaceFoldersAreIncidental = false
+
     /// The local schema references (as stored in ``associations``, ``schemaStoreURL``,
     /// ``kubernetesSchemaBase``, ``customResourceDefinitions``, ``crdCatalogURL`` and the folders of
     /// ``mirrors``) that a project file (`.pureyaml.yaml`) gave: they are read under the same
