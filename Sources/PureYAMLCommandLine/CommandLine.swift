@@ -115,8 +115,16 @@ public struct CommandLineTool {
                 lintConfigurationProblems.append(problem)
             }
         }
-        // Schemas that could not be had: one line each for the whole run, not one per file (the model's words).
-        let missing = MissingSchema.merged(checked.map(\.missingSchemas)).map { $0.summaryLine(workingDirectory: workingDirectory) }
+        // Schemas that could not be had: one line each for the whole run, not one per file, the first few
+        // named and the rest counted (the model's words).
+        var notes = MissingSchema.summaryLines(for: MissingSchema.merged(checked.map(\.missingSchemas)), workingDirectory: workingDirectory)
+            .map { (id: "missing-schema", text: $0) }
+        // `pureyaml.schema.crds` entries that cannot be used: once each for the whole run (the model's words).
+        var unusable: Set<String> = []
+        for entry in checked.lazy.flatMap(\.unusableDefinitionFiles) where unusable.insert(entry.uri).inserted {
+            notes.append((id: "unusable-crd-file", text: entry.message))
+        }
+        let missing = notes.map(\.text)
         // A yamllint configuration that cannot be used: once, on the configuration file (lint is off for the
         // files it applies to), unless that file was checked and carries it already.
         for problem in lintConfigurationProblems where !reports.contains(where: { $0.absolutePath == problem.path }) {
@@ -135,9 +143,9 @@ public struct CommandLineTool {
                 // The report is an array of files, with no place for run-level notes: they go to stderr.
                 err(missing.map { $0 + "\n" }.joined())
             case .github:
-                out(GitHubAnnotations.render(reports) + missing.map(GitHubAnnotations.runNotice).joined())
+                out(GitHubAnnotations.render(reports) + notes.map(GitHubAnnotations.runNotice).joined())
             case .sarif:
-                out(String(decoding: try SARIFReport.render(reports, workingDirectory: workingDirectory, missingSchemas: missing),
+                out(String(decoding: try SARIFReport.render(reports, workingDirectory: workingDirectory, runNotes: notes),
                            as: UTF8.self))
             }
         } catch {
@@ -160,9 +168,11 @@ public struct CommandLineTool {
         var result = CheckedInput()
         let lintProblemsBefore = model.lintConfigurationProblems.count
         let missingBefore = model.missingSchemas
+        let unusableBefore = model.unusableDefinitionFiles.count
         func done() -> CheckedInput {
             result.lintConfigurationProblems = Array(model.lintConfigurationProblems.dropFirst(lintProblemsBefore))
             result.missingSchemas = MissingSchema.added(since: missingBefore, in: model.missingSchemas)
+            result.unusableDefinitionFiles = Array(model.unusableDefinitionFiles.dropFirst(unusableBefore))
             return result
         }
         var reported: Set<String> = []
@@ -469,10 +479,14 @@ public struct CommandLineTool {
             }
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
-                // A link whose target is missing (fileExists follows links). One the walk would take is an
-                // I/O problem, as a folder that cannot be listed: a passing check must have read every file.
+                // A link whose target is missing, or a loop of links (fileExists follows links; stat says
+                // ELOOP for a loop). One the walk would take is an I/O problem, as a folder that cannot be
+                // listed: a passing check must have read every file.
                 if (try? fm.destinationOfSymbolicLink(atPath: path)) != nil, rule.includes(name, in: folder) {
-                    err("pureyaml: \(path): a symbolic link to a file that does not exist\n")
+                    var target = stat()
+                    let isLoop = stat(path, &target) != 0 && errno == ELOOP
+                    err("pureyaml: \(path): " + (isLoop ? "a loop of symbolic links (following it leads back to it)\n"
+                                                          : "a symbolic link to a file that does not exist\n"))
                     ioFailed = true
                 }
                 continue

@@ -36,10 +36,11 @@ enum GitHubAnnotations {
         return "::\(name) \(list)::\(escapeData(d.diagnostic.message))\n"
     }
 
-    /// A warning about the run rather than a file (a schema that could not be had): `::warning
-    /// title=missing-schema::TEXT`, shown in the job's summary without a file.
-    static func runNotice(_ text: String) -> String {
-        "::warning title=missing-schema::\(escapeData(text))\n"
+    /// A warning about the run rather than a file (a schema that could not be had, id `missing-schema`; a
+    /// `pureyaml.schema.crds` entry that cannot be used, `unusable-crd-file`): `::warning title=ID::TEXT`,
+    /// shown in the job's summary without a file.
+    static func runNotice(_ note: (id: String, text: String)) -> String {
+        "::warning title=\(note.id)::\(escapeData(note.text))\n"
     }
 
     /// Escapes a command's data (the message): `%`, CR, LF.

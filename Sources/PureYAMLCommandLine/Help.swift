@@ -6,6 +6,31 @@ public enum Help {
     /// The version printed by `pureyaml --version` and written into SARIF logs (``PureYAMLVersion``).
     public static let version = PureYAMLVersion.current
 
+    /// The SYNOPSIS lines of `pureyaml check`, in its manual page and in ``main`` (so ``usage`` lists every
+    /// option); the lines after the first carry the 4 columns of the section's indentation.
+    static let checkSynopsis = """
+    pureyaml check [--format text|json|github|sarif|parsable] [--strict] [--fix]
+                       [--config PATH | --no-config] [--stdin-filename NAME]
+                       [--schema URL|PATH] [--explain] [--offline] [--allow-schema-folder DIR]
+                       [--schema-mirror PREFIX=TARGET] [--allow-no-files] PATH...
+    """
+
+    /// The SYNOPSIS lines of `pureyaml format`, in its manual page and in ``main`` (so ``usage`` lists every
+    /// option); the lines after the first carry the 4 columns of the section's indentation.
+    static let formatSynopsis = """
+    pureyaml format [--check] [--config PATH | --no-config] [--stdin-filename NAME]
+                        [--allow-no-files] PATH...
+    """
+
+    /// The SYNOPSIS lines of `pureyaml schemas`, in its manual page and in ``main`` (so ``usage`` lists every
+    /// option); the lines after the first carry the 4 columns of the section's indentation.
+    static let schemasSynopsis = """
+    pureyaml schemas fetch [--mirror-folder DIR] [--schema URL|PATH] [--schema-mirror PREFIX=TARGET]
+                               [--allow-schema-folder DIR] [--config PATH | --no-config]
+                               [--allow-no-files] PATH...
+        pureyaml schemas list
+    """
+
     /// `pureyaml --help`: the commands and where to read more.
     public static let main = """
     NAME
@@ -13,14 +38,10 @@ public enum Help {
 
     SYNOPSIS
         pureyaml lsp | --stdio
-        pureyaml check [--format FORMAT] [--strict] [--fix] [--config PATH | --no-config]
-                       [--stdin-filename NAME] [--schema URL|PATH] [--explain] [--offline]
-                       [--allow-no-files] PATH...
-        pureyaml format [--check] [--config PATH | --no-config] [--stdin-filename NAME]
-                        [--allow-no-files] PATH...
+        \(checkSynopsis)
+        \(formatSynopsis)
         pureyaml events PATH | -
-        pureyaml schemas fetch [--mirror-folder DIR] [--schema-mirror PREFIX=TARGET] PATH...
-        pureyaml schemas list
+        \(schemasSynopsis)
         pureyaml help [COMMAND]  |  pureyaml COMMAND --help
         pureyaml --version
 
@@ -58,10 +79,7 @@ public enum Help {
         pureyaml check - report problems in YAML files
 
     SYNOPSIS
-        pureyaml check [--format text|json|github|sarif|parsable] [--strict] [--fix]
-                       [--config PATH | --no-config] [--stdin-filename NAME]
-                       [--schema URL|PATH] [--explain] [--offline] [--allow-schema-folder DIR]
-                       [--schema-mirror PREFIX=TARGET] [--allow-no-files] PATH...
+        \(checkSynopsis)
 
     DESCRIPTION
         Parses and composes each file and reports syntax errors, duplicate keys, undefined aliases
@@ -166,8 +184,7 @@ public enum Help {
         pureyaml format - format YAML files
 
     SYNOPSIS
-        pureyaml format [--check] [--config PATH | --no-config] [--stdin-filename NAME]
-                        [--allow-no-files] PATH...
+        \(formatSynopsis)
 
     DESCRIPTION
         Formats files in place: indentation, spacing after ':' and '- ', trailing whitespace, blank
@@ -248,15 +265,12 @@ public enum Help {
         pureyaml schemas - prepare the schema download cache or a mirror folder, and list the cache
 
     SYNOPSIS
-        pureyaml schemas fetch [--mirror-folder DIR] [--schema URL|PATH] [--schema-mirror PREFIX=TARGET]
-                               [--allow-schema-folder DIR] [--config PATH | --no-config]
-                               [--allow-no-files] PATH...
-        pureyaml schemas list
+        \(schemasSynopsis)
 
     DESCRIPTION
         fetch downloads every schema the files need, as the language server and check would choose
-        them: the SchemaStore catalog (unless a settings file sets yaml.schemaStore.enable: false),
-        and for each document the schema of its modeline, of yaml.schemas, of its Kubernetes kind,
+        them: the SchemaStore catalog (unless a settings file sets yaml.schemaStore.enable: false)
+        when a document has no schema by another rule, and for each document the schema of its modeline, of yaml.schemas, of its Kubernetes kind,
         of the CRD catalog or of a catalog entry, the pureyaml.schema.crds files, and every document
         those schemas $ref. Each is stored in the download cache, where the language server and
         check --offline find it later without network. Folders are walked as check walks them.

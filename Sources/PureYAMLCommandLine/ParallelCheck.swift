@@ -22,6 +22,9 @@ struct CheckedInput {
     /// Schemas that could not be had, with the documents of this input that needed them (new entries or
     /// new documents of the model's ``DocumentModel/missingSchemas``).
     var missingSchemas: [MissingSchema] = []
+    /// The `pureyaml.schema.crds` entries the model found unusable while checking this input (the new
+    /// entries of ``DocumentModel/unusableDefinitionFiles``).
+    var unusableDefinitionFiles: [UnusableDefinitionFile] = []
 }
 
 /// Hands out input indices to the workers of a folder check, in increasing order, and keeps their results.

@@ -20,10 +20,11 @@ enum SARIFReport {
 
     /// The SARIF JSON text (UTF-8, pretty-printed, keys sorted, ending with a line break).
     /// `workingDirectory` is an absolute path; relative artifact URIs are relative to it. Each line of
-    /// `missingSchemas` (a schema that could not be had, ``MissingSchema/summaryLine(workingDirectory:)``)
-    /// becomes a warning with the descriptor id `missing-schema` in `invocations[0].toolExecutionNotifications`
+    /// `runNotes` (a schema that could not be had, ``MissingSchema/summaryLine(workingDirectory:)``, id
+    /// `missing-schema`; a `pureyaml.schema.crds` entry that cannot be used, id `unusable-crd-file`)
+    /// becomes a warning with its descriptor id in `invocations[0].toolExecutionNotifications`
     /// (§3.20.21), with `executionSuccessful: true`.
-    static func render(_ reports: [FileReport], workingDirectory: String, missingSchemas: [String] = []) throws -> Data {
+    static func render(_ reports: [FileReport], workingDirectory: String, runNotes: [(id: String, text: String)] = []) throws -> Data {
         let codes = Set(reports.flatMap { $0.diagnostics.map(\.diagnostic.code) }).sorted()
         var ruleIndex: [String: Int] = [:]
         for (i, code) in codes.enumerated() { ruleIndex[code] = i }
@@ -64,11 +65,11 @@ enum SARIFReport {
             "originalUriBaseIds": [sourceRoot: ["uri": DocumentURI(filePath: root).string]],
             "results": results,
         ]
-        if !missingSchemas.isEmpty {
+        if !runNotes.isEmpty {
             run["invocations"] = [[
                 "executionSuccessful": true,
-                "toolExecutionNotifications": missingSchemas.map { ["level": "warning", "message": ["text": $0],
-                                                                   "descriptor": ["id": "missing-schema"]] },
+                "toolExecutionNotifications": runNotes.map { ["level": "warning", "message": ["text": $0.text],
+                                                             "descriptor": ["id": $0.id]] },
             ]]
         }
         let log: [String: Any] = ["$schema": schemaURI, "version": "2.1.0", "runs": [run]]

@@ -130,6 +130,7 @@ struct SchemaCheckOptions {
         if let schema { settings.schema.overrideSchema = schema }
         if offline { settings.schema.downloadEnabled = false }
         settings.schema.workspaceFolders = ([workingDirectory] + namedFolders).map { DocumentURI(filePath: $0) }
+        settings.schema.workspaceFoldersAreIncidental = true
         settings.schema.allowedFolders = allowedFolders
         settings.schema.mirrors = mirrors
     }

@@ -204,14 +204,16 @@ public final class SchemaLoader: Sendable {
         let cached = options.cache?.read(uri)
         guard options.allowNetwork else {
             if let cached { return .success(cached.body) }
-            return .failure(SchemaLoadFailure("downloads are disabled (the setting yaml.schemaDownload.enable is false, or check --offline) and no cached copy exists"))
+            return .failure(SchemaLoadFailure("downloads are disabled (the setting yaml.schemaDownload.enable is false, or check --offline) and no cached copy exists",
+                                              kind: .unavailable))
         }
         guard let url = URL(string: source), url.host != nil else {
             return .failure(SchemaLoadFailure(source == uri ? "not a valid URL" : "the mirror URL \(source) is not a valid URL"))
         }
         if !options.allowRemoteHosts && !Self.isLoopback(url.host ?? "") {
             if let cached { return .success(cached.body) }
-            return .failure(SchemaLoadFailure("downloads from \(url.host ?? "?") are disabled (PUREYAML_NETWORK=loopback) and no cached copy exists"))
+            return .failure(SchemaLoadFailure("downloads from \(url.host ?? "?") are disabled (PUREYAML_NETWORK=loopback) and no cached copy exists",
+                                              kind: .unavailable))
         }
         // One download slot per transfer; the checks below are made once the slot is had, so that URLs
         // queued behind a server that timed out are refused at once.
@@ -240,7 +242,7 @@ public final class SchemaLoader: Sendable {
         }
         if let refusal {
             if let cached { return .success(cached.body) }
-            return .failure(SchemaLoadFailure(refusal))
+            return .failure(SchemaLoadFailure(refusal, kind: .unavailable))
         }
         if let budget = options.budget { timeout = min(timeout, max(0.1, budget.seconds - spent.withLock { $0.seconds })) }
         var headers: [(String, String)] = []
@@ -257,11 +259,11 @@ public final class SchemaLoader: Sendable {
         if let refusal = outcome.refusal { return .failure(refusal) }
         if outcome.timedOut {
             if let cached { return .success(cached.body) }
-            return .failure(SchemaLoadFailure("no complete answer within \(Self.seconds(timeout)) s; the transfer was cancelled"))
+            return .failure(SchemaLoadFailure("no complete answer within \(Self.seconds(timeout)) s; the transfer was cancelled", kind: .unavailable))
         }
         guard let http = outcome.response, outcome.error == nil else {
             if let cached { return .success(cached.body) }
-            return .failure(SchemaLoadFailure("cannot reach the server: \(outcome.error ?? "no response")"))
+            return .failure(SchemaLoadFailure("cannot reach the server: \(outcome.error ?? "no response")", kind: .unavailable))
         }
         switch http.statusCode {
         case 304 where cached != nil:
@@ -276,7 +278,7 @@ public final class SchemaLoader: Sendable {
             return .failure(SchemaLoadFailure("HTTP \(http.statusCode): a redirect that was not followed"))
         case 500...:
             if let cached { return .success(cached.body) }
-            return .failure(SchemaLoadFailure("HTTP \(http.statusCode)"))
+            return .failure(SchemaLoadFailure("HTTP \(http.statusCode)", kind: .unavailable))
         default:
             return .failure(SchemaLoadFailure("HTTP \(http.statusCode)"))
         }

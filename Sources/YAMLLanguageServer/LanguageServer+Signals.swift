@@ -15,8 +15,9 @@ import YAMLDocumentModel
 /// - `.outline`, `.text`, `.formatting`, `.settings`, `.schemaInfo`: pulled on request only (LSP has no
 ///   refresh signal for them); nothing is sent.
 /// - `.schemaLoads`: the loads are started (``startSchemaLoads()``).
-/// - `.lintConfigurationProblems`, `.projectConfigurationProblems`: each yamllint configuration problem,
-///   and each project settings file with problems, met for the first time is shown once
+/// - `.lintConfigurationProblems`, `.projectConfigurationProblems`, `.unusableDefinitionFiles`: each
+///   yamllint configuration problem, each project settings file with problems, and each
+///   `pureyaml.schema.crds` entry that cannot be used, met for the first time is shown once
 ///   (`window/showMessage`).
 /// - `.missingSchemas`: each schema that cannot be had is shown once per session (`window/showMessage`,
 ///   a warning with the model's ``MissingSchema/notice(for:)``), those of one burst of downloads in one
@@ -59,6 +60,8 @@ extension LanguageServer {
                 registerWatchedFiles()
             case .projectConfigurationProblems:
                 showProjectConfigurationProblems()
+            case .unusableDefinitionFiles:
+                showUnusableDefinitionFiles()
             case .outline, .text, .formatting, .settings, .schemaInfo, .schemaLoads:
                 break
             }

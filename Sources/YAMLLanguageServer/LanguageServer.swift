@@ -47,6 +47,8 @@ final class LanguageServer {
     var downloadProgressCount = 0
     /// How many of the model's ``DocumentModel/projectConfigurationProblems`` were shown already.
     private var shownProjectConfigurationProblems = 0
+    /// How many of the model's ``DocumentModel/unusableDefinitionFiles`` were shown already.
+    private var shownUnusableDefinitionFiles = 0
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
     var schemaLoadsInFlight: Set<String> = []
     /// Pulls of diagnostics held open until the document's schemas settle (see `LanguageServer+Pull.swift`).
@@ -86,6 +88,13 @@ final class LanguageServer {
         guard exitCode == nil else { return }
         exitCode = code
         finished.signal()
+    }
+
+    /// Answers the held pulls and accepts nothing but `exit` from now on (`shutdown`, as a request or,
+    /// from a client that sends it so, a notification).
+    func shutDown() {
+        releaseAllHeldPulls()
+        state = .shuttingDown
     }
 
     /// Called at end of input: exits 0 after `shutdown`, else 1.
@@ -169,6 +178,12 @@ final class LanguageServer {
             releaseAllHeldPulls()
             return finish(state == .shuttingDown ? 0 : 1)
         }
+        if method == ShutdownRequest.method.rawValue, state == .running {
+            // Kate 22.12 sends `shutdown` without an id. It is still the client's shutdown (LSP 3.17
+            // §"Shutdown Request"): nothing to answer, the same state, so `exit` after it ends with 0.
+            log("'shutdown' arrived as a notification (no id to answer); shutting down as requested")
+            return shutDown()
+        }
         // Before `initialize`, notifications are dropped (LSP 3.17 §"Initialize Request").
         guard state == .running, let entry = Self.table.notifications[method], let params else {
             // Unknown notifications, and `$/` ones we do not act on, are ignored (LSP 3.17 §"$ Notifications").
@@ -196,8 +211,7 @@ final class LanguageServer {
             return s.initialize(p)
         }
         t.on(ShutdownRequest.self) { s, _, _ in
-            s.releaseAllHeldPulls()
-            s.state = .shuttingDown
+            s.shutDown()
             return NullResult()
         }
         t.on(InitializedNotification.self) { s, _ in
@@ -393,6 +407,12 @@ final class LanguageServer {
     func showProjectConfigurationProblems() {
         showNew(model.projectConfigurationProblems.map { ($0.isBroken ? .error : .warning, $0.summary) },
                 shown: &shownProjectConfigurationProblems)
+    }
+
+    /// Shows each `pureyaml.schema.crds` entry the model found unusable, once per session (`window/showMessage`,
+    /// a warning in the model's words).
+    func showUnusableDefinitionFiles() {
+        showNew(model.unusableDefinitionFiles.map { (.warning, $0.message) }, shown: &shownUnusableDefinitionFiles)
     }
 
     /// Shows the schemas the model listed as missing since the last notice in one `window/showMessage`

@@ -71,6 +71,23 @@ final class CommandLineHelpTests: XCTestCase {
         XCTAssertEqual(try H.run(["nope"]).status, 2)
     }
 
+    /// The bare usage lists each command's synopsis as its manual page does, so every option is in it
+    /// (it used to leave out `--allow-schema-folder` and `--schema-mirror` of check, and most of schemas').
+    func testUsageHasEachCommandsSynopsis() throws {
+        let usage = try H.run([]).stderr
+        for command in ["check", "format", "events", "schemas"] {
+            let page = try H.run([command, "--help"]).stdout
+            let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+            let start = try XCTUnwrap(lines.firstIndex(of: "SYNOPSIS"), command)
+            let end = try XCTUnwrap(lines[start...].firstIndex(of: ""), command)
+            let synopsis = lines[(start + 1)..<end].map { "  " + $0.dropFirst(4) }.joined(separator: "\n")
+            XCTAssertTrue(usage.contains(synopsis + "\n"), "\(command):\n\(synopsis)\nnot in\n\(usage)")
+        }
+        for option in ["--allow-schema-folder", "--schema-mirror", "--fix", "--strict", "--format"] {
+            XCTAssertTrue(usage.contains(option), option)
+        }
+    }
+
     func testHelpNamesEveryOptionTheCommandsAccept() throws {
         let check = try H.run(["check", "--help"]).stdout
         for word in ["--format", "--strict", "--config", "--no-config", "--stdin-filename",

@@ -145,4 +145,18 @@ final class CommandLineInputTests: XCTestCase {
         XCTAssertTrue(stderr.contains("gone.yaml: a symbolic link to a file that does not exist"), stderr)
         XCTAssertTrue(stderr.contains("1 file"), stderr)
     }
+
+    /// A loop of symbolic links named `*.yaml` in a folder is called a loop, not a link to a missing file.
+    func testALoopOfLinksInAFolderIsSaidToBeALoop() throws {
+        let dir = try tempDir()
+        try "a: 1\n".write(to: dir.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("one.yaml").path, withDestinationPath: "two.yaml")
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("two.yaml").path, withDestinationPath: "one.yaml")
+        let r = try runProcess(try binary(), ["check", dir.path])
+        let stderr = String(decoding: r.stderr, as: UTF8.self)
+        XCTAssertEqual(r.status, 2, stderr)
+        XCTAssertTrue(stderr.contains("one.yaml: a loop of symbolic links"), stderr)
+        XCTAssertTrue(stderr.contains("two.yaml: a loop of symbolic links"), stderr)
+        XCTAssertFalse(stderr.contains("does not exist"), stderr)
+    }
 }

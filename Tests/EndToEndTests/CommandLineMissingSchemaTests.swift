@@ -81,4 +81,23 @@ final class CommandLineMissingSchemaTests: XCTestCase {
         let r = try H.run(["check", "--offline", "a.yaml"], in: folder)
         XCTAssertEqual(r.stderr, "checked 1 file: 0 errors, 0 warnings\n")
     }
+
+    /// Many missing schemas (a stream of documents with a modeline each, seen in a new-user trial with 300)
+    /// give one line each for the first five and one line counting the rest, as the server's notice does.
+    func testManyMissingSchemasAreCappedAtFiveLines() throws {
+        let folder = try H.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = "http://127.0.0.1:9/pureyaml-many-\(UUID().uuidString)/"
+        for i in 1...8 {
+            try H.write("# yaml-language-server: $schema=\(base)s\(i).json\na: 1\n", to: "f\(i).yaml", in: folder)
+        }
+        let r = try H.run(["check", "--offline", "."], in: folder)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 7, r.stderr)
+        // A modeline's schema that cannot be loaded is also a warning on the modeline, in each file.
+        XCTAssertEqual(lines.first, "checked 8 files: 0 errors, 8 warnings")
+        XCTAssertEqual(lines.dropFirst().prefix(5).filter { $0.hasPrefix("missing schema \(base)s") }.count, 5, r.stderr)
+        XCTAssertEqual(lines.last, "missing schemas: 3 more for 3 files; fetch them with `pureyaml schemas fetch f6.yaml f7.yaml f8.yaml`")
+    }
 }

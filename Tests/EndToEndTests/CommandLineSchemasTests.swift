@@ -128,6 +128,20 @@ final class CommandLineSchemasTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("no-cache").path), "a mirror folder is not cached")
     }
 
+    /// Files whose every document has a schema from another rule do not need the SchemaStore catalog:
+    /// offline but for a mirror of the kinds, `schemas fetch` fetches what they need and exits 0 (it used
+    /// to fetch the catalog always, and fail without the network).
+    func testTheCatalogIsFetchedOnlyWhenAFileNeedsIt() throws {
+        let fetch = try run(["schemas", "fetch", "--schema-mirror", Self.kindsURL + "=" + server.url("k8s/"), "app/deploy.yaml"])
+        XCTAssertEqual(fetch.status, 0, fetch.stdout + fetch.stderr)
+        XCTAssertEqual(fetch.lines, ["fetched \(Self.kindsURL)deployment-apps-v1.json"])
+        XCTAssertEqual(fetch.stderr, "fetched 1 of 1 download into the download cache\n")
+        // The workflow has no schema but the catalog's: it needs it (here unreachable: loopback only).
+        let workflow = try run(["schemas", "fetch", ".github/workflows/ci.yml"])
+        XCTAssertEqual(workflow.status, 1, workflow.stderr)
+        XCTAssertTrue(workflow.lines.first?.hasPrefix("failed https://www.schemastore.org/api/json/catalog.json: ") == true, workflow.stdout)
+    }
+
     /// `check --schema-mirror` with a folder; a download that fails makes `schemas fetch` exit 1 and say
     /// why, while a kind the server has no schema for is "none published" and no failure.
     func testCheckMirrorFlagAndFailedDownloads() throws {
@@ -140,12 +154,12 @@ final class CommandLineSchemasTests: XCTestCase {
         try H.write("apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: fast}\nprovisioner: x\n", to: "repo/more/sc.yaml", in: folder)
         let fetch = try run(["schemas", "fetch", "--no-config"] + mirrorOptions + ["more"])
         XCTAssertEqual(fetch.status, 1, fetch.stderr)
+        // Every document has its schema from a modeline or its kind: the catalog is not needed.
         XCTAssertEqual(fetch.lines, [
-            "fetched https://www.schemastore.org/api/json/catalog.json",
             "failed \(server.url("missing.json")): HTTP 404",
             "none published \(Self.kindsURL)storageclass-storage-v1.json (HTTP 404: the kind has no published schema)",
         ])
-        XCTAssertEqual(fetch.stderr, "fetched 1 of 3 downloads into the download cache, 1 failed\n")
+        XCTAssertEqual(fetch.stderr, "fetched 0 of 2 downloads into the download cache, 1 failed\n")
 
         let usage = try run(["check", "--schema-mirror", "nothing", "app/deploy.yaml"])
         XCTAssertEqual(usage.status, 2)

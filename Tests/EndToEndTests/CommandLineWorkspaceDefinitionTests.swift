@@ -66,7 +66,8 @@ final class CommandLineWorkspaceDefinitionTests: XCTestCase {
     }
 
     /// The definitions live beside the project, outside the folder checked: a glob of the project file
-    /// (relative to it) finds them; the paths the run names are the folders it may read them from.
+    /// (relative to it, so inside the project file's own folder) finds them, with or without that folder
+    /// allowed (it found nothing from a subfolder without `--allow-schema-folder`, seen in a new-user trial).
     func testAGlobOfTheProjectFileFindsTheDefinition() throws {
         let crd = try definition()
         let folder = try H.scratchFolder()
@@ -85,8 +86,27 @@ final class CommandLineWorkspaceDefinitionTests: XCTestCase {
                 + "[kubernetes: monitoring.coreos.com/v1 ServiceMonitor (CustomResourceDefinition in \(source))] loaded",
             Self.finding,
         ], r.stderr)
-        // Without the folder allowed, the glob reaches outside the folders schemas may be read from: nothing.
-        let refused = try H.run(["check", "--offline", "--explain", "monitoring/web.yaml"], in: folder.appendingPathComponent("app"))
-        XCTAssertEqual(refused.lines, ["monitoring/web.yaml: document 1 (line 1): no schema"], refused.stderr)
+        // Without the folder allowed: the project file's own folder is searched for its glob all the same.
+        let own = try H.run(["check", "--offline", "--explain", "monitoring/web.yaml"], in: folder.appendingPathComponent("app"))
+        XCTAssertEqual(own.lines, r.lines, own.stderr)
+    }
+
+    /// A project file's glob searches its own folder, but no symbolic link there that leads out of it.
+    func testAGlobOfTheProjectFileFollowsNoLinkOutOfItsFolder() throws {
+        let crd = try definition()
+        let folder = try H.scratchFolder(), outside = try H.scratchFolder()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        try H.write("pureyaml.schema.crds: [\"vendor/**/*.yaml\"]\npureyaml.schema.crdCatalog: \"\"\n", to: ".pureyaml.yaml", in: folder)
+        try FileManager.default.copyItem(at: crd, to: outside.appendingPathComponent("servicemonitor.yaml"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("vendor"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("vendor/prometheus"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("vendor/crd.yaml"),
+                                                   withDestinationURL: outside.appendingPathComponent("servicemonitor.yaml"))
+        try H.write(Self.serviceMonitor, to: "app/monitoring/web.yaml", in: folder)
+        let r = try H.run(["check", "--offline", "--explain", "monitoring/web.yaml"], in: folder.appendingPathComponent("app"))
+        XCTAssertEqual(r.lines, ["monitoring/web.yaml: document 1 (line 1): no schema"], r.stderr)
     }
 }

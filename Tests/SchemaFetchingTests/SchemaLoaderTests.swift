@@ -52,6 +52,27 @@ final class SchemaLoaderTests: XCTestCase {
         XCTAssertTrue(text(loader().load(server.url("never.json"))).hasPrefix("failure: cannot reach the server"))
     }
 
+    /// Each failure says its kind: `unavailable` for want of the network (downloads off, a 5xx, a server
+    /// that cannot be reached), `failed` for the server's own answer or a broken bound; the model decides
+    /// what is missing from it, not from the words.
+    func testFailuresSayTheirKind() throws {
+        let server = try LocalHTTPServer(root: temp.appendingPathComponent("www"))
+        func kind(_ r: SchemaLoadResult) -> String {
+            guard case .failure(let f) = r else { return "success" }
+            return "\(f.kind)"
+        }
+        let raw = Data("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n".utf8).base64EncodedString()
+            .addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        XCTAssertEqual(kind(loader().load(server.url("_/raw?b64=" + raw))), "unavailable", "HTTP 503")
+        XCTAssertEqual(kind(loader().load(server.url("missing.json"))), "failed", "HTTP 404")
+        XCTAssertEqual(kind(loader(network: false).load(server.url("other.json"))), "unavailable", "downloads off")
+        try "{}".write(to: temp.appendingPathComponent("www/big.json"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(kind(loader(maxBytes: 1).load(server.url("big.json"))), "failed", "too large")
+        XCTAssertEqual(kind(loader().load(temp.appendingPathComponent("none.json").path)), "failed", "no such file")
+        server.stop()
+        XCTAssertEqual(kind(loader().load(server.url("never.json"))), "unavailable", "server gone")
+    }
+
     func testASecondRunWithTheServerStoppedStillValidates() throws {
         try #"{"properties": {"port": {"type": "integer"}}, "required": ["name"]}"#
             .write(to: temp.appendingPathComponent("www/app.json"), atomically: true, encoding: .utf8)

@@ -304,6 +304,51 @@ final class CustomResourceTests: XCTestCase {
         XCTAssertEqual(findings(model, uri), [])
     }
 
+    /// A definition whose `properties` is not an object (`properties: [1, 2]`), at the root or below, is
+    /// said (`schema-keyword-ignored`, as for any schema) and rejects no field; it used to reject every
+    /// field (the object was closed over the malformed keyword) and say nothing.
+    func testAMalformedPropertiesKeywordIsSaidAndRejectsNoField() throws {
+        let resource = "---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: 3}\n"
+        let root = KubernetesFixtures.widgetDefinition().replacingOccurrences(
+            of: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}",
+            with: "openAPIV3Schema: {type: object, properties: [1, 2]}")
+        XCTAssertNotEqual(root, KubernetesFixtures.widgetDefinition())
+        for (name, definition, pointer) in [("root", root, "#/properties"),
+                                            ("spec", KubernetesFixtures.widgetDefinition(spec: "{type: object, properties: [1, 2]}"), "#/properties/spec/properties")] {
+            let model = try model()
+            let uri = DocumentURI(filePath: "/w/\(name).yaml")
+            model.perform(.open(uri, version: 1, text: definition + resource))
+            let found = (model.diagnostics(uri)?.diagnostics ?? []).filter { $0.source == "pureyaml-schema" }
+            XCTAssertEqual(found.map(\.code), ["schema-keyword-ignored"], name)
+            XCTAssertEqual(found.first?.severity, .information, name)
+            XCTAssertTrue(found.first?.message.contains("\"properties\" must be an object whose values are schemas, found [1, 2] at \(pointer);") == true,
+                          "\(name): \(found.first?.message ?? "")")
+        }
+    }
+
+    /// A `pureyaml.schema.crds` file whose load fails is noted once, with the entry and the loader's
+    /// reason, and the model says so (``SurfaceArea/unusableDefinitionFiles``); asking again adds nothing.
+    func testAFailedDefinitionFileIsNotedOnce() throws {
+        let model = try model(#"{"pureyaml.schema.crds": ["https://crds.example/widget.yaml"]}"#)
+        let uri = DocumentURI(filePath: "/w/a.yaml")
+        model.perform(.open(uri, version: 1, text: "apiVersion: example.com/v1\nkind: Widget\nspec: {}\n"))
+        XCTAssertEqual(model.unusableDefinitionFiles, [])
+        let areas = model.perform(.schemaLoaded("https://crds.example/widget.yaml", .failure(SchemaLoadFailure("HTTP 404"))))
+        XCTAssertTrue(areas.contains(.unusableDefinitionFiles), "\(areas)")
+        let noted = try XCTUnwrap(model.unusableDefinitionFiles.first)
+        XCTAssertEqual([noted.entry, noted.uri, noted.reason], ["https://crds.example/widget.yaml", "https://crds.example/widget.yaml", "HTTP 404"])
+        XCTAssertNil(noted.settingsFile)
+        XCTAssertEqual(model.unusableDefinitionFiles.first?.message, "pureyaml.schema.crds entry https://crds.example/widget.yaml "
+                       + "cannot be used: HTTP 404; the custom resources it defines get no schema from it (the CRD catalog's, where it has one)")
+        // Tried again after a settings change, and failing again: not said twice.
+        var settings = model.settings
+        settings.format.indentWidth = 4
+        model.perform(.configure(settings))
+        var edge = SchemaTestEdge()
+        edge.serve(model)
+        XCTAssertEqual(model.unusableDefinitionFiles.count, 1)
+    }
+
     /// For a custom resource whose definition is not known, the CRD catalog's URL template gives the
     /// schema; a kind the catalog does not have stays quiet. Only documents with a `metadata` mapping count.
     func testTheCRDCatalogTemplate() throws {

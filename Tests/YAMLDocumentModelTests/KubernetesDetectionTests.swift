@@ -110,6 +110,44 @@ final class KubernetesDetectionTests: XCTestCase {
         XCTAssertEqual(model.schemaInfo(uri)?.documents.first?.schemaURI, "file:///mirror/k8s/job-batch-v1.json")
     }
 
+    /// A `kubernetesVersion` outside the built-in kinds' table (1.25 to 1.37) detects the kinds of the
+    /// nearest version known (it used to detect every kind of every version), and the settings say so: a
+    /// warning on the key in a settings file, a problem reported by ``Settings/applyReportingProblems(_:nullRestoring:)``.
+    func testAVersionOutsideTheTableUsesTheNearestAndSaysSo() throws {
+        let stream = "apiVersion: batch/v1\nkind: Job\n---\napiVersion: resource.k8s.io/v1\nkind: ResourceClaim\n"
+        for (version, detected) in [("1.20", ["job-batch-v1.json", "-"]), ("1.40.0", ["job-batch-v1.json", "resourceclaim-resource-v1.json"])] {
+            let model = try model(#"{"pureyaml.schema.kubernetesVersion": "\#(version)", "pureyaml.schema.crdCatalog": ""}"#)
+            let uri = DocumentURI(filePath: "/w/a.yaml")
+            model.perform(.open(uri, version: 1, text: stream))
+            XCTAssertEqual(model.schemaInfo(uri)?.documents.map { $0.schemaURI.map { String($0.split(separator: "/").last!) } ?? "-" }, detected, version)
+        }
+        var settings = Settings()
+        let problems = settings.applyReportingProblems(try SchemaText.parse(Array(#"{"pureyaml.schema.kubernetesVersion": "1.20"}"#.utf8)))
+        XCTAssertEqual(settings.schema.kubernetesVersion, "1.20", "the version still fills {version}")
+        XCTAssertEqual(problems.map(\.message), ["`pureyaml.schema.kubernetesVersion` \"1.20\" is outside the Kubernetes versions whose "
+            + "built-in kinds PureYAML knows (1.25 to 1.37): kinds are detected as in 1.25; the schemas are still taken from the "
+            + "folder of the version given."])
+        XCTAssertEqual(settings.applyReportingProblems(try SchemaText.parse(Array(#"{"pureyaml.schema.kubernetesVersion": "v1.30.0"}"#.utf8))), [])
+        XCTAssertEqual(settings.applyReportingProblems(try SchemaText.parse(Array(#"{"pureyaml.schema.kubernetesVersion": "master"}"#.utf8))), [])
+        let configuration = ProjectConfiguration(uri: DocumentURI(filePath: "/repo/.pureyaml.yaml"),
+                                                 bytes: Array("pureyaml.schema.kubernetesVersion: \"1.20\"\n".utf8))
+        XCTAssertEqual(configuration.diagnostics.map { "\($0.start.line):\($0.start.column) \($0.diagnostic.severity) \($0.diagnostic.code)" },
+                       ["1:36 warning \(ProjectConfiguration.invalidValueCode)"])
+        XCTAssertEqual(configuration.settings.schema.kubernetesVersion, "1.20")
+    }
+
+    /// A settings file's relative `pureyaml.schema.crds` glob may search below the file's own folder (the
+    /// trust policy holds the glob's folder); an absolute glob gives the policy nothing.
+    func testARelativeGlobOfASettingsFileIsTrustedInItsOwnFolder() {
+        let configuration = ProjectConfiguration(uri: DocumentURI(filePath: "/repo/.pureyaml.yaml"),
+                                                 bytes: Array("pureyaml.schema.crds: [\"crds/**/*.yaml\", \"/etc/*.yaml\"]\n".utf8))
+        XCTAssertEqual(configuration.settings.schema.customResourceDefinitions, ["/repo/crds/**/*.yaml", "/etc/*.yaml"])
+        XCTAssertEqual(configuration.settings.schema.projectOwnFolderGlobs, ["/repo/crds/**/*.yaml"])
+        let overlaid = Settings().overlaid(with: configuration)
+        XCTAssertTrue(overlaid.schema.trustPolicy.readableFolders.contains("/repo/crds"), "\(overlaid.schema.trustPolicy.readableFolders)")
+        XCTAssertFalse(overlaid.schema.trustPolicy.readableFolders.contains("/etc"))
+    }
+
     /// In a `.pureyaml.yaml`, the folder (with `{version}`), the CRD files and a CRD catalog that is a path
     /// are relative to the settings file's folder.
     func testPathsInASettingsFileAreRelativeToIt() throws {

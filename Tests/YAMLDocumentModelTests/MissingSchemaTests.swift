@@ -27,7 +27,7 @@ final class MissingSchemaTests: XCTestCase {
         model.perform(.open(first, version: 1, text: "apiVersion: apps/v1\nkind: Deployment\n"))
         let schema = Self.base + "deployment-apps-v1.json"
         XCTAssertEqual(model.schemaLoadRequests, [schema])
-        let areas = model.perform(.schemaLoaded(schema, .failure(SchemaLoadFailure("cannot reach the server: no response"))))
+        let areas = model.perform(.schemaLoaded(schema, .failure(SchemaLoadFailure("cannot reach the server: no response", kind: .unavailable))))
         XCTAssertTrue(areas.contains(.missingSchemas))
         XCTAssertEqual(status(model, first), "missing: cannot reach the server: no response")
         // Kinds stay quiet in the document.
@@ -53,7 +53,7 @@ final class MissingSchemaTests: XCTestCase {
     /// merged in the run's order (``MissingSchema/merged(_:)``), is what one model would have listed.
     func testPartsOfSeveralModelsMergeAsOneModelListsThem() throws {
         let schema = Self.base + "deployment-apps-v1.json"
-        let failure = SchemaLoadResult.failure(SchemaLoadFailure("cannot reach the server: no response"))
+        let failure = SchemaLoadResult.failure(SchemaLoadFailure("cannot reach the server: no response", kind: .unavailable))
         let paths = ["/w/one.yaml", "/w/two.yaml", "/w/three.yaml"]
         func open(_ model: DocumentModel, _ path: String) {
             model.perform(.open(DocumentURI(filePath: path), version: 1, text: "apiVersion: apps/v1\nkind: Deployment\n"))
@@ -91,7 +91,8 @@ final class MissingSchemaTests: XCTestCase {
         let uri = DocumentURI(filePath: "/w/my file.yaml")
         model.perform(.open(uri, version: 1, text: "# yaml-language-server: $schema=https://s.example/app.json\na: 1\n"))
         model.perform(.schemaLoaded("https://s.example/app.json", .failure(SchemaLoadFailure(
-            "downloads are disabled (the setting yaml.schemaDownload.enable is false, or check --offline) and no cached copy exists"))))
+            "downloads are disabled (the setting yaml.schemaDownload.enable is false, or check --offline) and no cached copy exists",
+            kind: .unavailable))))
         XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.code), ["schema-load-failed"])
         XCTAssertEqual(model.missingSchemas.map(\.schemaURI), ["https://s.example/app.json"])
         XCTAssertEqual(model.missingSchemas.first?.summaryLine(workingDirectory: "/w").hasSuffix("`pureyaml schemas fetch 'my file.yaml'`"), true)
@@ -109,7 +110,8 @@ final class MissingSchemaTests: XCTestCase {
         let schema = "https://c.example/monitoring.coreos.com/servicemonitor_v1.json"
         XCTAssertEqual(model.schemaLoadRequests, [schema])
         let areas = model.perform(.schemaLoaded(schema, .failure(SchemaLoadFailure(
-            "downloads are disabled (the setting yaml.schemaDownload.enable is false, or check --offline) and no cached copy exists"))))
+            "downloads are disabled (the setting yaml.schemaDownload.enable is false, or check --offline) and no cached copy exists",
+            kind: .unavailable))))
         XCTAssertTrue(areas.contains(.missingSchemas))
         XCTAssertEqual(model.diagnostics(uri)?.diagnostics.map(\.code), [])
         XCTAssertEqual(status(model, uri)?.hasPrefix("missing: downloads are disabled"), true)
@@ -117,16 +119,21 @@ final class MissingSchemaTests: XCTestCase {
         XCTAssertEqual(model.missingSchemas.first?.rule.isKubernetes, true)
     }
 
-    func testWhatCountsAsUnavailable() {
-        for why in ["cannot reach the server: x", "HTTP 503", "no complete answer within 10 s; the transfer was cancelled",
-                    "not downloaded: this run's download budget (30 s, 100 downloads; PUREYAML_DOWNLOAD_BUDGET) is spent",
-                    "downloads from k.example are disabled (PUREYAML_NETWORK=loopback) and no cached copy exists"] {
-            XCTAssertTrue(MissingSchema.meansUnavailable(why), why)
-        }
-        for why in ["HTTP 404", "HTTP 302: a redirect that was not followed", "the response is larger than 20 bytes (the transfer was stopped)",
-                    "the server redirected to another origin (scheme, host or port), which is not followed (see docs/security.md)",
-                    "mirror file /srv/k8s/v1.32.1/deployment-apps-v1.json: no such file"] {
-            XCTAssertFalse(MissingSchema.meansUnavailable(why), why)
+    /// Missing or failed is decided by the failure's kind, not its words: an `unavailable` failure makes
+    /// the schema missing whatever it says, a `failed` one does not, whatever it says.
+    func testTheFailuresKindDecidesWhatIsMissing() {
+        for (message, kind, missing) in [("HTTP 404", SchemaLoadFailure.Kind.unavailable, true),
+                                         ("cannot reach the server: x", .failed, false),
+                                         ("cannot reach the server: x", .unavailable, true)] {
+            var settings = Settings()
+            settings.schema.crdCatalogURL = ""
+            let model = DocumentModel(settings: settings)
+            let schema = "https://schemas.example/\(UUID().uuidString).json"
+            let uri = DocumentURI(filePath: "/w/a.yaml")
+            model.perform(.open(uri, version: 1, text: "# yaml-language-server: $schema=\(schema)\na: 1\n"))
+            model.perform(.schemaLoaded(schema, .failure(SchemaLoadFailure(message, kind: kind))))
+            XCTAssertEqual(model.missingSchemas.map(\.schemaURI), missing ? [schema] : [], "\(message) \(kind)")
+            XCTAssertEqual(status(model, uri), (missing ? "missing: " : "failed: ") + message, "\(message) \(kind)")
         }
     }
 }

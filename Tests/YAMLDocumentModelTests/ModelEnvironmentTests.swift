@@ -115,6 +115,20 @@ final class ModelEnvironmentTests: XCTestCase {
         XCTAssertNil(seen.loads["/etc/s.json"], "a schema outside the workspace is not read")
     }
 
+    /// ``DocumentModel/readPolicy(settings:projectSettings:environment:)`` answers, without a model, the
+    /// policy a model configured so puts in its environment: the settings' folders, and the `--config` file.
+    func testTheReadPolicyQueryIsWhatAConfiguredModelSets() {
+        var settings = Settings()
+        settings.schema.workspaceFolders = [DocumentURI(filePath: "/repo")]
+        settings.schema.allowedFolders = ["/schemas"]
+        let query = DocumentModel.readPolicy(settings: settings, projectSettings: .file("/cfg/project.yaml"), environment: .none)
+        XCTAssertEqual(query.readableFolders, ["/repo", "/schemas"])
+        XCTAssertEqual(query.readableFiles, ["/cfg/project.yaml"])
+        let model = DocumentModel(environment: .none, projectSettings: .file("/cfg/project.yaml"))
+        model.perform(.configure(settings))
+        XCTAssertEqual(model.environment.trust.policy, query)
+    }
+
     /// A project file's `pureyaml.schema.crds` entry or `yaml.schemas` key outside its own folder and the
     /// workspace folders is not read (docs/security.md); one inside its folder is.
     func testAProjectFileCannotNameALocalFileOutsideTheFolders() {

@@ -188,6 +188,19 @@ final class SchemaMirrorTests: XCTestCase {
         ])
     }
 
+    /// The SchemaStore catalog is a download a file needs only when one of its documents has no schema
+    /// from another rule (the catalog is asked last), or has the catalog's.
+    func testTheCatalogIsNeededOnlyByDocumentsNoOtherRuleServes() throws {
+        let model = try model(#"{"yaml.schemaStore.enable": true}"#, files: [:])
+        let catalog = "https://www.schemastore.org/api/json/catalog.json"
+        let deployment = DocumentURI(filePath: "/w/app.yaml")
+        model.perform(.open(deployment, version: 1, text: Self.deployment))
+        XCTAssertFalse(model.schemaDownloads(deployment).map(\.url).contains(catalog), "\(model.schemaDownloads(deployment))")
+        let stream = DocumentURI(filePath: "/w/both.yaml")
+        model.perform(.open(stream, version: 1, text: Self.deployment + "---\nplain: 1\n"))
+        XCTAssertEqual(model.schemaDownloads(stream).first?.url, catalog)
+    }
+
     /// The mirror layout of `pureyaml schemas fetch --mirror-folder`, and what it refuses.
     func testMirrorLayout() {
         let layout = DocumentModel.mirrorLayout(of: "https://json.schemastore.org/a%20b/c.json")

@@ -40,7 +40,7 @@ final class WorkspaceDefinitionTests: XCTestCase {
 
         """
 
-    private func model(_ files: Files, log: Log, crds: [String] = []) -> DocumentModel {
+    private func model(_ files: Files, log: Log, crds: [String] = [], workspace: String = "/w", incidental: Bool = false) -> DocumentModel {
         // Listings and reads go through the current files (a change on disk shows at the next read).
         let capabilities = ModelEnvironment.Capabilities(
             readFile: { path in files[path].map { Array($0.utf8) } },
@@ -59,10 +59,40 @@ final class WorkspaceDefinitionTests: XCTestCase {
         var environment = ModelEnvironment(capabilities: capabilities)
         environment.policy = { log.add($0); return true }
         var settings = Settings()
-        settings.schema.workspaceFolders = [DocumentURI(filePath: "/w")]
+        settings.schema.workspaceFolders = [DocumentURI(filePath: workspace)]
+        settings.schema.workspaceFoldersAreIncidental = incidental
         settings.schema.crdCatalogURL = ""
         settings.schema.customResourceDefinitions = crds
         return DocumentModel(settings: settings, environment: environment)
+    }
+
+    /// `check`'s working directory (an incidental workspace folder) that is no project is not listed whole:
+    /// from `/`, a document in a project searches its project folder, one outside any project its own
+    /// folder; from inside a project, the working directory is searched as before.
+    func testAnIncidentalWorkspaceFolderIsBoundedToTheDocumentsProject() {
+        let files = Files([
+            "/srv/proj/.git/HEAD": "ref: refs/heads/main\n",
+            "/srv/proj/crds/widget.yaml": KubernetesFixtures.widgetDefinition(),
+            "/srv/proj/app/widget.yaml": Self.resource,
+            "/srv/other/widget.yaml": KubernetesFixtures.widgetDefinition(),
+            "/tmp/loose/widget.yaml": Self.resource,
+        ])
+        let log = Log()
+        let model = model(files, log: log, workspace: "/", incidental: true)
+        model.perform(.open(DocumentURI(filePath: "/srv/proj/app/widget.yaml"), version: 1, text: Self.resource))
+        XCTAssertEqual(rule(model, DocumentURI(filePath: "/srv/proj/app/widget.yaml")),
+                       "kubernetes: example.com/v1 Widget (CustomResourceDefinition in file:///srv/proj/crds/widget.yaml)")
+        XCTAssertFalse(log.listings.contains("/") || log.listings.contains("/srv") || log.listings.contains("/srv/other"), "\(log.listings)")
+        // A fresh run (the definition above would be known already) on a document in no project.
+        let loose = Log()
+        let run = self.model(files, log: loose, workspace: "/", incidental: true)
+        run.perform(.open(DocumentURI(filePath: "/tmp/loose/widget.yaml"), version: 1, text: Self.resource))
+        XCTAssertEqual(loose.listings, ["/tmp/loose"])
+        // Not incidental (an editor's workspace folder): the folder is searched whole, as chosen.
+        let chosen = Log()
+        let editor = self.model(files, log: chosen, workspace: "/srv", incidental: false)
+        editor.perform(.open(DocumentURI(filePath: "/srv/proj/app/widget.yaml"), version: 1, text: Self.resource))
+        XCTAssertTrue(chosen.listings.contains("/srv"), "\(chosen.listings)")
     }
 
     private func codes(_ model: DocumentModel, _ uri: DocumentURI) -> [String] {

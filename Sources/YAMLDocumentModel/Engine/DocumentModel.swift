@@ -34,6 +34,8 @@ public final class DocumentModel {
     var cacheProbed: Set<String> = []
     /// Schemas that cannot be had, in the order first met (``missingSchemas``), and each one's index there.
     var missing: (list: [MissingSchema], index: [String: Int]) = ([], [:])
+    /// Where each `pureyaml.schema.crds` file requested was named, and the entries found unusable.
+    var definitionFileProblems = DefinitionFileProblems()
     /// The searches of the workspace for CustomResourceDefinition files made so far, and what they found.
     var workspaceDefinitions = WorkspaceDefinitions()
     /// True: every document keeps its composition (the `YAMLNode` graphs) until it is closed or changed,
@@ -62,11 +64,33 @@ public final class DocumentModel {
 
     /// The policy of every read through the environment (``ModelEnvironment/trust``): the settings' trust
     /// policy, with the configuration files the user named (`--config`, `YAMLLINT_CONFIG_FILE`) readable
-    /// wherever their links point.
-    private var readPolicy: TrustPolicy {
-        var policy = settings.schema.trustPolicy
-        if case .file(let path) = projectLookup.source { policy.readableFiles.insert(path) }
-        if let path = lint.environment?.configFileFromEnvironment { policy.readableFiles.insert(path) }
+    /// wherever their links point, and the folders the open documents' project files search with their
+    /// `pureyaml.schema.crds` globs (``SchemaSettings/definitionGlobFolders``: no link out of them is followed).
+    var readPolicy: TrustPolicy {
+        var policy = Self.readPolicy(settings.schema, projectSettings: projectLookup.source,
+                                     lintConfigFile: lint.environment?.configFileFromEnvironment)
+        for folder in Set(records.values.flatMap(\.settings.schema.definitionGlobFolders)).sorted()
+        where !policy.readableFolders.contains(folder) {
+            policy.readableFolders.append(folder)
+        }
+        return policy
+    }
+
+    /// The policy every read through `environment` follows in a model made with `projectSettings` and
+    /// configured with `settings`, before it opens a document (what ``ModelEnvironment/trust`` then holds):
+    /// for a renderer that reads through the same environment first, as `check`'s folder walk does, so that
+    /// it reads configuration files under the policy its models read under, without making a model.
+    public static func readPolicy(settings: Settings, projectSettings: ProjectSettingsSource,
+                                  environment: ModelEnvironment) -> TrustPolicy {
+        readPolicy(settings.schema, projectSettings: projectSettings,
+                   lintConfigFile: environment.readsFiles ? LintEnvironment(environment).configFileFromEnvironment : nil)
+    }
+
+    /// `schema`'s trust policy with the configuration files the user named (`--config`, `YAMLLINT_CONFIG_FILE`).
+    private static func readPolicy(_ schema: SchemaSettings, projectSettings: ProjectSettingsSource, lintConfigFile: String?) -> TrustPolicy {
+        var policy = schema.trustPolicy
+        if case .file(let path) = projectSettings { policy.readableFiles.insert(path) }
+        if let lintConfigFile { policy.readableFiles.insert(lintConfigFile) }
         return policy
     }
 
@@ -114,16 +138,18 @@ public final class DocumentModel {
     /// `body`'s areas, with `.lintConfigurationProblems` when it met a yamllint configuration problem for
     /// the first time, `.projectConfigurationProblems` when it met a project settings file's problems,
     /// `.missingSchemas` when it met a schema that cannot be had for the first time (``MissingSchema``),
+    /// `.unusableDefinitionFiles` when a `pureyaml.schema.crds` entry was found unusable (``UnusableDefinitionFile``),
     /// and `.watchedFiles` after the first search of the workspace for CustomResourceDefinition files
     /// (``watchedFilePatterns``).
     private func noticingProblems(_ body: () -> Set<SurfaceArea>) -> Set<SurfaceArea> {
         let problems = (lint: lint.configurationProblems.count, project: projectConfigurationProblems.count,
-                        missing: missing.list.count)
+                        missing: missing.list.count, definitions: definitionFileProblems.list.count)
         let unwatched = workspaceDefinitions.searched.isEmpty
         var areas = body()
         if lint.configurationProblems.count > problems.lint { areas.insert(.lintConfigurationProblems) }
         if projectConfigurationProblems.count > problems.project { areas.insert(.projectConfigurationProblems) }
         if missing.list.count > problems.missing { areas.insert(.missingSchemas) }
+        if definitionFileProblems.list.count > problems.definitions { areas.insert(.unusableDefinitionFiles) }
         if unwatched && !workspaceDefinitions.searched.isEmpty { areas.insert(.watchedFiles) }
         return areas
     }

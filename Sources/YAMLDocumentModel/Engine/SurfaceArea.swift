@@ -44,4 +44,7 @@ public enum SurfaceArea: Hashable, Sendable {
     /// A project settings file (`.pureyaml.yaml`) with problems was met for the first time: pull
     /// ``DocumentModel/projectConfigurationProblems`` (it only grows) and report the new entries once.
     case projectConfigurationProblems
+    /// A `pureyaml.schema.crds` entry was found unusable (refused, missing, a failed download): pull
+    /// ``DocumentModel/unusableDefinitionFiles`` (it only grows) and report the new entries once.
+    case unusableDefinitionFiles
 }

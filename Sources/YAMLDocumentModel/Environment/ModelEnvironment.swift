@@ -243,7 +243,8 @@ public struct ModelEnvironment: Sendable {
             fetch: { uri, _, completion in
                 let path = DocumentURI(uri).filePath ?? uri
                 if let bytes = files[uri] ?? files[path] { completion(.success(bytes)) } else {
-                    completion(.failure(SchemaLoadFailure(uri.hasPrefix("/") || uri.hasPrefix("file:") ? "no such file" : "cannot reach the server")))
+                    let local = uri.hasPrefix("/") || uri.hasPrefix("file:")
+                    completion(.failure(local ? SchemaLoadFailure("no such file") : SchemaLoadFailure("cannot reach the server", kind: .unavailable)))
                 }
             },
             now: { 0 })

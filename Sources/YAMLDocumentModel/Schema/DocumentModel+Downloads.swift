@@ -82,7 +82,8 @@ extension DocumentModel {
     }
 
     /// The downloads (`http(s)` URLs) the open document `uri` needs, in a stable order, each once: the
-    /// catalog (when its settings use one), the schema of each document of the stream (every rule:
+    /// catalog (when its settings use one and a document of the stream has no schema from another rule,
+    /// or its schema from the catalog), the schema of each document of the stream (every rule:
     /// command line, modeline, settings, Kubernetes kinds, the CRD catalog, catalog entries), the
     /// `pureyaml.schema.crds` files, and the documents those schemas `$ref` (as far as they were compiled).
     /// Local files are not listed: nothing is downloaded for them. Empty when `uri` is not open.
@@ -98,7 +99,14 @@ extension DocumentModel {
                 add(reached)
             }
         }
-        if settings.validate && settings.schemaStoreEnabled && settings.overrideSchema == nil { add(catalogURI(settings)) }
+        // The catalog is the last rule asked: a stream whose every document another rule gave a schema
+        // (a modeline, the settings, its Kubernetes kind) does not need it.
+        let catalogNeeded = (record.schema?.documents ?? []).contains { document in
+            guard let rule = document.rule else { return true }
+            if case .catalog = rule { return true }
+            return false
+        }
+        if settings.validate && settings.schemaStoreEnabled && settings.overrideSchema == nil && catalogNeeded { add(catalogURI(settings)) }
         for document in record.schema?.documents ?? [] {
             if let schema = document.schemaURI {
                 if case .customResource(_, _?)? = document.rule {} else { add(schema, optional: document.rule?.isKubernetes == true) }

@@ -298,7 +298,7 @@ extension DocumentModel {
                 case .failed(let why):
                     // A download that cannot be had here and now is missing: said once per schema
                     // (``missingSchemas``), besides the document's own finding.
-                    let missing = !refusals.contains(schemaURI) && TrustPolicy.isRemote(schemaURI) && MissingSchema.meansUnavailable(why)
+                    let missing = !refusals.contains(schemaURI) && TrustPolicy.isRemote(schemaURI) && schemaRegistry.unavailable.contains(schemaURI)
                     status = missing ? .missing(why) : .failed(why)
                     if missing, let rule = info.rule { noteMissing(schemaURI, rule: rule, reason: why, document: snapshot.uri) }
                     // Kinds without a published schema stay quiet, and so do those whose schema is missing.
@@ -455,6 +455,7 @@ extension DocumentModel {
         // are associated again.
         let definitionFile = schemaRegistry.definitionFiles[uri] == .loading
         guard schemaRegistry.deliver(uri, result) else { return [] }
+        if definitionFile, case .failure(let failure) = result { definitionFileProblems.note(uri, reason: failure.message) }
         var changed: Set<KubernetesResourceType> = []
         if definitionFile, case .success(let bytes) = result { changed = definitionsFound(in: uri, bytes: bytes) }
         var areas = definitionFile ? refreshDefinitionUsers(changed, except: nil, waiting: true)

@@ -4,7 +4,7 @@
 /// answers 5xx, or a run's download budget spent) and the download cache holds no copy. A server's own
 /// answer that it is not there (HTTP 4xx: a Kubernetes kind or custom resource the schema source does
 /// not publish stays quiet), a file a mirror folder lacks, or a download that broke a bound is a failure,
-/// not a missing schema.
+/// not a missing schema. The edge says which by the failure's kind (``SchemaLoadFailure/Kind/unavailable``).
 ///
 /// The model lists each such schema once (``DocumentModel/missingSchemas``, in the order first met; it
 /// only grows) with the documents that needed it; ``SurfaceArea/missingSchemas`` says when one was
@@ -35,14 +35,17 @@ public struct MissingSchema: Sendable, Hashable {
             + "To fix: run `\(fetchCommand)` with network access, or set `pureyaml.schema.mirrors` to a local copy."
     }
 
+    /// How many schemas one notice names, and how many lines `check`'s summary gives them; the rest are counted.
+    public static let namedAtMost = 5
+
     /// What the language server shows once for `entries`, met together (the failed downloads of one opened
-    /// stream): the one entry's ``notice``, or one message naming them all (five, then how many more), with
-    /// the first one's reason and fix.
+    /// stream): the one entry's ``notice``, or one message naming them all (``namedAtMost``, then how many
+    /// more), with the first one's reason and fix.
     public static func notice(for entries: [MissingSchema]) -> String {
         guard let first = entries.first else { return "" }
         guard entries.count > 1 else { return first.notice }
-        let named = entries.prefix(5).map { "\($0.schemaURI) (\($0.rule))" }.joined(separator: ", ")
-        let more = entries.count > 5 ? " and \(entries.count - 5) more" : ""
+        let named = entries.prefix(namedAtMost).map { "\($0.schemaURI) (\($0.rule))" }.joined(separator: ", ")
+        let more = entries.count > namedAtMost ? " and \(entries.count - namedAtMost) more" : ""
         return "\(entries.count) schemas cannot be had: \(named)\(more); the first because \(first.reason). "
             + "Documents they apply to are not validated against them. "
             + "To fix: run `\(first.fetchCommand)` with network access, or set `pureyaml.schema.mirrors` to local copies."
@@ -53,24 +56,33 @@ public struct MissingSchema: Sendable, Hashable {
     /// \`pureyaml schemas fetch PATH...\``, naming the files themselves when there are at most three, else
     /// the folder that holds them all.
     public func summaryLine(workingDirectory: String) -> String {
-        let paths = documents.compactMap(\.filePath)
-        var targets = paths
-        if paths.count > 3 || paths.isEmpty { targets = [Self.commonFolder(paths) ?? workingDirectory] }
-        let shown = targets.map { Self.quoted(Self.relative($0, to: workingDirectory)) }.joined(separator: " ")
+        let shown = Self.fetchTargets(documents, workingDirectory: workingDirectory)
         let files = documents.count == 1 ? "1 file" : "\(documents.count) files"
         return "missing schema \(schemaURI) (\(rule)) for \(files): \(reason); fetch it with `pureyaml schemas fetch \(shown)`"
     }
 
-    /// True when a download that failed with `why` failed for want of the network or the cache (see the
-    /// type's summary): not an answer of the server (`HTTP 4xx`, a redirect) and not a broken bound (too
-    /// large, another origin). The phrases are the edge's (`SchemaFetching`'s `SchemaLoader`).
-    public static func meansUnavailable(_ why: String) -> Bool {
-        if why.hasPrefix("HTTP ") { return why.hasPrefix("HTTP 5") }
-        if why.contains("larger than") || why.contains("redirected") || why.hasPrefix("not a valid URL") { return false }
-        // A mirror folder is the user's own copy: a file it lacks fails the schema, as a 404 does (a
-        // Kubernetes kind without a published schema has none there either); fetching cannot add it.
-        if why.hasPrefix("mirror file ") || why.hasPrefix("the mirror folder ") { return false }
-        return true
+    /// The lines of `pureyaml check`'s summary for `entries` (a whole run's, ``merged(_:)``): one
+    /// ``summaryLine(workingDirectory:)`` per schema for the first ``namedAtMost``, then one line counting
+    /// the others, with the command that fetches every schema of the files they apply to:
+    /// `missing schemas: N more for M files; fetch them with \`pureyaml schemas fetch PATH...\``.
+    public static func summaryLines(for entries: [MissingSchema], workingDirectory: String) -> [String] {
+        let lines = entries.prefix(namedAtMost).map { $0.summaryLine(workingDirectory: workingDirectory) }
+        let rest = entries.dropFirst(namedAtMost)
+        guard !rest.isEmpty else { return lines }
+        var documents: [DocumentURI] = []
+        for document in rest.lazy.flatMap(\.documents) where !documents.contains(document) { documents.append(document) }
+        let files = documents.count == 1 ? "1 file" : "\(documents.count) files"
+        return lines + ["missing schemas: \(rest.count) more for \(files); fetch them with "
+                        + "`pureyaml schemas fetch \(fetchTargets(documents, workingDirectory: workingDirectory))`"]
+    }
+
+    /// The paths a fetch command names for `documents`: the files themselves when there are at most three,
+    /// else the folder that holds them all; relative to `workingDirectory`, quoted for a shell.
+    private static func fetchTargets(_ documents: [DocumentURI], workingDirectory: String) -> String {
+        let paths = documents.compactMap(\.filePath)
+        var targets = paths
+        if paths.count > 3 || paths.isEmpty { targets = [commonFolder(paths) ?? workingDirectory] }
+        return targets.map { quoted(relative($0, to: workingDirectory)) }.joined(separator: " ")
     }
 
     private var folderOfFirstDocument: String? {

@@ -42,6 +42,9 @@ struct SchemaRegistry {
     }
 
     private(set) var resources: [String: Resource] = [:]
+    /// The resources whose delivery failed for want of the network or the cache
+    /// (``SchemaLoadFailure/Kind/unavailable``): missing, not broken (``MissingSchema``).
+    private(set) var unavailable: Set<String> = []
     /// The CustomResourceDefinitions known, and the schemas of the resources they define.
     private(set) var customResources = CustomResourceSchemas()
     /// The `pureyaml.schema.crds` files by absolute URI.
@@ -230,6 +233,7 @@ struct SchemaRegistry {
         }
         if case .loading? = resources[uri] {
             known = true
+            unavailable.remove(uri)
             switch result {
             case .success(let bytes):
                 do { resources[uri] = .loaded(try SchemaText.parse(bytes)) } catch {
@@ -237,7 +241,9 @@ struct SchemaRegistry {
                     resources[uri] = .invalid(TrustPolicy.isRemote(uri) ? Self.notASchemaResponse
                                                                          : "not valid JSON or YAML: " + error.message)
                 }
-            case .failure(let f): resources[uri] = .failed(f.message)
+            case .failure(let f):
+                resources[uri] = .failed(f.message)
+                if f.kind == .unavailable { unavailable.insert(uri) }
             }
         }
         return known

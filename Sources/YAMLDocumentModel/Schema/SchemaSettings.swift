@@ -88,6 +88,15 @@ public struct SchemaSettings: Sendable, Hashable {
         guard kubernetesVersionName.hasPrefix("v1."), parts.count >= 2 else { return nil }
         return Int(parts[1])
     }
+
+    /// What is done instead when the Kubernetes version `version` (a `pureyaml.schema.kubernetesVersion`
+    /// value) lies outside the built-in kinds' table (``KubernetesBuiltInKinds``); nil inside it, or for
+    /// `master` and other names.
+    static func kubernetesVersionNote(_ version: String) -> String? {
+        var settings = SchemaSettings()
+        settings.kubernetesVersion = version
+        return settings.kubernetesMinorVersion.flatMap(KubernetesBuiltInKinds.outsideNote(minor:))
+    }
     /// A schema for every document, chosen before modelines (the command line's `--schema`); nil normally.
     public var overrideSchema: String?
     /// The workspace folders (set by the renderer from LSP `initialize`, or the CLI's current directory):
@@ -97,6 +106,14 @@ public struct SchemaSettings: Sendable, Hashable {
     /// whose files may be read as schemas (see ``TrustPolicy``). A user setting: the editor's settings or
     /// the command line (which adds the paths it names); a project file cannot set it.
     public var allowedFolders: [String] = []
+
+    /// True when ``workspaceFolders`` are where the renderer happens to run rather than folders the user
+    /// chose (`check`'s working directory): a workspace folder that is not inside a project (no `.git`,
+    /// `.pureyaml.yaml` or `.pureyaml.yml` in it or above it) is then not searched whole for
+    /// CustomResourceDefinition files when a project folder lies between it and the document (that one
+    /// is), nor when it is `/` or the home folder (the document's own folder is): `check` run from `/`
+    /// listed the whole machine.
+    public var workspaceFoldersAreIncidental = false
 
     /// The local schema references (as stored in ``associations``, ``schemaStoreURL``,
     /// ``kubernetesSchemaBase``, ``customResourceDefinitions``, ``crdCatalogURL`` and the folders of
@@ -121,7 +138,7 @@ public struct SchemaSettings: Sendable, Hashable {
         for entry in customResourceDefinitions where !entry.contains(where: { "*?[{".contains($0) }) {
             if let path = userPath(entry) { files.insert(path) }
         }
-        var folders = workspaceFolders.compactMap(\.filePath) + allowedFolders.compactMap(TrustPolicy.localPath)
+        var folders = workspaceFolders.compactMap(\.filePath) + allowedFolders.compactMap(TrustPolicy.localPath) + definitionGlobFolders
         if let base = userPath(kubernetesSchemaBase) { folders.append(base.contains("{") ? Self.templateFolder(base) : base) }
         if !crdCatalogURL.isEmpty, let template = userPath(crdCatalogURL) { folders.append(Self.templateFolder(template)) }
         // A mirror folder the user named is a schema source of theirs, as a local kubernetesSchemaBase is.
@@ -129,6 +146,19 @@ public struct SchemaSettings: Sendable, Hashable {
             if let folder = userPath(target) { folders.append(folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder) }
         }
         return TrustPolicy(readableFolders: folders, readableFiles: files)
+    }
+
+    /// The globs of ``customResourceDefinitions`` that a project file named relative to itself (made
+    /// absolute, set by ``ProjectConfiguration``): they lie inside the file's own folder (`..` is never
+    /// walked), which they may search (``definitionGlobFolders``). Other globs are searched only inside
+    /// the folders of the rest of the policy.
+    public var projectOwnFolderGlobs: Set<String> = []
+
+    /// The folders the globs of ``projectOwnFolderGlobs`` still listed are searched from (the part before
+    /// the first glob character, ``DocumentModel/splitGlob(_:root:)``).
+    var definitionGlobFolders: [String] {
+        customResourceDefinitions.filter { projectOwnFolderGlobs.contains($0) }
+            .compactMap { DocumentModel.splitGlob($0, root: nil)?.folder }
     }
 
     /// The folder holding every file the local path template `path` can name once its `{name}`s are

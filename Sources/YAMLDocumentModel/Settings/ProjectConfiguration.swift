@@ -90,12 +90,16 @@ public struct ProjectConfiguration: Sendable {
         settings.schema.kubernetesSchemaBase = resolve(settings.schema.kubernetesSchemaBase)
         // A glob stays a glob: made absolute against the file's folder as a plain path (not a URI, whose
         // escaping would hide its `*`); the files it finds are read under the same rule.
+        // A relative glob lies inside the file's own folder (`..` is never walked), which it may search
+        // (``SchemaSettings/projectOwnFolderGlobs``); an absolute one only inside the folders schemas may be read from.
         settings.schema.customResourceDefinitions = settings.schema.customResourceDefinitions.map { entry in
             guard DocumentModel.isGlob(entry), !entry.hasPrefix("/"), !SchemaReference.hasScheme(entry),
                   let path = uri.filePath else { return DocumentModel.isGlob(entry) ? entry : resolve(entry) }
             var rest = Substring(entry)
             while rest.hasPrefix("./") { rest = rest.dropFirst(2) }
-            return TrustPolicy.folder(of: path) + "/" + rest
+            let glob = TrustPolicy.folder(of: path) + "/" + rest
+            settings.schema.projectOwnFolderGlobs.insert(glob)
+            return glob
         }
         if !settings.schema.crdCatalogURL.isEmpty {
             settings.schema.crdCatalogURL = resolve(settings.schema.crdCatalogURL)
@@ -183,7 +187,7 @@ public struct ProjectConfiguration: Sendable {
                     return YAMLDiagnostic(range: keys.valueRanges[problem.key] ?? keys.ranges[problem.key] ?? root.range,
                                           severity: .warning, code: invalidValueCode,
                                           message: problem.message + " The default applies.", source: source)
-                case .invalidEntry:
+                case .invalidEntry, .partlyUsed:
                     return YAMLDiagnostic(range: keys.valueRanges[problem.key] ?? keys.ranges[problem.key] ?? root.range,
                                           severity: .warning, code: invalidValueCode, message: problem.message, source: source)
                 }

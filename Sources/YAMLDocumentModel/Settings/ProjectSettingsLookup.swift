@@ -90,6 +90,7 @@ extension Settings {
         for name in project.givenSettingNames { out.restore(name, from: project.settings) }
         // The project file's local schema paths stay the project's: read under the modeline rule (docs/security.md).
         out.schema.projectSchemaReferences.formUnion(project.settings.schema.projectSchemaReferences)
+        out.schema.projectOwnFolderGlobs.formUnion(project.settings.schema.projectOwnFolderGlobs)
         if !schema.downloadEnabled { out.schema.downloadEnabled = false }
         // Mirrors add up: the project file's prefixes, and the user's (the editor's, the command line's) over them.
         out.schema.mirrors = out.schema.mirrors.merging(schema.mirrors) { _, user in user }

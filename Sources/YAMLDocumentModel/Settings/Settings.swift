@@ -136,7 +136,11 @@ public struct Settings: Sendable, Hashable {
                 choice(["error", "warning", "information", "hint"], SchemaSettings.severity) { $0.schema.severity = $1 }
             case "schema.kubernetesSchemaBase": string(nonEmpty: true) { $0.schema.kubernetesSchemaBase = $1 }
             case "schema.kubernetes": bool { $0.schema.kubernetesDetection = $1 }
-            case "schema.kubernetesVersion": string(nonEmpty: true) { $0.schema.kubernetesVersion = $1 }
+            case "schema.kubernetesVersion":
+                string(nonEmpty: true) { $0.schema.kubernetesVersion = $1 }
+                if case .string(let version) = value, let note = SchemaSettings.kubernetesVersionNote(version) {
+                    problems.append(SettingsProblem(key: key, value: value, kind: .partlyUsed(note: note)))
+                }
             case "schema.crds":
                 take("a list of CustomResourceDefinition file paths or URLs", { value -> [String]? in
                     if case .string(let s) = value { return [s] }

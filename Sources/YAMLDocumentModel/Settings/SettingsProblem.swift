@@ -14,6 +14,9 @@ public struct SettingsProblem: Sendable, Hashable {
         /// setting takes; `expected` says what it takes and which entry it is. That entry is skipped, the
         /// others apply.
         case invalidEntry(expected: String)
+        /// The value is used, but not all of it can be honoured; `note` says what is done instead (a
+        /// `kubernetesVersion` outside the built-in kinds' table).
+        case partlyUsed(note: String)
     }
 
     /// The key as written (dotted, `pureyaml.`/`yaml.` prefix kept).
@@ -35,6 +38,8 @@ public struct SettingsProblem: Sendable, Hashable {
             return "`\(key)` must be \(expected); the value \(text) is ignored."
         case .invalidEntry(let expected):
             return "`\(key)` must be \(expected): \(text) is ignored; the other entries apply."
+        case .partlyUsed(let note):
+            return "`\(key)` \(text) \(note)."
         }
     }
 }

@@ -52,9 +52,14 @@ struct CustomResourceDefinition {
     ///   `x-kubernetes-preserve-unknown-fields: true` keeps them;
     /// - `x-kubernetes-embedded-resource: true` requires `apiVersion` and `kind` and allows `metadata`;
     /// - at the root, `apiVersion` and `kind` must be the resource's, and `metadata` is an object.
+    ///
+    /// A `properties` that is not an object (`properties: [1, 2]`) is left as written, with nothing added
+    /// beside it: the schema compiler ignores it and says so (`schema-keyword-ignored`), as for any schema,
+    /// instead of the definition rejecting every field without a word.
     static func jsonSchema(_ openAPI: JSONValue, type: KubernetesResourceType) -> JSONValue {
         var root = structural(openAPI)
         guard case .object(var members) = root else { return root }
+        if let malformed = root["properties"], !isObject(malformed) { return root }
         var properties: [(key: String, value: JSONValue)] = []
         if case .object(let p)? = root["properties"] { properties = p }
         func set(_ name: String, _ value: JSONValue) {
@@ -78,6 +83,10 @@ struct CustomResourceDefinition {
         members.insert((key: "$schema", value: .string("http://json-schema.org/draft-04/schema#")), at: 0)
         root = .object(members)
         return root
+    }
+
+    private static func isObject(_ value: JSONValue) -> Bool {
+        if case .object = value { true } else { false }
     }
 
     /// ``jsonSchema(_:type:)``'s rules for one subschema and, recursively, those below it.
@@ -123,7 +132,9 @@ struct CustomResourceDefinition {
             members.removeAll { $0.key == "required" }
             members.append((key: "required", value: .array(required)))
         }
-        if members.contains(where: { $0.key == "properties" }), !members.contains(where: { $0.key == "additionalProperties" }),
+        // Only well-formed `properties` close the object: a malformed one is ignored by the compiler (which
+        // says so), and closing the object on top of it would reject every field.
+        if members.contains(where: { $0.key == "properties" && isObject($0.value) }), !members.contains(where: { $0.key == "additionalProperties" }),
            !flag("x-kubernetes-preserve-unknown-fields") {
             members.append((key: "additionalProperties", value: .bool(false)))
         }

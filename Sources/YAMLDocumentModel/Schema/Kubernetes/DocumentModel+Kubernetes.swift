@@ -99,21 +99,35 @@ extension DocumentModel {
     /// effective settings (its project settings file's entries included; absolute URIs; none where
     /// Kubernetes detection is off) and forgets those no longer listed; true when definitions were
     /// forgotten. Entries with glob characters (`*`, `?`, `[`, `{`) are left out: they need a listing of
-    /// folders.
+    /// folders. An entry the trust policy refuses is noted unusable (``unusableDefinitionFiles``), as one
+    /// whose load fails is when it fails.
     @discardableResult
     func syncDefinitionFiles() -> Bool {
         var files: [String] = []
-        for s in [settings] + records.values.map(\.settings) {
+        let sources = [(settings, nil)] + records.keys.sorted().compactMap { uri in
+            records[uri].map { ($0.settings, $0.project?.configuration?.uri.filePath) }
+        }
+        for (s, projectFile) in sources {
             guard s.schema.kubernetesDetection, s.schema.validate, !s.schema.customResourceDefinitions.isEmpty else { continue }
             let associator = SchemaAssociator(settings: s.schema, catalogHit: nil)
             let policy = s.schema.trustPolicy
             for entry in s.schema.customResourceDefinitions where !entry.contains(where: { "*?[{".contains($0) }) {
                 let file = associator.resolveSetting(entry)
+                // An entry the renderer's settings do not hold came from the project settings file.
+                let settingsFile = settings.schema.customResourceDefinitions.contains(entry) ? nil : projectFile
                 // The trust policy (docs/security.md): a project file's entry outside the folders is not read.
-                guard policy.refusal(toLoad: file, rule: nil, document: nil) == nil else { continue }
+                if let refusal = policy.refusal(toLoad: file, rule: nil, document: nil) {
+                    definitionFileProblems.note(file, entry: entry, settingsFile: settingsFile, reason: refusal)
+                    continue
+                }
+                if definitionFileProblems.origins[file] == nil { definitionFileProblems.origins[file] = (entry, settingsFile) }
                 if !files.contains(file) { files.append(file) }
             }
         }
         return schemaRegistry.setDefinitionFiles(files)
     }
+
+    /// Every `pureyaml.schema.crds` entry found unusable so far, once each, in the order met (it only
+    /// grows; ``SurfaceArea/unusableDefinitionFiles`` says when it did).
+    public var unusableDefinitionFiles: [UnusableDefinitionFile] { definitionFileProblems.list }
 }

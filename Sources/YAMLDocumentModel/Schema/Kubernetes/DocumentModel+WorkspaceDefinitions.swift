@@ -11,6 +11,8 @@ struct WorkspaceDefinitions {
     /// The files found holding definitions (absolute `file:` URIs), whose definitions the registry holds
     /// under that URI unless the file is open (an open document stands for its file).
     var files: Set<String> = []
+    /// Per folder looked at: whether it is a project's (holds `.git`, `.pureyaml.yaml` or `.pureyaml.yml`).
+    var isProjectFolder: [String: Bool] = [:]
 }
 
 /// CustomResourceDefinitions found in the workspace: when a document names a custom resource whose
@@ -40,7 +42,8 @@ extension DocumentModel {
             if !workspaceDefinitions.searched.contains(key) { targets.append((key, root, SchemaGlob(pattern, anchored: true))) }
         }
         if let path = uri.filePath {
-            for folder in settings.workspaceFolders.compactMap(\.filePath) where TrustPolicy.path(path, isInside: folder) {
+            for workspace in settings.workspaceFolders.compactMap(\.filePath) where TrustPolicy.path(path, isInside: workspace) {
+                let folder = settings.workspaceFoldersAreIncidental ? definitionSearchFolder(for: path, in: workspace) : workspace
                 // A folder inside one searched already was searched with it.
                 guard !workspaceDefinitions.folders.contains(where: { TrustPolicy.path(folder, isInside: $0) }),
                       !targets.contains(where: { $0.glob == nil && TrustPolicy.path(folder, isInside: $0.root) }) else { continue }
@@ -55,6 +58,8 @@ extension DocumentModel {
         } else if !snapshot.composition.documents.contains(where: { needsDefinition($0.root) }) {
             return []
         }
+        // The environment's policy knows the folders of the project files' globs (``readPolicy``).
+        environment.trust.set(readPolicy)
         var search = DefinitionFileSearch(environment: environment)
         var changed: Set<KubernetesResourceType> = []
         for target in targets {
@@ -70,6 +75,39 @@ extension DocumentModel {
             }
         }
         return changed
+    }
+
+    /// The folder searched for the definitions the document at `path` needs, inside `workspace`, an
+    /// incidental workspace folder (``SchemaSettings/workspaceFoldersAreIncidental``): `workspace` when it
+    /// is inside a project (a folder holding `.git`, `.pureyaml.yaml` or `.pureyaml.yml` at or above it);
+    /// else the nearest project folder between the document and `workspace`; else, when `workspace` is the
+    /// file system's root or the home folder (too wide to list for a file), the document's own folder;
+    /// else `workspace`.
+    private func definitionSearchFolder(for path: String, in workspace: String) -> String {
+        var above = workspace
+        while true {
+            if isProjectFolder(above) { return workspace }
+            let parent = TrustPolicy.folder(of: above)
+            if parent == above || above == "/" { break }
+            above = parent
+        }
+        let own = TrustPolicy.folder(of: path)
+        var folder = own
+        while folder != workspace && TrustPolicy.path(folder, isInside: workspace) {
+            if isProjectFolder(folder) { return folder }
+            folder = TrustPolicy.folder(of: folder)
+        }
+        let home = environment.homeDirectory.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        return workspace == "/" || workspace == home ? own : workspace
+    }
+
+    /// True when `folder` holds `.git`, `.pureyaml.yaml` or `.pureyaml.yml` (asked of the environment once).
+    private func isProjectFolder(_ folder: String) -> Bool {
+        if let known = workspaceDefinitions.isProjectFolder[folder] { return known }
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        let found = ([".git"] + ProjectConfiguration.fileNames).contains { environment.kind(base + $0) != nil }
+        workspaceDefinitions.isProjectFolder[folder] = found
+        return found
     }
 
     /// True when the document `root` names a custom resource (a group with a dot, no built-in kind) whose

@@ -115,11 +115,22 @@ enum KubernetesBuiltInKinds {
         return (ranges.map(\.lowerBound).min() ?? 0)...(ranges.map(\.upperBound).max() ?? 0)
     }()
 
-    /// True when `type` is a built-in kind of Kubernetes 1.`minor`; for a minor the table does not cover
-    /// (or nil: no version known), of any version the table covers.
+    /// True when `type` is a built-in kind of Kubernetes 1.`minor`. A minor below the table's is taken as
+    /// its first (1.25), one above as its last (1.37): the nearest version known (the settings say so,
+    /// ``outsideNote(minor:)``); nil (no version known, `master`): of any version the table covers.
     static func contains(_ type: KubernetesResourceType, minor: Int?) -> Bool {
         guard let range = served[type] else { return false }
-        guard let minor, coveredMinors.contains(minor) else { return true }
-        return range.contains(minor)
+        guard let minor else { return true }
+        return range.contains(min(max(minor, coveredMinors.lowerBound), coveredMinors.upperBound))
+    }
+
+    /// What a `pureyaml.schema.kubernetesVersion` of minor version `minor` outside the table means (nil
+    /// inside it): the versions known and the one whose kinds are detected instead.
+    static func outsideNote(minor: Int) -> String? {
+        guard !coveredMinors.contains(minor) else { return nil }
+        let used = minor < coveredMinors.lowerBound ? coveredMinors.lowerBound : coveredMinors.upperBound
+        return "is outside the Kubernetes versions whose built-in kinds PureYAML knows (1.\(coveredMinors.lowerBound) "
+            + "to 1.\(coveredMinors.upperBound)): kinds are detected as in 1.\(used); the schemas are still taken "
+            + "from the folder of the version given"
     }
 }
