@@ -35,12 +35,14 @@ enum DownloadProcess {
         return nil
     }
 
-    /// The failure of a download when `pureyaml-fetch` cannot be found.
+    /// The failure of a download when `pureyaml-fetch` cannot be found: the schema is missing here (as when
+    /// the network cannot be reached), not failed.
     static func missing() -> SchemaLoadFailure {
         let folder = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             .map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? "the folder of pureyaml"
         return SchemaLoadFailure("not downloaded: \(programName), which makes https downloads, is not installed beside pureyaml "
-                                 + "(in \(folder)); install both executables in the same folder (see README.md)")
+                                 + "(in \(folder)); install both executables in the same folder (see README.md)",
+                                 kind: .unavailable)
     }
 
     /// Fetches `url` with the extra request `headers` through the program at `program`, ending by `deadline`.
