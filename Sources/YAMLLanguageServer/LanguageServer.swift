@@ -456,6 +456,6 @@ final class LanguageServer {
             return nil
         }
         let to = ToLSP(lineIndex: snapshot.lineIndex, encoding: encoding)
-        return outline.symbols.map(to.symbol)
+        return to.symbols(outline.symbols)
     }
 }
