@@ -6,21 +6,21 @@ import JSONRPC
 // `children`, `tags` and `relatedInformation` are left out too (LSP 3.17: all three are optional, and a
 // missing one means none). DirectMessageCodingTests compares the JSON values with the encoder's.
 
+// Positions and ranges, four of each per symbol, are written as fixed fragments around their numbers: the
+// same text as `beginObject`, `key`, ..., `endObject`.
 extension Position: JSONWritable {
     public func write(to w: inout JSONWriter) {
-        w.beginObject()
-        w.key("character"); w.int(character)
-        w.key("line"); w.int(line)
-        w.endObject()
+        w.fragment("{\"character\":"); w.int(character)
+        w.fragment(",\"line\":"); w.int(line)
+        w.fragment("}")
     }
 }
 
 extension LSPRange: JSONWritable {
     public func write(to w: inout JSONWriter) {
-        w.beginObject()
-        w.key("end"); end.write(to: &w)
-        w.key("start"); start.write(to: &w)
-        w.endObject()
+        w.fragment("{\"end\":"); end.write(to: &w)
+        w.fragment(",\"start\":"); start.write(to: &w)
+        w.fragment("}")
     }
 }
 
