@@ -184,11 +184,18 @@ public struct JSONWriter: ~Copyable {
     /// An unsigned integer in decimal.
     public mutating func unsigned<T: UnsignedInteger>(_ value: T) {
         var v = UInt64(value)
+        if v < 10 {
+            put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v))
+            followsValue = true
+            return
+        }
+        // The digits counted by comparisons (no division); 10^19 is the largest power of ten in 64 bits.
         var digits = 1
-        var rest = v / 10
-        while rest > 0 {
+        var power: UInt64 = 10
+        while v >= power {
             digits += 1
-            rest /= 10
+            if digits == 20 { break }
+            power &*= 10
         }
         // The digits are written last to first into their room (no temporary buffer).
         let out = room(digits)

@@ -52,15 +52,21 @@ struct ToLSP {
     /// 24,000 positions was an eighth of the server's time per `documentSymbol`).
     func symbols(_ list: [OutlineSymbol]) -> [DocumentSymbol] {
         var hint = 0
-        return list.map { symbol($0, hint: &hint) }
+        return symbols(list, hint: &hint)
+    }
+
+    /// By index: each symbol is borrowed in place, not copied out (retaining its strings and children).
+    private func symbols(_ list: [OutlineSymbol], hint: inout Int) -> [DocumentSymbol] {
+        var converted: [DocumentSymbol] = []
+        converted.reserveCapacity(list.count)
+        for i in list.indices { converted.append(symbol(list[i], hint: &hint)) }
+        return converted
     }
 
     private func symbol(_ s: OutlineSymbol, hint: inout Int) -> DocumentSymbol {
         let range = range(s.range, hint: &hint)
         let selectionRange = self.range(s.selectionRange, hint: &hint)
-        var children: [DocumentSymbol] = []
-        children.reserveCapacity(s.children.count)
-        for child in s.children { children.append(symbol(child, hint: &hint)) }
+        let children = s.children.isEmpty ? [] : symbols(s.children, hint: &hint)
         // LSP requires a non-empty name.
         return DocumentSymbol(name: s.name.isEmpty ? " " : s.name, detail: s.detail, kind: Self.symbolKind(s.kind),
                               range: range, selectionRange: selectionRange, children: children)

@@ -31,6 +31,25 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(String(decoding: data, as: UTF8.self), expected)
     }
 
+    func testNumbersAtEveryPowerOfTenAreWrittenAsSwiftWritesThem() {
+        var values: [UInt64] = [0, UInt64.max]
+        var power: UInt64 = 1
+        for _ in 0..<19 {
+            power *= 10
+            values += [power - 1, power, power + 1]
+        }
+        for value in values {
+            var w = JSONWriter()
+            w.unsigned(value)
+            XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), String(value))
+            if value <= UInt64(Int.max) {
+                var negative = JSONWriter()
+                negative.int(-Int(value))
+                XCTAssertEqual(String(decoding: negative.bytes, as: UTF8.self), String(-Int(value)))
+            }
+        }
+    }
+
     func testALargeTextGrowsTheBufferAndComesBackWhole() throws {
         var w = JSONWriter(capacity: 16)
         w.beginArray()
