@@ -212,18 +212,24 @@ public struct JSONWriter: ~Copyable {
     /// A string, quoted and escaped (RFC 8259 §7).
     public mutating func string(_ value: String) {
         put(UInt8(ascii: "\""))
-        var text = value
-        text.withUTF8 { utf8 in
-            var start = 0
-            for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                put(UnsafeBufferPointer(rebasing: utf8[start..<i]))
-                escape(byte)
-                start = i + 1
-            }
-            put(UnsafeBufferPointer(rebasing: utf8[start...]))
+        // A native string's bytes in place; a bridged or small one through a copy.
+        if value.utf8.withContiguousStorageIfAvailable({ escaped($0) }) == nil {
+            var text = value
+            text.withUTF8 { escaped($0) }
         }
         put(UInt8(ascii: "\""))
         followsValue = true
+    }
+
+    /// `utf8` with `"`, `\` and control characters escaped (RFC 8259 §7), without the quotes.
+    private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            put(UnsafeBufferPointer(rebasing: utf8[start..<i]))
+            escape(byte)
+            start = i + 1
+        }
+        put(UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 
     private mutating func escape(_ byte: UInt8) {

@@ -22,15 +22,15 @@ struct OutlineResult: Encodable, JSONWritable {
 
     /// The elements of one array of symbols; positions searched from `hint` as ``ToLSP/symbols(_:)`` does.
     private func write(_ list: [OutlineSymbol], to w: inout JSONWriter, hint: inout Int) {
+        // Members read in place (`list[i].name`), not from a copy of the symbol (three retains and releases).
         for i in list.indices {
             w.element()
-            let s = list[i]
-            let range = to.range(s.range, hint: &hint)
-            let selectionRange = to.range(s.selectionRange, hint: &hint)
+            let range = to.range(list[i].range, hint: &hint)
+            let selectionRange = to.range(list[i].selectionRange, hint: &hint)
             // LSP requires a non-empty name (as ToLSP.symbol).
-            DocumentSymbol.write(to: &w, name: s.name.isEmpty ? " " : s.name, detail: s.detail, kind: ToLSP.symbolKind(s.kind),
-                                 range: range, selectionRange: selectionRange, tags: nil,
-                                 hasChildren: !s.children.isEmpty) { w in write(s.children, to: &w, hint: &hint) }
+            DocumentSymbol.write(to: &w, name: list[i].name.isEmpty ? " " : list[i].name, detail: list[i].detail,
+                                 kind: ToLSP.symbolKind(list[i].kind), range: range, selectionRange: selectionRange, tags: nil,
+                                 hasChildren: !list[i].children.isEmpty) { w in write(list[i].children, to: &w, hint: &hint) }
         }
     }
 }
