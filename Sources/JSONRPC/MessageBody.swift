@@ -20,7 +20,7 @@ public enum MessageBody {
             writer.key("result")
             try writable.write(to: &writer)
             writer.endObject()
-            return Data(writer.bytes)
+            return writer.data()
         }
         return try LSPAny.encoder.encode(Envelope(id: id, method: nil, params: nil as Result?, result: result, kind: .response))
     }
@@ -38,7 +38,7 @@ public enum MessageBody {
             writer.key("params")
             try writable.write(to: &writer)
             writer.endObject()
-            return Data(writer.bytes)
+            return writer.data()
         }
         return try LSPAny.encoder.encode(Envelope(id: nil, method: method, params: params, result: nil as Params?, kind: .notification))
     }

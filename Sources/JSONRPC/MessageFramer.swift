@@ -63,9 +63,14 @@ public struct MessageFramer: Sendable {
 
     /// Frames `body` for sending: `Content-Length: <byte count>\r\n\r\n` followed by the bytes.
     public static func frame(_ body: Data) -> Data {
-        var framed = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
+        var framed = header(contentLength: body.count)
         framed.append(body)
         return framed
+    }
+
+    /// The header that goes before a body of `contentLength` bytes: `Content-Length: <n>\r\n\r\n`.
+    public static func header(contentLength: Int) -> Data {
+        Data("Content-Length: \(contentLength)\r\n\r\n".utf8)
     }
 
     /// Feeds the next chunk of the stream and returns the messages and errors it completed, in order.

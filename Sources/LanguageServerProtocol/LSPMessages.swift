@@ -54,6 +54,13 @@ extension Connection {
     /// Answers request `R` with `result`, encoded straight into the message (``JSONRPC/MessageBody``);
     /// an unencodable result is answered with `internalError` instead.
     public func reply<R: LSPRequest>(_ request: R.Type, id: RequestID, result: R.Response) {
+        reply(request, id: id, writing: result)
+    }
+
+    /// Answers request `R` with `result`, a value whose JSON is that of an `R.Response` (e.g. a
+    /// ``JSONRPC/JSONWritable`` that writes the result straight from the values it is made from, without
+    /// building the response's values first).
+    public func reply<R: LSPRequest, Result: Encodable>(_ request: R.Type, id: RequestID, writing result: Result) {
         do {
             send(encoded: try MessageBody.response(id: id, result: result))
         } catch {

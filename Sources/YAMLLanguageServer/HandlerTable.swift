@@ -79,6 +79,11 @@ struct Reply<R: LSPRequest>: Sendable {
         pending.send { connection, id in connection.reply(R.self, id: id, result: result) }
     }
 
+    /// Answers with `result`, whose JSON is that of an `R.Response` (a hot path's own writer).
+    func succeed<Result: Encodable>(writing result: Result) {
+        pending.send { connection, id in connection.reply(R.self, id: id, writing: result) }
+    }
+
     /// Answers with `error`.
     func fail(_ error: ResponseError) { pending.fail(error) }
 

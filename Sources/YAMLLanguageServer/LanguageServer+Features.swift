@@ -39,7 +39,7 @@ extension LanguageServer {
 
     /// Registers the feature requests in `t`.
     static func registerFeatures(_ t: inout HandlerTable) {
-        t.on(DocumentSymbolRequest.self) { s, p, _ in s.documentSymbols(p) }
+        t.onDeferred(DocumentSymbolRequest.self) { s, p, _, reply in s.documentSymbols(p, reply) }
         t.on(DefinitionRequest.self) { s, p, _ in s.definition(p) }
         t.on(ReferencesRequest.self) { s, p, _ in s.references(p) }
         t.on(DocumentHighlightRequest.self) { s, p, _ in s.highlights(p) }

@@ -469,13 +469,13 @@ final class LanguageServer {
                           params: PublishDiagnosticsParams(uri: uri.string, version: surface.version, diagnostics: items))
     }
 
-    func documentSymbols(_ params: DocumentSymbolParams) -> [DocumentSymbol]? {
+    /// Answers with the outline written straight from the model's symbols (``OutlineResult``), or `null`.
+    func documentSymbols(_ params: DocumentSymbolParams, _ reply: Reply<DocumentSymbolRequest>) {
         let uri = FromLSP.uri(params.textDocument.uri)
         guard let snapshot = model.snapshot(uri), let outline = model.outline(uri) else {
             log("documentSymbol for a document that is not open: \(uri)")
-            return nil
+            return reply.succeed(nil)
         }
-        let to = ToLSP(lineIndex: snapshot.lineIndex, encoding: encoding)
-        return outline.symbols.map(to.symbol)
+        reply.succeed(writing: OutlineResult(symbols: outline.symbols, to: ToLSP(lineIndex: snapshot.lineIndex, encoding: encoding)))
     }
 }

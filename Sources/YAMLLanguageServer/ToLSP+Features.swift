@@ -15,8 +15,11 @@ extension ToLSP {
     func folding(_ r: FoldingRegion, lineFoldingOnly: Bool) -> FoldingRange {
         let kind: FoldingRangeKind? = r.kind == .comment ? .comment : nil
         if lineFoldingOnly { return FoldingRange(startLine: r.startLine, endLine: r.endLine, kind: kind) }
-        return FoldingRange(startLine: r.startLine, startCharacter: position(r.range.start).character,
-                            endLine: r.endLine, endCharacter: position(r.range.end).character, kind: kind)
+        // The region's lines are known: the searches for its ends start there.
+        let start = lineIndex.position(of: r.range.start, encoding: encoding, lineHint: r.startLine)
+        let end = lineIndex.position(of: r.range.end, encoding: encoding, lineHint: r.endLine)
+        return FoldingRange(startLine: r.startLine, startCharacter: start.column,
+                            endLine: r.endLine, endCharacter: end.column, kind: kind)
     }
 
     func link(_ l: DocumentLinkTarget) -> DocumentLink {

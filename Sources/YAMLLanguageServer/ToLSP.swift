@@ -31,11 +31,45 @@ struct ToLSP {
                           data: d.schemaURI.map { .object(["schemaURI": .string($0)]) })
     }
 
+    /// `r` with its start's line searched from line `hint` onwards and its end's from its start's line
+    /// (``LineIndex/position(of:encoding:lineHint:)``: the same positions as ``range(_:)``); `hint` becomes
+    /// the start's line. Offsets visited in text order then cost a few comparisons each.
+    func range(_ r: TextRange, hint: inout Int) -> LSPRange {
+        let start = lineIndex.position(of: r.start, encoding: encoding, lineHint: hint)
+        let end = lineIndex.position(of: r.end, encoding: encoding, lineHint: start.line)
+        hint = start.line
+        return LSPRange(start: Position(line: start.line, character: start.column),
+                        end: Position(line: end.line, character: end.column))
+    }
+
     func symbol(_ s: OutlineSymbol) -> DocumentSymbol {
+        var hint = 0
+        return symbol(s, hint: &hint)
+    }
+
+    /// The symbols of an outline, in text order: each position is searched from the line of the start
+    /// before it (a 3,700-line stream's outline has about 6,000 symbols; a binary search for each of their
+    /// 24,000 positions was an eighth of the server's time per `documentSymbol`).
+    func symbols(_ list: [OutlineSymbol]) -> [DocumentSymbol] {
+        var hint = 0
+        return symbols(list, hint: &hint)
+    }
+
+    /// By index: each symbol is borrowed in place, not copied out (retaining its strings and children).
+    private func symbols(_ list: [OutlineSymbol], hint: inout Int) -> [DocumentSymbol] {
+        var converted: [DocumentSymbol] = []
+        converted.reserveCapacity(list.count)
+        for i in list.indices { converted.append(symbol(list[i], hint: &hint)) }
+        return converted
+    }
+
+    private func symbol(_ s: OutlineSymbol, hint: inout Int) -> DocumentSymbol {
+        let range = range(s.range, hint: &hint)
+        let selectionRange = self.range(s.selectionRange, hint: &hint)
+        let children = s.children.isEmpty ? [] : symbols(s.children, hint: &hint)
         // LSP requires a non-empty name.
         return DocumentSymbol(name: s.name.isEmpty ? " " : s.name, detail: s.detail, kind: Self.symbolKind(s.kind),
-                              range: range(s.range), selectionRange: range(s.selectionRange),
-                              children: s.children.map(symbol))
+                              range: range, selectionRange: selectionRange, children: children)
     }
 
     /// `e` in the negotiated encoding.

@@ -122,11 +122,43 @@ public struct LineIndex: Sendable {
         return lo
     }
 
+    /// 0-based line containing byte `offset` (clamped to the text), searched from line `hint` onwards when
+    /// the offset lies at or after that line's start (else from the first line): the cost grows with the
+    /// log of the distance from `hint`, so offsets visited in text order (the starts of an outline's
+    /// symbols, a range's end after its start) cost a few comparisons each instead of a whole binary
+    /// search. The same answer as ``line(containing:)`` for every `hint`.
+    public func line(containing offset: Int, from hint: Int) -> Int {
+        let o = Swift.max(0, Swift.min(offset, bytes.count))
+        let last = lineStarts.count - 1
+        guard hint > 0, hint <= last, lineStarts[hint] <= o else { return line(containing: o) }
+        // Gallop: widen [lo, hi] until line hi starts after o (or the last line is reached), then bisect.
+        var lo = hint, step = 1, hi = hint
+        while true {
+            hi = Swift.min(lo + step, last)
+            if lineStarts[hi] > o { break }
+            lo = hi
+            if hi == last { return last }
+            step &*= 2
+        }
+        // lineStarts[lo] <= o < lineStarts[hi]
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if lineStarts[mid] <= o { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+
     /// The line/column of byte `offset`, with the column counted in `encoding`.
     /// An offset inside a multi-byte character counts the characters that start before it.
     public func position(of offset: Int, encoding: ColumnEncoding) -> LineColumn {
+        position(of: offset, encoding: encoding, lineHint: 0)
+    }
+
+    /// ``position(of:encoding:)``, with the line searched from `lineHint` onwards
+    /// (``line(containing:from:)``); the same answer for every hint.
+    public func position(of offset: Int, encoding: ColumnEncoding, lineHint: Int) -> LineColumn {
         let o = Swift.max(0, Swift.min(offset, bytes.count))
-        let line = line(containing: o)
+        let line = line(containing: o, from: lineHint)
         let start = lineStarts[line]
         if isASCII || encoding == .utf8 { return LineColumn(line: line, column: o - start) }
         var col = 0

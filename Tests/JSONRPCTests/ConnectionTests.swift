@@ -107,6 +107,47 @@ final class ConnectionTests: XCTestCase {
         try toServer.fileHandleForWriting.close()
     }
 
+    /// Messages larger than the pipe's buffer are written whole (the `writev` of header and body resumed
+    /// after each short write) while the reader takes them in small pieces; the connection asks for a
+    /// pipe buffer of a megabyte on its output.
+    func testMessagesLargerThanThePipeBufferArriveWhole() throws {
+        let toServer = Pipe()
+        let fromServer = Pipe()
+        let connection = try Connection(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting)
+        #if os(Linux)
+        XCTAssertEqual(fcntl(fromServer.fileHandleForWriting.fileDescriptor, 1032 /* F_GETPIPE_SZ */), 1 << 20)
+        #endif
+        let sizes = [3 << 20, 1, (1 << 20) - 40, 70_000]
+        let reader = DispatchQueue(label: "test.reader")
+        let done = DispatchSemaphore(value: 0)
+        let collected = Collected()
+        reader.async {
+            var framer = MessageFramer(maximumContentLength: 8 << 20)
+            var messages: [Message] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let descriptor = fromServer.fileHandleForReading.fileDescriptor
+            while messages.count < sizes.count {
+                let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                for case .message(let body) in framer.push(chunk[0..<n]) {
+                    if let message = try? Message.decode(body) { messages.append(message) }
+                }
+            }
+            collected.lock.withLock { collected.messages = messages }
+            done.signal()
+        }
+        for (index, size) in sizes.enumerated() {
+            connection.sendNotification(method: "big\(index)", params: .array([.string(String(repeating: "z", count: size))]))
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 20), .success)
+        let received = collected.lock.withLock { collected.messages }
+        XCTAssertEqual(received, sizes.enumerated().map { index, size in
+            .notification(NotificationMessage(method: "big\(index)", params: .array([.string(String(repeating: "z", count: size))])))
+        })
+        try fromServer.fileHandleForWriting.close()
+        try toServer.fileHandleForWriting.close()
+    }
+
     func testDeeplyNestedParamsAreDeliveredOrRejectedWithoutCrashing() throws {
         let toServer = Pipe()
         let fromServer = Pipe()

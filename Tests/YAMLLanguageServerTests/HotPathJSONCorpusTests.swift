@@ -29,7 +29,14 @@ final class HotPathJSONCorpusTests: XCTestCase {
             guard let snapshot = model.snapshot(uri) else { return XCTFail("\(name) did not open") }
             for encoding in [ColumnEncoding.utf16, .utf8] {
                 let to = ToLSP(lineIndex: snapshot.lineIndex, encoding: encoding)
-                let outline = (model.outline(uri)?.symbols ?? []).map(to.symbol)
+                let outline = to.symbols(model.outline(uri)?.symbols ?? [])
+                // The server's conversion (positions searched from the line before) gives what one symbol at
+                // a time does.
+                XCTAssertEqual(outline, (model.outline(uri)?.symbols ?? []).map(to.symbol), "\(name) \(encoding)")
+                // The reply written straight from the model's symbols: the bytes of the converted symbols' reply.
+                let direct = OutlineResult(symbols: model.outline(uri)?.symbols ?? [], to: to)
+                XCTAssertEqual(try MessageBody.response(id: .number(1), result: direct),
+                               try MessageBody.response(id: .number(1), result: outline as [DocumentSymbol]?), "\(name) \(encoding)")
                 let folding = (model.folding(uri)?.regions ?? []).map { to.folding($0, lineFoldingOnly: encoding == .utf8) }
                 let found = (model.diagnostics(uri)?.diagnostics ?? []).map(to.diagnostic)
                 let tokens = to.semanticTokens(model.semanticTokens(uri, multiline: encoding == .utf8)?.tokens ?? [])

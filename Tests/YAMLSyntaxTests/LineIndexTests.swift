@@ -107,3 +107,24 @@ extension LineIndexTests {
         }
     }
 }
+
+extension LineIndexTests {
+    /// The search from a hint line gives the line of a plain binary search for every offset (past the end
+    /// too) and every hint: before, on and after the offset's line, out of range, on empty lines, CR LF and
+    /// lone CR breaks, a text without a final break and one of a single line.
+    func testLineFromAHintIsTheLineOfAPlainSearch() {
+        let texts = ["a: 1\n\n\nbb: 22\r\nc\rd: é\n   - x\n" + String(repeating: "k: v\n", count: 40) + "end",
+                     "one line", "", "\n\n\n"]
+        for text in texts {
+            let index = LineIndex(text)
+            for offset in -2...(index.bytes.count + 2) {
+                let expected = index.line(containing: offset)
+                for hint in -1...(index.lineCount + 1) {
+                    XCTAssertEqual(index.line(containing: offset, from: hint), expected, "\(text.debugDescription) offset \(offset) hint \(hint)")
+                    XCTAssertEqual(index.position(of: offset, encoding: .utf16, lineHint: hint),
+                                   index.position(of: offset, encoding: .utf16), "offset \(offset) hint \(hint)")
+                }
+            }
+        }
+    }
+}

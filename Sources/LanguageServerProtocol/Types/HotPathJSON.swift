@@ -6,28 +6,48 @@ import JSONRPC
 // `children`, `tags` and `relatedInformation` are left out too (LSP 3.17: all three are optional, and a
 // missing one means none). DirectMessageCodingTests compares the JSON values with the encoder's.
 
+// Positions and ranges, four of each per symbol, are written as fixed fragments around their numbers: the
+// same text as `beginObject`, `key`, ..., `endObject`.
 extension Position: JSONWritable {
     public func write(to w: inout JSONWriter) {
-        w.beginObject()
-        w.key("character"); w.int(character)
-        w.key("line"); w.int(line)
-        w.endObject()
+        w.fragment("{\"character\":"); w.int(character)
+        w.fragment(",\"line\":"); w.int(line)
+        w.fragment("}")
     }
 }
 
 extension LSPRange: JSONWritable {
     public func write(to w: inout JSONWriter) {
-        w.beginObject()
-        w.key("end"); end.write(to: &w)
-        w.key("start"); start.write(to: &w)
-        w.endObject()
+        w.fragment("{\"end\":"); end.write(to: &w)
+        w.fragment(",\"start\":"); start.write(to: &w)
+        w.fragment("}")
     }
 }
 
 extension DocumentSymbol: JSONWritable {
     public func write(to w: inout JSONWriter) throws {
+        try Self.write(to: &w, name: name, detail: detail, kind: kind, range: range, selectionRange: selectionRange,
+                       tags: tags, hasChildren: !(children ?? []).isEmpty) { w in
+            for child in children ?? [] {
+                w.element()
+                try child.write(to: &w)
+            }
+        }
+    }
+
+    /// Writes a symbol from its members, as ``write(to:)`` does: `writeChildren` writes the elements of the
+    /// `children` array (each after ``JSONRPC/JSONWriter/element()``), called only when `hasChildren`. For
+    /// writers of symbols that are not built as `DocumentSymbol` values first (the server's outline).
+    public static func write(to w: inout JSONWriter, name: String, detail: String?, kind: SymbolKind, range: LSPRange,
+                             selectionRange: LSPRange, tags: [Int]?, hasChildren: Bool,
+                             writeChildren: (inout JSONWriter) throws -> Void) rethrows {
         w.beginObject()
-        if let children, !children.isEmpty { w.key("children"); try w.array(children) }
+        if hasChildren {
+            w.key("children")
+            w.beginArray()
+            try writeChildren(&w)
+            w.endArray()
+        }
         if let detail { w.key("detail"); w.string(detail) }
         w.key("kind"); w.int(kind.rawValue)
         w.key("name"); w.string(name)
