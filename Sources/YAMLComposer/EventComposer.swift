@@ -87,13 +87,19 @@ struct EventComposer: ~Copyable {
 
     /// Added to line numbers in messages, for a text that is a part of a larger one starting at that line.
     let lineOffset: Int
+    /// Added to every range the events give (UTF-8 bytes), for a text that is a part of a larger one
+    /// starting at that offset: nodes, documents and errors are then positioned in the larger text.
+    let byteOffset: Int
 
-    init(bytes: [UInt8], lineOffset: Int = 0) {
+    init(bytes: [UInt8], lineOffset: Int = 0, byteOffset: Int = 0) {
         self.bytes = bytes
         self.lineOffset = lineOffset
+        self.byteOffset = byteOffset
     }
 
     mutating func handle(_ event: Event) {
+        var event = event
+        if byteOffset != 0 { event.range = TextRange(start: event.range.start + byteOffset, end: event.range.end + byteOffset) }
         switch event.kind {
         case .streamStart:
             break
@@ -271,7 +277,7 @@ struct EventComposer: ~Copyable {
 
     private mutating func reportDuplicate(_ key: YAMLNode, first: YAMLNode) {
         if lineIndex == nil { lineIndex = LineIndex(bytes) }
-        let line = (lineIndex?.line(containing: first.range.start) ?? 0) + 1 + lineOffset
+        let line = (lineIndex?.line(containing: first.range.start - byteOffset) ?? 0) + 1 + lineOffset
         errors.append(SyntaxError(
             range: key.range, code: "duplicate-key",
             message: "Duplicate key '\(describe(key))' in this mapping; it was first defined on line \(line)."))
@@ -284,8 +290,8 @@ struct EventComposer: ~Copyable {
         case .scalar(let value, _): text = value
         case .alias(let name, _): text = "*" + name
         case .sequence, .mapping:
-            let r = key.range
-            text = r.end <= bytes.count ? String(decoding: bytes[r.start..<r.end], as: UTF8.self) : "complex key"
+            let r = TextRange(start: key.range.start - byteOffset, end: key.range.end - byteOffset)
+            text = r.start >= 0 && r.end <= bytes.count ? String(decoding: bytes[r.start..<r.end], as: UTF8.self) : "complex key"
         }
         var flat = String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
         if flat.count > 40 { flat = String(flat.prefix(39)) + "…" }
