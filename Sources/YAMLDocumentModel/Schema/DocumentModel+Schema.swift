@@ -242,6 +242,8 @@ extension DocumentModel {
         // Schemas the trust policy refused (never requested, so never missing).
         var refusals: Set<String> = []
         var last: (uri: String, state: SchemaRegistry.State)?
+        // Whether a failed schema is missing (``MissingSchema/meansUnavailable(_:)``), by schema.
+        var missingByURI: [String: Bool] = [:]
         // Titles name documents only in a stream of several (``DocumentTitle``); each schema's is read once.
         let named = documents.count > 1
         var titles: [String: String?] = [:]
@@ -298,7 +300,12 @@ extension DocumentModel {
                 case .failed(let why):
                     // A download that cannot be had here and now is missing: said once per schema
                     // (``missingSchemas``), besides the document's own finding.
-                    let missing = !refusals.contains(schemaURI) && TrustPolicy.isRemote(schemaURI) && MissingSchema.meansUnavailable(why)
+                    // Decided once per schema (a stream of many manifests names a few schemas many times).
+                    let missing = missingByURI[schemaURI] ?? {
+                        let missing = !refusals.contains(schemaURI) && TrustPolicy.isRemote(schemaURI) && MissingSchema.meansUnavailable(why)
+                        missingByURI[schemaURI] = missing
+                        return missing
+                    }()
                     status = missing ? .missing(why) : .failed(why)
                     if missing, let rule = info.rule { noteMissing(schemaURI, rule: rule, reason: why, document: snapshot.uri) }
                     // Kinds without a published schema stay quiet, and so do those whose schema is missing.
