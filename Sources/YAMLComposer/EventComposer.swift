@@ -98,36 +98,37 @@ struct EventComposer: ~Copyable {
     }
 
     mutating func handle(_ event: Event) {
-        var event = event
-        if byteOffset != 0 { event.range = TextRange(start: event.range.start + byteOffset, end: event.range.end + byteOffset) }
+        // The range alone is moved (copying the event would retain its strings once more per event).
+        let range = byteOffset == 0 ? event.range
+            : TextRange(start: event.range.start + byteOffset, end: event.range.end + byteOffset)
         switch event.kind {
         case .streamStart:
             break
         case .streamEnd:
-            if inDocument { finishDocument(end: event.range.start) }
+            if inDocument { finishDocument(end: range.start) }
         case .documentStart(_, let version, _):
-            if inDocument { finishDocument(end: event.range.start) }
-            beginDocument(at: event.range, version: version)
+            if inDocument { finishDocument(end: range.start) }
+            beginDocument(at: range, version: version)
         case .documentEnd:
-            if inDocument { finishDocument(end: event.range.end) }
+            if inDocument { finishDocument(end: range.end) }
         case .mappingStart(let anchor, let tag, let style):
-            openCollection(isMapping: true, anchor: anchor, tag: tag, style: style, range: event.range)
+            openCollection(isMapping: true, anchor: anchor, tag: tag, style: style, range: range)
         case .sequenceStart(let anchor, let tag, let style):
-            openCollection(isMapping: false, anchor: anchor, tag: tag, style: style, range: event.range)
+            openCollection(isMapping: false, anchor: anchor, tag: tag, style: style, range: range)
         case .mappingEnd, .sequenceEnd:
-            closeCollection(end: event.range.end)
+            closeCollection(end: range.end)
         case .scalar(let value, let style, let anchor, let tag):
-            ensureDocument(at: event.range)
+            ensureDocument(at: range)
             let defaultTag = style == .plain && tag == nil
                 ? CoreSchema.resolvePlainScalarTag(value) : CoreSchema.strTag
             let (resolved, explicit) = Self.resolveTag(tag, default: defaultTag)
             let node = YAMLNode(storage: .scalar(value, style), tag: resolved, hasExplicitTag: explicit,
-                                anchor: anchor, range: event.range)
+                                anchor: anchor, range: range)
             if let anchor { bind(anchor, to: node) }
             add(node)
         case .alias(let name):
-            ensureDocument(at: event.range)
-            add(aliasNode(name: name, range: event.range))
+            ensureDocument(at: range)
+            add(aliasNode(name: name, range: range))
         }
     }
 
