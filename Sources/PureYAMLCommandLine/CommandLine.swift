@@ -91,7 +91,10 @@ public struct CommandLineTool {
         let loads = SharedSchemaLoads()
         let schemaSettings = schemaOptions
         let checked = checkInputs(inputs.count, makeModel: {
-            makeModel(options.configuration, environment: environment, adjust: schemaSettings.apply)
+            let model = makeModel(options.configuration, environment: environment, adjust: schemaSettings.apply)
+            // A check reads each file's diagnostics and schema findings only (issue 19).
+            model.analysesDocumentByDocument = true
+            return model
         }) { tool, index, model in
             tool.checkInput(inputs[index], in: model, options: options, schemaOptions: schemaSettings, loads: loads)
         }

@@ -31,12 +31,21 @@ public enum Composer {
         compose(events: parse.events, bytes: parse.tree.bytes, lineOffset: lineOffset)
     }
 
-    private static func compose<Events: Collection<Event>>(events: Events, bytes: [UInt8], lineOffset: Int) -> Composition {
-        var composer = EventComposer(bytes: bytes, lineOffset: lineOffset)
-        var end = bytes.count
+    /// Composes `parse`, a parse of the part of a larger text that starts at UTF-8 byte offset
+    /// `byteOffset`, after `lineOffset` lines of it: ranges and line numbers in messages are those of the
+    /// larger text, so the compositions of a stream's documents, each parsed alone, add up to the
+    /// composition of the whole stream (YAML 1.2.2 §9.2).
+    package static func compose(_ parse: ParseResult, lineOffset: Int, byteOffset: Int) -> Composition {
+        compose(events: parse.events, bytes: parse.tree.bytes, lineOffset: lineOffset, byteOffset: byteOffset)
+    }
+
+    private static func compose<Events: Collection<Event>>(events: Events, bytes: [UInt8], lineOffset: Int,
+                                                           byteOffset: Int = 0) -> Composition {
+        var composer = EventComposer(bytes: bytes, lineOffset: lineOffset, byteOffset: byteOffset)
+        var end = bytes.count + byteOffset
         for event in events {
             composer.handle(event)
-            end = event.range.end
+            end = event.range.end + byteOffset
         }
         composer.finish(end: end)
         let errors = composer.errors.enumerated().sorted {

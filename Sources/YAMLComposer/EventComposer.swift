@@ -87,41 +87,48 @@ struct EventComposer: ~Copyable {
 
     /// Added to line numbers in messages, for a text that is a part of a larger one starting at that line.
     let lineOffset: Int
+    /// Added to every range the events give (UTF-8 bytes), for a text that is a part of a larger one
+    /// starting at that offset: nodes, documents and errors are then positioned in the larger text.
+    let byteOffset: Int
 
-    init(bytes: [UInt8], lineOffset: Int = 0) {
+    init(bytes: [UInt8], lineOffset: Int = 0, byteOffset: Int = 0) {
         self.bytes = bytes
         self.lineOffset = lineOffset
+        self.byteOffset = byteOffset
     }
 
     mutating func handle(_ event: Event) {
+        // The range alone is moved (copying the event would retain its strings once more per event).
+        let range = byteOffset == 0 ? event.range
+            : TextRange(start: event.range.start + byteOffset, end: event.range.end + byteOffset)
         switch event.kind {
         case .streamStart:
             break
         case .streamEnd:
-            if inDocument { finishDocument(end: event.range.start) }
+            if inDocument { finishDocument(end: range.start) }
         case .documentStart(_, let version, _):
-            if inDocument { finishDocument(end: event.range.start) }
-            beginDocument(at: event.range, version: version)
+            if inDocument { finishDocument(end: range.start) }
+            beginDocument(at: range, version: version)
         case .documentEnd:
-            if inDocument { finishDocument(end: event.range.end) }
+            if inDocument { finishDocument(end: range.end) }
         case .mappingStart(let anchor, let tag, let style):
-            openCollection(isMapping: true, anchor: anchor, tag: tag, style: style, range: event.range)
+            openCollection(isMapping: true, anchor: anchor, tag: tag, style: style, range: range)
         case .sequenceStart(let anchor, let tag, let style):
-            openCollection(isMapping: false, anchor: anchor, tag: tag, style: style, range: event.range)
+            openCollection(isMapping: false, anchor: anchor, tag: tag, style: style, range: range)
         case .mappingEnd, .sequenceEnd:
-            closeCollection(end: event.range.end)
+            closeCollection(end: range.end)
         case .scalar(let value, let style, let anchor, let tag):
-            ensureDocument(at: event.range)
+            ensureDocument(at: range)
             let defaultTag = style == .plain && tag == nil
                 ? CoreSchema.resolvePlainScalarTag(value) : CoreSchema.strTag
             let (resolved, explicit) = Self.resolveTag(tag, default: defaultTag)
             let node = YAMLNode(storage: .scalar(value, style), tag: resolved, hasExplicitTag: explicit,
-                                anchor: anchor, range: event.range)
+                                anchor: anchor, range: range)
             if let anchor { bind(anchor, to: node) }
             add(node)
         case .alias(let name):
-            ensureDocument(at: event.range)
-            add(aliasNode(name: name, range: event.range))
+            ensureDocument(at: range)
+            add(aliasNode(name: name, range: range))
         }
     }
 
@@ -271,7 +278,7 @@ struct EventComposer: ~Copyable {
 
     private mutating func reportDuplicate(_ key: YAMLNode, first: YAMLNode) {
         if lineIndex == nil { lineIndex = LineIndex(bytes) }
-        let line = (lineIndex?.line(containing: first.range.start) ?? 0) + 1 + lineOffset
+        let line = (lineIndex?.line(containing: first.range.start - byteOffset) ?? 0) + 1 + lineOffset
         errors.append(SyntaxError(
             range: key.range, code: "duplicate-key",
             message: "Duplicate key '\(describe(key))' in this mapping; it was first defined on line \(line)."))
@@ -284,8 +291,8 @@ struct EventComposer: ~Copyable {
         case .scalar(let value, _): text = value
         case .alias(let name, _): text = "*" + name
         case .sequence, .mapping:
-            let r = key.range
-            text = r.end <= bytes.count ? String(decoding: bytes[r.start..<r.end], as: UTF8.self) : "complex key"
+            let r = TextRange(start: key.range.start - byteOffset, end: key.range.end - byteOffset)
+            text = r.start >= 0 && r.end <= bytes.count ? String(decoding: bytes[r.start..<r.end], as: UTF8.self) : "complex key"
         }
         var flat = String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
         if flat.count > 40 { flat = String(flat.prefix(39)) + "…" }

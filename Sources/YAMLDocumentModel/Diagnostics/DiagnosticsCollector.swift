@@ -17,14 +17,26 @@ enum DiagnosticsCollector {
     }
 
     static func collect(parse: ParseResult, composition: Composition) -> [YAMLDiagnostic] {
-        var out = syntaxDiagnostics(parse)
+        var out: [YAMLDiagnostic] = []
+        append(parse: parse, composition: composition, to: &out)
+        sort(&out)
+        return out
+    }
+
+    /// Appends the diagnostics of `parse` and its `composition` to `out`, unsorted; the ranges of those
+    /// found in the parse (syntax, unused anchors) moved by `parseOffset`, for a parse of a part of the
+    /// text starting there whose composition is already positioned in the whole text
+    /// (``DocumentByDocumentAnalysis``).
+    static func append(parse: ParseResult, composition: Composition, parseOffset: Int = 0, to out: inout [YAMLDiagnostic]) {
+        func shifted(_ found: [YAMLDiagnostic]) -> [YAMLDiagnostic] {
+            parseOffset == 0 ? found : found.map { var d = $0; d.range = d.range.shifted(by: parseOffset); return d }
+        }
+        out += shifted(syntaxDiagnostics(parse))
         for e in composition.errors {
             out.append(YAMLDiagnostic(range: e.range, severity: e.severity == .error ? .error : .warning,
                                       code: e.code, message: e.message))
         }
-        out += UnusedAnchors.diagnostics(parse.tree)
-        sort(&out)
-        return out
+        out += shifted(UnusedAnchors.diagnostics(parse.tree))
     }
 
     /// Sorts diagnostics by range, then code: the order every diagnostics list is published in.

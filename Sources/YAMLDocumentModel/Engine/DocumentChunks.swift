@@ -30,7 +30,8 @@ struct DocumentChunks: Sendable {
         self.documentRanges = composition.documents.map(\.range)
     }
 
-    private init(starts: [Int], documentRanges: [TextRange]) {
+    /// Chunks known to qualify: `starts` as described on ``starts``, with one document range per chunk.
+    init(starts: [Int], documentRanges: [TextRange]) {
         self.starts = starts
         self.documentRanges = documentRanges
     }

@@ -46,6 +46,15 @@ public final class DocumentModel {
     /// Kubernetes stream each schema load (or failed load) composed the whole text again (1.5 s of
     /// 2 s CPU time in `pureyaml check`).
     public var keepsCompositions = false
+    /// True (a one-shot check, `pureyaml check`): a multi-document stream opened without lint is analysed
+    /// one document at a time (``DocumentByDocumentAnalysis``): each document's text parsed, composed and
+    /// checked alone, its lossless tree and parse events freed before the next, so the model never holds
+    /// the whole text's tree and events, only the diagnostics and the composition that schemas read (the
+    /// same diagnostics as a whole-text analysis). A surface that reads the tree (outline, formatting,
+    /// fixes) parses the whole text then. With lint on (which reads the whole text's parse), and after an
+    /// edit, the whole text is analysed as usual. False by default (an editor's: the tree serves the next
+    /// requests).
+    public var analysesDocumentByDocument = false
 
     /// A model with `settings` that reads files and loads schemas through `environment` (``ModelEnvironment/none``:
     /// nothing is read, yamllint configuration files are not looked for, and every schema is left to the
@@ -289,9 +298,15 @@ public final class DocumentModel {
                          encoding: SourceEncoding?? = .none) -> Set<SurfaceArea> {
         let docSettings: Settings, project: ProjectSettingsLookup.Outcome?
         if let record = records[uri] { (docSettings, project) = (record.settings, record.project) } else { (docSettings, project) = effectiveSettings(uri) }
+        // Lint reads the whole text's parse: a stream it lints is parsed whole once, not per document and again whole.
+        let byDocument: Bool
+        if analysesDocumentByDocument, case .lint = lint.resolve(uri, settings: docSettings) { byDocument = false } else {
+            byDocument = analysesDocumentByDocument
+        }
         let snapshot = previous.map {
             DocumentSnapshot(uri: uri, version: version, bytes: bytes, after: $0, fullAnalysisLimit: docSettings.maxFileSize)
-        } ?? DocumentSnapshot(uri: uri, version: version, bytes: bytes, fullAnalysisLimit: docSettings.maxFileSize)
+        } ?? DocumentSnapshot(uri: uri, version: version, bytes: bytes, fullAnalysisLimit: docSettings.maxFileSize,
+                              documentByDocument: byDocument)
         if records[uri] == nil {
             records[uri] = DocumentRecord(snapshot: snapshot, settings: docSettings, project: project)
         } else {

@@ -34,18 +34,31 @@ public struct DocumentSnapshot: Sendable {
 
     /// Parses, composes and checks `bytes`; when `bytes` has more than `fullAnalysisLimit` bytes, only
     /// parses and checks the syntax (see ``Settings/maxFileSize``).
-    public init(uri: DocumentURI, version: Int, bytes: [UInt8], fullAnalysisLimit: Int = Settings.defaultMaxFileSize) {
-        self.init(uri: uri, version: version, bytes: bytes, lineIndex: LineIndex(bytes), fullAnalysisLimit: fullAnalysisLimit)
+    ///
+    /// With `documentByDocument`, a multi-document stream that qualifies is analysed one document at a
+    /// time (``DocumentByDocumentAnalysis``: the same diagnostics and composition, without ever holding
+    /// the whole text's tree and parse events); its ``tree`` and ``parse`` are then parsed when first read.
+    public init(uri: DocumentURI, version: Int, bytes: [UInt8], fullAnalysisLimit: Int = Settings.defaultMaxFileSize,
+                documentByDocument: Bool = false) {
+        self.init(uri: uri, version: version, bytes: bytes, lineIndex: LineIndex(bytes), fullAnalysisLimit: fullAnalysisLimit,
+                  documentByDocument: documentByDocument)
     }
 
-    private init(uri: DocumentURI, version: Int, bytes: [UInt8], lineIndex: LineIndex, fullAnalysisLimit: Int) {
+    private init(uri: DocumentURI, version: Int, bytes: [UInt8], lineIndex: LineIndex, fullAnalysisLimit: Int,
+                 documentByDocument: Bool = false) {
         self.uri = uri
         self.version = version
         self.bytes = bytes
         self.lineIndex = lineIndex
-        let parse = Parser.parse(bytes)
         isFullyAnalyzed = bytes.count <= fullAnalysisLimit
         recheck = nil
+        if isFullyAnalyzed, documentByDocument, let analysis = DocumentByDocumentAnalysis(bytes: bytes, lineIndex: lineIndex) {
+            diagnostics = analysis.diagnostics
+            chunks = analysis.chunks
+            self.analysis = SnapshotAnalysis(bytes: bytes, composes: true, composition: analysis.composition)
+            return
+        }
+        let parse = Parser.parse(bytes)
         if isFullyAnalyzed {
             let composition = Composer.compose(parse)
             diagnostics = DiagnosticsCollector.collect(parse: parse, composition: composition)

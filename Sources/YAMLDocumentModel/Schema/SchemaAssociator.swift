@@ -17,6 +17,8 @@ struct SchemaAssociator {
     /// The folder of the per-kind Kubernetes schemas: ``SchemaSettings/kubernetesSchemaBase`` with
     /// `{version}` filled in, as an absolute URI ending in `/` (worked out once, not per document).
     let kubernetesSchemaFolder: String
+    /// ``SchemaSettings/kubernetesMinorVersion``, worked out once, not per document.
+    let kubernetesMinorVersion: Int?
 
     init(settings: SchemaSettings, catalogHit: SchemaCatalogHit?, customResources: CustomResourceSchemas = CustomResourceSchemas(),
          definitionFilesPending: Bool = false) {
@@ -28,6 +30,7 @@ struct SchemaAssociator {
                                 ["version": settings.kubernetesVersionName])
         if !base.hasSuffix("/") { base += "/" }
         kubernetesSchemaFolder = base
+        kubernetesMinorVersion = settings.kubernetesMinorVersion
     }
 
     /// The path globs are matched against: the file path, or the whole URI for other schemes.
@@ -139,7 +142,7 @@ struct SchemaAssociator {
     /// stream `uri` itself wins over the others (``CustomResourceSchemas/entry(_:preferring:)``).
     func kubernetesSchema(_ root: YAMLNode, type: KubernetesResourceType?, glob: String?, in uri: DocumentURI? = nil) -> (String, SchemaRule)? {
         if let type {
-            if KubernetesBuiltInKinds.contains(type, minor: settings.kubernetesMinorVersion) {
+            if KubernetesBuiltInKinds.contains(type, minor: kubernetesMinorVersion) {
                 return (kubernetesSchemaFolder + type.schemaFileName, .kubernetes(resource: type.description, glob: glob))
             }
             if let entry = customResources.entry(type, preferring: uri?.string) {

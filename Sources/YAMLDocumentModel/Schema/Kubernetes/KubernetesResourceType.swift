@@ -65,35 +65,43 @@ public struct KubernetesResourceType: Sendable, Hashable, CustomStringConvertibl
         return "\(kind)\(label)-\(version).json".lowercased()
     }
 
-    /// `v1`, `v2`, `v1beta1`, `v1alpha3`.
+    /// `v1`, `v2`, `v1beta1`, `v1alpha3`. (Read as UTF-8 bytes, all ASCII: every document of a stream of
+    /// manifests is asked, many times in a check.)
     static func isVersion(_ s: String) -> Bool {
-        var rest = Substring(s)
-        guard rest.first == "v" else { return false }
-        rest = rest.dropFirst()
-        let major = rest.prefix { $0.isASCII && $0.isNumber }
-        guard !major.isEmpty, major.first != "0" else { return false }
-        rest = rest.dropFirst(major.count)
-        if rest.isEmpty { return true }
-        for stage in ["alpha", "beta"] where rest.hasPrefix(stage) {
-            let n = rest.dropFirst(stage.count)
-            return !n.isEmpty && n.first != "0" && n.allSatisfy { $0.isASCII && $0.isNumber }
+        let b = Array(s.utf8)
+        guard b.count >= 2, b[0] == UInt8(ascii: "v"), b[1] != UInt8(ascii: "0") else { return false }
+        var i = 1
+        while i < b.count, isDigit(b[i]) { i += 1 }
+        guard i > 1 else { return false }
+        if i == b.count { return true }
+        for stage in [Array("alpha".utf8), Array("beta".utf8)] where b[i...].starts(with: stage) {
+            let n = b[(i + stage.count)...]
+            return !n.isEmpty && n.first != UInt8(ascii: "0") && n.allSatisfy(isDigit)
         }
         return false
     }
 
     /// A DNS subdomain: labels of lowercase letters, digits and `-`, separated by dots.
     static func isGroup(_ s: String) -> Bool {
-        !s.isEmpty && s.count <= 253 && s.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
-            !label.isEmpty && label.first != "-" && label.last != "-"
-                && label.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
+        let b = Array(s.utf8)
+        guard !b.isEmpty, b.count <= 253 else { return false }
+        return b.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy { label in
+            !label.isEmpty && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
+                && label.allSatisfy { isLowercaseLetter($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
         }
     }
 
     /// A letter, then letters and digits (ASCII).
     static func isKind(_ s: String) -> Bool {
-        guard let first = s.first, first.isASCII, first.isLetter else { return false }
-        return s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        var bytes = s.utf8.makeIterator()
+        guard let first = bytes.next(), isLetter(first) else { return false }
+        while let b = bytes.next() { guard isLetter(b) || isDigit(b) else { return false } }
+        return true
     }
+
+    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    private static func isLowercaseLetter(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
+    private static func isLetter(_ b: UInt8) -> Bool { isLowercaseLetter(b) || (b >= 0x41 && b <= 0x5A) }
 }
 
 /// The Kubernetes built-in kinds (``kubernetesBuiltInKindTable``), by resource type, with the minor

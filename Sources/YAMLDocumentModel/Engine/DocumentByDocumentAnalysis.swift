@@ -1,0 +1,112 @@
+import YAMLComposer
+import YAMLParser
+import YAMLSyntax
+
+/// The analysis of a multi-document stream one document at a time, for a one-shot check
+/// (``DocumentModel/analysesDocumentByDocument``, `pureyaml check`): the text of each document is parsed,
+/// composed and checked alone, and its lossless tree and parse events are freed before the next one is
+/// parsed. What is kept is what a check reads: the diagnostics, and the composition (positioned in the
+/// whole text) that schema association and validation read.
+///
+/// YAML 1.2.2 §9.2: the documents of a stream without directives share nothing; anchors, aliases and
+/// duplicate keys are per document (§3.2.2.2, §3.2.1.1). The outcome is the whole-text analysis's (same
+/// diagnostics in the same order, same documents and composition errors at the same offsets); the
+/// stream qualifies under the conditions of ``DocumentChunks``, checked on each document's parse: no
+/// directive (`%YAML`, `%TAG` apply to their document only, but are left to the whole-text analysis), no
+/// `...`, no BOM after the start, no syntax error, exactly one document per chunk, and fewer character
+/// problems than the parser reports at most. Otherwise the initializer returns nil and the caller
+/// analyses the whole text; a stream with an error is then parsed twice up to its first error.
+///
+/// The chunks are found without a parse: a line that starts with `---` followed by a space, a tab, a line
+/// break or the end of the text (§9.1.2 `c-directives-end`; such a line cannot continue a scalar,
+/// §9.1.2 `c-forbidden`). Each chunk after the first must then parse with its `---` as its only marker.
+/// When the text before the first such line holds no document (only comments or blank lines), it is
+/// analysed together with the document after it.
+struct DocumentByDocumentAnalysis {
+    /// All diagnostics, sorted by position (``DiagnosticsCollector/sort(_:)``).
+    let diagnostics: [YAMLDiagnostic]
+    /// The documents and composition errors, as ``Composer/compose(_:)`` gives them for the whole text.
+    let composition: Composition
+    /// The stream's chunks as ``DocumentChunks`` defines them (nil when it would be nil for the stream:
+    /// a first chunk without a document).
+    let chunks: DocumentChunks?
+
+    /// The analysis of `bytes` (indexed by `lineIndex`), or nil when the text is not a stream of at least
+    /// two chunks that qualifies (see the type's description).
+    init?(bytes: [UInt8], lineIndex: LineIndex) {
+        let starts = [0] + Self.markerLines(bytes)
+        guard starts.count >= 2 else { return nil }
+        var documents: [ComposedDocument] = []
+        var errors: [SyntaxError] = []
+        var diagnostics: [YAMLDiagnostic] = []
+        var chunkStarts: [Int] = []
+        documents.reserveCapacity(starts.count)
+        chunkStarts.reserveCapacity(starts.count)
+        var characterProblems = 0
+        var i = 0
+        while i < starts.count {
+            let start = starts[i]
+            // The first chunk takes the next one too when it holds no document.
+            var next = i + 1
+            while true {
+                let end = next < starts.count ? starts[next] : bytes.count
+                let parse = Parser.parse(Array(bytes[start..<end]))
+                guard parse.isValid, let markers = DocumentChunks.markers(in: parse.tree.tokens) else { return nil }
+                let composition = Composer.compose(parse, lineOffset: start == 0 ? 0 : lineIndex.line(containing: start),
+                                                   byteOffset: start)
+                if composition.documents.isEmpty, i == 0, next < starts.count, markers.isEmpty {
+                    next += 1
+                    continue
+                }
+                // Its own `---` (always, after the first chunk) is the chunk's only marker.
+                let own = i == 0 ? (next == 1 ? [0] : [starts[1]]) : [0]
+                guard composition.documents.count == 1, markers.isEmpty ? i == 0 && next == 1 : markers == own else { return nil }
+                let before = diagnostics.count
+                DiagnosticsCollector.append(parse: parse, composition: composition, parseOffset: start, to: &diagnostics)
+                for d in diagnostics[before...] where DiagnosticsCollector.characterCodes.contains(d.code) { characterProblems += 1 }
+                guard characterProblems < CharacterCheck.maximumErrors else { return nil }
+                documents += composition.documents
+                errors += composition.errors
+                chunkStarts.append(start)
+                break
+            }
+            i = next
+        }
+        DiagnosticsCollector.sort(&diagnostics)
+        self.diagnostics = diagnostics
+        self.composition = Composition(documents: documents, errors: errors)
+        // Without a merged first chunk, the chunks are those of ``DocumentChunks``.
+        chunks = chunkStarts.count == starts.count
+            ? DocumentChunks(starts: chunkStarts, documentRanges: documents.map(\.range)) : nil
+    }
+
+    /// The offsets (> 0) of the lines that start with `---` followed by a space, a tab, a line break or the
+    /// end of the text; a line starts after `\n`, or after `\r` not followed by `\n`.
+    static func markerLines(_ bytes: [UInt8]) -> [Int] {
+        var out: [Int] = []
+        bytes.withUnsafeBufferPointer { b in
+            let n = b.count
+            var i = 0
+            // Eight bytes at a time past those without a line break (`\n` or `\r`; a 10 MB single document
+            // is scanned in a few milliseconds).
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let raw = UnsafeRawBufferPointer(b)
+            while i < n {
+                if i + 8 <= n {
+                    let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let lf = x ^ (ones &* 0x0A), cr = x ^ (ones &* 0x0D)
+                    if (lf &- ones) & ~lf & highs == 0 && (cr &- ones) & ~cr & highs == 0 { i += 8; continue }
+                }
+                let c = b[i]
+                i += 1
+                guard c == 0x0A || c == 0x0D else { continue }
+                if c == 0x0D, i < n, b[i] == 0x0A { i += 1 }
+                guard i + 3 <= n, b[i] == 0x2D, b[i + 1] == 0x2D, b[i + 2] == 0x2D else { continue }
+                if i + 3 == n { out.append(i); continue }
+                let after = b[i + 3]
+                if after == 0x20 || after == 0x09 || after == 0x0A || after == 0x0D { out.append(i) }
+            }
+        }
+        return out
+    }
+}
