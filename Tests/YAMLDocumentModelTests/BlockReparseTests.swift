@@ -47,11 +47,18 @@ final class BlockReparseTests: XCTestCase {
         return out
     }
 
-    /// A random edit of `bytes`: its range and text (on UTF-8 character boundaries).
-    private static func randomEdit(_ bytes: [UInt8], _ rng: inout SeededGenerator) -> (Range<Int>, String) {
+    /// A random edit of `bytes`: its range and text (on UTF-8 character boundaries). With `insideWords`,
+    /// typing inside a word (keys included): a letter, a digit or a space inserted, or a letter deleted.
+    private static func randomEdit(_ bytes: [UInt8], _ rng: inout SeededGenerator, insideWords: Bool = false) -> (Range<Int>, String) {
         func below(_ n: Int) -> Int { Int(rng.next() % UInt64(max(1, n))) }
         let n = bytes.count
         var start = below(n + 1)
+        if insideWords {
+            func letter(_ i: Int) -> Bool { i >= 0 && i < n && bytes[i] >= 0x61 && bytes[i] <= 0x7A }
+            while start < n && !(letter(start - 1) && letter(start)) { start += 1 }
+            if start >= n { return (n..<n, "") }
+            return below(3) == 0 && letter(start + 1) ? (start..<(start + 1), "") : (start..<start, ["q", "7", " ", "ab"][below(4)])
+        }
         var end = min(n, start + (below(3) == 0 ? 1 + below(4) : 0))
         while start > 0, start < n, bytes[start] & 0xC0 == 0x80 { start -= 1 }
         while end < n, end > start, bytes[end] & 0xC0 == 0x80 { end += 1 }
@@ -62,14 +69,14 @@ final class BlockReparseTests: XCTestCase {
     /// snapshot with a fresh one; a text the block path cannot continue from (no entries) is replaced by
     /// the original with probability 3/4. Returns how many edits re-checked one entry.
     @discardableResult
-    private func differential(_ text: String, name: String, seed: UInt64, count: Int) -> Int {
+    private func differential(_ text: String, name: String, seed: UInt64, count: Int, insideWords: Bool = false) -> Int {
         let uri = DocumentURI(filePath: "/w/\(name)")
         let original = Array(text.utf8)
         var snapshot = DocumentSnapshot(uri: uri, version: 0, bytes: original)
         var rng = SeededGenerator(seed: seed)
         var reparsed = 0
         for version in 1...count {
-            let (range, insert) = Self.randomEdit(snapshot.bytes, &rng)
+            let (range, insert) = Self.randomEdit(snapshot.bytes, &rng, insideWords: insideWords)
             var bytes = snapshot.bytes
             bytes.replaceSubrange(range, with: Array(insert.utf8))
             let next = DocumentSnapshot(uri: uri, version: version, bytes: bytes, after: snapshot)
@@ -103,6 +110,17 @@ final class BlockReparseTests: XCTestCase {
         XCTAssertGreaterThan(reparsed * 3, total, "a third of random edits re-check one entry")
     }
 
+    /// Typing inside words, keys included (a repeated key made or undone, in a nested mapping or at the root).
+    func testTypingInsideWordsGivesWhatAFullAnalysisGives() {
+        var reparsed = 0
+        for seed in UInt64(11)...13 {
+            reparsed += differential(Self.generated(seed: seed, entries: 120), name: "typed-\(seed).yaml", seed: seed,
+                                     count: 200, insideWords: true)
+        }
+        print("typing: \(reparsed) of 600 edits re-checked one entry")
+        XCTAssertGreaterThan(reparsed, 400, "typing inside words re-checks one entry")
+    }
+
     /// Real files of the shared corpus (single documents of 4–60 KB, every 40th in path order).
     func testRandomEditsOfCorpusFilesGiveWhatAFullAnalysisGives() throws {
         let corpus = try requireSharedFolder("corpus")
@@ -124,8 +142,8 @@ final class BlockReparseTests: XCTestCase {
         XCTAssertGreaterThan(reparsed, checked * 10, "edits of corpus files re-check one entry")
     }
 
-    /// Inside a value nested two levels down, an edit re-checks the entry that holds it; on the line of a
-    /// root key, or where the edit opens a line at the entry's indentation, the whole text is analysed.
+    /// An edit re-checks the smallest entry that holds it and whose key it leaves alone, and whose extent
+    /// it cannot change; without one (a root key edited), the whole text is analysed.
     func testTheSmallestEntryWhoseExtentTheEditCannotChangeIsRechecked() {
         let text = "a:\n  b:\n    c: 1\n    d: [x]\n  e: 2\nf: 3\n"
         let uri = DocumentURI(filePath: "/w/t.yaml")
@@ -134,18 +152,23 @@ final class BlockReparseTests: XCTestCase {
         func edited(_ from: String, _ to: String) -> DocumentSnapshot {
             DocumentSnapshot(uri: uri, version: 1, bytes: Array(text.replacingOccurrences(of: from, with: to).utf8), after: first)
         }
-        // `c: 1` -> `c: 12`: the entry `b` (lines 2-4).
-        XCTAssertEqual(edited("c: 1", "c: 12").blockRecheck?.slice, TextRange(start: 3, end: 29))
+        // `c: 1` -> `c: 12`: the entry `c`, nested.
+        XCTAssertEqual(edited("c: 1", "c: 12").blockRecheck?.slice, TextRange(start: 8, end: 18))
         XCTAssertEqual(edited("c: 1", "c: 12").blockRecheck?.keepsResourceType, true)
-        // `e: 2` -> `e: 23`: the entry `a`, a key of the root mapping (not `kind`).
-        XCTAssertEqual(edited("e: 2", "e: 23").blockRecheck?.slice, TextRange(start: 0, end: 36))
-        XCTAssertEqual(edited("e: 2", "e: 23").blockRecheck?.keepsResourceType, true)
+        // `e: 2` -> `e: 23`: the entry `e`.
+        XCTAssertEqual(edited("e: 2", "e: 23").blockRecheck?.slice, TextRange(start: 28, end: 36))
+        // A new line inside `b`'s value, under `d`: the entry `b` (lines 2-4).
+        XCTAssertEqual(edited("    d: [x]\n", "    h: 7\n    d: [x]\n").blockRecheck?.slice, TextRange(start: 3, end: 37))
         // The value of the root's `kind` written on the next line may change the resource type.
         let kind = DocumentSnapshot(uri: uri, version: 0, bytes: Array("kind:\n  Pod\n".utf8))
         let renamed = DocumentSnapshot(uri: uri, version: 1, bytes: Array("kind:\n  Pods\n".utf8), after: kind)
         XCTAssertEqual(renamed.blockRecheck?.keepsResourceType, false)
-        // On a root key's line: no entry encloses the edit.
-        XCTAssertNil(edited("f: 3", "f: 34").blockRecheck)
+        // In the value on a key's line: that key's entry.
+        XCTAssertEqual(edited("f: 3", "f: 34").blockRecheck?.slice, TextRange(start: 35, end: 41))
+        XCTAssertEqual(edited("c: 1", "c: 1 # one").blockRecheck?.slice, TextRange(start: 8, end: 23))
+        // The key itself: its enclosing entry (none for a root key).
+        XCTAssertEqual(edited("c: 1", "cc: 1").blockRecheck?.slice, TextRange(start: 3, end: 29))
+        XCTAssertNil(edited("f: 3", "g: 3").blockRecheck)
         // A line at `b`'s indentation inside `b` ends it elsewhere: the enclosing `a` is re-checked.
         XCTAssertEqual(edited("    d: [x]\n", "    d: [x]\n  g: 5\n").blockRecheck?.slice, TextRange(start: 0, end: 42))
         // An alias opens a dependency outside the entry: the whole text.

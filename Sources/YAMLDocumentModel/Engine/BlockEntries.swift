@@ -113,39 +113,49 @@ struct BlockEntries: Sendable {
         let (prefix, suffix) = DocumentChunks.commonPrefixAndSuffix(old, new)
         guard prefix < old.count || prefix < new.count else { return nil }
         let oldEditEnd = old.count - suffix, newEditEnd = new.count - suffix
-        let editLineStart = lineIndex.lineStart(lineIndex.line(containing: prefix))
-        // The last key on a line before the edit's line, then its enclosing keys (less indented), innermost first.
+        let editLine = lineIndex.line(containing: prefix)
+        let editLineStart = lineIndex.lineStart(editLine), nextLineStart = lineIndex.lineStart(editLine + 1)
+        // The key on the edit's line (when the edit is in its value), then the last key on a line before
+        // it and its enclosing keys (less indented), innermost first.
         var lo = 0, hi = offsets.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if Int(offsets[mid]) < editLineStart { lo = mid + 1 } else { hi = mid }
         }
-        var i = lo - 1, below = Int32.max, tried = 0
+        var i = lo < offsets.count && Int(offsets[lo]) < min(nextLineStart, prefix) ? lo : lo - 1
+        var below = Int32.max, tried = 0
         while i >= 0 && tried < 64 {
             defer { i -= 1 }
             guard indents[i] < below else { continue }
             below = indents[i]
             tried += 1
             let key = Int(offsets[i]), n = Int(indents[i])
-            // The edit starts after the key's line.
-            guard let headEnd = Self.lineEnd(old, from: key), headEnd < prefix else { return nil }
+            // The edit starts after the key's line, or on it after the key's `:` (checked once parsed).
+            let ownLine = key >= editLineStart
+            guard let headEnd = Self.lineEnd(old, from: key), ownLine || headEnd < prefix,
+                  let newHeadEnd = ownLine ? Self.lineEnd(new, from: key) : headEnd else { return nil }
             guard let oldNext = Self.entryEnd(old, after: headEnd + 1, indent: n),
-                  let newNext = Self.entryEnd(new, after: headEnd + 1, indent: n) else { return nil }
+                  let newNext = Self.entryEnd(new, after: newHeadEnd + 1, indent: n) else { return nil }
             // An edit reaching the next line at indentation <= n (or making one) ends this entry elsewhere:
             // try the enclosing one.
             guard oldEditEnd <= oldNext, newEditEnd <= newNext, newNext == oldNext + (new.count - old.count) else { continue }
-            return recheck(old: old, diagnostics: oldDiagnostics, lineIndex: lineIndex, new: new, newLineIndex: newLineIndex,
-                           start: key - n, head: headEnd, oldNext: oldNext, newNext: newNext, indent: n,
-                           rootKey: rootKeys[i])
+            if let recheck = recheck(old: old, diagnostics: oldDiagnostics, lineIndex: lineIndex, new: new,
+                                     newLineIndex: newLineIndex, start: key - n, head: headEnd, oldNext: oldNext,
+                                     newNext: newNext, indent: n, rootKey: rootKeys[i], editStart: ownLine ? prefix : nil) {
+                return recheck
+            }
+            // An edit of the key itself is the enclosing entry's.
+            if !ownLine { return nil }
         }
         return nil
     }
 
     /// The re-check of the entry whose lines are `start..<oldNext` in `old` and `start..<newNext` in
-    /// `new`, its first line's break at `head`.
+    /// `new`, its first line's break at `head` (in `old`). With `editStart` (an edit on the entry's first
+    /// line), the key must be a scalar whose `:` precedes `editStart`: the key is unchanged.
     private func recheck(old: [UInt8], diagnostics oldDiagnostics: [YAMLDiagnostic], lineIndex: LineIndex, new: [UInt8],
                          newLineIndex: LineIndex, start: Int, head: Int, oldNext: Int, newNext: Int, indent n: Int,
-                         rootKey: Bool) -> Recheck? {
+                         rootKey: Bool, editStart: Int?) -> Recheck? {
         let delta = new.count - old.count
         let linesMoved = newLineIndex.lineCount != lineIndex.lineCount
         var characterProblems = 0
@@ -188,7 +198,13 @@ struct BlockEntries: Sendable {
             default: break
             }
         }
-        guard documents == 1, rootIsMapping, rootChildren == 2 else { return nil }
+        // A merge key's value changes the keys of its mapping (the `<<` merge key of the YAML 1.1 type
+        // repository, which the composer resolves).
+        guard documents == 1, rootIsMapping, rootChildren == 2, firstKey != "<<" else { return nil }
+        if let editStart {
+            guard firstKey != nil, let colon = parse.tree.tokens.first(where: { $0.kind == .mappingValue }),
+                  start + colon.range.start < editStart else { return nil }
+        }
         let composition = Composer.compose(parse, lineOffset: newLineIndex.line(containing: start))
         guard composition.documents.count == 1 else { return nil }
 
