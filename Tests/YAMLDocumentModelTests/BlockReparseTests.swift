@@ -142,6 +142,17 @@ final class BlockReparseTests: XCTestCase {
         XCTAssertGreaterThan(reparsed, checked * 10, "edits of corpus files re-check one entry")
     }
 
+    /// The 3 MB single-document OpenAPI file of the bench: random edits, then typing inside words.
+    func testEditsOfTheLargeOpenAPIFileGiveWhatAFullAnalysisGives() throws {
+        let folder = try requireSharedFolder("corpus").appendingPathComponent("big/openai__openai-openapi")
+        guard let file = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .first(where: { ["yaml", "yml"].contains($0.pathExtension) }) else { return XCTFail("no OpenAPI file in \(folder.path)") }
+        let text = try String(contentsOf: file, encoding: .utf8)
+        var reparsed = differential(text, name: file.lastPathComponent, seed: 41, count: 6)
+        reparsed += differential(text, name: file.lastPathComponent, seed: 42, count: 6, insideWords: true)
+        XCTAssertGreaterThan(reparsed, 4, "edits of the OpenAPI file re-check one entry")
+    }
+
     /// An edit re-checks the smallest entry that holds it and whose key it leaves alone, and whose extent
     /// it cannot change; without one (a root key edited), the whole text is analysed.
     func testTheSmallestEntryWhoseExtentTheEditCannotChangeIsRechecked() {
@@ -173,6 +184,8 @@ final class BlockReparseTests: XCTestCase {
         XCTAssertEqual(edited("    d: [x]\n", "    d: [x]\n  g: 5\n").blockRecheck?.slice, TextRange(start: 0, end: 42))
         // An alias opens a dependency outside the entry: the whole text.
         XCTAssertNil(edited("c: 1", "c: *x").blockRecheck)
+        // The same text again (keystrokes that undid each other): nothing to re-check.
+        XCTAssertEqual(edited("c: 1", "c: 1").blockRecheck?.slice, TextRange(empty: 0))
         // A syntax error in the entry: the whole text, which reports it.
         let broken = edited("d: [x]", "d: [x")
         XCTAssertNil(broken.blockRecheck)

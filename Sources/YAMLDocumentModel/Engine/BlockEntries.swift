@@ -111,7 +111,10 @@ struct BlockEntries: Sendable {
     func recheck(old: [UInt8], diagnostics oldDiagnostics: [YAMLDiagnostic], lineIndex: LineIndex, new: [UInt8],
                  newLineIndex: LineIndex) -> Recheck? {
         let (prefix, suffix) = DocumentChunks.commonPrefixAndSuffix(old, new)
-        guard prefix < old.count || prefix < new.count else { return nil }
+        // The same text (a burst of keystrokes that undid itself, coalesced into one change): the same findings.
+        guard prefix < old.count || prefix < new.count else {
+            return Recheck(diagnostics: oldDiagnostics, entries: self, slice: TextRange(empty: 0), keepsResourceType: true, delta: 0)
+        }
         let oldEditEnd = old.count - suffix, newEditEnd = new.count - suffix
         let editLine = lineIndex.line(containing: prefix)
         let editLineStart = lineIndex.lineStart(editLine), nextLineStart = lineIndex.lineStart(editLine + 1)
