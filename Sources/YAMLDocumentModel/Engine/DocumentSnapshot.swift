@@ -74,9 +74,11 @@ public struct DocumentSnapshot: Sendable {
     /// ``init(uri:version:bytes:fullAnalysisLimit:)`` does. The diagnostics are the same either way.
     public init(uri: DocumentURI, version: Int, bytes: [UInt8], after previous: DocumentSnapshot,
                 fullAnalysisLimit: Int = Settings.defaultMaxFileSize) {
-        // The line index moved from the previous one: only the edited bytes are read.
+        // The line index moved from the previous one: only the edited bytes are read (byte by byte, so a
+        // change of most of the text is indexed afresh, eight bytes at a time).
         let (prefix, suffix) = DocumentChunks.commonPrefixAndSuffix(previous.bytes, bytes)
-        let lineIndex = LineIndex(bytes, editing: previous.lineIndex, prefix: prefix, suffixStart: bytes.count - suffix)
+        let lineIndex = bytes.count - suffix - prefix > bytes.count / 4 ? LineIndex(bytes)
+            : LineIndex(bytes, editing: previous.lineIndex, prefix: prefix, suffixStart: bytes.count - suffix)
         if bytes.count <= fullAnalysisLimit, previous.isFullyAnalyzed, let chunks = previous.chunks,
            let recheck = chunks.recheck(old: previous.bytes, diagnostics: previous.diagnostics,
                                         lineIndex: previous.lineIndex, new: bytes, newLineIndex: lineIndex) {
