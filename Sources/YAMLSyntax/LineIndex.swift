@@ -80,6 +80,56 @@ public struct LineIndex: Sendable {
         self.isASCII = ascii && highBits & 0x8080_8080_8080_8080 == 0
     }
 
+    /// Indexes `bytes`, an edited version of the text `old` indexes: the same bytes before `prefix` and
+    /// from `suffixStart` on, where the old text's `old.bytes.count - (bytes.count - suffixStart)` on
+    /// begins (a common prefix and a common suffix that do not overlap). Reads only the edited bytes (and
+    /// looks for a non-ASCII byte outside them when the old text had one); the same index as
+    /// ``init(_:)-(_:)`` gives. O(lines) for moving the later line starts.
+    public init(_ bytes: [UInt8], editing old: LineIndex, prefix: Int, suffixStart: Int) {
+        let delta = bytes.count - old.bytes.count
+        let oldSuffixStart = suffixStart - delta
+        precondition(prefix <= suffixStart && prefix <= oldSuffixStart && suffixStart <= bytes.count, "not an edit of the old text")
+        self.bytes = bytes
+        // Starts before `prefix` have their break and the byte after it in the prefix. Starts whose break is
+        // in the suffix are the old ones moved. Between them, the edited bytes (and the one before) are read.
+        var lo = 0, hi = old.lineStarts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if old.lineStarts[mid] < prefix { lo = mid + 1 } else { hi = mid }
+        }
+        var starts = lo == 0 ? [0] : Array(old.lineStarts[..<lo])
+        var ascii = old.isASCII
+        for i in Swift.max(0, prefix - 1)..<suffixStart {
+            let b = bytes[i]
+            if b == 0x0A || (b == 0x0D && (i + 1 >= bytes.count || bytes[i + 1] != 0x0A)) {
+                if i + 1 >= prefix { starts.append(i + 1) }
+            } else if b >= 0x80 && i >= prefix {
+                ascii = false
+            }
+        }
+        var after = lo
+        while after < old.lineStarts.count && old.lineStarts[after] < oldSuffixStart + 1 { after += 1 }
+        starts.reserveCapacity(starts.count + old.lineStarts.count - after)
+        for k in after..<old.lineStarts.count { starts.append(old.lineStarts[k] + delta) }
+        self.lineStarts = starts
+        // The old text's non-ASCII bytes may all have been in the part the edit removed.
+        if !old.isASCII { ascii = Self.isASCII(bytes) }
+        self.isASCII = ascii
+    }
+
+    /// True when every byte of `bytes` is ASCII; eight bytes at a time, stopping at the first that is not.
+    private static func isASCII(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var i = 0
+            while i + 8 <= raw.count {
+                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                i += 8
+            }
+            while i < raw.count { if raw[i] >= 0x80 { return false }; i += 1 }
+            return true
+        }
+    }
+
     /// True when some byte of `word` equals `byte` (exact: the borrow of the subtraction can only
     /// mark bytes above a byte that is really zero).
     @inline(__always)

@@ -127,4 +127,35 @@ extension LineIndexTests {
             }
         }
     }
+
+    /// An index made from the previous text's index and an edit is the index of the new text: random
+    /// edits (breaks, CR LF pairs split and joined, non-ASCII bytes added and removed) of random texts.
+    func testIndexOfAnEditedTextMatchesAFreshIndex() {
+        var rng = SeededGenerator(seed: 31)
+        let alphabet: [UInt8] = [0x61, 0x20, 0x0A, 0x0D, 0x0D, 0x0A, 0xC3, 0xA9, 0x7F]
+        func text(_ count: Int) -> [UInt8] {
+            (0..<count).map { _ in rng.next() % 3 == 0 ? alphabet[Int(rng.next() % UInt64(alphabet.count))] : 0x61 }
+        }
+        for round in 0..<5000 {
+            let old = text(Int(rng.next() % 40))
+            let start = Int(rng.next() % UInt64(old.count + 1))
+            let end = start + Int(rng.next() % UInt64(old.count - start + 1))
+            var new = old
+            new.replaceSubrange(start..<end, with: text(Int(rng.next() % 5)))
+            let (prefix, suffix) = Self.commonPrefixAndSuffix(old, new)
+            let edited = LineIndex(new, editing: LineIndex(old), prefix: prefix, suffixStart: new.count - suffix)
+            let fresh = LineIndex(new)
+            XCTAssertEqual(edited.lineStarts, fresh.lineStarts, "round \(round): \(old) -> \(new)")
+            XCTAssertEqual(edited.isASCII, fresh.isASCII, "round \(round): \(old) -> \(new)")
+        }
+    }
+
+    /// Lengths of the longest common prefix and of the longest common suffix that does not overlap it.
+    private static func commonPrefixAndSuffix(_ a: [UInt8], _ b: [UInt8]) -> (Int, Int) {
+        var p = 0
+        while p < min(a.count, b.count) && a[p] == b[p] { p += 1 }
+        var s = 0
+        while s < min(a.count, b.count) - p && a[a.count - 1 - s] == b[b.count - 1 - s] { s += 1 }
+        return (p, s)
+    }
 }

@@ -39,6 +39,28 @@ enum DiagnosticsCollector {
         out += shifted(UnusedAnchors.diagnostics(parse.tree))
     }
 
+    /// The diagnostics of an edited text of which only `start..<oldEnd` of the old text was checked again:
+    /// `old` (sorted) before `start`, then `fresh` (ranges relative to `start`), then those of `old` from
+    /// `oldEnd` on moved by `delta` (new length minus old length); sorted.
+    static func splice(_ old: [YAMLDiagnostic], start: Int, oldEnd: Int, fresh: [YAMLDiagnostic], delta: Int) -> [YAMLDiagnostic] {
+        var out: [YAMLDiagnostic] = []
+        out.reserveCapacity(old.count + fresh.count)
+        var i = 0
+        while i < old.count, old[i].range.start < start { out.append(old[i]); i += 1 }
+        for var d in fresh {
+            d.range = d.range.shifted(by: start)
+            out.append(d)
+        }
+        while i < old.count, old[i].range.start < oldEnd { i += 1 }
+        while i < old.count {
+            var d = old[i]
+            d.range = d.range.shifted(by: delta)
+            out.append(d); i += 1
+        }
+        sort(&out)
+        return out
+    }
+
     /// Sorts diagnostics by range, then code: the order every diagnostics list is published in.
     static func sort(_ diagnostics: inout [YAMLDiagnostic]) {
         diagnostics.sort { $0.range != $1.range ? $0.range < $1.range : $0.code < $1.code }

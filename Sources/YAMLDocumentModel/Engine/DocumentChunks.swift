@@ -116,26 +116,12 @@ struct DocumentChunks: Sendable {
         let composition = Composer.compose(parse, lineOffset: lineOffset)
         guard composition.documents.count == 1, let document = composition.documents.first else { return nil }
 
-        var chunkDiagnostics = DiagnosticsCollector.collect(parse: parse, composition: composition)
+        let chunkDiagnostics = DiagnosticsCollector.collect(parse: parse, composition: composition)
         for d in chunkDiagnostics where DiagnosticsCollector.characterCodes.contains(d.code) { characterProblems += 1 }
         guard characterProblems < CharacterCheck.maximumErrors else { return nil }
-        var diagnostics: [YAMLDiagnostic] = []
-        diagnostics.reserveCapacity(oldDiagnostics.count + chunkDiagnostics.count)
-        var i = 0
-        while i < oldDiagnostics.count, oldDiagnostics[i].range.start < start {
-            diagnostics.append(oldDiagnostics[i]); i += 1
-        }
-        for j in chunkDiagnostics.indices { chunkDiagnostics[j].range = chunkDiagnostics[j].range.shifted(by: start) }
-        diagnostics += chunkDiagnostics
-        if !isLast {
-            while i < oldDiagnostics.count, oldDiagnostics[i].range.start < oldNext { i += 1 }
-            while i < oldDiagnostics.count {
-                var d = oldDiagnostics[i]
-                d.range = d.range.shifted(by: delta)
-                diagnostics.append(d); i += 1
-            }
-        }
-        DiagnosticsCollector.sort(&diagnostics)
+        // In the last chunk, every old diagnostic from `start` on is the chunk's.
+        let diagnostics = DiagnosticsCollector.splice(oldDiagnostics, start: start, oldEnd: isLast ? Int.max : oldNext,
+                                                      fresh: chunkDiagnostics, delta: delta)
 
         var newStarts = Array(starts[...k])
         var ranges = Array(documentRanges[..<k])

@@ -31,6 +31,13 @@ public struct DocumentSnapshot: Sendable {
     /// When this snapshot re-checked one chunk of its predecessor: what was re-checked, and the
     /// predecessor's ``analysis`` (identifying it).
     let recheck: (DocumentChunks.Recheck, previous: ObjectIdentifier)?
+    /// The block mapping entries of a valid text that is not in chunks, for re-checking one entry after an
+    /// edit (``BlockEntries``); nil when the text does not qualify.
+    let blockEntries: BlockEntries?
+    /// When this snapshot re-checked one block mapping entry of its predecessor: the entry's lines in this
+    /// text, whether the edit keeps the root's `kind` and `apiVersion` (``BlockEntries/Recheck/keepsResourceType``),
+    /// and the predecessor's ``analysis`` (identifying it).
+    let blockRecheck: (slice: TextRange, keepsResourceType: Bool, previous: ObjectIdentifier)?
 
     /// Parses, composes and checks `bytes`; when `bytes` has more than `fullAnalysisLimit` bytes, only
     /// parses and checks the syntax (see ``Settings/maxFileSize``).
@@ -52,9 +59,12 @@ public struct DocumentSnapshot: Sendable {
         self.lineIndex = lineIndex
         isFullyAnalyzed = bytes.count <= fullAnalysisLimit
         recheck = nil
+        blockRecheck = nil
         if isFullyAnalyzed, documentByDocument, let analysis = DocumentByDocumentAnalysis(bytes: bytes, lineIndex: lineIndex) {
             diagnostics = analysis.diagnostics
             chunks = analysis.chunks
+            // A stream analysed document by document is re-checked by its chunks, never by block entries.
+            blockEntries = nil
             self.analysis = SnapshotAnalysis(bytes: bytes, composes: true, composition: analysis.composition)
             return
         }
@@ -63,42 +73,58 @@ public struct DocumentSnapshot: Sendable {
             let composition = Composer.compose(parse)
             diagnostics = DiagnosticsCollector.collect(parse: parse, composition: composition)
             chunks = DocumentChunks(parse: parse, composition: composition)
+            blockEntries = chunks == nil ? BlockEntries(parse: parse) : nil
             analysis = SnapshotAnalysis(bytes: bytes, composes: true, parse: parse, composition: composition)
         } else {
             diagnostics = DiagnosticsCollector.collectSyntaxOnly(parse: parse, limit: fullAnalysisLimit)
             chunks = nil
+            blockEntries = nil
             analysis = SnapshotAnalysis(bytes: bytes, composes: false, parse: parse)
         }
     }
 
     /// The snapshot of `bytes`, an edited version of `previous`'s text: re-checks only the edited document
-    /// of a multi-document stream when it can (see ``DocumentChunks``), else analyses everything as
+    /// of a multi-document stream when it can (see ``DocumentChunks``), or else only the edited block
+    /// mapping entry of a text that is not in chunks (see ``BlockEntries``), else analyses everything as
     /// ``init(uri:version:bytes:fullAnalysisLimit:)`` does. The diagnostics are the same either way.
     public init(uri: DocumentURI, version: Int, bytes: [UInt8], after previous: DocumentSnapshot,
                 fullAnalysisLimit: Int = Settings.defaultMaxFileSize) {
-        let lineIndex = LineIndex(bytes)
+        // The line index moved from the previous one: only the edited bytes are read (byte by byte, so a
+        // change of most of the text is indexed afresh, eight bytes at a time).
+        let (prefix, suffix) = DocumentChunks.commonPrefixAndSuffix(previous.bytes, bytes)
+        let lineIndex = bytes.count - suffix - prefix > bytes.count / 4 ? LineIndex(bytes)
+            : LineIndex(bytes, editing: previous.lineIndex, prefix: prefix, suffixStart: bytes.count - suffix)
         if bytes.count <= fullAnalysisLimit, previous.isFullyAnalyzed, let chunks = previous.chunks,
            let recheck = chunks.recheck(old: previous.bytes, diagnostics: previous.diagnostics,
                                         lineIndex: previous.lineIndex, new: bytes, newLineIndex: lineIndex) {
             self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, recheck: recheck,
+                      previous: ObjectIdentifier(previous.analysis))
+        } else if bytes.count <= fullAnalysisLimit, previous.isFullyAnalyzed, previous.chunks == nil,
+                  let entries = previous.blockEntries,
+                  let recheck = entries.recheck(old: previous.bytes, diagnostics: previous.diagnostics,
+                                                lineIndex: previous.lineIndex, new: bytes, newLineIndex: lineIndex) {
+            self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, blockRecheck: recheck,
                       previous: ObjectIdentifier(previous.analysis))
         } else {
             self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, fullAnalysisLimit: fullAnalysisLimit)
         }
     }
 
-    /// A snapshot that re-checked one chunk of its predecessor (identified by `previous`).
-    private init(uri: DocumentURI, version: Int, bytes: [UInt8], lineIndex: LineIndex, recheck: DocumentChunks.Recheck,
-                 previous: ObjectIdentifier) {
+    /// A snapshot that re-checked one chunk (`recheck`) or one block mapping entry (`blockRecheck`) of its
+    /// predecessor (identified by `previous`).
+    private init(uri: DocumentURI, version: Int, bytes: [UInt8], lineIndex: LineIndex, recheck: DocumentChunks.Recheck? = nil,
+                 blockRecheck: BlockEntries.Recheck? = nil, previous: ObjectIdentifier) {
         self.uri = uri
         self.version = version
         self.bytes = bytes
         self.lineIndex = lineIndex
-        diagnostics = recheck.diagnostics
+        diagnostics = recheck?.diagnostics ?? blockRecheck?.diagnostics ?? []
         isFullyAnalyzed = true
         analysis = SnapshotAnalysis(bytes: bytes, composes: true)
-        chunks = recheck.chunks
-        self.recheck = (recheck, previous)
+        chunks = recheck?.chunks
+        self.recheck = recheck.map { ($0, previous) }
+        blockEntries = blockRecheck?.entries
+        self.blockRecheck = blockRecheck.map { ($0.slice, $0.keepsResourceType, previous) }
     }
 
     /// The lossless tree, events and syntax errors of the whole text (parsed now when not kept: after a

@@ -125,8 +125,27 @@ extension DocumentModel {
         let associator = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit,
                                           customResources: schemaRegistry.customResources,
                                           definitionFilesPending: schemaRegistry.definitionFiles.values.contains(.loading))
+        if definitionsChanged.isEmpty, !waiting, let reused = blockEditSchemaResult(snapshot) { return reused }
         return incrementalSchemaResult(snapshot, associator, definitionsChanged: definitionsChanged, waiting: waiting)
             ?? fullSchemaResult(snapshot, associator)
+    }
+
+    /// After `snapshot` re-checked one block mapping entry of its predecessor's one document
+    /// (``BlockEntries``) without a change of the root's `kind` and `apiVersion`
+    /// (``BlockEntries/Recheck/keepsResourceType``): the predecessor's result, when it associated no schema
+    /// and no rule with the document, and the entry holds no modeline. What else decides the association
+    /// is unchanged: the document's URI, the settings and the catalog (a change of those refreshes from
+    /// the current snapshot, so the predecessor's result is no longer the last one). Nil otherwise.
+    private func blockEditSchemaResult(_ snapshot: DocumentSnapshot) -> SchemaResult? {
+        guard let edit = snapshot.blockRecheck, edit.keepsResourceType, var result = records[snapshot.uri]?.schema,
+              result.snapshot == edit.previous, result.diagnostics.isEmpty, result.documents.count == 1,
+              !SchemaAssociator.mayHoldModeline(snapshot.bytes, range: edit.slice) else { return nil }
+        let info = result.documents[0]
+        guard info.schemaURI == nil, info.rule == nil, !info.disabled, info.additionalSchemaURIs.isEmpty,
+              info.resourceType == nil else { return nil }
+        result.documents[0].range = TextRange(start: 0, end: snapshot.bytes.count)
+        result.snapshot = ObjectIdentifier(snapshot.analysis)
+        return result
     }
 
     /// Associates and validates every document of `snapshot`.

@@ -74,6 +74,13 @@ extension DocumentModel {
             return schemaRegistry.setDefinitions(source, documents: nil)
         }
         if schemaRegistry.definitionsRead[source] == ObjectIdentifier(snapshot.analysis) { return [] }
+        // After an edit of one block mapping entry that keeps the root's `kind` and `apiVersion`
+        // (``BlockEntries``): a document that defined nothing still defines nothing.
+        if let edit = snapshot.blockRecheck, edit.keepsResourceType, schemaRegistry.definitionsRead[source] == edit.previous,
+           schemaRegistry.customResources.sources[source]?.allSatisfy(\.isEmpty) ?? true {
+            schemaRegistry.definitionsRead[source] = ObjectIdentifier(snapshot.analysis)
+            return []
+        }
         if let (edit, previous) = snapshot.recheck, let chunks = snapshot.chunks,
            schemaRegistry.definitionsRead[source] == previous {
             schemaRegistry.definitionsRead[source] = ObjectIdentifier(snapshot.analysis)

@@ -1,0 +1,279 @@
+import YAMLComposer
+import YAMLParser
+import YAMLSyntax
+
+/// The block mapping entries of a syntactically valid text whose key opens its line, so that an edit
+/// inside one entry's value re-parses and re-composes that entry only (incremental reparse of one block).
+///
+/// YAML 1.2.2 §8.2.2: an entry of a block mapping at indentation n whose key starts its line ends before
+/// the next line that is neither empty nor a comment and is indented by at most n spaces. When an edit
+/// lies after the entry's first line and before that line, and neither the old nor the new text has such
+/// a line in between, the entry's extent is decided by indentation alone; its lines, parsed as a text of
+/// their own (a block mapping at indentation n with that one entry), give the same tokens, events and
+/// findings as in context, moved by the offset of the entry's first line. Everything outside the entry
+/// is unchanged, but for offsets moved by the edit's length.
+///
+/// Kept only for texts where that holds without doubt: no syntax error, no directive (`%TAG` handles
+/// would cross the boundary), no anchor or alias (§3.2.2.2: they are per document, and an alias in the
+/// entry may name an anchor outside it, or an anchor in it be used outside). Offsets are UTF-8 bytes.
+struct BlockEntries: Sendable {
+    /// Offsets of the keys, sorted (each the first non-space byte of its line).
+    private(set) var offsets: [Int32]
+    /// Each key's indentation in spaces (= its column), parallel to ``offsets``.
+    private(set) var indents: [Int32]
+    /// True for the keys of a mapping that is its document's root node, parallel to ``offsets``.
+    private(set) var rootKeys: [Bool]
+
+    /// The entries of a full parse, or nil when the text does not qualify (see the type's description)
+    /// or is too long for 32-bit offsets.
+    init?(parse: ParseResult) {
+        guard parse.isValid, parse.tree.bytes.count < Int(Int32.max) else { return nil }
+        for token in parse.tree.tokens {
+            switch token.kind {
+            case .directive, .anchor, .alias: return nil
+            default: continue
+            }
+        }
+        (offsets, indents, rootKeys) = Self.keys(parse.events, parse.tree.bytes)
+    }
+
+    private init(offsets: [Int32], indents: [Int32], rootKeys: [Bool]) {
+        self.offsets = offsets
+        self.indents = indents
+        self.rootKeys = rootKeys
+    }
+
+    /// The keys of block mappings in `events` that are the first non-space byte of their line (an
+    /// explicit `? ` key is not: its node starts after the indicator), with their indentation and whether
+    /// their mapping is the document's root node.
+    static func keys<Events: Collection<Event>>(_ events: Events, _ bytes: [UInt8]) -> ([Int32], [Int32], [Bool]) {
+        var offsets: [Int32] = [], indents: [Int32] = [], rootKeys: [Bool] = []
+        // Per open collection: is it a block mapping, and how many child nodes it has started.
+        var stack: [(blockMapping: Bool, children: Int)] = []
+        for event in events {
+            let opens: Bool?
+            switch event.kind {
+            case .mappingStart(_, _, let style): opens = style == .block
+            case .sequenceStart: opens = false
+            case .scalar, .alias: opens = nil
+            case .mappingEnd, .sequenceEnd:
+                stack.removeLast()
+                continue
+            default: continue
+            }
+            if let top = stack.last {
+                if top.blockMapping && top.children % 2 == 0, let indent = lineIndent(bytes, event.range.start) {
+                    offsets.append(Int32(event.range.start))
+                    indents.append(Int32(indent))
+                    rootKeys.append(stack.count == 1)
+                }
+                stack[stack.count - 1].children += 1
+            }
+            if let blockMapping = opens { stack.append((blockMapping, 0)) }
+        }
+        return (offsets, indents, rootKeys)
+    }
+
+    /// The column of `offset` when only spaces precede it on its line, else nil.
+    private static func lineIndent(_ bytes: [UInt8], _ offset: Int) -> Int? {
+        var i = offset
+        while i > 0 && bytes[i - 1] == 0x20 { i -= 1 }
+        return i == 0 || bytes[i - 1] == 0x0A || bytes[i - 1] == 0x0D ? offset - i : nil
+    }
+
+    /// What re-checking one entry gave.
+    struct Recheck: Sendable {
+        /// The whole new text's diagnostics, sorted by position.
+        let diagnostics: [YAMLDiagnostic]
+        /// The entries of the new text.
+        let entries: BlockEntries
+        /// The re-parsed entry's lines in the new text (from its first line's start).
+        let slice: TextRange
+        /// True when the edit cannot change the scalar values of the document root's `kind` and
+        /// `apiVersion` keys (what Kubernetes resources and CustomResourceDefinitions are recognised by):
+        /// the entry's mapping is not the root, or its key is none of `kind`, `apiVersion` and `<<`.
+        let keepsResourceType: Bool
+        /// New length minus old length.
+        let delta: Int
+    }
+
+    /// Re-checks `new`, an edited version of `old` (whose entries are `self`, and whose diagnostics are
+    /// `oldDiagnostics`), by parsing and composing only the smallest entry that encloses the edit and
+    /// whose extent the edit cannot change; nil when there is none or in any doubt, and the whole text
+    /// must be analysed. `lineIndex` and `newLineIndex` index `old` and `new`.
+    ///
+    /// The entry's lines must parse without a syntax error into one document holding a block mapping at
+    /// the key's indentation with that one entry, and hold no document marker, directive, anchor, alias or
+    /// byte order mark; its lines and the line after them must have no tab in their indentation and no
+    /// carriage return; no old diagnostic may sit on the entry's first line or straddle its boundaries;
+    /// character problems must stay under the parser's cap; and when the edit changed the number of
+    /// lines, no diagnostic after the entry may cite a line number in its message.
+    func recheck(old: [UInt8], diagnostics oldDiagnostics: [YAMLDiagnostic], lineIndex: LineIndex, new: [UInt8],
+                 newLineIndex: LineIndex) -> Recheck? {
+        let (prefix, suffix) = DocumentChunks.commonPrefixAndSuffix(old, new)
+        // The same text (a burst of keystrokes that undid itself, coalesced into one change): the same findings.
+        guard prefix < old.count || prefix < new.count else {
+            return Recheck(diagnostics: oldDiagnostics, entries: self, slice: TextRange(empty: 0), keepsResourceType: true, delta: 0)
+        }
+        let oldEditEnd = old.count - suffix, newEditEnd = new.count - suffix
+        let editLine = lineIndex.line(containing: prefix)
+        let editLineStart = lineIndex.lineStart(editLine), nextLineStart = lineIndex.lineStart(editLine + 1)
+        // The key on the edit's line (when the edit is in its value), then the last key on a line before
+        // it and its enclosing keys (less indented), innermost first.
+        var lo = 0, hi = offsets.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(offsets[mid]) < editLineStart { lo = mid + 1 } else { hi = mid }
+        }
+        var i = lo < offsets.count && Int(offsets[lo]) < min(nextLineStart, prefix) ? lo : lo - 1
+        var below = Int32.max, tried = 0
+        while i >= 0 && tried < 64 {
+            defer { i -= 1 }
+            guard indents[i] < below else { continue }
+            below = indents[i]
+            tried += 1
+            let key = Int(offsets[i]), n = Int(indents[i])
+            // The edit starts after the key's line, or on it after the key's `:` (checked once parsed).
+            let ownLine = key >= editLineStart
+            guard let headEnd = Self.lineEnd(old, from: key), ownLine || headEnd < prefix,
+                  let newHeadEnd = ownLine ? Self.lineEnd(new, from: key) : headEnd else { return nil }
+            guard let oldNext = Self.entryEnd(old, after: headEnd + 1, indent: n),
+                  let newNext = Self.entryEnd(new, after: newHeadEnd + 1, indent: n) else { return nil }
+            // An edit reaching the next line at indentation <= n (or making one) ends this entry elsewhere:
+            // try the enclosing one.
+            guard oldEditEnd <= oldNext, newEditEnd <= newNext, newNext == oldNext + (new.count - old.count) else { continue }
+            if let recheck = recheck(old: old, diagnostics: oldDiagnostics, lineIndex: lineIndex, new: new,
+                                     newLineIndex: newLineIndex, start: key - n, head: headEnd, oldNext: oldNext,
+                                     newNext: newNext, indent: n, rootKey: rootKeys[i], editStart: ownLine ? prefix : nil) {
+                return recheck
+            }
+            // An edit of the key itself is the enclosing entry's.
+            if !ownLine { return nil }
+        }
+        return nil
+    }
+
+    /// The re-check of the entry whose lines are `start..<oldNext` in `old` and `start..<newNext` in
+    /// `new`, its first line's break at `head` (in `old`). With `editStart` (an edit on the entry's first
+    /// line), the key must be a scalar whose `:` precedes `editStart`: the key is unchanged.
+    private func recheck(old: [UInt8], diagnostics oldDiagnostics: [YAMLDiagnostic], lineIndex: LineIndex, new: [UInt8],
+                         newLineIndex: LineIndex, start: Int, head: Int, oldNext: Int, newNext: Int, indent n: Int,
+                         rootKey: Bool, editStart: Int?) -> Recheck? {
+        let delta = new.count - old.count
+        let linesMoved = newLineIndex.lineCount != lineIndex.lineCount
+        var characterProblems = 0
+        for d in oldDiagnostics {
+            if d.range.start < start {
+                guard d.range.end <= start else { return nil }
+            } else if d.range.start < oldNext {
+                guard d.range.start > head, d.range.end <= oldNext else { return nil }
+            } else if d.range.start == oldNext && d.range.end == oldNext {
+                return nil
+            }
+            if DiagnosticsCollector.characterCodes.contains(d.code) { characterProblems += 1 }
+            if linesMoved && d.range.start >= oldNext && DocumentChunks.citesLine(d.message) { return nil }
+        }
+
+        let parse = Parser.parse(Array(new[start..<newNext]))
+        guard parse.isValid else { return nil }
+        for token in parse.tree.tokens {
+            switch token.kind {
+            case .directive, .directivesEnd, .documentEnd, .anchor, .alias, .byteOrderMark: return nil
+            default: continue
+            }
+        }
+        // One document whose root is a block mapping at the key's indentation with one entry.
+        var documents = 0, depth = 0, rootChildren = 0, rootIsMapping = false, firstKey: String?
+        for event in parse.events {
+            switch event.kind {
+            case .scalar(let value, _, _, _) where depth == 1:
+                if rootChildren == 0 { firstKey = value }
+                rootChildren += 1
+            case .documentStart: documents += 1
+            case .mappingStart(_, _, let style):
+                if depth == 0 { rootIsMapping = style == .block && event.range.start == n } else if depth == 1 { rootChildren += 1 }
+                depth += 1
+            case .sequenceStart:
+                if depth == 1 { rootChildren += 1 }
+                depth += 1
+            case .mappingEnd, .sequenceEnd: depth -= 1
+            case .scalar, .alias: if depth == 1 { rootChildren += 1 }
+            default: break
+            }
+        }
+        // A merge key's value changes the keys of its mapping (the `<<` merge key of the YAML 1.1 type
+        // repository, which the composer resolves).
+        guard documents == 1, rootIsMapping, rootChildren == 2, firstKey != "<<" else { return nil }
+        if let editStart {
+            guard firstKey != nil, let colon = parse.tree.tokens.first(where: { $0.kind == .mappingValue }),
+                  start + colon.range.start < editStart else { return nil }
+        }
+        let composition = Composer.compose(parse, lineOffset: newLineIndex.line(containing: start))
+        guard composition.documents.count == 1 else { return nil }
+
+        let entryDiagnostics = DiagnosticsCollector.collect(parse: parse, composition: composition)
+        for d in entryDiagnostics where DiagnosticsCollector.characterCodes.contains(d.code) { characterProblems += 1 }
+        guard characterProblems < CharacterCheck.maximumErrors else { return nil }
+        let diagnostics = DiagnosticsCollector.splice(oldDiagnostics, start: start, oldEnd: oldNext, fresh: entryDiagnostics, delta: delta)
+
+        // The keys: those before the entry, the entry's own, and those after it, moved.
+        let (keys, keyIndents, keyRoots) = Self.keys(parse.events, parse.tree.bytes)
+        var lo = 0, hi = offsets.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(offsets[mid]) < start { lo = mid + 1 } else { hi = mid }
+        }
+        var after = lo
+        while after < offsets.count && Int(offsets[after]) < oldNext { after += 1 }
+        var newOffsets = Array(offsets[..<lo]), newIndents = Array(indents[..<lo]), newRoots = Array(rootKeys[..<lo])
+        newOffsets.reserveCapacity(lo + keys.count + offsets.count - after)
+        newOffsets += keys.lazy.map { $0 + Int32(start) }
+        newIndents += keyIndents
+        // The entry's own key belongs to the mapping it belonged to; those under it do not belong to a root.
+        newRoots += keyRoots.indices.map { $0 == 0 ? rootKey : false }
+        newOffsets += offsets[after...].lazy.map { $0 + Int32(delta) }
+        newIndents += indents[after...]
+        newRoots += rootKeys[after...]
+        return Recheck(diagnostics: diagnostics, entries: BlockEntries(offsets: newOffsets, indents: newIndents, rootKeys: newRoots),
+                       slice: TextRange(start: start, end: newNext),
+                       keepsResourceType: !rootKey || !["kind", "apiVersion", "<<"].contains(firstKey ?? ""), delta: delta)
+    }
+
+    /// The offset of the line break ending the line that holds `offset`; nil at a carriage return or
+    /// when the text ends first.
+    private static func lineEnd(_ bytes: [UInt8], from offset: Int) -> Int? {
+        var i = offset
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x0A: return i
+            case 0x0D: return nil
+            default: i += 1
+            }
+        }
+        return nil
+    }
+
+    /// The start of the first line from `offset` (a line start) that is neither empty nor a comment and
+    /// is indented by at most `n` spaces (the text's length when there is none); nil at a tab in the
+    /// indentation or a carriage return before it, or at its end.
+    private static func entryEnd(_ bytes: [UInt8], after offset: Int, indent n: Int) -> Int? {
+        var lineStart = offset
+        while lineStart < bytes.count {
+            var i = lineStart
+            while i < bytes.count && bytes[i] == 0x20 { i += 1 }
+            if i < bytes.count {
+                switch bytes[i] {
+                case 0x09, 0x0D: return nil
+                case 0x0A, 0x23: break
+                default: if i - lineStart <= n { return lineStart }
+                }
+            }
+            guard let end = lineEnd(bytes, from: i) else {
+                // The last line: the text ends inside the entry, unless a carriage return is in it.
+                return bytes[i...].contains(0x0D) ? nil : bytes.count
+            }
+            lineStart = end + 1
+        }
+        return bytes.count
+    }
+}
