@@ -55,6 +55,12 @@ public struct JSONSchema: Sendable {
     /// True when ``init(json:updating:)`` may take subschemas from this compilation: it was
     /// self-contained (no reference, identifier or anchor) and without problems.
     let isReusable: Bool
+    /// How many updates (``init(json:updating:defaultDraft:resolver:referencePolicy:)``) led here from a
+    /// compilation afresh. The index of an update keeps the places of subschemas the edits removed
+    /// (nothing looks them up), so after ``maximumUpdates`` the schema is compiled afresh, which bounds them.
+    let updates: Int
+    /// See ``updates``.
+    static let maximumUpdates = 200
 
     /// Compiles `json`, retrieved from `uri`, loading referenced documents through `resolver`.
     ///
@@ -76,8 +82,9 @@ public struct JSONSchema: Sendable {
         self.init(compiler, root: root, json: json, uri: base)
     }
 
-    private init(_ compiler: SchemaCompiler, root: SchemaNode, json: JSONValue, uri base: String) {
+    private init(_ compiler: SchemaCompiler, root: SchemaNode, json: JSONValue, uri base: String, updates: Int = 0) {
         self.root = root
+        self.updates = updates
         self.uri = base
         draft = root.draft
         unresolvedReferences = compiler.unresolved
@@ -103,11 +110,11 @@ public struct JSONSchema: Sendable {
     public init(json: JSONValue, updating previous: JSONSchema, defaultDraft: SchemaDraft = .draft7,
                 resolver: @escaping SchemaResolver = { _ in nil },
                 referencePolicy: @escaping (_ target: String, _ referrer: String) -> String? = { _, _ in nil }) {
-        if previous.isReusable, (previous.json["$schema"] ?? .null).isIdentical(to: json["$schema"] ?? .null) {
+        if previous.isReusable, previous.updates < Self.maximumUpdates, (previous.json["$schema"] ?? .null).isIdentical(to: json["$schema"] ?? .null) {
             let compiler = SchemaCompiler(reusing: previous.store.nodes, json: previous.json)
             let root = compiler.compileDocument(json, uri: previous.uri, defaultDraft: defaultDraft)
             if compiler.isSelfContained, compiler.schemaProblems.isEmpty, compiler.shapeProblems.isEmpty, root.draft == previous.draft {
-                self.init(compiler, root: root, json: json, uri: previous.uri)
+                self.init(compiler, root: root, json: json, uri: previous.uri, updates: previous.updates + 1)
                 return
             }
         }

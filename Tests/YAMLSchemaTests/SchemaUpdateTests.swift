@@ -71,6 +71,17 @@ final class SchemaUpdateTests: XCTestCase {
         let place = schema.uri + "#/properties/apiVersion"
         XCTAssertTrue(try XCTUnwrap(updated.store.nodes[place]) === schema.store.nodes[place])
         XCTAssertFalse(try XCTUnwrap(updated.store.nodes[schema.uri + "#/properties/spec"]) === schema.store.nodes[schema.uri + "#/properties/spec"])
+        // After the most updates allowed, the schema is compiled afresh (which drops the places edits removed).
+        var chained = updated
+        XCTAssertGreaterThan(chained.updates, 0)
+        var steps = 0
+        while chained.updates > 0 && steps <= JSONSchema.maximumUpdates {
+            chained = JSONSchema(json: json, updating: chained)
+            steps += 1
+        }
+        XCTAssertEqual(chained.updates, 0)
+        XCTAssertEqual(steps, JSONSchema.maximumUpdates - updated.updates + 1)
+        XCTAssertEqual(try violations(chained), try violations(JSONSchema(json: json, uri: schema.uri)))
         // The edits changed what is found (the comparison above is not between empty lists).
         XCTAssertNotEqual(try violations(schema), try violations(JSONSchema(json: try JSONTextParser.parse(Self.base))))
     }
