@@ -41,6 +41,33 @@ public indirect enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// True when `self` and `other` are the same JSON written the same way: the same members in the same
+    /// order, numbers of the same kind and bits (``==`` ignores member order and compares numbers by
+    /// value). What a compiled schema keeps of its JSON (property order, `1` or `1.0`) is the same for
+    /// identical values; and, building no dictionaries, this is several times faster than ``==`` on large
+    /// values (a CustomResourceDefinition's schema compared after each keystroke).
+    public func isIdentical(to other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.integer(x), .integer(y)): return x == y
+        case let (.number(x), .number(y)): return x.bitPattern == y.bitPattern
+        case let (.string(x), .string(y)): return x == y
+        case let (.array(x), .array(y)):
+            guard x.count == y.count else { return false }
+            // One buffer shared by both (a value patched in place of another keeps what it did not change).
+            if x.withUnsafeBufferPointer({ a in y.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }) { return true }
+            for i in x.indices where !x[i].isIdentical(to: y[i]) { return false }
+            return true
+        case let (.object(x), .object(y)):
+            guard x.count == y.count else { return false }
+            if x.withUnsafeBufferPointer({ a in y.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }) { return true }
+            for i in x.indices where x[i].key != y[i].key || !x[i].value.isIdentical(to: y[i].value) { return false }
+            return true
+        default: return false
+        }
+    }
+
     /// Hashes consistently with ``==`` (integers hash as their `Double` value; objects without duplicate
     /// keys, as projections are, by their members in any order).
     public func hash(into hasher: inout Hasher) {

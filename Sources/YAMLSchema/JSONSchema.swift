@@ -49,6 +49,18 @@ public struct JSONSchema: Sendable {
 
     let root: SchemaNode
     let store: SchemaStore
+    /// The root document's JSON, kept when the compilation can be reused (``isReusable``) by
+    /// ``init(json:updating:)``; `.null` otherwise.
+    let json: JSONValue
+    /// True when ``init(json:updating:)`` may take subschemas from this compilation: it was
+    /// self-contained (no reference, identifier or anchor) and without problems.
+    let isReusable: Bool
+    /// How many updates (``init(json:updating:defaultDraft:resolver:referencePolicy:)``) led here from a
+    /// compilation afresh. The index of an update keeps the places of subschemas the edits removed
+    /// (nothing looks them up), so after ``maximumUpdates`` the schema is compiled afresh, which bounds them.
+    let updates: Int
+    /// See ``updates``.
+    static let maximumUpdates = 200
 
     /// Compiles `json`, retrieved from `uri`, loading referenced documents through `resolver`.
     ///
@@ -65,8 +77,14 @@ public struct JSONSchema: Sendable {
                 referencePolicy: @escaping (_ target: String, _ referrer: String) -> String? = { _, _ in nil }) {
         let compiler = SchemaCompiler(resolver: resolver, referencePolicy: referencePolicy)
         let base = SchemaURI.split(uri).base
-        root = compiler.compileDocument(json, uri: base, defaultDraft: defaultDraft)
+        let root = compiler.compileDocument(json, uri: base, defaultDraft: defaultDraft)
         compiler.resolvePendingReferences()
+        self.init(compiler, root: root, json: json, uri: base)
+    }
+
+    private init(_ compiler: SchemaCompiler, root: SchemaNode, json: JSONValue, uri base: String, updates: Int = 0) {
+        self.root = root
+        self.updates = updates
         self.uri = base
         draft = root.draft
         unresolvedReferences = compiler.unresolved
@@ -74,6 +92,33 @@ public struct JSONSchema: Sendable {
         schemaProblems = compiler.schemaProblems
         shapeProblems = compiler.shapeProblems
         store = SchemaStore(nodes: compiler.nodes, dynamicAnchors: compiler.dynamicAnchors)
+        isReusable = compiler.isSelfContained && compiler.unresolved.isEmpty && compiler.refused.isEmpty
+            && compiler.schemaProblems.isEmpty && compiler.shapeProblems.isEmpty
+        self.json = isReusable ? json : .null
+    }
+
+    /// Compiles `json`, another version of the document `previous` was compiled from (the same URI and
+    /// default dialect), taking from `previous` every subschema whose JSON is the same at the same place
+    /// instead of compiling it again: an edit deep inside a large schema (a CustomResourceDefinition's)
+    /// compiles the schemas on the path to it and its new subschemas only. The result validates, navigates
+    /// and suggests exactly as ``init(json:uri:defaultDraft:resolver:referencePolicy:)`` would.
+    ///
+    /// Only self-contained schemas are updated this way (``isReusable``: no `$ref`, `$id`/`id`, anchor,
+    /// schema problem or shape problem, in `previous` and in what the new version compiles); any other
+    /// schema, or one whose root dialect (`$schema`) changed, is compiled afresh as the full initializer
+    /// does, with `resolver` and `referencePolicy`.
+    public init(json: JSONValue, updating previous: JSONSchema, defaultDraft: SchemaDraft = .draft7,
+                resolver: @escaping SchemaResolver = { _ in nil },
+                referencePolicy: @escaping (_ target: String, _ referrer: String) -> String? = { _, _ in nil }) {
+        if previous.isReusable, previous.updates < Self.maximumUpdates, (previous.json["$schema"] ?? .null).isIdentical(to: json["$schema"] ?? .null) {
+            let compiler = SchemaCompiler(reusing: previous.store.nodes, json: previous.json)
+            let root = compiler.compileDocument(json, uri: previous.uri, defaultDraft: defaultDraft)
+            if compiler.isSelfContained, compiler.schemaProblems.isEmpty, compiler.shapeProblems.isEmpty, root.draft == previous.draft {
+                self.init(compiler, root: root, json: json, uri: previous.uri, updates: previous.updates + 1)
+                return
+            }
+        }
+        self.init(json: json, uri: previous.uri, defaultDraft: defaultDraft, resolver: resolver, referencePolicy: referencePolicy)
     }
 
     /// Parses JSON schema text (UTF-8 bytes) and compiles it; see ``init(json:uri:defaultDraft:resolver:)``.

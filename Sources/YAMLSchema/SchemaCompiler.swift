@@ -34,6 +34,8 @@ final class SchemaCompiler {
         var resources: [(base: String, pointer: String)]
         /// Nesting of subschemas below the document root.
         var depth = 0
+        /// The pointer tokens that lead from the enclosing schema to this one (``child(_:_:)``).
+        var lastTokens: [String] = []
     }
 
     /// Subschemas nested deeper than this are compiled as `true` (and reported), so that no schema can
@@ -61,11 +63,35 @@ final class SchemaCompiler {
     /// (without fragment) and the retrieval URI of the document holding the reference; a reason refuses it.
     private let referencePolicy: (_ target: String, _ referrer: String) -> String?
     private var fetched: [String: JSONValue?] = [:]
+    /// An earlier compilation of another version of the same document, whose subschemas are taken when
+    /// their JSON is unchanged (``init(resolver:referencePolicy:reusing:)``): its index and its JSON.
+    private let reuse: (nodes: [String: SchemaNode], json: JSONValue)?
+    /// While compiling with ``reuse``: the earlier JSON at each schema being compiled, innermost last
+    /// (nil where the earlier version had nothing).
+    private var earlierPath: [JSONValue?] = []
+    /// False once the walk met what makes the compilation depend on more than each subschema's own JSON
+    /// and place: a reference, an identifier (`$id`, draft 4 `id`) or an anchor.
+    private(set) var isSelfContained = true
 
     init(resolver: @escaping (String) -> JSONValue?,
          referencePolicy: @escaping (_ target: String, _ referrer: String) -> String? = { _, _ in nil }) {
         self.resolver = resolver
         self.referencePolicy = referencePolicy
+        reuse = nil
+    }
+
+    /// A compiler that takes the subschemas of `earlier` (the index of an earlier compilation of a version
+    /// of the same document, which was self-contained: ``isSelfContained``, no problems) whose JSON is
+    /// the same at the same place, instead of compiling them again. The subschemas of a self-contained
+    /// schema depend only on their own JSON and their place (pointer, base URI and dialect, which the
+    /// document root fixes), so what is taken is what compiling would give. `earlier`'s index may name
+    /// places the new version no longer has; nothing looks them up (no reference does, and only schemas
+    /// that evaluate report places).
+    init(reusing earlier: [String: SchemaNode], json: JSONValue) {
+        resolver = { _ in nil }
+        referencePolicy = { _, _ in nil }
+        reuse = (earlier, json)
+        nodes = earlier
     }
 
     /// Compiles the document `json` retrieved from `uri`, registering it under `uri` too.
@@ -167,11 +193,13 @@ final class SchemaCompiler {
         for resource in scope.resources {
             let relative = String(scope.pointer.dropFirst(resource.pointer.count))
             let key = relative.isEmpty ? resource.base : resource.base + "#" + relative
-            if nodes[key] == nil { nodes[key] = node }
+            // With ``reuse`` the index starts as the earlier one, whose entry this node replaces.
+            if nodes[key] == nil || reuse != nil { nodes[key] = node }
         }
     }
 
     private func addRef(_ reference: String, _ scope: Scope) -> String {
+        isSelfContained = false
         let uri = Self.canonical(SchemaURI.resolve(reference, against: scope.base))
         pendingRefs.append((uri, scope.draft, scope.documentURI))
         return uri
@@ -191,12 +219,26 @@ final class SchemaCompiler {
         var s = scope
         s.depth += 1
         for t in tokens { s.pointer += "/" + SchemaURI.escapePointerToken(t) }
+        s.lastTokens = tokens
         return s
     }
 
     // MARK: - Compiling one schema
 
     private func compile(_ json: JSONValue, _ parentScope: Scope) -> SchemaNode {
+        guard let reuse else { return compileAfresh(json, parentScope) }
+        // The earlier JSON at this place; the same JSON there compiled to the same node.
+        let earlier = earlierPath.isEmpty ? reuse.json : earlierPath[earlierPath.count - 1].flatMap { Self.follow(parentScope.lastTokens, in: $0) }
+        if let earlier, earlier.isIdentical(to: json),
+           let node = reuse.nodes[parentScope.pointer.isEmpty ? parentScope.base : parentScope.base + "#" + parentScope.pointer] {
+            return node
+        }
+        earlierPath.append(earlier)
+        defer { earlierPath.removeLast() }
+        return compileAfresh(json, parentScope)
+    }
+
+    private func compileAfresh(_ json: JSONValue, _ parentScope: Scope) -> SchemaNode {
         var scope = parentScope
         let tooDeep = scope.depth > Self.maximumNesting
         if tooDeep {
@@ -224,6 +266,7 @@ final class SchemaCompiler {
         var anchors: [String] = []
         if !refOnly {
             if case .string(let id)? = object[scope.draft.idKeyword] {
+                isSelfContained = false
                 let (draft, vocabulary) = dialect(of: json, inherited: scope.draft, inheritedVocabulary: scope.vocabulary)
                 scope.draft = draft
                 scope.vocabulary = vocabulary
@@ -256,6 +299,7 @@ final class SchemaCompiler {
             dynamicAnchor = a
         }
         let recursiveAnchor = draft == .draft2019_09 && object["$recursiveAnchor"] == .bool(true)
+        if !anchors.isEmpty || recursiveAnchor { isSelfContained = false }
 
         var keywords: [SchemaKeyword] = []
         if refOnly {

@@ -66,6 +66,11 @@ struct DocumentChunks: Sendable {
         let delta: Int
         /// The edited chunk's document, composed alone: ranges are relative to ``start``.
         let document: ComposedDocument
+        /// The bytes that differ, relative to ``start``: `start..<oldEnd` of the old chunk became
+        /// `start..<newEnd` of the new one (the common prefix and suffix of the two texts left out).
+        let changed: (start: Int, oldEnd: Int, newEnd: Int)
+        /// True when the edited chunk holds an alias (`*name`): a node may then repeat one the edit changed.
+        let hasAliases: Bool
     }
 
     /// Re-checks `new`, an edited version of `old`'s text whose chunks are `self`, by parsing and
@@ -131,7 +136,9 @@ struct DocumentChunks: Sendable {
             ranges += documentRanges[(k + 1)...].map { $0.shifted(by: delta) }
         }
         return Recheck(diagnostics: diagnostics, chunks: DocumentChunks(starts: newStarts, documentRanges: ranges),
-                       index: k, start: start, end: newNext, delta: delta, document: document)
+                       index: k, start: start, end: newNext, delta: delta, document: document,
+                       changed: (prefix - start, oldEditEnd - start, new.count - suffix - start),
+                       hasAliases: parse.tree.tokens.contains { $0.kind == .alias })
     }
 
     /// True when `message` holds `line ` followed by a digit (as in "first defined on line 12").

@@ -52,8 +52,14 @@ struct SchemaRegistry {
     /// Per open document (URI string): the snapshot (its ``SnapshotAnalysis``) whose definitions
     /// ``customResources`` holds, so that an edit re-reads only the document it re-checked.
     var definitionsRead: [String: ObjectIdentifier] = [:]
+    /// The definition document edited last, kept so that the next edit of it projects only what changed.
+    var definitionMemo: DefinitionMemo?
     private(set) var catalogs: [String: Catalog] = [:]
     private var compiled: [String: JSONSchema] = [:]
+    /// Compiled schemas whose JSON changed since (a CustomResourceDefinition being edited), by URI: the
+    /// next compilation of the URI takes from it what did not change (``JSONSchema/init(json:updating:defaultDraft:resolver:referencePolicy:)``),
+    /// then drops it.
+    private var earlier: [String: JSONSchema] = [:]
     /// Combinations of schemas (``combinedSchema(_:)``) by their members' URIs.
     private var combined: [[String]: JSONSchema] = [:]
     private var referencedCount = 0
@@ -167,11 +173,15 @@ struct SchemaRegistry {
         let entries = customResources.allEntries
         let live = Set(entries.map(\.entry.schemaURI))
         for type in types {
-            if let old = before[type], !live.contains(old.schemaURI) { resources[old.schemaURI] = nil }
+            if let old = before[type], !live.contains(old.schemaURI) {
+                resources[old.schemaURI] = nil
+                earlier[old.schemaURI] = nil
+            }
         }
         for (type, entry) in entries where types.contains(type) {
             resources[entry.schemaURI] = .loaded(entry.schema)
-            compiled[entry.schemaURI] = nil
+            // An edit changes a small part of a definition's schema: the next compilation reuses the rest.
+            if let schema = compiled.removeValue(forKey: entry.schemaURI) { earlier[entry.schemaURI] = schema }
         }
         // Every defined type keeps its schema at hand, whatever happened to the resource meanwhile.
         for (_, entry) in entries {
@@ -298,6 +308,7 @@ struct SchemaRegistry {
         if self.policy != policy {
             self.policy = policy
             compiled.removeAll()
+            earlier.removeAll()
             combined.removeAll()
         }
         guard let resource = resources[uri] else {
@@ -312,12 +323,18 @@ struct SchemaRegistry {
             if let schema = compiled[uri] { return Self.usable(schema) }
             let known = resources
             var reached: Set<String> = []
-            let schema = JSONSchema(json: json, uri: uri, resolver: { ref in
+            let resolver: SchemaResolver = { ref in
                 let base = Self.withoutFragment(ref)
                 reached.insert(base)
                 if case .loaded(let j)? = known[base] { return j }
                 return nil
-            }, referencePolicy: { target, referrer in policy.refusal(toFollow: target, from: referrer) })
+            }
+            let referencePolicy = { (target: String, referrer: String) in policy.refusal(toFollow: target, from: referrer) }
+            let schema = if let previous = earlier.removeValue(forKey: uri) {
+                JSONSchema(json: json, updating: previous, resolver: resolver, referencePolicy: referencePolicy)
+            } else {
+                JSONSchema(json: json, uri: uri, resolver: resolver, referencePolicy: referencePolicy)
+            }
             reached.remove(uri)
             references[uri] = reached
             var waiting = false

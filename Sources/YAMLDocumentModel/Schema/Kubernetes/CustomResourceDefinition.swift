@@ -20,6 +20,12 @@ struct CustomResourceDefinition {
     /// group and kind. Versions that are not served, or have no schema, are left out.
     init?(_ root: YAMLNode) {
         guard Self.isDefinition(root), case .success(let json) = JSONProjection.project(root) else { return nil }
+        self.init(projection: json)
+    }
+
+    /// The definition whose document's JSON projection is `json` (the document is a definition:
+    /// ``isDefinition(_:)``); nil when it names no group and kind, or serves no version with a schema.
+    init?(projection json: JSONValue) {
         let spec = json["spec"]
         guard case .string(let group)? = spec?["group"], case .string(let kind)? = spec?["names"]?["kind"],
               KubernetesResourceType.isGroup(group), KubernetesResourceType.isKind(kind) else { return nil }
@@ -87,6 +93,74 @@ struct CustomResourceDefinition {
 
     private static func isObject(_ value: JSONValue) -> Bool {
         if case .object = value { true } else { false }
+    }
+
+    /// ``jsonSchema(_:type:)`` of `openAPI`, given `schema`, that of an earlier version of `openAPI` that
+    /// differed only below `path` (JSON keys and indices from the root): the subschema holding the change
+    /// made again by ``structural(_:depth:)`` and put in place of the old one, the rest shared. The
+    /// subschema is the deepest one on `path` whose making no schema above it looks into: not an `anyOf`
+    /// entry of an `x-kubernetes-int-or-string` schema (whose rule compares its `anyOf`), nor the root's
+    /// `apiVersion` or `kind` property (which the root's rule rewrites). Nil when that is the root.
+    static func jsonSchema(_ openAPI: JSONValue, updating schema: JSONValue, changedBelow path: [String]) -> JSONValue? {
+        // The schema positions on `path`: how many tokens lead to each.
+        var positions = [0]
+        var at = 0
+        var node = openAPI
+        while at < path.count {
+            // The steps ``structural(_:depth:)`` takes into a subschema.
+            let steps: Int
+            switch (path[at], node[path[at]]) {
+            case ("properties", .object?), ("patternProperties", .object?), ("definitions", .object?),
+                 ("allOf", .array?), ("anyOf", .array?), ("oneOf", .array?), ("items", .array?), ("additionalProperties", .array?), ("not", .array?):
+                steps = 2
+            case ("items", _?), ("additionalProperties", _?), ("not", _?):
+                steps = 1
+            default:
+                steps = 0
+            }
+            guard steps > 0, at + steps <= path.count, let next = follow(path[at..<(at + steps)], in: node) else { break }
+            // A parent whose rule reads this child's content stays the one made again.
+            if path[at] == "anyOf", node["x-kubernetes-int-or-string"] == .bool(true) { break }
+            if at == 0, path[0] == "properties", path.count > 1, path[1] == "apiVersion" || path[1] == "kind" { break }
+            at += steps
+            positions.append(at)
+            node = next
+        }
+        guard let last = positions.last, last > 0 else { return nil }
+        return replacing(in: schema, at: path[..<last], with: structural(node, depth: positions.count - 1))
+    }
+
+    /// The value at `tokens` (object keys, array indices) below `json`.
+    static func follow(_ tokens: ArraySlice<String>, in json: JSONValue) -> JSONValue? {
+        var current = json
+        for token in tokens {
+            switch current {
+            case .object: guard let next = current[token] else { return nil }; current = next
+            case .array(let items): guard let i = Int(token), items.indices.contains(i) else { return nil }; current = items[i]
+            default: return nil
+            }
+        }
+        return current
+    }
+
+    /// `json` with the value at `tokens` replaced by `value` (nil when there is none); what is not on
+    /// the way is shared.
+    static func replacing(in json: JSONValue, at tokens: ArraySlice<String>, with value: JSONValue) -> JSONValue? {
+        guard let token = tokens.first else { return value }
+        switch json {
+        case .object(var members):
+            guard let i = members.lastIndex(where: { $0.key == token }),
+                  let inner = replacing(in: members[i].value, at: tokens.dropFirst(), with: value) else { return nil }
+            members[i].value = inner
+            return .object(members)
+        case .array(var items):
+            guard let i = Int(token), items.indices.contains(i),
+                  let inner = replacing(in: items[i], at: tokens.dropFirst(), with: value) else { return nil }
+            items[i] = inner
+            return .array(items)
+        default:
+            return nil
+        }
     }
 
     /// ``jsonSchema(_:type:)``'s rules for one subschema and, recursively, those below it.

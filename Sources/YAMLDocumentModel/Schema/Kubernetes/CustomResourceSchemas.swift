@@ -16,6 +16,12 @@ struct CustomResourceSchemas {
         var schemaURI: String
         var schema: JSONValue
         var source: String
+
+        /// The same URI, source and schema, written the same way (``JSONValue/isIdentical(to:)``: member
+        /// order counts, which a compiled schema keeps; and it is faster than JSON equality on a large schema).
+        static func == (a: Entry, b: Entry) -> Bool {
+            a.schemaURI == b.schemaURI && a.source == b.source && a.schema.isIdentical(to: b.schema)
+        }
     }
 
     /// Per source, per document of its stream: what that document defines.
@@ -48,6 +54,12 @@ struct CustomResourceSchemas {
     /// What the document `root` of `source` defines (empty when it is not a CustomResourceDefinition).
     static func definitions(in root: YAMLNode?, source: String) -> [KubernetesResourceType: Entry] {
         guard let root, let definition = CustomResourceDefinition(root) else { return [:] }
+        return entries(definition, source: source)
+    }
+
+    /// The entries of `definition`, read from `source`.
+    static func entries(_ definition: CustomResourceDefinition?, source: String) -> [KubernetesResourceType: Entry] {
+        guard let definition else { return [:] }
         var out: [KubernetesResourceType: Entry] = [:]
         for (type, schema) in definition.versions where out[type] == nil {
             out[type] = Entry(schemaURI: source + "#" + type.group + "/" + type.version + "/" + type.kind, schema: schema, source: source)

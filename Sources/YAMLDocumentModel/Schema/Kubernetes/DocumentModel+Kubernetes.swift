@@ -46,6 +46,7 @@ extension DocumentModel {
     /// `pureyaml.schema.crds` file that was open (its text then stood for the file) is read again.
     func forgetDefinitions(of uri: DocumentURI) -> Set<SurfaceArea> {
         schemaRegistry.definitionsRead[uri.string] = nil
+        if schemaRegistry.definitionMemo?.source == uri.string { schemaRegistry.definitionMemo = nil }
         let forgot = schemaRegistry.setDefinitions(uri.string, documents: nil)
         // A definition file of the workspace is read again from disk: one the search found (also when the
         // text in the editor defined nothing), or one whose text defined something (a file a closed
@@ -71,6 +72,7 @@ extension DocumentModel {
         let settings = settings(for: uri)
         guard let snapshot = records[uri]?.snapshot, settings.schema.validate, settings.schema.kubernetesDetection else {
             schemaRegistry.definitionsRead[source] = nil
+            if schemaRegistry.definitionMemo?.source == source { schemaRegistry.definitionMemo = nil }
             return schemaRegistry.setDefinitions(source, documents: nil)
         }
         if schemaRegistry.definitionsRead[source] == ObjectIdentifier(snapshot.analysis) { return [] }
@@ -83,13 +85,39 @@ extension DocumentModel {
         }
         if let (edit, previous) = snapshot.recheck, let chunks = snapshot.chunks,
            schemaRegistry.definitionsRead[source] == previous {
-            schemaRegistry.definitionsRead[source] = ObjectIdentifier(snapshot.analysis)
-            let entries = CustomResourceSchemas.definitions(in: edit.document.root, source: source)
+            let read = ObjectIdentifier(snapshot.analysis)
+            schemaRegistry.definitionsRead[source] = read
+            let entries = definitions(after: edit, source: source, previous: previous, read: read)
             return schemaRegistry.setDefinitions(source, document: edit.index, count: chunks.starts.count, entries)
         }
+        if schemaRegistry.definitionMemo?.source == source { schemaRegistry.definitionMemo = nil }
         schemaRegistry.definitionsRead[source] = ObjectIdentifier(snapshot.analysis)
         let documents = snapshot.composition.documents.map { CustomResourceSchemas.definitions(in: $0.root, source: source) }
         return schemaRegistry.setDefinitions(source, documents: documents)
+    }
+
+    /// What the document `edit` re-checked defines, `previous` being the snapshot before the edit and
+    /// `read` the edited one: when the memo (``SchemaRegistry/definitionMemo``) holds that document as it
+    /// was, only the node the edit changed is projected again (``DefinitionMemo/updated(_:chunkLength:changed:read:)``);
+    /// otherwise the whole document is, and a definition without aliases is kept as the memo.
+    private func definitions(after edit: DocumentChunks.Recheck, source: String, previous: ObjectIdentifier,
+                             read: ObjectIdentifier) -> [KubernetesResourceType: CustomResourceSchemas.Entry] {
+        let root = edit.document.root
+        let memo = schemaRegistry.definitionMemo
+        schemaRegistry.definitionMemo = nil
+        let chunkLength = edit.end - edit.start
+        if let memo, memo.source == source, memo.index == edit.index, memo.read == previous, !edit.hasAliases,
+           let next = memo.updated(root, chunkLength: chunkLength, changed: edit.changed, read: read) {
+            schemaRegistry.definitionMemo = next
+            return next.entries
+        }
+        guard CustomResourceDefinition.isDefinition(root), case .success(let json) = JSONProjection.project(root) else { return [:] }
+        let entries = CustomResourceSchemas.entries(CustomResourceDefinition(projection: json), source: source)
+        if !edit.hasAliases {
+            schemaRegistry.definitionMemo = DefinitionMemo(source: source, index: edit.index, read: read, root: root,
+                                                           chunkLength: chunkLength, projection: json, entries: entries)
+        }
+        return entries
     }
 
     /// Reads the CustomResourceDefinitions of the YAML stream `bytes`, the content of the file `source`

@@ -1,0 +1,173 @@
+import YAMLComposer
+
+/// The CustomResourceDefinition document read last after an edit (its root as composed from its chunk,
+/// the root's JSON projection, and what it defines), kept so that the next edit of the same document
+/// projects only the node the edit changed. On a large definition (the 810 KB `prometheuses` CRD of
+/// `k8s-multidoc-stream`) projecting the whole document after every keystroke cost more than re-checking
+/// its text. The model keeps one (that of the document edited last).
+struct DefinitionMemo {
+    /// The source (an open document's URI string) and the index of the document in its stream.
+    var source: String
+    var index: Int
+    /// The snapshot the memo was read from (``SchemaRegistry/definitionsRead``'s value then).
+    var read: ObjectIdentifier
+    /// The document's root composed alone from its chunk (ranges relative to the chunk's start).
+    var root: YAMLNode
+    /// The length of that chunk, in UTF-8 bytes.
+    var chunkLength: Int
+    /// The root's JSON projection.
+    var projection: JSONValue
+    /// What the document defines (``CustomResourceSchemas/definitions(in:source:)``).
+    var entries: [KubernetesResourceType: CustomResourceSchemas.Entry]
+
+    /// Where an edit changed a composed document.
+    enum Change: Equatable {
+        /// Nothing the JSON projection shows (an edit in a comment or in blank space).
+        case none
+        /// Every change lies below the node at `path` (child indices from the root: a mapping's pair, whose
+        /// value is meant, or a sequence's item); `path` is empty when the root itself changed.
+        case below(path: [Int])
+    }
+
+    /// Where the edit `changed` (``DocumentChunks/Recheck/changed``) changed the document `old` into
+    /// `new` (both composed alone from their chunks, with no alias in `new`). A child is taken as unchanged
+    /// when it lies wholly before the changed bytes at the same range, or wholly after them at its range
+    /// moved by the edit, with the same tag and anchor: its text is then the same bytes in the same
+    /// context, which compose to the same node. Descends while exactly one child of a collection changed,
+    /// the collection keeping its size and kind.
+    static func change(from old: YAMLNode, to new: YAMLNode, changed: (start: Int, oldEnd: Int, newEnd: Int)) -> Change {
+        let delta = changed.newEnd - changed.oldEnd
+        func same(_ o: YAMLNode, _ n: YAMLNode) -> Bool {
+            guard o.tag == n.tag, o.anchor == n.anchor, o.hasExplicitTag == n.hasExplicitTag else { return false }
+            let a = o.range, b = n.range
+            if a == b && b.end <= changed.start { return true }
+            return a.start >= changed.oldEnd && b.start == a.start + delta && b.end == a.end + delta
+        }
+        var o = old, n = new
+        var path: [Int] = []
+        while true {
+            guard o.tag == n.tag, o.collectionStyle == n.collectionStyle else { return .below(path: path) }
+            var children: [(old: YAMLNode, new: YAMLNode, key: (YAMLNode, YAMLNode)?)] = []
+            switch (o.content, n.content) {
+            case let (.mapping(op), .mapping(np)) where op.count == np.count:
+                children = zip(op, np).map { ($0.value, $1.value, ($0.key, $1.key)) }
+            case let (.sequence(os), .sequence(ns)) where os.count == ns.count:
+                children = zip(os, ns).map { ($0, $1, nil) }
+            default:
+                return .below(path: path)
+            }
+            var changedChild: Int?
+            for (i, child) in children.enumerated() {
+                let keySame = child.key.map { same($0.0, $0.1) } ?? true
+                if keySame && same(child.old, child.new) { continue }
+                // A changed key, or two changed children: the collection itself is what changed.
+                guard keySame, changedChild == nil else { return .below(path: path) }
+                changedChild = i
+            }
+            guard let i = changedChild else { return .none }
+            path.append(i)
+            (o, n) = (children[i].old, children[i].new)
+        }
+    }
+
+    /// `json` (the projection of a document whose tree has the shape of `node` along `path`) with the value
+    /// at `path` replaced by `value`; nil when a collection on the way is not projected member for member
+    /// (a merge key, a duplicate key, a key that is not a scalar).
+    static func replacing(in json: JSONValue, at path: ArraySlice<Int>, of node: YAMLNode, with value: JSONValue) -> JSONValue? {
+        guard let i = path.first else { return value }
+        switch (json, node.content) {
+        case (.object(var members), .mapping(let pairs)):
+            guard members.count == pairs.count, i < pairs.count else { return nil }
+            for (member, pair) in zip(members, pairs) {
+                guard let key = pair.key.scalarValue?.canonicalText, key == member.key, key != "<<" else { return nil }
+            }
+            guard let inner = replacing(in: members[i].value, at: path.dropFirst(), of: pairs[i].value, with: value) else { return nil }
+            members[i].value = inner
+            return .object(members)
+        case (.array(var items), .sequence(let nodes)):
+            guard items.count == nodes.count, i < nodes.count,
+                  let inner = replacing(in: items[i], at: path.dropFirst(), of: nodes[i], with: value) else { return nil }
+            items[i] = inner
+            return .array(items)
+        default:
+            return nil
+        }
+    }
+
+    /// The memo after an edit of its document gave `root` (composed alone from a chunk of `chunkLength`
+    /// bytes, with no alias; `changed` as ``DocumentChunks/Recheck/changed``), read from the snapshot
+    /// `read`: the changed node projected and put in place of the old one, and the definitions read again
+    /// from the new projection when the edit is in the root's `apiVersion`, `kind` or `spec` (all that
+    /// ``CustomResourceDefinition`` reads). Nil when that cannot be done (the root changed, or a collection
+    /// on the way is not projected member for member): the caller reads the whole document.
+    func updated(_ root: YAMLNode, chunkLength: Int, changed: (start: Int, oldEnd: Int, newEnd: Int), read: ObjectIdentifier) -> DefinitionMemo? {
+        // The memo's chunk is the edited one as it was before the edit.
+        guard chunkLength - (changed.newEnd - changed.oldEnd) == self.chunkLength else { return nil }
+        var next = self
+        next.root = root
+        next.chunkLength = chunkLength
+        next.read = read
+        guard case .below(let path) = Self.change(from: self.root, to: root, changed: changed) else { return next }
+        guard let first = path.first, case .mapping(let pairs) = root.content, first < pairs.count else { return nil }
+        let node = Self.node(at: path[...], in: root)
+        guard let node, case .success(let value) = JSONProjection.project(node, maxDepth: JSONProjection.defaultMaxDepth - path.count),
+              let projection = Self.replacing(in: projection, at: path[...], of: root, with: value) else { return nil }
+        next.projection = projection
+        guard let key = pairs[first].key.scalarValue?.canonicalText, ["apiVersion", "kind", "spec"].contains(key) else { return next }
+        if let entries = updatedEntries(projection, changedBelow: Self.keys(path, in: projection)) {
+            next.entries = entries
+        } else {
+            next.entries = CustomResourceDefinition.isDefinition(root)
+                ? CustomResourceSchemas.entries(CustomResourceDefinition(projection: projection), source: source) : [:]
+        }
+        return next
+    }
+
+    /// The JSON keys and indices of the child indices `path` (``Change/below(path:)``) in `json`, which
+    /// is projected member for member along it (``replacing(in:at:of:with:)`` checked that).
+    static func keys(_ path: [Int], in json: JSONValue) -> [String] {
+        var tokens: [String] = []
+        var current = json
+        for i in path {
+            switch current {
+            case .object(let members) where i < members.count:
+                tokens.append(members[i].key)
+                current = members[i].value
+            case .array(let items) where i < items.count:
+                tokens.append(String(i))
+                current = items[i]
+            default:
+                return tokens
+            }
+        }
+        return tokens
+    }
+
+    /// ``entries`` after a change below `path` (JSON keys and indices) that gave the projection `json`,
+    /// when the change lies inside the `openAPIV3Schema` of a version in `spec.versions` (a keystroke in a
+    /// definition's schema): that version's schema made again only where it changed
+    /// (``CustomResourceDefinition/jsonSchema(_:updating:changedBelow:)``). Nil for any other change.
+    private func updatedEntries(_ json: JSONValue, changedBelow path: [String]) -> [KubernetesResourceType: CustomResourceSchemas.Entry]? {
+        guard path.count > 5, path[0] == "spec", path[1] == "versions", let k = Int(path[2]), path[3] == "schema",
+              path[4] == "openAPIV3Schema", case .array(let versions)? = json["spec"]?["versions"], k < versions.count,
+              case .string(let name)? = versions[k]["name"] else { return nil }
+        // The version whose schema the entry was made from: the first served one of that name.
+        guard let chosen = versions.firstIndex(where: { $0["name"] == .string(name) && $0["served"] != .bool(false) && $0["schema"]?["openAPIV3Schema"] != nil }),
+              chosen == k else { return versions.contains { $0["name"] == .string(name) } ? entries : nil }
+        guard let (type, entry) = entries.first(where: { $0.key.version == name }), let openAPI = versions[k]["schema"]?["openAPIV3Schema"],
+              let schema = CustomResourceDefinition.jsonSchema(openAPI, updating: entry.schema, changedBelow: Array(path[5...])) else { return nil }
+        var out = entries
+        out[type] = CustomResourceSchemas.Entry(schemaURI: entry.schemaURI, schema: schema, source: entry.source)
+        return out
+    }
+
+    /// The node at `path` below `node` (as ``Change/below(path:)`` counts).
+    static func node(at path: ArraySlice<Int>, in node: YAMLNode) -> YAMLNode? {
+        guard let i = path.first else { return node }
+        switch node.content {
+        case .mapping(let pairs) where i < pairs.count: return self.node(at: path.dropFirst(), in: pairs[i].value)
+        case .sequence(let items) where i < items.count: return self.node(at: path.dropFirst(), in: items[i])
+        default: return nil
+        }
+    }
+}

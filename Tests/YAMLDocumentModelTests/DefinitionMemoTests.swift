@@ -1,0 +1,155 @@
+import XCTest
+import YAMLComposer
+import YAMLParser
+import YAMLSchema
+import YAMLSyntax
+@testable import YAMLDocumentModel
+
+/// ``DefinitionMemo``: where an edit changed a composed document (the deepest node holding every change,
+/// nothing for an edit in a comment), and the projection patched there equals the new document's own.
+final class DefinitionMemoTests: XCTestCase {
+    private static let text = """
+        apiVersion: apiextensions.k8s.io/v1
+        kind: CustomResourceDefinition
+        spec:
+          group: example.com
+          names: {kind: Widget, plural: widgets}
+          versions:
+          - name: v1
+            served: true
+            schema:
+              openAPIV3Schema:
+                type: object
+                properties:
+                  size: {type: integer}   # parts
+                  mode:
+                    type: string
+                    x-kubernetes-list-type: map
+                    description: |+
+                      Kept line breaks.
+
+        """
+
+    private func root(_ text: String) throws -> YAMLNode {
+        try XCTUnwrap(Composer.compose(Parser.parse(Array(text.utf8))).documents.first?.root)
+    }
+
+    /// `text` with `old` (its first occurrence) replaced by `new`, and the change as ``DocumentChunks/Recheck/changed`` gives it.
+    private func edit(_ old: String, _ new: String) throws -> (text: String, changed: (start: Int, oldEnd: Int, newEnd: Int)) {
+        let range = try XCTUnwrap(Self.text.range(of: old))
+        let text = Self.text.replacingCharacters(in: range, with: new)
+        // As the common prefix and suffix of the two texts give it.
+        let a = Array(Self.text.utf8), b = Array(text.utf8)
+        let (prefix, suffix) = DocumentChunks.commonPrefixAndSuffix(a, b)
+        return (text, (prefix, a.count - suffix, b.count - suffix))
+    }
+
+    func testTheChangeIsTheDeepestNodeHoldingTheEdit() throws {
+        let old = try root(Self.text)
+        // spec (2) -> versions (2) -> item 0 -> schema (2) -> openAPIV3Schema (0) -> properties (1) -> mode (1) -> x-kubernetes-list-type (1)
+        let cases: [(String, String, DefinitionMemo.Change)] = [
+            ("type: map", "type: mxap", .below(path: [2, 2, 0, 2, 0, 1, 1, 1])),
+            ("# parts", "# many parts", .none),
+            ("{type: integer}", "{type: string}", .below(path: [2, 2, 0, 2, 0, 1, 0, 0])),
+            ("    mode:", "    moda:", .below(path: [2, 2, 0, 2, 0, 1])),
+            ("served: true", "served: false", .below(path: [2, 2, 0, 1])),
+            ("kind: CustomResourceDefinition", "kind: Thing", .below(path: [1])),
+            ("x-kubernetes-list-type: map\n", "x-kubernetes-list-type: map\n            minLength: 1\n", .below(path: [2, 2, 0, 2, 0, 1, 1])),
+            ("x-kubernetes-list-type: map\n", "x-kubernetes-list-type: map\n          minLength: 1\n", .below(path: [2, 2, 0, 2, 0, 1])),
+            // A line break after a block scalar that keeps its final line breaks changes its content.
+            ("Kept line breaks.\n", "Kept line breaks.\n\n", .below(path: [2, 2, 0, 2, 0, 1, 1, 2])),
+        ]
+        for (from, to, expected) in cases {
+            let (text, changed) = try edit(from, to)
+            let new = try root(text)
+            let change = DefinitionMemo.change(from: old, to: new, changed: changed)
+            XCTAssertEqual(change, expected, "\(from) -> \(to)")
+            // The old projection with the changed node's projection put in place is the new projection.
+            guard case .success(let oldJSON) = JSONProjection.project(old), case .success(let newJSON) = JSONProjection.project(new) else {
+                return XCTFail("no projection")
+            }
+            if case .below(let path) = change {
+                let node = try XCTUnwrap(DefinitionMemo.node(at: path[...], in: new))
+                guard case .success(let value) = JSONProjection.project(node) else { return XCTFail("no projection") }
+                let patched = DefinitionMemo.replacing(in: oldJSON, at: path[...], of: new, with: value)
+                XCTAssertTrue(try XCTUnwrap(patched).isIdentical(to: newJSON), "\(from) -> \(to)")
+            } else {
+                XCTAssertTrue(oldJSON.isIdentical(to: newJSON))
+            }
+        }
+    }
+
+    /// A merge key on the way: the projection is not member for member, so nothing is patched.
+    func testAMergeKeyOnTheWayIsNotPatched() throws {
+        let text = "a: {x: 1}\nb:\n  <<: {y: 2}\n  z: 3\n"
+        let new = try root(text.replacingOccurrences(of: "z: 3", with: "z: 4"))
+        guard case .success(let json) = JSONProjection.project(try root(text)) else { return XCTFail("no projection") }
+        XCTAssertNil(DefinitionMemo.replacing(in: json, at: [1, 1], of: new, with: .integer(4)))
+    }
+}
+
+/// The model keeps the definition edited last and projects only what a keystroke in it changed.
+final class DefinitionMemoModelTests: XCTestCase {
+    func testKeystrokesInADefinitionUseTheMemo() throws {
+        var settings = Settings()
+        settings.schema.workspaceFolders = [DocumentURI(filePath: "/w")]
+        let model = DocumentModel(settings: settings)
+        let uri = DocumentURI(filePath: "/w/stream.yaml")
+        let text = IncrementalAnalysisTests.blockDefinitionStream
+        model.perform(.open(uri, version: 1, text: text))
+        let line = try XCTUnwrap(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("x-kubernetes-list-type: map") })
+        var reads: [ObjectIdentifier] = []
+        for version in 2...5 {
+            let at = LineColumn(line: line, column: 41)
+            let change = version % 2 == 0 ? TextChange(range: (at, at), text: "x") : TextChange(range: (at, LineColumn(line: line, column: 42)), text: "")
+            model.perform(.change(uri, version: version, changes: [change], encoding: .utf16))
+            let snapshot = try XCTUnwrap(model.snapshot(uri))
+            XCTAssertEqual(snapshot.recheck?.0.index, 0)
+            let memo = try XCTUnwrap(model.schemaRegistry.definitionMemo, "version \(version)")
+            XCTAssertEqual(memo.read, ObjectIdentifier(snapshot.analysis))
+            reads.append(memo.read)
+        }
+        XCTAssertEqual(Set(reads).count, 4)
+    }
+}
+
+/// ``CustomResourceDefinition/jsonSchema(_:updating:changedBelow:)`` gives what ``CustomResourceDefinition/jsonSchema(_:type:)``
+/// gives for the whole new schema, written the same way, also where a parent's rule reads the changed
+/// child (an `x-kubernetes-int-or-string` schema's `anyOf`), and leaves the root's own properties to the caller.
+final class StructuralSchemaUpdateTests: XCTestCase {
+    private static let openAPI = #"""
+    {"type": "object", "properties": {
+      "apiVersion": {"type": "string"},
+      "spec": {"type": "object", "properties": {
+        "size": {"type": "integer", "minimum": 1, "nullable": true},
+        "port": {"x-kubernetes-int-or-string": true, "anyOf": [{"type": "integer"}, {"type": "string"}]},
+        "items": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}}},
+        "template": {"type": "object", "x-kubernetes-embedded-resource": true, "properties": {"kind": {"type": "string"}}}
+      }}}}
+    """#
+
+    func testAPatchedSchemaIsTheWholeSchemaMadeAgain() throws {
+        let type = KubernetesResourceType(group: "example.com", version: "v1", kind: "Widget")
+        let old = try SchemaText.parse(Array(Self.openAPI.utf8))
+        let before = CustomResourceDefinition.jsonSchema(old, type: type)
+        let cases: [(String, String, [String], Bool)] = [
+            (#""minimum": 1"#, #""minimum": 2"#, ["properties", "spec", "properties", "size", "minimum"], true),
+            (#"{"type": "integer"}, {"type": "string"}"#, #"{"type": "integer"}, {"type": "number"}"#,
+             ["properties", "spec", "properties", "port", "anyOf", "1", "type"], true),
+            (#""name": {"type": "string"}"#, #""name": {"type": "string", "nullable": true}"#,
+             ["properties", "spec", "properties", "items", "items", "properties", "name"], true),
+            (#""properties": {"kind": {"type": "string"}}"#, #""properties": {"kind": {"type": "string"}, "other": {}}"#,
+             ["properties", "spec", "properties", "template", "properties"], true),
+            (#""apiVersion": {"type": "string"}"#, #""apiVersion": {"type": "string", "description": "v"}"#,
+             ["properties", "apiVersion", "description"], false),
+        ]
+        for (from, to, path, patched) in cases {
+            XCTAssertTrue(Self.openAPI.contains(from), from)
+            let new = try SchemaText.parse(Array(Self.openAPI.replacingOccurrences(of: from, with: to).utf8))
+            let whole = CustomResourceDefinition.jsonSchema(new, type: type)
+            let updated = CustomResourceDefinition.jsonSchema(new, updating: before, changedBelow: path)
+            XCTAssertEqual(updated != nil, patched, from)
+            if let updated { XCTAssertTrue(updated.isIdentical(to: whole), "\(from) -> \(to)") }
+        }
+    }
+}
