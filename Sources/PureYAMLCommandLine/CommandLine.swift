@@ -82,9 +82,8 @@ public struct CommandLineTool {
         // missing schema file, that is exit 2, so a CI check cannot pass without validating.
         var schemaUnusable = false
         var emptyFolders: [EmptyFolder] = []
-        // The folder walk reads configuration files under the policy the models read under, which a model
-        // sets in its environment when it is configured (a model costs nothing until a file is opened).
-        let policy = makeModel(options.configuration, environment: environment, adjust: schemaOptions.apply).environment.trust.policy
+        // The folder walk reads configuration files under the policy the models read under (the model's query).
+        let policy = readPolicy(options.configuration, environment: environment, adjust: schemaOptions.apply)
         let inputs = expand(options.paths, configuration: options.configuration, trust: policy,
                             ioFailed: &ioFailed, emptyFolders: &emptyFolders)
         // The inputs are checked on every core (one model per thread), and reported in their order.
@@ -223,12 +222,18 @@ public struct CommandLineTool {
         case .success(let o): options = o
         case .failure(let usage): err(usage.message); return 2
         }
-        let model = makeModel(options.configuration)
+        // The folders of the run are those of `check`: the working directory and the paths named. A
+        // configuration file in them that a symbolic link leads out of them is not read (docs/security.md).
+        var folders = SchemaCheckOptions()
+        folders.workingDirectory = workingDirectory
+        folders.allowNamedPaths(options.paths, environment: environment)
+        let model = makeModel(options.configuration, adjust: folders.apply)
         var reported: Set<String> = []
         var ioFailed = false
         var changed = 0, files = 0, failures = 0
         var emptyFolders: [EmptyFolder] = []
-        for input in expand(options.paths, configuration: options.configuration, trust: model.environment.trust.policy,
+        let policy = readPolicy(options.configuration, environment: environment, adjust: folders.apply)
+        for input in expand(options.paths, configuration: options.configuration, trust: policy,
                             ioFailed: &ioFailed, emptyFolders: &emptyFolders) {
             guard let file = read(input, stdinFilename: options.stdinFilename, ioFailed: &ioFailed),
                   let problems = open(file, in: model, reported: &reported, ioFailed: &ioFailed) else { continue }
@@ -320,6 +325,17 @@ public struct CommandLineTool {
         adjust(&settings)
         model.perform(.configure(settings))
         return model
+    }
+
+    /// The policy every read of a model made by ``makeModel(_:environment:adjust:)`` follows (the model's
+    /// query, ``DocumentModel/readPolicy(settings:projectSettings:environment:)``): for the folder walk,
+    /// which reads configuration files before any model opens a file.
+    func readPolicy(_ configuration: CommandOptions.ConfigurationSource, environment: ModelEnvironment,
+                    adjust: (inout Settings) -> Void) -> TrustPolicy {
+        var settings = Settings()
+        adjust(&settings)
+        return DocumentModel.readPolicy(settings: settings, projectSettings: projectSettingsSource(configuration),
+                                        environment: environment)
     }
 
     /// Where the model finds project settings for `configuration` (`--config PATH` made absolute).

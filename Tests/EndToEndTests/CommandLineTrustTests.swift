@@ -129,6 +129,27 @@ final class CommandLineTrustTests: XCTestCase {
         XCTAssertFalse(own.stdout.contains("a.yaml"), own.stdout)
     }
 
+    /// `pureyaml format` reads configuration files under `check`'s folders too: an `.editorconfig` that a
+    /// symbolic link leads out of the tree is treated as absent (its `indent_size = 4` is not applied), the
+    /// same text in a regular file of the tree is the repository's own and applies.
+    func testFormatIgnoresAnEditorConfigLinkingOutOfTheTree() throws {
+        guard let binary = BuiltBinary.pureyaml else { throw CommandLineCIHarness.MissingBinary() }
+        let outside = folder.appendingPathComponent("editorconfig")
+        try "[*]\nindent_size = 4\n".write(to: outside, atomically: true, encoding: .utf8)
+        try write("a:\n  b: 1\n", "a.yaml")
+        let repo = folder.appendingPathComponent("repo")
+        let link = repo.appendingPathComponent(".editorconfig")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: outside.path)
+        let linked = try MeasuredRun(binary, ["format", "--check", "a.yaml"], in: repo, environment: testEnvironment(), timeout: 60)
+        XCTAssertEqual(linked.status, 0, linked.stdout + linked.stderr)
+        XCTAssertEqual(linked.stdout, "", "the linked-out .editorconfig changed nothing")
+        try FileManager.default.removeItem(at: link)
+        try FileManager.default.copyItem(at: outside, to: link)
+        let own = try MeasuredRun(binary, ["format", "--check", "a.yaml"], in: repo, environment: testEnvironment(), timeout: 60)
+        XCTAssertEqual(own.status, 1, own.stdout + own.stderr)
+        XCTAssertTrue(own.stdout.contains("+    b: 1"), own.stdout)
+    }
+
     func testAResponseThatIsNotASchemaIsNotEchoed() throws {
         try write("# yaml-language-server: $schema=\(server.url("_/secret"))\na: 1\n", "a.yaml")
         for format in ["text", "json", "github", "sarif"] {
