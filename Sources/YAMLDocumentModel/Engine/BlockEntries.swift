@@ -100,7 +100,8 @@ struct BlockEntries: Sendable {
     /// Re-checks `new`, an edited version of `old` (whose entries are `self`, and whose diagnostics are
     /// `oldDiagnostics`), by parsing and composing only the smallest entry that encloses the edit and
     /// whose extent the edit cannot change; nil when there is none or in any doubt, and the whole text
-    /// must be analysed. `lineIndex` and `newLineIndex` index `old` and `new`.
+    /// must be analysed. `lineIndex` and `newLineIndex` index `old` and `new`; `prefix` and `suffix` are
+    /// their common prefix and suffix lengths in bytes (``DocumentChunks/commonPrefixAndSuffix(_:_:)``).
     ///
     /// The entry's lines must parse without a syntax error into one document holding a block mapping at
     /// the key's indentation with that one entry, and hold no document marker, directive, anchor, alias or
@@ -109,8 +110,7 @@ struct BlockEntries: Sendable {
     /// character problems must stay under the parser's cap; and when the edit changed the number of
     /// lines, no diagnostic after the entry may cite a line number in its message.
     func recheck(old: [UInt8], diagnostics oldDiagnostics: [YAMLDiagnostic], lineIndex: LineIndex, new: [UInt8],
-                 newLineIndex: LineIndex) -> Recheck? {
-        let (prefix, suffix) = DocumentChunks.commonPrefixAndSuffix(old, new)
+                 newLineIndex: LineIndex, prefix: Int, suffix: Int) -> Recheck? {
         // The same text (a burst of keystrokes that undid itself, coalesced into one change): the same findings.
         guard prefix < old.count || prefix < new.count else {
             return Recheck(diagnostics: oldDiagnostics, entries: self, slice: TextRange(empty: 0), keepsResourceType: true, delta: 0)

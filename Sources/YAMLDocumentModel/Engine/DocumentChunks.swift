@@ -82,10 +82,10 @@ struct DocumentChunks: Sendable {
     /// before the last), no old diagnostic sits on a chunk boundary, character problems stay under
     /// the parser's cap on them (`CharacterCheck.maximumErrors`, so that none was capped away), and, when the edit
     /// changed the number of lines, no diagnostic of a later chunk cites a line number in its message.
-    /// `lineIndex` and `newLineIndex` index `old` and `new`.
+    /// `lineIndex` and `newLineIndex` index `old` and `new`; `prefix` and `suffix` are their common prefix
+    /// and suffix lengths in bytes (``commonPrefixAndSuffix(_:_:)``, computed once per edit by the caller).
     func recheck(old: [UInt8], diagnostics oldDiagnostics: [YAMLDiagnostic], lineIndex: LineIndex, new: [UInt8],
-                 newLineIndex: LineIndex) -> Recheck? {
-        let (prefix, suffix) = Self.commonPrefixAndSuffix(old, new)
+                 newLineIndex: LineIndex, prefix: Int, suffix: Int) -> Recheck? {
         let oldEditEnd = old.count - suffix
         let delta = new.count - old.count
         // The chunk holding the edit: the last start at or before its first changed byte.

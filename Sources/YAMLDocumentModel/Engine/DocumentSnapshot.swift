@@ -96,13 +96,15 @@ public struct DocumentSnapshot: Sendable {
             : LineIndex(bytes, editing: previous.lineIndex, prefix: prefix, suffixStart: bytes.count - suffix)
         if bytes.count <= fullAnalysisLimit, previous.isFullyAnalyzed, let chunks = previous.chunks,
            let recheck = chunks.recheck(old: previous.bytes, diagnostics: previous.diagnostics,
-                                        lineIndex: previous.lineIndex, new: bytes, newLineIndex: lineIndex) {
+                                        lineIndex: previous.lineIndex, new: bytes, newLineIndex: lineIndex,
+                                        prefix: prefix, suffix: suffix) {
             self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, recheck: recheck,
                       previous: ObjectIdentifier(previous.analysis))
         } else if bytes.count <= fullAnalysisLimit, previous.isFullyAnalyzed, previous.chunks == nil,
                   let entries = previous.blockEntries,
                   let recheck = entries.recheck(old: previous.bytes, diagnostics: previous.diagnostics,
-                                                lineIndex: previous.lineIndex, new: bytes, newLineIndex: lineIndex) {
+                                                lineIndex: previous.lineIndex, new: bytes, newLineIndex: lineIndex,
+                                                prefix: prefix, suffix: suffix) {
             self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, blockRecheck: recheck,
                       previous: ObjectIdentifier(previous.analysis))
         } else {
