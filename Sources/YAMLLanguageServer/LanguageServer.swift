@@ -117,17 +117,9 @@ final class LanguageServer {
     /// analysis, and the transient copies would stay resident for the life of the process.
     static func returnFreedMemory() {
         #if canImport(Glibc)
-        _ = mallocTrim?(0)
+        _ = glibcMallocTrim(0)
         #endif
     }
-
-    #if canImport(Glibc)
-    /// glibc's `malloc_trim`, which the Glibc module does not export; nil with another C library.
-    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-    }()
-    #endif
 
     /// Handles one message, decoded on arrival; `nextArrival` is the message queued behind it, if any.
     func handle(_ arrival: Arrival, nextArrival: Arrival?) {
@@ -479,3 +471,10 @@ final class LanguageServer {
         reply.succeed(writing: OutlineResult(symbols: outline.symbols, to: ToLSP(lineIndex: snapshot.lineIndex, encoding: encoding)))
     }
 }
+
+#if canImport(Glibc)
+/// glibc's `int malloc_trim(size_t pad)`, which the Glibc module does not export. Called by its name, not
+/// looked up with `dlsym`: the release `pureyaml` is a static executable, which has no dynamic symbols.
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
