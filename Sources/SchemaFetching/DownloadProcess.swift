@@ -24,7 +24,7 @@ enum DownloadProcess {
 
     /// Where `pureyaml-fetch` is: beside the running executable (`/proc/self/exe`'s folder), else the
     /// `PUREYAML_FETCH` environment variable; nil when neither names an executable file.
-    static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    static func locate(environment: [String: String] = ProcessEnvironment.variables(["PUREYAML_FETCH"])) -> String? {
         if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             let beside = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent(programName).path
             if FileManager.default.isExecutableFile(atPath: beside) { return beside }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import YAMLDocumentModel
 
 extension LintEnvironment {
@@ -30,8 +31,10 @@ extension ModelEnvironment {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
                 if isFolder.boolValue { return .folder }
-                let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
-                return .file(size: size?.intValue ?? 0)
+                // The size `FileManager.attributesOfItem` gives (of a symbolic link itself, not followed), from
+                // one `lstat`, without building its dictionary of attributes.
+                var info = stat()
+                return .file(size: lstat(path, &info) == 0 ? Int(info.st_size) : 0)
             },
             listFolder: { path in try? FileManager.default.contentsOfDirectory(atPath: path) },
             fetch: { uri, allowNetwork, completion in loaders.loader(allowNetwork: allowNetwork).load(uri, completion: completion) },
@@ -43,7 +46,7 @@ extension ModelEnvironment {
             let loader = loaders.loader(allowNetwork: allowNetwork)
             Thread.detachNewThread { completion(loader.load(uri, from: source)) }
         }
-        let variables = ProcessInfo.processInfo.environment.filter { ModelEnvironment.variableNames.contains($0.key) }
+        let variables = ProcessEnvironment.variables(ModelEnvironment.variableNames)
         return ModelEnvironment(capabilities: capabilities, variables: variables,
                                 currentDirectory: FileManager.default.currentDirectoryPath, homeDirectory: NSHomeDirectory())
     }
@@ -54,26 +57,37 @@ extension ModelEnvironment {
 /// file says can lie, a device has none).
 private func readRegularFile(_ path: String, maxBytes: Int) -> [UInt8]? {
     let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-    guard (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType == .typeRegular,
+    // `lstat`, as `FileManager.attributesOfItem`'s type: a regular file, not a link to one.
+    var info = stat()
+    guard lstat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
           let handle = FileHandle(forReadingAtPath: resolved) else { return nil }
     defer { try? handle.close() }
     guard let data = try? handle.read(upToCount: maxBytes + 1) ?? Data(), data.count <= maxBytes else { return nil }
     return [UInt8](data)
 }
 
-/// The two schema loaders of the live environment (downloads allowed or not), made when first used.
+/// The two schema loaders of the live environment (downloads allowed or not), made when first used: a run
+/// that loads no schema (a file no schema concerns, the folder walk's environment) never reads the cache
+/// folder's settings.
 private final class LoaderPair: Sendable {
-    private let online: SchemaLoader
-    private let offline: SchemaLoader
+    private let budget: SchemaLoader.DownloadBudget?
+    private let made = Mutex<(online: SchemaLoader, offline: SchemaLoader)?>(nil)
 
     init(budget: SchemaLoader.DownloadBudget?) {
-        var options = SchemaLoader.Options()
-        options.budget = budget
-        options.allowNetwork = true
-        online = SchemaLoader(options: options)
-        options.allowNetwork = false
-        offline = SchemaLoader(options: options)
+        self.budget = budget
     }
 
-    func loader(allowNetwork: Bool) -> SchemaLoader { allowNetwork ? online : offline }
+    func loader(allowNetwork: Bool) -> SchemaLoader {
+        made.withLock { made in
+            if made == nil {
+                var options = SchemaLoader.Options()
+                options.budget = budget
+                options.allowNetwork = true
+                let online = SchemaLoader(options: options)
+                options.allowNetwork = false
+                made = (online, SchemaLoader(options: options))
+            }
+            return allowNetwork ? made!.online : made!.offline
+        }
+    }
 }

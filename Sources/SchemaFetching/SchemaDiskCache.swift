@@ -38,7 +38,7 @@ public struct SchemaDiskCache: Sendable {
     public let maxBytes: Int
 
     /// 100 MiB, or `PUREYAML_CACHE_MAX_BYTES` when set to a number of 0 or more (0 stores nothing).
-    public static func defaultMaxBytes(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+    public static func defaultMaxBytes(environment: [String: String] = ProcessEnvironment.variables(["PUREYAML_CACHE_MAX_BYTES"])) -> Int {
         environment["PUREYAML_CACHE_MAX_BYTES"].flatMap(Int.init).flatMap { $0 >= 0 ? $0 : nil } ?? 100 << 20
     }
 
@@ -50,7 +50,7 @@ public struct SchemaDiskCache: Sendable {
 
     /// The default folder from the environment: `XDG_CACHE_HOME`, else `HOME/.cache`, plus
     /// `pureyaml/schemas`; nil when neither variable is set.
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+    public static func defaultDirectory(environment: [String: String] = ProcessEnvironment.variables(["XDG_CACHE_HOME", "HOME"])) -> URL? {
         let base: String
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { base = xdg }
         else if let home = environment["HOME"], !home.isEmpty { base = home + "/.cache" }

@@ -31,7 +31,7 @@ public final class SchemaLoader: Sendable {
         public var downloads = 100
 
         /// The default budget, `PUREYAML_DOWNLOAD_BUDGET` (seconds) when set to a positive number.
-        public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        public init(environment: [String: String] = ProcessEnvironment.variables(["PUREYAML_DOWNLOAD_BUDGET"])) {
             seconds = environment["PUREYAML_DOWNLOAD_BUDGET"].flatMap(TimeInterval.init).flatMap { $0 > 0 ? $0 : nil } ?? 30
         }
     }
@@ -40,7 +40,7 @@ public final class SchemaLoader: Sendable {
     public struct Options: Sendable {
         /// Seconds before an HTTP request is given up and its transfer cancelled (default 10, or
         /// `PUREYAML_DOWNLOAD_TIMEOUT` when set to a positive number).
-        public var timeout: TimeInterval = ProcessInfo.processInfo.environment["PUREYAML_DOWNLOAD_TIMEOUT"]
+        public var timeout: TimeInterval = ProcessEnvironment["PUREYAML_DOWNLOAD_TIMEOUT"]
             .flatMap(TimeInterval.init).flatMap { $0 > 0 ? $0 : nil } ?? 10
         /// Largest accepted body or file, in bytes (default 20 MiB); a larger body stops the transfer.
         public var maxBytes = 20 << 20
@@ -50,7 +50,7 @@ public final class SchemaLoader: Sendable {
         /// environment variable `PUREYAML_NETWORK` is `loopback` (tests and air-gapped machines set it, so
         /// that nothing leaves the machine while local schema servers still work). Holds for every
         /// redirect too; only literal loopback hosts count (``isLoopback(_:)``), no name is resolved.
-        public var allowRemoteHosts = ProcessInfo.processInfo.environment["PUREYAML_NETWORK"] != "loopback"
+        public var allowRemoteHosts = ProcessEnvironment["PUREYAML_NETWORK"] != "loopback"
         /// The on-disk cache, nil for none.
         public var cache: SchemaDiskCache? = SchemaDiskCache.defaultDirectory().map { SchemaDiskCache(directory: $0) }
         /// The run-wide budget, nil for none (the language server, which runs for hours, has none; each of
@@ -312,14 +312,17 @@ public final class SchemaLoader: Sendable {
         var timedOut = false
     }
 
+    /// The variables that configure a proxy for plain `http:` (libcurl's, which ``usesPlainHTTP(_:environment:)`` defers to).
+    static let proxyVariables = ["http_proxy", "all_proxy", "ALL_PROXY"]
+
     /// True when `url` goes over ``PlainHTTP``, in this process: an `http:` URL whose host is `localhost` or
     /// a literal IP address (nothing to resolve), unless a proxy is configured for it (`http_proxy`,
     /// `all_proxy`) and the host is not loopback. Everything else goes to `pureyaml-fetch`: `https:`, a
     /// proxy (libcurl honours it), and a host name, whose resolution cannot be cancelled in-process.
-    static func usesPlainHTTP(_ url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    static func usesPlainHTTP(_ url: URL, environment: [String: String] = ProcessEnvironment.variables(proxyVariables)) -> Bool {
         guard url.scheme?.lowercased() == "http", let host = url.host else { return false }
         if isLoopback(host) { return true }
-        let proxied = ["http_proxy", "all_proxy", "ALL_PROXY"].contains { !(environment[$0] ?? "").isEmpty }
+        let proxied = proxyVariables.contains { !(environment[$0] ?? "").isEmpty }
         return !proxied && isLiteralAddress(host)
     }
 
