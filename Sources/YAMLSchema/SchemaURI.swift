@@ -168,7 +168,28 @@ public enum SchemaReference {
     /// True when `reference` has a URI scheme (`https:`, `file:`, ...). A one-letter scheme is taken as
     /// a Windows drive letter and so does not count.
     public static func hasScheme(_ reference: String) -> Bool {
-        guard let scheme = SchemaURI.Parts(reference).scheme else { return false }
-        return scheme.count > 1
+        // ``SchemaURI/Parts``' rule read on UTF-8 bytes while they are ASCII (every setting a start-up
+        // resolves): a letter, then letters, digits, `+`, `-` or `.` up to the first `:`, with no `/`, `?`
+        // or `#` before it. Splitting into `Character`s was about 14 % of `pureyaml check`'s instructions on
+        // a small file.
+        var length = 0
+        for byte in reference.utf8 {
+            switch byte {
+            case UInt8(ascii: ":"):
+                return length > 1
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                length += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                guard length > 0 else { return false }
+                length += 1
+            case 0x80...:
+                // Non-ASCII letters count as letters (`Character.isLetter`): the general rule decides.
+                guard let scheme = SchemaURI.Parts(reference).scheme else { return false }
+                return scheme.count > 1
+            default:
+                return false
+            }
+        }
+        return false
     }
 }

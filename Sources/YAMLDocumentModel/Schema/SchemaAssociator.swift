@@ -178,9 +178,38 @@ struct SchemaAssociator {
     /// `template` with each `{name}` of `values` replaced by its value (also when percent-encoded, as
     /// `%7Bname%7D`, which a path made a `file:` URI has).
     static func filling(_ template: String, _ values: [String: String]) -> String {
+        // ASCII throughout (the usual case), a `Character` is a byte: the bytes are replaced directly,
+        // without the generic `replacing`, whose first use cost about 1 M instructions per process.
+        if template.utf8.allSatisfy({ $0 < 0x80 }), values.allSatisfy({ $0.key.utf8.allSatisfy { $0 < 0x80 } && $0.value.utf8.allSatisfy { $0 < 0x80 } }) {
+            var out = Array(template.utf8)
+            for (name, value) in values {
+                out = asciiReplacing(Array(("{" + name + "}").utf8), with: Array(value.utf8), in: out)
+                out = asciiReplacing(Array(("%7B" + name + "%7D").utf8), with: Array(value.utf8), in: out)
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
         var out = template
         for (name, value) in values {
             out = out.replacing("{" + name + "}", with: value).replacing("%7B" + name + "%7D", with: value)
+        }
+        return out
+    }
+
+    /// `text` with every occurrence of `target` (not empty) replaced by `replacement`, left to right without
+    /// overlaps, as `String.replacing` does.
+    private static func asciiReplacing(_ target: [UInt8], with replacement: [UInt8], in text: [UInt8]) -> [UInt8] {
+        guard !target.isEmpty, text.count >= target.count else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count)
+        var i = 0
+        while i < text.count {
+            if i + target.count <= text.count, text[i] == target[0], text[i..<(i + target.count)].elementsEqual(target) {
+                out += replacement
+                i += target.count
+            } else {
+                out.append(text[i])
+                i += 1
+            }
         }
         return out
     }
