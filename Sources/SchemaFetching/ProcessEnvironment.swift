@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// This process's environment variables, read one by one with `getenv`: the values
 /// `ProcessInfo.processInfo.environment` gives, without copying every variable of the environment into a
