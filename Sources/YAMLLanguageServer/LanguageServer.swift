@@ -409,8 +409,9 @@ final class LanguageServer {
                 shown: &shownProjectConfigurationProblems)
     }
 
-    /// Shows each `pureyaml.schema.crds` entry the model found unusable, once per session (`window/showMessage`,
-    /// a warning in the model's words).
+    /// Shows each `pureyaml.schema.crds` entry the model found unusable as the model lists it (once per
+    /// problem and configuration: ``UnusableDefinitionFile``), in a `window/showMessage` warning in the
+    /// model's words.
     func showUnusableDefinitionFiles() {
         showNew(model.unusableDefinitionFiles.map { (.warning, $0.message) }, shown: &shownUnusableDefinitionFiles)
     }

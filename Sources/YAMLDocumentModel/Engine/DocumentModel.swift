@@ -281,6 +281,7 @@ public final class DocumentModel {
         if schemaChanged || !schemaChangedFor.isEmpty {
             let requests = schemaRegistry.requestCount
             schemaRegistry.forgetFailures()
+            definitionFileProblems.forgetNoted()
             if schemaChanged {
                 areas.formUnion(refreshAllSchemas())
             } else {

@@ -432,6 +432,7 @@ extension DocumentModel {
     /// After ``Intent/save(_:text:)`` of `uri`: when it is a schema in use, asks for it again.
     func schemaSaved(_ uri: DocumentURI) -> Set<SurfaceArea> {
         guard schemaRegistry.reload(uri.string) else { return [] }
+        definitionFileProblems.forgetNoted(uri.string)
         var areas = refreshAllSchemas()
         areas.insert(.schemaLoads)
         areas.insert(.schemaInfo)
