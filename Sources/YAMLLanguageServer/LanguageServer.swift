@@ -49,6 +49,8 @@ final class LanguageServer {
     private var shownProjectConfigurationProblems = 0
     /// How many of the model's ``DocumentModel/unusableDefinitionFiles`` were shown already.
     private var shownUnusableDefinitionFiles = 0
+    /// How many of the model's ``DocumentModel/settingsProblems`` were shown already.
+    private var shownSettingsProblems = 0
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
     var schemaLoadsInFlight: Set<String> = []
     /// Pulls of diagnostics held open until the document's schemas settle (see `LanguageServer+Pull.swift`).
@@ -414,6 +416,12 @@ final class LanguageServer {
     /// model's words.
     func showUnusableDefinitionFiles() {
         showNew(model.unusableDefinitionFiles.map { (.warning, $0.message) }, shown: &shownUnusableDefinitionFiles)
+    }
+
+    /// Shows each value of the editor's settings the model noted it cannot honour in full
+    /// (``DocumentModel/settingsProblems``), in a `window/showMessage` warning in the model's words.
+    func showSettingsProblems() {
+        showNew(model.settingsProblems.map { (.warning, $0.message) }, shown: &shownSettingsProblems)
     }
 
     /// Shows the schemas the model listed as missing since the last notice in one `window/showMessage`

@@ -30,6 +30,13 @@ public final class DocumentModel {
     /// met; the renderer reports the new ones when ``SurfaceArea/projectConfigurationProblems`` says so.
     public private(set) var projectConfigurationProblems: [ProjectConfigurationProblem] = []
     private var projectConfigurationProblemsMet: Set<ProjectConfigurationProblem> = []
+    /// Values of the renderer's own settings (``Intent/configure(_:)``: the editor's) that are used but
+    /// cannot be honoured in full, which the user should see although they belong to no file: a
+    /// `pureyaml.schema.kubernetesVersion` outside the built-in kinds' table (a project file's is a finding
+    /// of that file instead). Each is noted when a configure gives it (``noteSettingsProblems(from:to:)``),
+    /// so once per change of that setting; the list only grows, and the renderer shows the new entries when
+    /// ``SurfaceArea/settingsProblems`` says so.
+    public private(set) var settingsProblems: [SettingsProblem] = []
     /// Downloads whose copy in the download cache was looked for (see ``loadLocalSchemas()``).
     var cacheProbed: Set<String> = []
     /// Schemas that cannot be had, in the order first met (``missingSchemas``), and each one's index there.
@@ -148,17 +155,20 @@ public final class DocumentModel {
     /// the first time, `.projectConfigurationProblems` when it met a project settings file's problems,
     /// `.missingSchemas` when it met a schema that cannot be had for the first time (``MissingSchema``),
     /// `.unusableDefinitionFiles` when a `pureyaml.schema.crds` entry was found unusable (``UnusableDefinitionFile``),
+    /// `.settingsProblems` when the renderer's settings gave a value it cannot honour in full (``settingsProblems``),
     /// and `.watchedFiles` after the first search of the workspace for CustomResourceDefinition files
     /// (``watchedFilePatterns``).
     private func noticingProblems(_ body: () -> Set<SurfaceArea>) -> Set<SurfaceArea> {
         let problems = (lint: lint.configurationProblems.count, project: projectConfigurationProblems.count,
-                        missing: missing.list.count, definitions: definitionFileProblems.list.count)
+                        missing: missing.list.count, definitions: definitionFileProblems.list.count,
+                        settings: settingsProblems.count)
         let unwatched = workspaceDefinitions.searched.isEmpty
         var areas = body()
         if lint.configurationProblems.count > problems.lint { areas.insert(.lintConfigurationProblems) }
         if projectConfigurationProblems.count > problems.project { areas.insert(.projectConfigurationProblems) }
         if missing.list.count > problems.missing { areas.insert(.missingSchemas) }
         if definitionFileProblems.list.count > problems.definitions { areas.insert(.unusableDefinitionFiles) }
+        if settingsProblems.count > problems.settings { areas.insert(.settingsProblems) }
         if unwatched && !workspaceDefinitions.searched.isEmpty { areas.insert(.watchedFiles) }
         return areas
     }
@@ -194,6 +204,7 @@ public final class DocumentModel {
         case let .configure(newSettings):
             guard newSettings != settings else { return [] }
             let schemaChanged = newSettings.schema != settings.schema
+            noteSettingsProblems(from: settings, to: newSettings)
             settings = newSettings
             lint.forgetFoundFiles()
             return resettle(schemaChanged: schemaChanged).union([.settings])
@@ -202,6 +213,17 @@ public final class DocumentModel {
         case let .schemaLoaded(uri, result):
             return schemaLoaded(uri, result)
         }
+    }
+
+    /// Notes in ``settingsProblems`` what the renderer's settings `new` cannot honour in full and `old`
+    /// did not say: a `pureyaml.schema.kubernetesVersion` outside the built-in kinds' table, when the
+    /// change set that version or turned detection by content on.
+    private func noteSettingsProblems(from old: Settings, to new: Settings) {
+        let version = new.schema.kubernetesVersion
+        guard new.schema.kubernetesDetection, let note = SchemaSettings.kubernetesVersionNote(version),
+              old.schema.kubernetesVersion != version || !old.schema.kubernetesDetection else { return }
+        settingsProblems.append(SettingsProblem(key: "pureyaml.schema.kubernetesVersion", value: .string(version),
+                                                kind: .partlyUsed(note: note)))
     }
 
     /// The encoding of the bytes an open document came from when it was not UTF-8
