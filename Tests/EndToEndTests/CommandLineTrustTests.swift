@@ -179,6 +179,29 @@ final class CommandLineTrustTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("no complete answer within 2 s; the transfer was cancelled [schema-load-failed]"), run.stdout)
     }
 
+    /// A project file turns the SchemaStore catalog on; `--offline` (and the loopback switch for a host off
+    /// this machine) asks the network for nothing, and the run says once, after the summary, that the
+    /// catalog was not consulted, counted as no missing schema (it used to say nothing). A catalog that
+    /// fails online is said the same way.
+    func testAnUnconsultedCatalogIsSaidOnceAndIsNoMissingSchema() throws {
+        let catalog = server.url("catalog.json")
+        try write("yaml.schemaStore.enable: true\nyaml.schemaStore.url: \(catalog)\n", ".pureyaml.yaml")
+        for name in ["a", "b", "c"] { try write("a: 1\n", "\(name).yaml") }
+        let offline = try check(["--offline", "."])
+        XCTAssertEqual(offline.status, 0, offline.stderr)
+        XCTAssertEqual(server.requests, [], "nothing requested offline")
+        let said = "the SchemaStore catalog \(catalog) was not consulted: downloads are disabled (the setting yaml.schemaDownload.enable "
+            + "is false, or check --offline) and no cached copy exists; files that only the catalog gives a schema are checked without "
+            + "one (`pureyaml schemas fetch PATH...` caches it for runs without network)"
+        XCTAssertEqual(offline.stderr, "checked 4 files: 0 errors, 0 warnings\n\(said)\n")
+        // Online, the catalog is not there (HTTP 404): said once too.
+        let online = try check(["."])
+        XCTAssertEqual(online.status, 0, online.stderr)
+        XCTAssertEqual(online.stderr, "checked 4 files: 0 errors, 0 warnings\nthe SchemaStore catalog \(catalog) was not consulted: "
+                       + "HTTP 404; files that only the catalog gives a schema are checked without one\n")
+        XCTAssertEqual(server.requests.filter { $0.contains("catalog.json") }.count, 1, "\(server.requests)")
+    }
+
     func testUnansweredDownloadsShareOneBudget() throws {
         // Five files and one file of 300 documents, each naming its own URL on a server that never answers:
         // one time-out, then that server is not asked again in the run.

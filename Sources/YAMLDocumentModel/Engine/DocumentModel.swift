@@ -43,6 +43,8 @@ public final class DocumentModel {
     var missing: (list: [MissingSchema], index: [String: Int]) = ([], [:])
     /// Where each `pureyaml.schema.crds` file requested was named, and the entries found unusable.
     var definitionFileProblems = DefinitionFileProblems()
+    /// The SchemaStore catalogs that could not be consulted (``unconsultedCatalogs``).
+    var catalogProblems = UnconsultedCatalogs()
     /// The searches of the workspace for CustomResourceDefinition files made so far, and what they found.
     var workspaceDefinitions = WorkspaceDefinitions()
     /// True: every document keeps its composition (the `YAMLNode` graphs) until it is closed or changed,
@@ -156,12 +158,13 @@ public final class DocumentModel {
     /// `.missingSchemas` when it met a schema that cannot be had for the first time (``MissingSchema``),
     /// `.unusableDefinitionFiles` when a `pureyaml.schema.crds` entry was found unusable (``UnusableDefinitionFile``),
     /// `.settingsProblems` when the renderer's settings gave a value it cannot honour in full (``settingsProblems``),
+    /// `.unconsultedCatalogs` when a SchemaStore catalog could not be consulted (``unconsultedCatalogs``),
     /// and `.watchedFiles` after the first search of the workspace for CustomResourceDefinition files
     /// (``watchedFilePatterns``).
     private func noticingProblems(_ body: () -> Set<SurfaceArea>) -> Set<SurfaceArea> {
         let problems = (lint: lint.configurationProblems.count, project: projectConfigurationProblems.count,
                         missing: missing.list.count, definitions: definitionFileProblems.list.count,
-                        settings: settingsProblems.count)
+                        settings: settingsProblems.count, catalogs: catalogProblems.list.count)
         let unwatched = workspaceDefinitions.searched.isEmpty
         var areas = body()
         if lint.configurationProblems.count > problems.lint { areas.insert(.lintConfigurationProblems) }
@@ -169,6 +172,7 @@ public final class DocumentModel {
         if missing.list.count > problems.missing { areas.insert(.missingSchemas) }
         if definitionFileProblems.list.count > problems.definitions { areas.insert(.unusableDefinitionFiles) }
         if settingsProblems.count > problems.settings { areas.insert(.settingsProblems) }
+        if catalogProblems.list.count > problems.catalogs { areas.insert(.unconsultedCatalogs) }
         if unwatched && !workspaceDefinitions.searched.isEmpty { areas.insert(.watchedFiles) }
         return areas
     }
@@ -304,6 +308,7 @@ public final class DocumentModel {
             let requests = schemaRegistry.requestCount
             schemaRegistry.forgetFailures()
             definitionFileProblems.forgetNoted()
+            catalogProblems.forgetNoted()
             if schemaChanged {
                 areas.formUnion(refreshAllSchemas())
             } else {

@@ -51,4 +51,8 @@ public enum SurfaceArea: Hashable, Sendable {
     /// `pureyaml.schema.kubernetesVersion` outside the built-in kinds' table): pull
     /// ``DocumentModel/settingsProblems`` (it only grows) and show the new entries once (LSP: `window/showMessage`).
     case settingsProblems
+    /// A SchemaStore catalog could not be consulted (``UnconsultedCatalog``; no missing schema): pull
+    /// ``DocumentModel/unconsultedCatalogs`` (it only grows) and report the new entries once (LSP:
+    /// `window/showMessage`).
+    case unconsultedCatalogs
 }

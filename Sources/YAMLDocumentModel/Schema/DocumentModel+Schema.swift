@@ -78,6 +78,11 @@ extension DocumentModel {
         }
     }
 
+    /// Every SchemaStore catalog that could not be consulted so far, in the order met, each catalog and
+    /// reason once per configuration (``UnconsultedCatalog``; it only grows; ``SurfaceArea/unconsultedCatalogs``
+    /// says when it did).
+    public var unconsultedCatalogs: [UnconsultedCatalog] { catalogProblems.list }
+
     /// The absolute URI of the catalog `settings` configure.
     func catalogURI(_ settings: SchemaSettings) -> String {
         SchemaAssociator(settings: settings, catalogHit: nil).resolveSetting(settings.schemaStoreURL)
@@ -117,6 +122,7 @@ extension DocumentModel {
             let url = catalogURI(settings.schema)
             if let why = settings.schema.trustPolicy.refusal(toLoad: url, rule: nil, document: uri) {
                 schemaRegistry.refuseCatalog(url, why)
+                catalogProblems.note(url, reason: why, unavailable: false)
             } else {
                 schemaRegistry.requireCatalog(url)
             }
@@ -448,16 +454,22 @@ extension DocumentModel {
     /// Reads every pending local schema (and the local files those `$ref`) through the environment and
     /// delivers it, each once, reads each pending download a `pureyaml.schema.mirrors` entry sends to a
     /// mirror folder from there, and uses the download cache's copy of each other pending download (once
-    /// per URI) until the download itself arrives; returns the areas that changed.
+    /// per URI) until the download itself arrives; returns the areas that changed. With downloads off in
+    /// the renderer's settings (`yaml.schemaDownload.enable: false`, `check --offline`; a project file cannot
+    /// turn them on), the cache's copy is the download's answer, and without one it fails
+    /// (``SchemaLoadFailure/downloadsDisabled``): nothing is left for the renderer to fetch.
     func loadLocalSchemas() -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = []
         var attempted: Set<String> = []
-        while let uri = schemaRegistry.pending.first(where: { !attempted.contains($0) && !cacheProbed.contains($0) }) {
+        let offline = !settings.schema.downloadEnabled
+        while let uri = schemaRegistry.pending.first(where: { !attempted.contains($0) && (offline || !cacheProbed.contains($0)) }) {
             attempted.insert(uri)
             if let path = Self.localSchemaPath(uri) {
                 areas.formUnion(schemaLoaded(uri, environment.readSchemaFile(path, trust: trustPolicy(forLoading: uri))))
             } else if let mirrored = mirrorFolderResult(uri) {
                 areas.formUnion(schemaLoaded(uri, mirrored))
+            } else if offline {
+                areas.formUnion(schemaLoaded(uri, environment.cachedCopy(uri).map { .success($0) } ?? .failure(.downloadsDisabled)))
             } else {
                 cacheProbed.insert(uri)
                 guard let copy = environment.cachedCopy(uri), schemaRegistry.deliverCachedCopy(uri, copy) else { continue }
@@ -476,6 +488,10 @@ extension DocumentModel {
         let definitionFile = schemaRegistry.definitionFiles[uri] == .loading
         guard schemaRegistry.deliver(uri, result) else { return [] }
         if definitionFile, case .failure(let failure) = result { definitionFileProblems.note(uri, reason: failure.message) }
+        if case .failed(let why)? = schemaRegistry.catalogStatus(uri) {
+            let unavailable = if case .failure(let f) = result { f.kind == .unavailable } else { false }
+            catalogProblems.note(uri, reason: why, unavailable: unavailable)
+        }
         var changed: Set<KubernetesResourceType> = []
         if definitionFile, case .success(let bytes) = result { changed = definitionsFound(in: uri, bytes: bytes) }
         var areas = definitionFile ? refreshDefinitionUsers(changed, except: nil, waiting: true)
