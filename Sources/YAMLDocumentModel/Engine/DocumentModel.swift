@@ -128,7 +128,7 @@ public final class DocumentModel {
     /// - `configure`: `.settings`, plus the pulled areas (outline, folding, semantic tokens, formatting) of
     ///   every document whose settings changed; when schema
     ///   settings changed, `.schemaInfo` and `.diagnostics` of documents whose schema findings changed.
-    /// - `schemaLoaded`: `.schemaInfo` and `.diagnostics` of documents whose schema findings changed.
+    /// - `schemaLoaded`, `schemasLoaded`: `.schemaInfo` and `.diagnostics` of documents whose schema findings changed.
     /// Whenever schema results change, `.outline` of streams whose documents the schemas' titles now name
     /// differently (``DocumentTitle``).
     /// - `filesChanged`: `.diagnostics` of documents whose findings changed; for a schema in use, as `save`.
@@ -216,6 +216,8 @@ public final class DocumentModel {
             return filesChanged(uris)
         case let .schemaLoaded(uri, result):
             return schemaLoaded(uri, result)
+        case let .schemasLoaded(loads):
+            return schemasLoaded(loads)
         }
     }
 

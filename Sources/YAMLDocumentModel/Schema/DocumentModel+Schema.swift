@@ -462,14 +462,23 @@ extension DocumentModel {
         var areas: Set<SurfaceArea> = []
         var attempted: Set<String> = []
         let offline = !settings.schema.downloadEnabled
-        while let uri = schemaRegistry.pending.first(where: { !attempted.contains($0) && (offline || !cacheProbed.contains($0)) }) {
+        // Offline answers, delivered together once no other pending URI is left (a stream of 300 kinds
+        // offline is revalidated once, not 300 times).
+        var answered: [SchemaDelivery] = []
+        while true {
+            guard let uri = schemaRegistry.pending.first(where: { !attempted.contains($0) && (offline || !cacheProbed.contains($0)) }) else {
+                if answered.isEmpty { break }
+                areas.formUnion(schemasLoaded(answered))
+                answered = []
+                continue
+            }
             attempted.insert(uri)
             if let path = Self.localSchemaPath(uri) {
                 areas.formUnion(schemaLoaded(uri, environment.readSchemaFile(path, trust: trustPolicy(forLoading: uri))))
             } else if let mirrored = mirrorFolderResult(uri) {
                 areas.formUnion(schemaLoaded(uri, mirrored))
             } else if offline {
-                areas.formUnion(schemaLoaded(uri, environment.cachedCopy(uri).map { .success($0) } ?? .failure(.downloadsDisabled)))
+                answered.append(SchemaDelivery(uri, environment.cachedCopy(uri).map { .success($0) } ?? .failure(.downloadsDisabled)))
             } else {
                 cacheProbed.insert(uri)
                 guard let copy = environment.cachedCopy(uri), schemaRegistry.deliverCachedCopy(uri, copy) else { continue }
@@ -482,20 +491,32 @@ extension DocumentModel {
 
     /// Handles ``Intent/schemaLoaded(_:_:)``.
     func schemaLoaded(_ uri: String, _ result: SchemaLoadResult) -> Set<SurfaceArea> {
+        schemasLoaded([SchemaDelivery(uri, result)])
+    }
+
+    /// Handles ``Intent/schemasLoaded(_:)``: hands each load to the registry in order, then revalidates
+    /// the documents they concern once.
+    func schemasLoaded(_ loads: [SchemaDelivery]) -> Set<SurfaceArea> {
         let before = schemaRegistry.requestCount
-        // A CRD file gives schemas to documents that had none, or lets them ask the CRD catalog: those
-        // are associated again.
-        let definitionFile = schemaRegistry.definitionFiles[uri] == .loading
-        guard schemaRegistry.deliver(uri, result) else { return [] }
-        if definitionFile, case .failure(let failure) = result { definitionFileProblems.note(uri, reason: failure.message) }
-        if case .failed(let why)? = schemaRegistry.catalogStatus(uri) {
-            let unavailable = if case .failure(let f) = result { f.kind == .unavailable } else { false }
-            catalogProblems.note(uri, reason: why, unavailable: unavailable)
-        }
+        var schemas = false, definitionFiles = false
         var changed: Set<KubernetesResourceType> = []
-        if definitionFile, case .success(let bytes) = result { changed = definitionsFound(in: uri, bytes: bytes) }
-        var areas = definitionFile ? refreshDefinitionUsers(changed, except: nil, waiting: true)
-            : refreshAllSchemas(settingsUnchanged: true)
+        for load in loads {
+            let (uri, result) = (load.uri, load.result)
+            // A CRD file gives schemas to documents that had none, or lets them ask the CRD catalog: those
+            // are associated again.
+            let definitionFile = schemaRegistry.definitionFiles[uri] == .loading
+            guard schemaRegistry.deliver(uri, result) else { continue }
+            if definitionFile, case .failure(let failure) = result { definitionFileProblems.note(uri, reason: failure.message) }
+            if case .failed(let why)? = schemaRegistry.catalogStatus(uri) {
+                let unavailable = if case .failure(let f) = result { f.kind == .unavailable } else { false }
+                catalogProblems.note(uri, reason: why, unavailable: unavailable)
+            }
+            if definitionFile, case .success(let bytes) = result { changed.formUnion(definitionsFound(in: uri, bytes: bytes)) }
+            if definitionFile { definitionFiles = true } else { schemas = true }
+        }
+        guard schemas || definitionFiles else { return [] }
+        var areas: Set<SurfaceArea> = definitionFiles ? refreshDefinitionUsers(changed, except: nil, waiting: true) : []
+        if schemas { areas.formUnion(refreshAllSchemas(settingsUnchanged: true)) }
         areas.insert(.schemaInfo)
         if schemaRegistry.requestCount > before { areas.insert(.schemaLoads) }
         return areas
