@@ -126,6 +126,11 @@ public struct CommandLineTool {
         for entry in checked.lazy.flatMap(\.unusableDefinitionFiles) where unusable.insert(entry.uri).inserted {
             notes.append((id: "unusable-crd-file", text: entry.message))
         }
+        // A SchemaStore catalog that could not be consulted: once for the run (no missing schema, it fails nothing).
+        var unconsulted: Set<String> = []
+        for catalog in checked.lazy.flatMap(\.unconsultedCatalogs) where unconsulted.insert(catalog.uri).inserted {
+            notes.append((id: "catalog-not-consulted", text: catalog.message))
+        }
         let missing = notes.map(\.text)
         // A yamllint configuration that cannot be used: once, on the configuration file (lint is off for the
         // files it applies to), unless that file was checked and carries it already.
@@ -171,10 +176,12 @@ public struct CommandLineTool {
         let lintProblemsBefore = model.lintConfigurationProblems.count
         let missingBefore = model.missingSchemas
         let unusableBefore = model.unusableDefinitionFiles.count
+        let unconsultedBefore = model.unconsultedCatalogs.count
         func done() -> CheckedInput {
             result.lintConfigurationProblems = Array(model.lintConfigurationProblems.dropFirst(lintProblemsBefore))
             result.missingSchemas = MissingSchema.added(since: missingBefore, in: model.missingSchemas)
             result.unusableDefinitionFiles = Array(model.unusableDefinitionFiles.dropFirst(unusableBefore))
+            result.unconsultedCatalogs = Array(model.unconsultedCatalogs.dropFirst(unconsultedBefore))
             return result
         }
         var reported: Set<String> = []

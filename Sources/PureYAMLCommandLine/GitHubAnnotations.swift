@@ -37,7 +37,8 @@ enum GitHubAnnotations {
     }
 
     /// A warning about the run rather than a file (a schema that could not be had, id `missing-schema`; a
-    /// `pureyaml.schema.crds` entry that cannot be used, `unusable-crd-file`): `::warning title=ID::TEXT`,
+    /// `pureyaml.schema.crds` entry that cannot be used, `unusable-crd-file`; a SchemaStore catalog that could
+    /// not be consulted, `catalog-not-consulted`): `::warning title=ID::TEXT`,
     /// shown in the job's summary without a file.
     static func runNotice(_ note: (id: String, text: String)) -> String {
         "::warning title=\(note.id)::\(escapeData(note.text))\n"

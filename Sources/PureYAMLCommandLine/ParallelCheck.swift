@@ -25,6 +25,9 @@ struct CheckedInput {
     /// The `pureyaml.schema.crds` entries the model found unusable while checking this input (the new
     /// entries of ``DocumentModel/unusableDefinitionFiles``).
     var unusableDefinitionFiles: [UnusableDefinitionFile] = []
+    /// The SchemaStore catalogs the model could not consult while checking this input (the new entries of
+    /// ``DocumentModel/unconsultedCatalogs``).
+    var unconsultedCatalogs: [UnconsultedCatalog] = []
 }
 
 /// Hands out input indices to the workers of a folder check, in increasing order, and keeps their results.

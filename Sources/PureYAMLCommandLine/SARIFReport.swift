@@ -21,7 +21,8 @@ enum SARIFReport {
     /// The SARIF JSON text (UTF-8, pretty-printed, keys sorted, ending with a line break).
     /// `workingDirectory` is an absolute path; relative artifact URIs are relative to it. Each line of
     /// `runNotes` (a schema that could not be had, ``MissingSchema/summaryLine(workingDirectory:)``, id
-    /// `missing-schema`; a `pureyaml.schema.crds` entry that cannot be used, id `unusable-crd-file`)
+    /// `missing-schema`; a `pureyaml.schema.crds` entry that cannot be used, id `unusable-crd-file`; a
+    /// SchemaStore catalog that could not be consulted, id `catalog-not-consulted`)
     /// becomes a warning with its descriptor id in `invocations[0].toolExecutionNotifications`
     /// (§3.20.21), with `executionSuccessful: true`.
     static func render(_ reports: [FileReport], workingDirectory: String, runNotes: [(id: String, text: String)] = []) throws -> Data {

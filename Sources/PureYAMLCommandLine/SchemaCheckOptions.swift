@@ -136,8 +136,8 @@ struct SchemaCheckOptions {
     }
 
     /// Downloads every schema `model` still asks for (local files it reads itself), and what those
-    /// `$ref`, through the model's environment, one at a time, performing ``Intent/schemaLoaded(_:_:)``
-    /// with each result; each URI is tried once. Downloads are off under `--offline`; the environment of
+    /// `$ref`, through the model's environment, one at a time, performing ``Intent/schemasLoaded(_:)``
+    /// with each round's results; each URI is tried once. Downloads are off under `--offline`; the environment of
     /// a check has one run-wide download budget (``CommandLineTool/checkEnvironment``). A URI that another
     /// model of the run loaded from the same source (mirror) under the same trust policy is taken from
     /// `shared`, not loaded again. `delivered` sees each URI and its result before the model does.
@@ -145,20 +145,26 @@ struct SchemaCheckOptions {
                  delivered: (String, SchemaLoadResult) -> Void = { _, _ in }) {
         final class Box: @unchecked Sendable { var result: SchemaLoadResult = .failure(SchemaLoadFailure("not loaded")) }
         var attempted: Set<String> = []
-        while let next = model.schemaLoadRequests.first(where: { !attempted.contains($0) }) {
-            attempted.insert(next)
-            let result = shared.result(next, source: model.downloadSource(next), trust: model.trustPolicy(forLoading: next)) {
-                let box = Box()
-                let done = DispatchSemaphore(value: 0)
-                model.loadSchema(next, allowNetwork: !offline) { result in
-                    box.result = result
-                    done.signal()
+        // The requests known at each round are loaded one at a time and delivered together (one
+        // revalidation per round); the schemas those `$ref` are the next round's.
+        while case let round = model.schemaLoadRequests.filter({ !attempted.contains($0) }), !round.isEmpty {
+            var loads: [SchemaDelivery] = []
+            for next in round {
+                attempted.insert(next)
+                let result = shared.result(next, source: model.downloadSource(next), trust: model.trustPolicy(forLoading: next)) {
+                    let box = Box()
+                    let done = DispatchSemaphore(value: 0)
+                    model.loadSchema(next, allowNetwork: !offline) { result in
+                        box.result = result
+                        done.signal()
+                    }
+                    done.wait()
+                    return box.result
                 }
-                done.wait()
-                return box.result
+                delivered(next, result)
+                loads.append(SchemaDelivery(next, result))
             }
-            delivered(next, result)
-            model.perform(.schemaLoaded(next, result))
+            model.perform(.schemasLoaded(loads))
         }
     }
 

@@ -204,8 +204,7 @@ public final class SchemaLoader: Sendable {
         let cached = options.cache?.read(uri)
         guard options.allowNetwork else {
             if let cached { return .success(cached.body) }
-            return .failure(SchemaLoadFailure("downloads are disabled (the setting yaml.schemaDownload.enable is false, or check --offline) and no cached copy exists",
-                                              kind: .unavailable))
+            return .failure(.downloadsDisabled)
         }
         guard let url = URL(string: source), url.host != nil else {
             return .failure(SchemaLoadFailure(source == uri ? "not a valid URL" : "the mirror URL \(source) is not a valid URL"))

@@ -19,6 +19,10 @@ import YAMLDocumentModel
 ///   yamllint configuration problem, each project settings file with problems, and each
 ///   `pureyaml.schema.crds` entry that cannot be used, met for the first time is shown once
 ///   (`window/showMessage`).
+/// - `.settingsProblems`: each value of the editor's settings the model cannot honour in full is shown
+///   once per change of that setting (`window/showMessage`, a warning in the model's words).
+/// - `.unconsultedCatalogs`: each SchemaStore catalog that could not be consulted is shown once per
+///   configuration (`window/showMessage`, information in the model's words: it is no missing schema).
 /// - `.missingSchemas`: each schema that cannot be had is shown once per session (`window/showMessage`,
 ///   a warning with the model's ``MissingSchema/notice(for:)``), those of one burst of downloads in one
 ///   message once none runs.
@@ -62,6 +66,10 @@ extension LanguageServer {
                 showProjectConfigurationProblems()
             case .unusableDefinitionFiles:
                 showUnusableDefinitionFiles()
+            case .settingsProblems:
+                showSettingsProblems()
+            case .unconsultedCatalogs:
+                showUnconsultedCatalogs()
             case .outline, .text, .formatting, .settings, .schemaInfo, .schemaLoads:
                 break
             }

@@ -49,6 +49,10 @@ final class LanguageServer {
     private var shownProjectConfigurationProblems = 0
     /// How many of the model's ``DocumentModel/unusableDefinitionFiles`` were shown already.
     private var shownUnusableDefinitionFiles = 0
+    /// How many of the model's ``DocumentModel/settingsProblems`` were shown already.
+    private var shownSettingsProblems = 0
+    /// How many of the model's ``DocumentModel/unconsultedCatalogs`` were shown already.
+    private var shownUnconsultedCatalogs = 0
     /// Schema URIs being loaded by the edge (see `LanguageServer+Schema.swift`).
     var schemaLoadsInFlight: Set<String> = []
     /// Pulls of diagnostics held open until the document's schemas settle (see `LanguageServer+Pull.swift`).
@@ -401,10 +405,24 @@ final class LanguageServer {
                 shown: &shownProjectConfigurationProblems)
     }
 
-    /// Shows each `pureyaml.schema.crds` entry the model found unusable, once per session (`window/showMessage`,
-    /// a warning in the model's words).
+    /// Shows each `pureyaml.schema.crds` entry the model found unusable as the model lists it (once per
+    /// problem and configuration: ``UnusableDefinitionFile``), in a `window/showMessage` warning in the
+    /// model's words.
     func showUnusableDefinitionFiles() {
         showNew(model.unusableDefinitionFiles.map { (.warning, $0.message) }, shown: &shownUnusableDefinitionFiles)
+    }
+
+    /// Shows each value of the editor's settings the model noted it cannot honour in full
+    /// (``DocumentModel/settingsProblems``), in a `window/showMessage` warning in the model's words.
+    func showSettingsProblems() {
+        showNew(model.settingsProblems.map { (.warning, $0.message) }, shown: &shownSettingsProblems)
+    }
+
+    /// Shows each SchemaStore catalog the model could not consult as the model lists it
+    /// (``DocumentModel/unconsultedCatalogs``), in a `window/showMessage` of type information in the
+    /// model's words: no schema a rule picked is missing.
+    func showUnconsultedCatalogs() {
+        showNew(model.unconsultedCatalogs.map { (.info, $0.message) }, shown: &shownUnconsultedCatalogs)
     }
 
     /// Shows the schemas the model listed as missing since the last notice in one `window/showMessage`

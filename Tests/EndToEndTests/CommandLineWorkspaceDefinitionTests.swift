@@ -17,6 +17,8 @@ final class CommandLineWorkspaceDefinitionTests: XCTestCase {
 
     private static let finding = #"monitoring/web.yaml:6:16: warning: expected integer, found string "many" [schema-type]"#
 
+    /// The working directory is a project (it holds `.git`): it is searched whole. Without `.git` (no
+    /// project), only the document's own folder is, and the definition in `deploy/crds` beside it is not found.
     func testTheDefinitionIsFoundInTheCheckedFolder() throws {
         let crd = try definition()
         let folder = try H.scratchFolder()
@@ -24,6 +26,10 @@ final class CommandLineWorkspaceDefinitionTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("deploy/crds"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: crd, to: folder.appendingPathComponent("deploy/crds/servicemonitor.yaml"))
         try H.write(Self.serviceMonitor, to: "monitoring/web.yaml", in: folder)
+        let loose = try H.run(["check", "--offline", "--explain", "monitoring/web.yaml"], in: folder)
+        XCTAssertFalse(loose.stdout.contains("CustomResourceDefinition in"), loose.stdout)
+        XCTAssertFalse(loose.lines.contains(Self.finding), loose.stdout)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
         let r = try H.run(["check", "--offline", "--explain", "monitoring/web.yaml"], in: folder)
         XCTAssertEqual(r.status, 0, r.stderr)
         let source = "file://\(folder.path)/deploy/crds/servicemonitor.yaml"

@@ -204,6 +204,10 @@ public struct MeasuredRun {
     public var peakResidentBytes: Int?
     /// Wall-clock seconds from start to exit.
     public var seconds: Double
+    /// CPU seconds (user and system) of the process and of the children it waited for: the growth of this
+    /// process's `RUSAGE_CHILDREN` across the run (tests run one at a time, so no other child of the test
+    /// process is reaped meanwhile). Unlike ``seconds``, it does not grow with the machine's load.
+    public var cpuSeconds: Double
 
     /// Runs `executable` with `arguments` in `directory` with `environment`, killing it after `timeout`
     /// seconds (then `status` is -1).
@@ -226,6 +230,7 @@ public struct MeasuredRun {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        let cpuBefore = Self.childrenCPUSeconds()
         let start = Date()
         try process.run()
         var peak: Int?
@@ -241,12 +246,25 @@ public struct MeasuredRun {
         }
         process.waitUntilExit()
         seconds = Date().timeIntervalSince(start)
+        cpuSeconds = Self.childrenCPUSeconds() - cpuBefore
         try? out.close()
         try? err.close()
         status = killed ? -1 : process.terminationStatus
         stdout = (try? String(contentsOf: outFile, encoding: .utf8)) ?? ""
         stderr = (try? String(contentsOf: errFile, encoding: .utf8)) ?? ""
         peakResidentBytes = peak
+    }
+
+    /// User and system CPU seconds of the children this process has waited for (`getrusage`).
+    static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_CHILDREN, &usage)
+        #endif
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// `VmHWM` of process `pid` in bytes, nil when unreadable (not Linux, or the process is gone).

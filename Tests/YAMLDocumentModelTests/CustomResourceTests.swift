@@ -340,13 +340,42 @@ final class CustomResourceTests: XCTestCase {
         XCTAssertNil(noted.settingsFile)
         XCTAssertEqual(model.unusableDefinitionFiles.first?.message, "pureyaml.schema.crds entry https://crds.example/widget.yaml "
                        + "cannot be used: HTTP 404; the custom resources it defines get no schema from it (the CRD catalog's, where it has one)")
-        // Tried again after a settings change, and failing again: not said twice.
+        // A settings change that is not the schemas' tries nothing again and says nothing again.
         var settings = model.settings
         settings.format.indentWidth = 4
         model.perform(.configure(settings))
-        var edge = SchemaTestEdge()
-        edge.serve(model)
+        XCTAssertEqual(model.schemaLoadRequests, [])
         XCTAssertEqual(model.unusableDefinitionFiles.count, 1)
+    }
+
+    /// An unusable entry is said once per problem and configuration: again when it fails again after the
+    /// schema settings changed or after its file changed on disk (it is tried again then); not when it
+    /// fails the same way under the same settings (it used to be said once for the model's lifetime).
+    func testAnUnusableDefinitionFileIsSaidAgainAfterTheConfigurationOrTheFileChanged() throws {
+        let file = "/w/crds/widget.yaml"
+        let environment = ModelEnvironment.inMemory(texts: [:])
+        var settings = Settings()
+        settings.schema.workspaceFolders = [DocumentURI(filePath: "/w")]
+        settings.schema.crdCatalogURL = ""
+        settings.schema.customResourceDefinitions = [file]
+        let model = DocumentModel(settings: settings, environment: environment)
+        let uri = DocumentURI(filePath: "/w/a.yaml")
+        model.perform(.open(uri, version: 1, text: "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {}\n"))
+        XCTAssertEqual(model.unusableDefinitionFiles.map(\.reason), ["no such file"])
+        // The same settings again, and another document: nothing new.
+        model.perform(.configure(settings))
+        model.perform(.open(DocumentURI(filePath: "/w/b.yaml"), version: 1, text: "a: 1\n"))
+        XCTAssertEqual(model.unusableDefinitionFiles.count, 1)
+        // The schema settings changed: the entry is tried again and said again.
+        settings.schema.severity = .error
+        XCTAssertTrue(model.perform(.configure(settings)).contains(.unusableDefinitionFiles))
+        XCTAssertEqual(model.unusableDefinitionFiles.map(\.reason), ["no such file", "no such file"])
+        // The file changed on disk (still missing): read again, said again.
+        XCTAssertTrue(model.perform(.filesChanged([DocumentURI(filePath: file)])).contains(.unusableDefinitionFiles))
+        XCTAssertEqual(model.unusableDefinitionFiles.count, 3)
+        // Asked again for another reason than a change: nothing new.
+        model.perform(.filesChanged([DocumentURI(filePath: "/w/unrelated.txt")]))
+        XCTAssertEqual(model.unusableDefinitionFiles.count, 3)
     }
 
     /// For a custom resource whose definition is not known, the CRD catalog's URL template gives the

@@ -136,6 +136,33 @@ final class KubernetesDetectionTests: XCTestCase {
         XCTAssertEqual(configuration.settings.schema.kubernetesVersion, "1.20")
     }
 
+    /// The renderer's own settings (the editor's) with a `kubernetesVersion` outside the table: the model
+    /// notes it for the user to see (``DocumentModel/settingsProblems``, ``SurfaceArea/settingsProblems``;
+    /// it used to be a log line only), once per change of that setting: not again when other settings
+    /// change, again for another version outside the table or when it comes back after one inside.
+    func testAVersionOutsideTheTableFromTheRenderersSettingsIsNotedOncePerChange() throws {
+        let model = DocumentModel(settings: .editorDefaults(workspaceFolders: []))
+        var settings = model.settings
+        func configure(_ json: String) throws -> Set<SurfaceArea> {
+            settings.apply(try SchemaText.parse(Array(json.utf8)))
+            return model.perform(.configure(settings))
+        }
+        XCTAssertFalse(try configure(#"{"pureyaml.schema.kubernetesVersion": "1.30"}"#).contains(.settingsProblems))
+        XCTAssertTrue(try configure(#"{"pureyaml.schema.kubernetesVersion": "1.20"}"#).contains(.settingsProblems))
+        XCTAssertEqual(model.settingsProblems.map(\.message), ["`pureyaml.schema.kubernetesVersion` \"1.20\" is outside the Kubernetes "
+            + "versions whose built-in kinds PureYAML knows (1.25 to 1.37): kinds are detected as in 1.25; the schemas are still taken "
+            + "from the folder of the version given."])
+        XCTAssertFalse(try configure(#"{"pureyaml.format.indentWidth": 4}"#).contains(.settingsProblems))
+        XCTAssertFalse(try configure(#"{"pureyaml.schema.severity": "error"}"#).contains(.settingsProblems))
+        XCTAssertTrue(try configure(#"{"pureyaml.schema.kubernetesVersion": "1.99"}"#).contains(.settingsProblems))
+        // Detection by content off: nothing to say; turned on again, said again.
+        XCTAssertFalse(try configure(#"{"pureyaml.schema.kubernetes": false}"#).contains(.settingsProblems))
+        XCTAssertTrue(try configure(#"{"pureyaml.schema.kubernetes": true}"#).contains(.settingsProblems))
+        _ = try configure(#"{"pureyaml.schema.kubernetesVersion": "v1.32.1"}"#)
+        XCTAssertTrue(try configure(#"{"pureyaml.schema.kubernetesVersion": "1.20"}"#).contains(.settingsProblems))
+        XCTAssertEqual(model.settingsProblems.map { $0.value.jsonText }, [#""1.20""#, #""1.99""#, #""1.99""#, #""1.20""#])
+    }
+
     /// A settings file's relative `pureyaml.schema.crds` glob may search below the file's own folder (the
     /// trust policy holds the glob's folder); an absolute glob gives the policy nothing.
     func testARelativeGlobOfASettingsFileIsTrustedInItsOwnFolder() {

@@ -95,6 +95,30 @@ final class WorkspaceDefinitionTests: XCTestCase {
         XCTAssertTrue(chosen.listings.contains("/srv"), "\(chosen.listings)")
     }
 
+    /// Any working directory of `check` that is no project, not only `/` and the home folder, is bounded
+    /// the same way: a document outside any project searches its own folder, not the folders beside it
+    /// (a definition there is not its project's), and one in a project below searches that project.
+    func testAnIncidentalFolderThatIsNoProjectIsNeverSearchedWhole() {
+        let files = Files([
+            "/data/downloads/loose/widget.yaml": Self.resource,
+            "/data/downloads/unrelated/widget-crd.yaml": KubernetesFixtures.widgetDefinition(),
+            "/data/downloads/proj/.pureyaml.yaml": "validate: true\n",
+            "/data/downloads/proj/deep/widget.yaml": Self.resource,
+            "/data/downloads/proj/crds/widget.yaml": KubernetesFixtures.widgetDefinition(),
+        ])
+        let log = Log()
+        let model = model(files, log: log, workspace: "/data/downloads", incidental: true)
+        let loose = DocumentURI(filePath: "/data/downloads/loose/widget.yaml")
+        model.perform(.open(loose, version: 1, text: Self.resource))
+        XCTAssertEqual(log.listings, ["/data/downloads/loose"])
+        XCTAssertNil(rule(model, loose), "a definition beside the document's folder, in no project, is not its")
+        let inProject = DocumentURI(filePath: "/data/downloads/proj/deep/widget.yaml")
+        model.perform(.open(inProject, version: 1, text: Self.resource))
+        XCTAssertEqual(rule(model, inProject),
+                       "kubernetes: example.com/v1 Widget (CustomResourceDefinition in file:///data/downloads/proj/crds/widget.yaml)")
+        XCTAssertFalse(log.listings.contains("/data/downloads") || log.listings.contains("/data/downloads/unrelated"), "\(log.listings)")
+    }
+
     private func codes(_ model: DocumentModel, _ uri: DocumentURI) -> [String] {
         (model.diagnostics(uri)?.diagnostics ?? []).filter { $0.source == "pureyaml-schema" }.map(\.code)
     }

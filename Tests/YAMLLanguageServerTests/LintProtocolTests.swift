@@ -122,9 +122,11 @@ final class LintProtocolTests: XCTestCase {
             let diagnostics = try client.nextPublished(uri).diagnostics
             XCTAssertEqual(diagnostics.count, 0, "\(name): lint is off and no lint-config warning: \(diagnostics)")
         }
-        XCTAssertEqual(client.shownMessages.count, 1, "\(client.shownMessages)")
-        XCTAssertEqual(client.shownMessages.first?.type, .warning)
-        XCTAssertEqual(client.shownMessages.first?.message,
+        // The configuration's messages (the SchemaStore catalog, unreachable from a test, is said too).
+        func lintMessages() -> [ShowMessageParams] { client.shownMessages.filter { $0.message.hasPrefix("yamllint configuration") } }
+        XCTAssertEqual(lintMessages().count, 1, "\(client.shownMessages)")
+        XCTAssertEqual(lintMessages().first?.type, .warning)
+        XCTAssertEqual(lintMessages().first?.message,
                        "yamllint configuration \(config.path): invalid config: no such rule: \"nope\"; lint is off for the files it applies to")
 
         // The configuration file itself carries it.
@@ -140,7 +142,7 @@ final class LintProtocolTests: XCTestCase {
         try client.open(d, "d: 1\n")
         let second = try client.waitFor(ShowMessageNotification.self) { $0.message.contains("/other/.yamllint") }
         XCTAssertTrue(second.message.hasPrefix("yamllint configuration \(dir.path)/other/.yamllint: "), second.message)
-        XCTAssertEqual(client.shownMessages.count, 2)
+        XCTAssertEqual(lintMessages().count, 2)
         XCTAssertEqual(try client.shutdown(), 0)
     }
 }

@@ -65,7 +65,9 @@ final class ProjectSettingsProtocolTests: XCTestCase {
             textDocument: VersionedTextDocumentIdentifier(uri: a, version: 2),
             contentChanges: [TextDocumentContentChangeEvent(range: nil, text: "key: other\n")]))
         _ = try client.nextPublished(a)
-        XCTAssertEqual(client.shownMessages, [ShowMessageParams(type: .warning, message: "Project settings \(dir.path)/.pureyaml.yaml:2:1: "
+        // The project file's messages (the SchemaStore catalog, unreachable from a test, is said too).
+        func projectMessages() -> [ShowMessageParams] { client.shownMessages.filter { $0.message.hasPrefix("Project settings") } }
+        XCTAssertEqual(projectMessages(), [ShowMessageParams(type: .warning, message: "Project settings \(dir.path)/.pureyaml.yaml:2:1: "
                                                     + "Unknown setting `format.indentWith`; it is ignored. Did you mean `format.indentWidth`?")])
 
         let c = "file://" + dir.appendingPathComponent("broken/c.yaml").path
@@ -73,7 +75,7 @@ final class ProjectSettingsProtocolTests: XCTestCase {
         let broken = try client.waitFor(ShowMessageNotification.self) { $0.message.contains("/broken/.pureyaml.yaml") }
         XCTAssertEqual(broken.type, .error)
         XCTAssertTrue(broken.message.hasPrefix("Project settings \(dir.path)/broken/.pureyaml.yaml:"), broken.message)
-        XCTAssertEqual(client.shownMessages.count, 2)
+        XCTAssertEqual(projectMessages().count, 2)
         XCTAssertEqual(try client.shutdown(), 0)
     }
 }

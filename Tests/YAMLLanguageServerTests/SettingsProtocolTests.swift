@@ -6,7 +6,8 @@ import TestSupport
 import XCTest
 
 /// How the server reports settings it cannot use: the client's values (`workspace/didChangeConfiguration`,
-/// the answer to `workspace/configuration`) are logged to stderr, since they belong to no document.
+/// the answer to `workspace/configuration`) are logged to stderr, since they belong to no document; a value
+/// used but not honoured in full is also shown (`window/showMessage`).
 final class SettingsProtocolTests: XCTestCase {
     private func start(configurationCapability: Bool = false) throws -> ServerProcess {
         guard let binary = BuiltBinary.pureyaml else {
@@ -39,6 +40,24 @@ final class SettingsProtocolTests: XCTestCase {
         // Keys the server does not know are the editor's own: not logged.
         XCTAssertFalse(server.stderrText.contains("someEditorSetting"), server.stderrText)
         try finish(server)
+    }
+
+    /// A `kubernetesVersion` outside the built-in kinds' table in the editor's settings is shown to the
+    /// user (`window/showMessage`, a warning), once per change of that setting: it used to be a log line only.
+    func testAKubernetesVersionOutsideTheTableIsShown() throws {
+        let client = try TestLSPClient()
+        try client.initialize(initializationOptions: ["pureyaml": ["schema": ["kubernetesVersion": "1.20"]]])
+        let shown = try client.waitFor(ShowMessageNotification.self) { $0.message.contains("kubernetesVersion") }
+        XCTAssertEqual(shown.type, .warning)
+        XCTAssertTrue(shown.message.hasPrefix("`pureyaml.schema.kubernetesVersion` \"1.20\" is outside the Kubernetes versions"), shown.message)
+        // Another setting changes: not said again; another version outside the table: said.
+        try client.notify(DidChangeConfigurationNotification.self, DidChangeConfigurationParams(settings: [
+            "pureyaml": ["schema": ["kubernetesVersion": "1.20"], "format": ["indentWidth": 4]]]))
+        try client.notify(DidChangeConfigurationNotification.self, DidChangeConfigurationParams(settings: [
+            "pureyaml": ["schema": ["kubernetesVersion": "1.99"]]]))
+        _ = try client.waitFor(ShowMessageNotification.self) { $0.message.contains("\"1.99\"") }
+        XCTAssertEqual(client.shownMessages.filter { $0.message.contains("kubernetesVersion") }.count, 2)
+        XCTAssertEqual(try client.shutdown(), 0)
     }
 
     func testNullConfigurationResultIsNamedAsTheResult() throws {

@@ -5,8 +5,8 @@ import LanguageServerTestSupport
 import TestSupport
 import XCTest
 
-/// A `pureyaml.schema.crds` entry that cannot be used is shown once (`window/showMessage`, a warning in
-/// the model's words), through the server in process: it used to be silent.
+/// A `pureyaml.schema.crds` entry that cannot be used is shown once per configuration (`window/showMessage`,
+/// a warning in the model's words), through the server in process: it used to be silent.
 final class UnusableDefinitionFileServerTests: XCTestCase {
     func testAMissingDefinitionFileIsShownOnce() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("pureyaml-lsp-crds-\(UUID().uuidString)")
@@ -33,5 +33,12 @@ final class UnusableDefinitionFileServerTests: XCTestCase {
         let messages = client.receivedNotifications.filter { $0.method == ShowMessageNotification.method.rawValue }
             .compactMap { try? $0.decodeParams(ShowMessageNotification.self) }.filter { $0.message.contains("pureyaml.schema.crds") }
         XCTAssertEqual(messages.count, 1, "\(messages)")
+        // The user changes the schema settings: the entry is tried again and, still missing, said again.
+        try client.notify(DidChangeConfigurationNotification.self, DidChangeConfigurationParams(settings: [
+            "pureyaml": ["schema": ["crds": .array([.string(missing)]), "crdCatalog": "", "severity": "error"]]]))
+        func said() -> [ShowMessageParams] { client.shownMessages.filter { $0.message.contains("pureyaml.schema.crds") } }
+        let deadline = Date().addingTimeInterval(20)
+        while said().count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        XCTAssertEqual(said().map(\.message), [shown.message, shown.message])
     }
 }

@@ -30,12 +30,21 @@ public final class DocumentModel {
     /// met; the renderer reports the new ones when ``SurfaceArea/projectConfigurationProblems`` says so.
     public private(set) var projectConfigurationProblems: [ProjectConfigurationProblem] = []
     private var projectConfigurationProblemsMet: Set<ProjectConfigurationProblem> = []
+    /// Values of the renderer's own settings (``Intent/configure(_:)``: the editor's) that are used but
+    /// cannot be honoured in full, which the user should see although they belong to no file: a
+    /// `pureyaml.schema.kubernetesVersion` outside the built-in kinds' table (a project file's is a finding
+    /// of that file instead). Each is noted when a configure gives it (``noteSettingsProblems(from:to:)``),
+    /// so once per change of that setting; the list only grows, and the renderer shows the new entries when
+    /// ``SurfaceArea/settingsProblems`` says so.
+    public private(set) var settingsProblems: [SettingsProblem] = []
     /// Downloads whose copy in the download cache was looked for (see ``loadLocalSchemas()``).
     var cacheProbed: Set<String> = []
     /// Schemas that cannot be had, in the order first met (``missingSchemas``), and each one's index there.
     var missing: (list: [MissingSchema], index: [String: Int]) = ([], [:])
     /// Where each `pureyaml.schema.crds` file requested was named, and the entries found unusable.
     var definitionFileProblems = DefinitionFileProblems()
+    /// The SchemaStore catalogs that could not be consulted (``unconsultedCatalogs``).
+    var catalogProblems = UnconsultedCatalogs()
     /// The searches of the workspace for CustomResourceDefinition files made so far, and what they found.
     var workspaceDefinitions = WorkspaceDefinitions()
     /// True: every document keeps its composition (the `YAMLNode` graphs) until it is closed or changed,
@@ -119,7 +128,7 @@ public final class DocumentModel {
     /// - `configure`: `.settings`, plus the pulled areas (outline, folding, semantic tokens, formatting) of
     ///   every document whose settings changed; when schema
     ///   settings changed, `.schemaInfo` and `.diagnostics` of documents whose schema findings changed.
-    /// - `schemaLoaded`: `.schemaInfo` and `.diagnostics` of documents whose schema findings changed.
+    /// - `schemaLoaded`, `schemasLoaded`: `.schemaInfo` and `.diagnostics` of documents whose schema findings changed.
     /// Whenever schema results change, `.outline` of streams whose documents the schemas' titles now name
     /// differently (``DocumentTitle``).
     /// - `filesChanged`: `.diagnostics` of documents whose findings changed; for a schema in use, as `save`.
@@ -148,17 +157,22 @@ public final class DocumentModel {
     /// the first time, `.projectConfigurationProblems` when it met a project settings file's problems,
     /// `.missingSchemas` when it met a schema that cannot be had for the first time (``MissingSchema``),
     /// `.unusableDefinitionFiles` when a `pureyaml.schema.crds` entry was found unusable (``UnusableDefinitionFile``),
+    /// `.settingsProblems` when the renderer's settings gave a value it cannot honour in full (``settingsProblems``),
+    /// `.unconsultedCatalogs` when a SchemaStore catalog could not be consulted (``unconsultedCatalogs``),
     /// and `.watchedFiles` after the first search of the workspace for CustomResourceDefinition files
     /// (``watchedFilePatterns``).
     private func noticingProblems(_ body: () -> Set<SurfaceArea>) -> Set<SurfaceArea> {
         let problems = (lint: lint.configurationProblems.count, project: projectConfigurationProblems.count,
-                        missing: missing.list.count, definitions: definitionFileProblems.list.count)
+                        missing: missing.list.count, definitions: definitionFileProblems.list.count,
+                        settings: settingsProblems.count, catalogs: catalogProblems.list.count)
         let unwatched = workspaceDefinitions.searched.isEmpty
         var areas = body()
         if lint.configurationProblems.count > problems.lint { areas.insert(.lintConfigurationProblems) }
         if projectConfigurationProblems.count > problems.project { areas.insert(.projectConfigurationProblems) }
         if missing.list.count > problems.missing { areas.insert(.missingSchemas) }
         if definitionFileProblems.list.count > problems.definitions { areas.insert(.unusableDefinitionFiles) }
+        if settingsProblems.count > problems.settings { areas.insert(.settingsProblems) }
+        if catalogProblems.list.count > problems.catalogs { areas.insert(.unconsultedCatalogs) }
         if unwatched && !workspaceDefinitions.searched.isEmpty { areas.insert(.watchedFiles) }
         return areas
     }
@@ -194,6 +208,7 @@ public final class DocumentModel {
         case let .configure(newSettings):
             guard newSettings != settings else { return [] }
             let schemaChanged = newSettings.schema != settings.schema
+            noteSettingsProblems(from: settings, to: newSettings)
             settings = newSettings
             lint.forgetFoundFiles()
             return resettle(schemaChanged: schemaChanged).union([.settings])
@@ -201,7 +216,20 @@ public final class DocumentModel {
             return filesChanged(uris)
         case let .schemaLoaded(uri, result):
             return schemaLoaded(uri, result)
+        case let .schemasLoaded(loads):
+            return schemasLoaded(loads)
         }
+    }
+
+    /// Notes in ``settingsProblems`` what the renderer's settings `new` cannot honour in full and `old`
+    /// did not say: a `pureyaml.schema.kubernetesVersion` outside the built-in kinds' table, when the
+    /// change set that version or turned detection by content on.
+    private func noteSettingsProblems(from old: Settings, to new: Settings) {
+        let version = new.schema.kubernetesVersion
+        guard new.schema.kubernetesDetection, let note = SchemaSettings.kubernetesVersionNote(version),
+              old.schema.kubernetesVersion != version || !old.schema.kubernetesDetection else { return }
+        settingsProblems.append(SettingsProblem(key: "pureyaml.schema.kubernetesVersion", value: .string(version),
+                                                kind: .partlyUsed(note: note)))
     }
 
     /// The encoding of the bytes an open document came from when it was not UTF-8
@@ -281,6 +309,8 @@ public final class DocumentModel {
         if schemaChanged || !schemaChangedFor.isEmpty {
             let requests = schemaRegistry.requestCount
             schemaRegistry.forgetFailures()
+            definitionFileProblems.forgetNoted()
+            catalogProblems.forgetNoted()
             if schemaChanged {
                 areas.formUnion(refreshAllSchemas())
             } else {

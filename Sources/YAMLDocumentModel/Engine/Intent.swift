@@ -30,6 +30,24 @@ public enum Intent: Sendable, Hashable, CustomStringConvertible {
     /// ``DocumentModel/schemaLoadRequests``): its bytes, or why it could not. Documents using it are
     /// revalidated.
     case schemaLoaded(String, SchemaLoadResult)
+    /// Several loads the edge finished, delivered at once: each as by ``schemaLoaded(_:_:)``, in order, and
+    /// the documents using them revalidated once, not once per load (300 schemas failing for a 300-document
+    /// stream re-associated the stream 300 times).
+    case schemasLoaded([SchemaDelivery])
+}
+
+/// One schema or catalog load the edge finished (``Intent/schemasLoaded(_:)``): the URI the model asked
+/// for and its bytes, or why there are none.
+public struct SchemaDelivery: Sendable, Hashable {
+    /// The URI as ``DocumentModel/schemaLoadRequests`` listed it.
+    public var uri: String
+    /// Its bytes, or why it has none.
+    public var result: SchemaLoadResult
+
+    public init(_ uri: String, _ result: SchemaLoadResult) {
+        self.uri = uri
+        self.result = result
+    }
 }
 
 extension Intent {
@@ -49,6 +67,9 @@ extension Intent {
             case .success(let bytes): return "schemaLoaded \(uri) (\(bytes.count) bytes)"
             case .failure(let why): return "schemaLoaded \(uri) (failed: \(why))"
             }
+        case let .schemasLoaded(loads):
+            let failed = loads.filter { if case .failure = $0.result { true } else { false } }.count
+            return "schemasLoaded \(loads.count) (\(failed) failed)"
         }
     }
 

@@ -47,4 +47,12 @@ public enum SurfaceArea: Hashable, Sendable {
     /// A `pureyaml.schema.crds` entry was found unusable (refused, missing, a failed download): pull
     /// ``DocumentModel/unusableDefinitionFiles`` (it only grows) and report the new entries once.
     case unusableDefinitionFiles
+    /// The renderer's own settings gave a value that is used but cannot be honoured in full (a
+    /// `pureyaml.schema.kubernetesVersion` outside the built-in kinds' table): pull
+    /// ``DocumentModel/settingsProblems`` (it only grows) and show the new entries once (LSP: `window/showMessage`).
+    case settingsProblems
+    /// A SchemaStore catalog could not be consulted (``UnconsultedCatalog``; no missing schema): pull
+    /// ``DocumentModel/unconsultedCatalogs`` (it only grows) and report the new entries once (LSP:
+    /// `window/showMessage`).
+    case unconsultedCatalogs
 }

@@ -78,6 +78,11 @@ extension DocumentModel {
         }
     }
 
+    /// Every SchemaStore catalog that could not be consulted so far, in the order met, each catalog and
+    /// reason once per configuration (``UnconsultedCatalog``; it only grows; ``SurfaceArea/unconsultedCatalogs``
+    /// says when it did).
+    public var unconsultedCatalogs: [UnconsultedCatalog] { catalogProblems.list }
+
     /// The absolute URI of the catalog `settings` configure.
     func catalogURI(_ settings: SchemaSettings) -> String {
         SchemaAssociator(settings: settings, catalogHit: nil).resolveSetting(settings.schemaStoreURL)
@@ -117,6 +122,7 @@ extension DocumentModel {
             let url = catalogURI(settings.schema)
             if let why = settings.schema.trustPolicy.refusal(toLoad: url, rule: nil, document: uri) {
                 schemaRegistry.refuseCatalog(url, why)
+                catalogProblems.note(url, reason: why, unavailable: false)
             } else {
                 schemaRegistry.requireCatalog(url)
             }
@@ -432,6 +438,7 @@ extension DocumentModel {
     /// After ``Intent/save(_:text:)`` of `uri`: when it is a schema in use, asks for it again.
     func schemaSaved(_ uri: DocumentURI) -> Set<SurfaceArea> {
         guard schemaRegistry.reload(uri.string) else { return [] }
+        definitionFileProblems.forgetNoted(uri.string)
         var areas = refreshAllSchemas()
         areas.insert(.schemaLoads)
         areas.insert(.schemaInfo)
@@ -447,16 +454,31 @@ extension DocumentModel {
     /// Reads every pending local schema (and the local files those `$ref`) through the environment and
     /// delivers it, each once, reads each pending download a `pureyaml.schema.mirrors` entry sends to a
     /// mirror folder from there, and uses the download cache's copy of each other pending download (once
-    /// per URI) until the download itself arrives; returns the areas that changed.
+    /// per URI) until the download itself arrives; returns the areas that changed. With downloads off in
+    /// the renderer's settings (`yaml.schemaDownload.enable: false`, `check --offline`; a project file cannot
+    /// turn them on), the cache's copy is the download's answer, and without one it fails
+    /// (``SchemaLoadFailure/downloadsDisabled``): nothing is left for the renderer to fetch.
     func loadLocalSchemas() -> Set<SurfaceArea> {
         var areas: Set<SurfaceArea> = []
         var attempted: Set<String> = []
-        while let uri = schemaRegistry.pending.first(where: { !attempted.contains($0) && !cacheProbed.contains($0) }) {
+        let offline = !settings.schema.downloadEnabled
+        // Offline answers, delivered together once no other pending URI is left (a stream of 300 kinds
+        // offline is revalidated once, not 300 times).
+        var answered: [SchemaDelivery] = []
+        while true {
+            guard let uri = schemaRegistry.pending.first(where: { !attempted.contains($0) && (offline || !cacheProbed.contains($0)) }) else {
+                if answered.isEmpty { break }
+                areas.formUnion(schemasLoaded(answered))
+                answered = []
+                continue
+            }
             attempted.insert(uri)
             if let path = Self.localSchemaPath(uri) {
                 areas.formUnion(schemaLoaded(uri, environment.readSchemaFile(path, trust: trustPolicy(forLoading: uri))))
             } else if let mirrored = mirrorFolderResult(uri) {
                 areas.formUnion(schemaLoaded(uri, mirrored))
+            } else if offline {
+                answered.append(SchemaDelivery(uri, environment.cachedCopy(uri).map { .success($0) } ?? .failure(.downloadsDisabled)))
             } else {
                 cacheProbed.insert(uri)
                 guard let copy = environment.cachedCopy(uri), schemaRegistry.deliverCachedCopy(uri, copy) else { continue }
@@ -469,16 +491,32 @@ extension DocumentModel {
 
     /// Handles ``Intent/schemaLoaded(_:_:)``.
     func schemaLoaded(_ uri: String, _ result: SchemaLoadResult) -> Set<SurfaceArea> {
+        schemasLoaded([SchemaDelivery(uri, result)])
+    }
+
+    /// Handles ``Intent/schemasLoaded(_:)``: hands each load to the registry in order, then revalidates
+    /// the documents they concern once.
+    func schemasLoaded(_ loads: [SchemaDelivery]) -> Set<SurfaceArea> {
         let before = schemaRegistry.requestCount
-        // A CRD file gives schemas to documents that had none, or lets them ask the CRD catalog: those
-        // are associated again.
-        let definitionFile = schemaRegistry.definitionFiles[uri] == .loading
-        guard schemaRegistry.deliver(uri, result) else { return [] }
-        if definitionFile, case .failure(let failure) = result { definitionFileProblems.note(uri, reason: failure.message) }
+        var schemas = false, definitionFiles = false
         var changed: Set<KubernetesResourceType> = []
-        if definitionFile, case .success(let bytes) = result { changed = definitionsFound(in: uri, bytes: bytes) }
-        var areas = definitionFile ? refreshDefinitionUsers(changed, except: nil, waiting: true)
-            : refreshAllSchemas(settingsUnchanged: true)
+        for load in loads {
+            let (uri, result) = (load.uri, load.result)
+            // A CRD file gives schemas to documents that had none, or lets them ask the CRD catalog: those
+            // are associated again.
+            let definitionFile = schemaRegistry.definitionFiles[uri] == .loading
+            guard schemaRegistry.deliver(uri, result) else { continue }
+            if definitionFile, case .failure(let failure) = result { definitionFileProblems.note(uri, reason: failure.message) }
+            if case .failed(let why)? = schemaRegistry.catalogStatus(uri) {
+                let unavailable = if case .failure(let f) = result { f.kind == .unavailable } else { false }
+                catalogProblems.note(uri, reason: why, unavailable: unavailable)
+            }
+            if definitionFile, case .success(let bytes) = result { changed.formUnion(definitionsFound(in: uri, bytes: bytes)) }
+            if definitionFile { definitionFiles = true } else { schemas = true }
+        }
+        guard schemas || definitionFiles else { return [] }
+        var areas: Set<SurfaceArea> = definitionFiles ? refreshDefinitionUsers(changed, except: nil, waiting: true) : []
+        if schemas { areas.formUnion(refreshAllSchemas(settingsUnchanged: true)) }
         areas.insert(.schemaInfo)
         if schemaRegistry.requestCount > before { areas.insert(.schemaLoads) }
         return areas

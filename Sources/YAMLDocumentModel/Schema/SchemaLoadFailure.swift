@@ -26,6 +26,12 @@ public struct SchemaLoadFailure: Error, Sendable, Hashable, CustomStringConverti
 
     /// The message.
     public var description: String { message }
+
+    /// A download asked for while downloads are off, with no copy in the download cache: the edge's
+    /// answer, and the model's own for what it does not ask the edge for then (``DocumentModel/loadLocalSchemas()``).
+    public static let downloadsDisabled = SchemaLoadFailure(
+        "downloads are disabled (the setting yaml.schemaDownload.enable is false, or check --offline) and no cached copy exists",
+        kind: .unavailable)
 }
 
 /// What the edge delivers for a requested schema or catalog URI: its bytes, or why it has none.

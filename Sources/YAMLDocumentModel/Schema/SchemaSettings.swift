@@ -109,10 +109,9 @@ public struct SchemaSettings: Sendable, Hashable {
 
     /// True when ``workspaceFolders`` are where the renderer happens to run rather than folders the user
     /// chose (`check`'s working directory): a workspace folder that is not inside a project (no `.git`,
-    /// `.pureyaml.yaml` or `.pureyaml.yml` in it or above it) is then not searched whole for
-    /// CustomResourceDefinition files when a project folder lies between it and the document (that one
-    /// is), nor when it is `/` or the home folder (the document's own folder is): `check` run from `/`
-    /// listed the whole machine.
+    /// `.pureyaml.yaml` or `.pureyaml.yml` in it or above it) is then never searched whole for
+    /// CustomResourceDefinition files: the nearest project folder between it and the document is, else the
+    /// document's own folder (`check` run from `/` listed the whole machine).
     public var workspaceFoldersAreIncidental = false
 
     /// The local schema references (as stored in ``associations``, ``schemaStoreURL``,

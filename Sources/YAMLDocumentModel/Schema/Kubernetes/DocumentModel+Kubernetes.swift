@@ -162,7 +162,8 @@ extension DocumentModel {
         return schemaRegistry.setDefinitionFiles(files)
     }
 
-    /// Every `pureyaml.schema.crds` entry found unusable so far, once each, in the order met (it only
-    /// grows; ``SurfaceArea/unusableDefinitionFiles`` says when it did).
+    /// Every `pureyaml.schema.crds` entry found unusable so far, in the order met, each problem once per
+    /// configuration (``UnusableDefinitionFile``; it only grows; ``SurfaceArea/unusableDefinitionFiles``
+    /// says when it did).
     public var unusableDefinitionFiles: [UnusableDefinitionFile] { definitionFileProblems.list }
 }

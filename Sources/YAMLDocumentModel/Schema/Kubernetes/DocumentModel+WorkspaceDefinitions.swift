@@ -80,9 +80,10 @@ extension DocumentModel {
     /// The folder searched for the definitions the document at `path` needs, inside `workspace`, an
     /// incidental workspace folder (``SchemaSettings/workspaceFoldersAreIncidental``): `workspace` when it
     /// is inside a project (a folder holding `.git`, `.pureyaml.yaml` or `.pureyaml.yml` at or above it);
-    /// else the nearest project folder between the document and `workspace`; else, when `workspace` is the
-    /// file system's root or the home folder (too wide to list for a file), the document's own folder;
-    /// else `workspace`.
+    /// else the nearest project folder between the document and `workspace`; else the document's own
+    /// folder. A folder that is no project is where `check` happens to run (`/`, the home folder, a
+    /// downloads folder): what lies beside the document there is not its project, and listing it all
+    /// cost seconds from `/`.
     private func definitionSearchFolder(for path: String, in workspace: String) -> String {
         var above = workspace
         while true {
@@ -97,8 +98,7 @@ extension DocumentModel {
             if isProjectFolder(folder) { return folder }
             folder = TrustPolicy.folder(of: folder)
         }
-        let home = environment.homeDirectory.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-        return workspace == "/" || workspace == home ? own : workspace
+        return own
     }
 
     /// True when `folder` holds `.git`, `.pureyaml.yaml` or `.pureyaml.yml` (asked of the environment once).

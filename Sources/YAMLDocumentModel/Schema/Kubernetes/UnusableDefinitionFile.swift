@@ -2,7 +2,9 @@
 /// folders files may be read from), or reading or downloading it failed (a missing file, HTTP 404, ...).
 /// The custom resources it would define get no schema from it: the CRD catalog's, where it has one.
 ///
-/// The model notes each entry once (by the file's URI, for the model's lifetime):
+/// The model notes each problem (the file's URI and the reason) once per configuration: it is noted
+/// again when met again after the schema settings changed (a project settings file's too) or after the
+/// file changed on disk (``Intent/filesChanged(_:)``, a save), as the entry is then tried again.
 /// ``DocumentModel/unusableDefinitionFiles`` lists them in the order met, and
 /// ``SurfaceArea/unusableDefinitionFiles`` says when one was added. The language server shows ``message``
 /// once (`window/showMessage`); `pureyaml check` prints it after the summary.
