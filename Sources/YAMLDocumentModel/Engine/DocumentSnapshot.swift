@@ -38,6 +38,9 @@ public struct DocumentSnapshot: Sendable {
     /// text, whether the edit keeps the root's `kind` and `apiVersion` (``BlockEntries/Recheck/keepsResourceType``),
     /// and the predecessor's ``analysis`` (identifying it).
     let blockRecheck: (slice: TextRange, keepsResourceType: Bool, previous: ObjectIdentifier)?
+    /// When the documents of a large stream analysed one by one were not kept (``DocumentByDocumentAnalysis/summaries``):
+    /// what schema association reads of each one's root; ``chunks`` is then not nil. Nil otherwise.
+    let rootSummaries: [DocumentRootSummary]?
 
     /// Parses, composes and checks `bytes`; when `bytes` has more than `fullAnalysisLimit` bytes, only
     /// parses and checks the syntax (see ``Settings/maxFileSize``).
@@ -51,8 +54,16 @@ public struct DocumentSnapshot: Sendable {
                   documentByDocument: documentByDocument)
     }
 
+    /// ``init(uri:version:bytes:fullAnalysisLimit:documentByDocument:)`` analysing document by document, keeping
+    /// the documents' graphs only for a text of fewer than `keepingGraphsBelow` bytes (the tests' way to
+    /// take the path of a large text with a small one).
+    init(uri: DocumentURI, bytes: [UInt8], documentByDocumentKeepingGraphsBelow keepingGraphsBelow: Int) {
+        self.init(uri: uri, version: 0, bytes: bytes, lineIndex: LineIndex(bytes), fullAnalysisLimit: Settings.defaultMaxFileSize,
+                  documentByDocument: true, keepingGraphsBelow: keepingGraphsBelow)
+    }
+
     private init(uri: DocumentURI, version: Int, bytes: [UInt8], lineIndex: LineIndex, fullAnalysisLimit: Int,
-                 documentByDocument: Bool = false) {
+                 documentByDocument: Bool = false, keepingGraphsBelow: Int = SnapshotAnalysis.compositionReleaseBytes) {
         self.uri = uri
         self.version = version
         self.bytes = bytes
@@ -60,14 +71,17 @@ public struct DocumentSnapshot: Sendable {
         isFullyAnalyzed = bytes.count <= fullAnalysisLimit
         recheck = nil
         blockRecheck = nil
-        if isFullyAnalyzed, documentByDocument, let analysis = DocumentByDocumentAnalysis(bytes: bytes, lineIndex: lineIndex) {
+        if isFullyAnalyzed, documentByDocument, let analysis = DocumentByDocumentAnalysis(bytes: bytes, lineIndex: lineIndex,
+                                                                                        keepingGraphsBelow: keepingGraphsBelow) {
             diagnostics = analysis.diagnostics
             chunks = analysis.chunks
+            rootSummaries = analysis.chunks == nil ? nil : analysis.summaries
             // A stream analysed document by document is re-checked by its chunks, never by block entries.
             blockEntries = nil
             self.analysis = SnapshotAnalysis(bytes: bytes, composes: true, composition: analysis.composition)
             return
         }
+        rootSummaries = nil
         let parse = Parser.parse(bytes)
         if isFullyAnalyzed {
             let composition = Composer.compose(parse)
@@ -127,6 +141,7 @@ public struct DocumentSnapshot: Sendable {
         self.recheck = recheck.map { ($0, previous) }
         blockEntries = blockRecheck?.entries
         self.blockRecheck = blockRecheck.map { ($0.slice, $0.keepsResourceType, previous) }
+        rootSummaries = nil
     }
 
     /// The lossless tree, events and syntax errors of the whole text (parsed now when not kept: after a
@@ -148,6 +163,35 @@ public struct DocumentSnapshot: Sendable {
 
     /// The text as a String (invalid UTF-8 repaired with U+FFFD).
     public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The root of document `index` of the stream (nil past the last): the composition's, or, when the
+    /// graphs were not kept (``rootSummaries``), composed now from the document's chunk alone, positioned
+    /// in the whole text (YAML 1.2.2 §9.2: the documents of a stream without directives share nothing).
+    func documentRoot(_ index: Int) -> YAMLNode? {
+        guard rootSummaries != nil, let chunks else {
+            let documents = composition.documents
+            return index < documents.count ? documents[index].root : nil
+        }
+        guard index < chunks.starts.count else { return nil }
+        let start = chunks.starts[index]
+        let end = index + 1 < chunks.starts.count ? chunks.starts[index + 1] : bytes.count
+        let composition = Composer.compose(Parser.parse(Array(bytes[start..<end])),
+                                           lineOffset: index == 0 ? 0 : lineIndex.line(containing: start), byteOffset: start)
+        return composition.documents.count == 1 ? composition.documents[0].root : nil
+    }
+
+    /// The ranges of the stream's documents (UTF-8 bytes), as the composition gives them.
+    var documentRanges: [TextRange] {
+        if rootSummaries != nil, let chunks { return chunks.documentRanges }
+        return composition.documents.map(\.range)
+    }
+
+    /// The ranges of the stream's documents (UTF-8 bytes) and what schema association reads of each root.
+    var documentSummaries: (ranges: [TextRange], summaries: [DocumentRootSummary]) {
+        if let rootSummaries, let chunks { return (chunks.documentRanges, rootSummaries) }
+        let documents = composition.documents
+        return (documents.map(\.range), documents.map { DocumentRootSummary($0.root) })
+    }
 }
 
 extension DocumentSnapshot {

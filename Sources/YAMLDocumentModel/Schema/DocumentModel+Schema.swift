@@ -181,12 +181,13 @@ extension DocumentModel {
     /// every document of `snapshot`.
     private func fullSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator,
                                   associated: [DocumentSchemaInfo]? = nil) -> SchemaResult {
-        let documents = snapshot.composition.documents
+        let ranges = snapshot.documentRanges
         let severity = associator.settings.severity
         let result = schemaResult(snapshot, associated ?? associator.associate(snapshot), documentStart: {
-            $0 < documents.count ? documents[$0].range.start : nil
+            $0 < ranges.count ? ranges[$0].start : nil
         }, validate: { i, schemaURI, schema in
-            i < documents.count ? schema.validate(documents[i].root).map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) } : []
+            guard let root = snapshot.documentRoot(i) else { return [] }
+            return schema.validate(root).map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) }
         })
         // Nothing is reused, so every document can be validated.
         return result ?? SchemaResult(documents: [], diagnostics: [])
@@ -244,7 +245,8 @@ extension DocumentModel {
         }
         let setting = associator.settingMatches(for: snapshot.uri)
         for (i, document) in fresh {
-            documents[i] = associator.info(index: i, region: regions[i], modeline: nil, uri: snapshot.uri, setting: setting, root: document.root)
+            documents[i] = associator.info(index: i, region: regions[i], modeline: nil, uri: snapshot.uri, setting: setting,
+                                           root: DocumentRootSummary(document.root))
             if !documents[i].additionalSchemaURIs.isEmpty { return nil }
         }
         let severity = associator.settings.severity
