@@ -34,12 +34,22 @@ final class DocumentByDocumentAnalysisTests: XCTestCase {
     /// The same text analysed document by document keeping no graph (as a large one is: ``DocumentRootSummary``)
     /// and as a whole: the same diagnostics and chunks, each document's root composed again from its chunk
     /// alike, and the summaries those of the whole analysis's roots; nothing of the whole text is parsed.
+    /// A text that is not analysed document by document is composed after its tree is freed, as a large one
+    /// is in a check: the same composition.
     private func compareLean(_ bytes: [UInt8], whole: DocumentSnapshot, _ label: String) {
         let lean = DocumentSnapshot(uri: DocumentURI(filePath: "/w/a.yaml"), bytes: bytes, documentByDocumentKeepingGraphsBelow: 0)
         XCTAssertEqual(lean.diagnostics, whole.diagnostics, label)
         XCTAssertEqual(lean.chunks?.starts, whole.chunks?.starts, label)
         XCTAssertEqual(lean.chunks?.documentRanges, whole.chunks?.documentRanges, label)
-        guard lean.rootSummaries != nil else { return }
+        guard lean.rootSummaries != nil else {
+            // One document, or a stream that does not qualify: composed without the tree (a large text's way).
+            XCTAssertFalse(lean.hasWholeTextAnalysis, "\(label): the tree was kept")
+            XCTAssertEqual(lean.composition.errors, whole.composition.errors, label)
+            XCTAssertEqual(lean.composition.documents.map(\.range), whole.composition.documents.map(\.range), label)
+            XCTAssertEqual(lean.composition.documents.map { Self.dump($0.root) }, whole.composition.documents.map { Self.dump($0.root) }, label)
+            XCTAssertEqual(lean.syntaxErrors, whole.syntaxErrors, label)
+            return
+        }
         let documents = whole.composition.documents
         XCTAssertEqual(lean.documentRanges, documents.map(\.range), label)
         XCTAssertEqual(lean.documentSummaries.summaries.map(Self.describe), documents.map { Self.describe(DocumentRootSummary($0.root)) }, label)

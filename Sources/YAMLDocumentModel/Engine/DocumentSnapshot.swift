@@ -82,6 +82,14 @@ public struct DocumentSnapshot: Sendable {
             return
         }
         rootSummaries = nil
+        if isFullyAnalyzed, documentByDocument, bytes.count >= keepingGraphsBelow {
+            // A one-shot check of a large text that is not analysed document by document (one document, or a
+            // stream that does not qualify): its lossless tree is freed before its composition is made, so
+            // that the two are never held at once; a surface that reads the tree parses the text again.
+            (diagnostics, chunks, analysis) = Self.analysisWithoutTree(bytes)
+            blockEntries = nil
+            return
+        }
         let parse = Parser.parse(bytes)
         if isFullyAnalyzed {
             let composition = Composer.compose(parse)
@@ -95,6 +103,25 @@ public struct DocumentSnapshot: Sendable {
             blockEntries = nil
             analysis = SnapshotAnalysis(bytes: bytes, composes: false, parse: parse)
         }
+    }
+
+    /// The diagnostics, chunks and analysis of `bytes` (fully analysed), as a full analysis gives them,
+    /// made without holding the lossless tree and the composition at once: what is read of the tree
+    /// (syntax errors, unused anchors, `---` markers) is read first, the tree is freed (its buffers too,
+    /// ``SyntaxTree/releaseReusableBuffers()``), then the events are composed.
+    private static func analysisWithoutTree(_ bytes: [UInt8]) -> ([YAMLDiagnostic], DocumentChunks?, SnapshotAnalysis) {
+        let (events, syntax, unusedAnchors, markers, isValid) = { () -> (ParseEvents, [YAMLDiagnostic], [YAMLDiagnostic], [Int]?, Bool) in
+            let parse = Parser.parse(bytes)
+            return (parse.events, DiagnosticsCollector.syntaxDiagnostics(parse), UnusedAnchors.diagnostics(parse.tree),
+                    DocumentChunks.markers(in: parse.tree.tokens), parse.isValid)
+        }()
+        SyntaxTree.releaseReusableBuffers()
+        let composition = Composer.compose(events: events, bytes: bytes)
+        var diagnostics: [YAMLDiagnostic] = []
+        DiagnosticsCollector.append(syntax: syntax, composition: composition, unusedAnchors: unusedAnchors, to: &diagnostics)
+        DiagnosticsCollector.sort(&diagnostics)
+        return (diagnostics, DocumentChunks(isValid: isValid, markers: markers, composition: composition),
+                SnapshotAnalysis(bytes: bytes, composes: true, composition: composition))
     }
 
     /// The snapshot of `bytes`, an edited version of `previous`'s text: re-checks only the edited document
