@@ -252,5 +252,12 @@ final class DocumentByDocumentAnalysisTests: XCTestCase {
         XCTAssertEqual(codes, ["duplicate-key", "schema-type"])
         // The custom resource's own finding (its definition in the stream) is among them.
         XCTAssertTrue((split.findings ?? []).contains { $0.diagnostic.code == "schema-type" && $0.diagnostic.range.start < 1_000 })
+
+        // One schema for every document (`--schema`): the graphs are kept (each would be composed again).
+        settings.schema.overrideSchema = "https://k/v1/deployment-apps-v1.json"
+        let (forcedSplit, forcedWhole) = (findings(true), findings(false))
+        XCTAssertFalse(forcedSplit.lean, "every document is validated: its graph is kept")
+        XCTAssertEqual(forcedSplit.findings, forcedWhole.findings)
+        XCTAssertTrue((forcedSplit.findings ?? []).contains { $0.diagnostic.code == "schema-maxLength" }, "the definition's name is longer than the schema allows")
     }
 }

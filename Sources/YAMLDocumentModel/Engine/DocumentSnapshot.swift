@@ -55,10 +55,12 @@ public struct DocumentSnapshot: Sendable {
     }
 
     /// ``init(uri:version:bytes:fullAnalysisLimit:documentByDocument:)`` analysing document by document, keeping
-    /// the documents' graphs only for a text of fewer than `keepingGraphsBelow` bytes (the tests' way to
-    /// take the path of a large text with a small one).
-    init(uri: DocumentURI, bytes: [UInt8], documentByDocumentKeepingGraphsBelow keepingGraphsBelow: Int) {
-        self.init(uri: uri, version: 0, bytes: bytes, lineIndex: LineIndex(bytes), fullAnalysisLimit: Settings.defaultMaxFileSize,
+    /// the documents' graphs only for a text of fewer than `keepingGraphsBelow` bytes (the model keeps them
+    /// whatever the size when a schema validates every document; the tests take the path of a large text
+    /// with a small one).
+    init(uri: DocumentURI, version: Int = 0, bytes: [UInt8], fullAnalysisLimit: Int = Settings.defaultMaxFileSize,
+         documentByDocumentKeepingGraphsBelow keepingGraphsBelow: Int) {
+        self.init(uri: uri, version: version, bytes: bytes, lineIndex: LineIndex(bytes), fullAnalysisLimit: fullAnalysisLimit,
                   documentByDocument: true, keepingGraphsBelow: keepingGraphsBelow)
     }
 
