@@ -6,7 +6,8 @@ import YAMLSyntax
 /// (``DocumentModel/analysesDocumentByDocument``, `pureyaml check`): the text of each document is parsed,
 /// composed and checked alone, and its lossless tree and parse events are freed before the next one is
 /// parsed. What is kept is what a check reads: the diagnostics, and the composition (positioned in the
-/// whole text) that schema association and validation read.
+/// whole text) that schema association and validation read; for a large text, only what association reads
+/// of each root (``summaries``), each graph freed in turn.
 ///
 /// YAML 1.2.2 §9.2: the documents of a stream without directives share nothing; anchors, aliases and
 /// duplicate keys are per document (§3.2.2.2, §3.2.1.1). The outcome is the whole-text analysis's (same

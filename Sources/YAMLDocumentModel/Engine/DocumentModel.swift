@@ -50,7 +50,9 @@ public final class DocumentModel {
     /// one document at a time (``DocumentByDocumentAnalysis``): each document's text parsed, composed and
     /// checked alone, its lossless tree and parse events freed before the next, so the model never holds
     /// the whole text's tree and events, only the diagnostics and the composition that schemas read (the
-    /// same diagnostics as a whole-text analysis). A surface that reads the tree (outline, formatting,
+    /// same diagnostics as a whole-text analysis); a stream of at least 256 KiB keeps not even the
+    /// composition unless one schema validates every document (``DocumentRootSummary``), and a large text
+    /// analysed whole frees its tree before it is composed. A surface that reads the tree (outline, formatting,
     /// fixes) parses the whole text then. With lint on (which reads the whole text's parse), and after an
     /// edit, the whole text is analysed as usual. False by default (an editor's: the tree serves the next
     /// requests).
