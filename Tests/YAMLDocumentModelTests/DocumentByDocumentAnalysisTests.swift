@@ -27,7 +27,44 @@ final class DocumentByDocumentAnalysisTests: XCTestCase {
         XCTAssertEqual(split.chunks?.documentRanges, whole.chunks?.documentRanges, label)
         // The tree is parsed when read, as the whole analysis has it.
         XCTAssertEqual(split.syntaxErrors, whole.syntaxErrors, label)
+        compareLean(bytes, whole: whole, label)
         return byDocument
+    }
+
+    /// The same text analysed document by document keeping no graph (as a large one is: ``DocumentRootSummary``)
+    /// and as a whole: the same diagnostics and chunks, each document's root composed again from its chunk
+    /// alike, and the summaries those of the whole analysis's roots; nothing of the whole text is parsed.
+    /// A text that is not analysed document by document is composed after its tree is freed, as a large one
+    /// is in a check: the same composition.
+    private func compareLean(_ bytes: [UInt8], whole: DocumentSnapshot, _ label: String) {
+        let lean = DocumentSnapshot(uri: DocumentURI(filePath: "/w/a.yaml"), bytes: bytes, documentByDocumentKeepingGraphsBelow: 0)
+        XCTAssertEqual(lean.diagnostics, whole.diagnostics, label)
+        XCTAssertEqual(lean.chunks?.starts, whole.chunks?.starts, label)
+        XCTAssertEqual(lean.chunks?.documentRanges, whole.chunks?.documentRanges, label)
+        guard lean.rootSummaries != nil else {
+            // One document, or a stream that does not qualify: composed without the tree (a large text's way).
+            XCTAssertFalse(lean.hasWholeTextAnalysis, "\(label): the tree was kept")
+            XCTAssertEqual(lean.composition.errors, whole.composition.errors, label)
+            XCTAssertEqual(lean.composition.documents.map(\.range), whole.composition.documents.map(\.range), label)
+            XCTAssertEqual(lean.composition.documents.map { Self.dump($0.root) }, whole.composition.documents.map { Self.dump($0.root) }, label)
+            XCTAssertEqual(lean.syntaxErrors, whole.syntaxErrors, label)
+            return
+        }
+        let documents = whole.composition.documents
+        XCTAssertEqual(lean.documentRanges, documents.map(\.range), label)
+        XCTAssertEqual(lean.documentSummaries.summaries.map(Self.describe), documents.map { Self.describe(DocumentRootSummary($0.root)) }, label)
+        for (i, document) in documents.enumerated() {
+            XCTAssertEqual(lean.documentRoot(i).map(Self.dump), Self.dump(document.root), "\(label), document \(i)")
+        }
+        XCTAssertNil(lean.documentRoot(documents.count), label)
+        XCTAssertFalse(lean.hasWholeTextAnalysis, "\(label): the whole text was parsed")
+    }
+
+    /// Every field of a summary as text.
+    static func describe(_ s: DocumentRootSummary) -> String {
+        "\(s.apiVersionAndKind.map { "\($0.apiVersion) \($0.kind)" } ?? "-") \(s.resourceType?.description ?? "-") "
+            + "\(s.schemaNameParts.apiVersion ?? "-") \(s.schemaNameParts.kind ?? "-") \(s.kubernetesSchemaName ?? "-") "
+            + "\(s.hasMetadataMapping) \(s.isDefinition)"
     }
 
     /// Every node of a graph as text: tag, anchor, range, style and content (an alias by its target's range).
@@ -168,5 +205,59 @@ final class DocumentByDocumentAnalysisTests: XCTestCase {
         XCTAssertEqual(Set((split.0 ?? []).map(\.diagnostic.code)), ["duplicate-key", "schema-type"])
         XCTAssertFalse(split.1, "the document-by-document analysis parsed the whole text")
         XCTAssertTrue(whole.1)
+    }
+
+    /// A stream large enough that `check` keeps no document's graph (``DocumentRootSummary``; its
+    /// validated documents are composed again from their chunks): the same findings with the mode on and
+    /// off, schema findings of loaded, missing and CustomResourceDefinition schemas included, and the
+    /// same explanation of which schema applies.
+    func testALargeStreamReportsTheSameFindingsWithoutItsGraphs() throws {
+        let uri = DocumentURI(filePath: "/w/k8s/stream.yaml")
+        var settings = Settings()
+        settings.schema.workspaceFolders = [DocumentURI(filePath: "/w")]
+        settings.schema.crdCatalogURL = ""
+        settings.apply(try SchemaText.parse(Array(#"{"pureyaml.schema.kubernetesSchemaBase": "https://k/v1/"}"#.utf8)))
+        let widgets = """
+            ---
+            apiVersion: example.com/v1
+            kind: Widget
+            metadata: {name: ok}
+            spec: {size: 3}
+            ---
+            apiVersion: example.com/v1
+            kind: Widget
+            metadata: {name: bad}
+            spec: {size: three}
+
+            """
+        var text = KubernetesFixtures.widgetDefinition() + widgets
+        while text.utf8.count < SnapshotAnalysis.compositionReleaseBytes { text += IncrementalAnalysisTests.stream }
+        let edge = SchemaTestEdge(["https://k/v1/deployment-apps-v1.json": IncrementalAnalysisTests.deployment,
+                                   "https://k/v1/service-v1.json": IncrementalAnalysisTests.service])
+        func findings(_ byDocument: Bool) -> (findings: [LocatedDiagnostic]?, info: SchemaInfoSurface?, lean: Bool) {
+            let model = DocumentModel(settings: settings)
+            model.keepsCompositions = true
+            model.analysesDocumentByDocument = byDocument
+            model.perform(.openFile(uri, bytes: Array(text.utf8)))
+            var e = edge
+            e.serve(model)
+            return (model.checkFindings(uri), model.schemaInfo(uri), model.snapshot(uri)?.rootSummaries != nil)
+        }
+        let (split, whole) = (findings(true), findings(false))
+        XCTAssertTrue(split.lean, "the graphs were kept")
+        XCTAssertFalse(whole.lean)
+        XCTAssertEqual(split.findings, whole.findings)
+        XCTAssertEqual(split.info, whole.info)
+        let codes = Set((split.findings ?? []).map(\.diagnostic.code))
+        XCTAssertEqual(codes, ["duplicate-key", "schema-type"])
+        // The custom resource's own finding (its definition in the stream) is among them.
+        XCTAssertTrue((split.findings ?? []).contains { $0.diagnostic.code == "schema-type" && $0.diagnostic.range.start < 1_000 })
+
+        // One schema for every document (`--schema`): the graphs are kept (each would be composed again).
+        settings.schema.overrideSchema = "https://k/v1/deployment-apps-v1.json"
+        let (forcedSplit, forcedWhole) = (findings(true), findings(false))
+        XCTAssertFalse(forcedSplit.lean, "every document is validated: its graph is kept")
+        XCTAssertEqual(forcedSplit.findings, forcedWhole.findings)
+        XCTAssertTrue((forcedSplit.findings ?? []).contains { $0.diagnostic.code == "schema-maxLength" }, "the definition's name is longer than the schema allows")
     }
 }

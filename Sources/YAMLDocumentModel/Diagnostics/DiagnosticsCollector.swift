@@ -31,12 +31,20 @@ enum DiagnosticsCollector {
         func shifted(_ found: [YAMLDiagnostic]) -> [YAMLDiagnostic] {
             parseOffset == 0 ? found : found.map { var d = $0; d.range = d.range.shifted(by: parseOffset); return d }
         }
-        out += shifted(syntaxDiagnostics(parse))
+        append(syntax: shifted(syntaxDiagnostics(parse)), composition: composition,
+               unusedAnchors: shifted(UnusedAnchors.diagnostics(parse.tree)), to: &out)
+    }
+
+    /// Appends `syntax` (the parse's ``syntaxDiagnostics(_:)``), the errors of `composition` and
+    /// `unusedAnchors` (``UnusedAnchors/diagnostics(_:)`` of the parse's tree) to `out`, unsorted.
+    static func append(syntax: [YAMLDiagnostic], composition: Composition, unusedAnchors: [YAMLDiagnostic],
+                       to out: inout [YAMLDiagnostic]) {
+        out += syntax
         for e in composition.errors {
             out.append(YAMLDiagnostic(range: e.range, severity: e.severity == .error ? .error : .warning,
                                       code: e.code, message: e.message))
         }
-        out += shifted(UnusedAnchors.diagnostics(parse.tree))
+        out += unusedAnchors
     }
 
     /// The diagnostics of an edited text of which only `start..<oldEnd` of the old text was checked again:

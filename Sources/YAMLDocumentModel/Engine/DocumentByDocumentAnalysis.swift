@@ -6,7 +6,8 @@ import YAMLSyntax
 /// (``DocumentModel/analysesDocumentByDocument``, `pureyaml check`): the text of each document is parsed,
 /// composed and checked alone, and its lossless tree and parse events are freed before the next one is
 /// parsed. What is kept is what a check reads: the diagnostics, and the composition (positioned in the
-/// whole text) that schema association and validation read.
+/// whole text) that schema association and validation read; for a large text, only what association reads
+/// of each root (``summaries``), each graph freed in turn.
 ///
 /// YAML 1.2.2 §9.2: the documents of a stream without directives share nothing; anchors, aliases and
 /// duplicate keys are per document (§3.2.2.2, §3.2.1.1). The outcome is the whole-text analysis's (same
@@ -25,19 +26,31 @@ import YAMLSyntax
 struct DocumentByDocumentAnalysis {
     /// All diagnostics, sorted by position (``DiagnosticsCollector/sort(_:)``).
     let diagnostics: [YAMLDiagnostic]
-    /// The documents and composition errors, as ``Composer/compose(_:)`` gives them for the whole text.
-    let composition: Composition
+    /// The documents and composition errors, as ``Composer/compose(_:)`` gives them for the whole text;
+    /// nil when the graphs were not kept (see ``summaries``).
+    let composition: Composition?
+    /// For a text of at least ``SnapshotAnalysis/compositionReleaseBytes`` in chunks: what schema association
+    /// reads of each document's root (``DocumentRootSummary``), kept instead of the documents' graphs, which
+    /// are freed one by one after their diagnostics (a document's is composed again from its chunk when a
+    /// schema validates it: ``DocumentSnapshot/documentRoot(_:)``); nil when ``composition`` is kept.
+    let summaries: [DocumentRootSummary]?
     /// The stream's chunks as ``DocumentChunks`` defines them (nil when it would be nil for the stream:
     /// a first chunk without a document).
     let chunks: DocumentChunks?
 
     /// The analysis of `bytes` (indexed by `lineIndex`), or nil when the text is not a stream of at least
-    /// two chunks that qualifies (see the type's description).
-    init?(bytes: [UInt8], lineIndex: LineIndex) {
+    /// two chunks that qualifies (see the type's description). A text of fewer than `keepingGraphsBelow`
+    /// bytes keeps its documents' graphs (``composition``), a larger one ``summaries``.
+    init?(bytes: [UInt8], lineIndex: LineIndex, keepingGraphsBelow: Int = SnapshotAnalysis.compositionReleaseBytes) {
         let starts = [0] + Self.markerLines(bytes)
         guard starts.count >= 2 else { return nil }
         var documents: [ComposedDocument] = []
         var errors: [SyntaxError] = []
+        var summaries: [DocumentRootSummary] = []
+        var ranges: [TextRange] = []
+        ranges.reserveCapacity(starts.count)
+        // A large text keeps summaries, not graphs, unless its first chunk is merged (no chunks then).
+        var keepsGraphs = bytes.count < keepingGraphsBelow
         var diagnostics: [YAMLDiagnostic] = []
         var chunkStarts: [Int] = []
         documents.reserveCapacity(starts.count)
@@ -65,8 +78,14 @@ struct DocumentByDocumentAnalysis {
                 DiagnosticsCollector.append(parse: parse, composition: composition, parseOffset: start, to: &diagnostics)
                 for d in diagnostics[before...] where DiagnosticsCollector.characterCodes.contains(d.code) { characterProblems += 1 }
                 guard characterProblems < CharacterCheck.maximumErrors else { return nil }
-                documents += composition.documents
-                errors += composition.errors
+                if i == 0, next > 1 { keepsGraphs = true }
+                if keepsGraphs {
+                    documents += composition.documents
+                    errors += composition.errors
+                } else {
+                    summaries.append(DocumentRootSummary(composition.documents[0].root))
+                }
+                ranges.append(composition.documents[0].range)
                 chunkStarts.append(start)
                 break
             }
@@ -74,10 +93,10 @@ struct DocumentByDocumentAnalysis {
         }
         DiagnosticsCollector.sort(&diagnostics)
         self.diagnostics = diagnostics
-        self.composition = Composition(documents: documents, errors: errors)
+        self.composition = keepsGraphs ? Composition(documents: documents, errors: errors) : nil
+        self.summaries = keepsGraphs ? nil : summaries
         // Without a merged first chunk, the chunks are those of ``DocumentChunks``.
-        chunks = chunkStarts.count == starts.count
-            ? DocumentChunks(starts: chunkStarts, documentRanges: documents.map(\.range)) : nil
+        chunks = chunkStarts.count == starts.count ? DocumentChunks(starts: chunkStarts, documentRanges: ranges) : nil
     }
 
     /// The offsets (> 0) of the lines that start with `---` followed by a space, a tab, a line break or the

@@ -18,7 +18,13 @@ struct DocumentChunks: Sendable {
 
     /// The chunks of a fully parsed and composed stream, or nil when it does not qualify.
     init?(parse: ParseResult, composition: Composition) {
-        guard parse.isValid, let markers = Self.markers(in: parse.tree.tokens) else { return nil }
+        self.init(isValid: parse.isValid, markers: Self.markers(in: parse.tree.tokens), composition: composition)
+    }
+
+    /// ``init(parse:composition:)`` from what it reads of the parse: whether it is valid, and
+    /// ``markers(in:)`` of its tokens.
+    init?(isValid: Bool, markers: [Int]?, composition: Composition) {
+        guard isValid, let markers else { return nil }
         let starts = [0] + markers.filter { $0 > 0 }
         guard starts.count >= 2, composition.documents.count == starts.count else { return nil }
         // Every document must lie in its own chunk.

@@ -59,7 +59,9 @@ public final class DocumentModel {
     /// one document at a time (``DocumentByDocumentAnalysis``): each document's text parsed, composed and
     /// checked alone, its lossless tree and parse events freed before the next, so the model never holds
     /// the whole text's tree and events, only the diagnostics and the composition that schemas read (the
-    /// same diagnostics as a whole-text analysis). A surface that reads the tree (outline, formatting,
+    /// same diagnostics as a whole-text analysis); a stream of at least 256 KiB keeps not even the
+    /// composition unless one schema validates every document (``DocumentRootSummary``), and a large text
+    /// analysed whole frees its tree before it is composed. A surface that reads the tree (outline, formatting,
     /// fixes) parses the whole text then. With lint on (which reads the whole text's parse), and after an
     /// edit, the whole text is analysed as usual. False by default (an editor's: the tree serves the next
     /// requests).
@@ -333,10 +335,18 @@ public final class DocumentModel {
         if analysesDocumentByDocument, case .lint = lint.resolve(uri, settings: docSettings) { byDocument = false } else {
             byDocument = analysesDocumentByDocument
         }
-        let snapshot = previous.map {
-            DocumentSnapshot(uri: uri, version: version, bytes: bytes, after: $0, fullAnalysisLimit: docSettings.maxFileSize)
-        } ?? DocumentSnapshot(uri: uri, version: version, bytes: bytes, fullAnalysisLimit: docSettings.maxFileSize,
-                              documentByDocument: byDocument)
+        let snapshot: DocumentSnapshot
+        if let previous {
+            snapshot = DocumentSnapshot(uri: uri, version: version, bytes: bytes, after: previous, fullAnalysisLimit: docSettings.maxFileSize)
+        } else if byDocument {
+            // A large text's graphs are freed as it is analysed, and a document composed again when a schema
+            // validates it; when one schema validates every document (`--schema`, a settings glob), they are kept.
+            snapshot = DocumentSnapshot(uri: uri, version: version, bytes: bytes, fullAnalysisLimit: docSettings.maxFileSize,
+                                        documentByDocumentKeepingGraphsBelow: Self.validatesEveryDocument(uri, docSettings.schema)
+                                            ? Int.max : SnapshotAnalysis.compositionReleaseBytes)
+        } else {
+            snapshot = DocumentSnapshot(uri: uri, version: version, bytes: bytes, fullAnalysisLimit: docSettings.maxFileSize)
+        }
         if records[uri] == nil {
             records[uri] = DocumentRecord(snapshot: snapshot, settings: docSettings, project: project)
         } else {
@@ -353,6 +363,15 @@ public final class DocumentModel {
                                                          .semanticTokens(uri), .formatting(uri)])
         if schemaRegistry.requestCount > requests { areas.insert(.schemaLoads) }
         return areas
+    }
+
+    /// True when `settings` give every document of `uri` a schema whatever its content: the command line's
+    /// `--schema`, or a settings association other than `kubernetes` whose globs match its path (a modeline
+    /// may still change a document's). Kubernetes kinds, catalogs and modelines depend on the content.
+    static func validatesEveryDocument(_ uri: DocumentURI, _ settings: SchemaSettings) -> Bool {
+        guard settings.validate else { return false }
+        if settings.overrideSchema != nil { return true }
+        return SchemaAssociator(settings: settings, catalogHit: nil).settingMatches(for: uri).contains { !$0.association.isKubernetes }
     }
 
     /// The pulled surfaces of `uri` that settings change (a new `maxItemsComputed`, formatting options).

@@ -38,6 +38,9 @@ public struct DocumentSnapshot: Sendable {
     /// text, whether the edit keeps the root's `kind` and `apiVersion` (``BlockEntries/Recheck/keepsResourceType``),
     /// and the predecessor's ``analysis`` (identifying it).
     let blockRecheck: (slice: TextRange, keepsResourceType: Bool, previous: ObjectIdentifier)?
+    /// When the documents of a large stream analysed one by one were not kept (``DocumentByDocumentAnalysis/summaries``):
+    /// what schema association reads of each one's root; ``chunks`` is then not nil. Nil otherwise.
+    let rootSummaries: [DocumentRootSummary]?
 
     /// Parses, composes and checks `bytes`; when `bytes` has more than `fullAnalysisLimit` bytes, only
     /// parses and checks the syntax (see ``Settings/maxFileSize``).
@@ -51,8 +54,18 @@ public struct DocumentSnapshot: Sendable {
                   documentByDocument: documentByDocument)
     }
 
+    /// ``init(uri:version:bytes:fullAnalysisLimit:documentByDocument:)`` analysing document by document, keeping
+    /// the documents' graphs only for a text of fewer than `keepingGraphsBelow` bytes (the model keeps them
+    /// whatever the size when a schema validates every document; the tests take the path of a large text
+    /// with a small one).
+    init(uri: DocumentURI, version: Int = 0, bytes: [UInt8], fullAnalysisLimit: Int = Settings.defaultMaxFileSize,
+         documentByDocumentKeepingGraphsBelow keepingGraphsBelow: Int) {
+        self.init(uri: uri, version: version, bytes: bytes, lineIndex: LineIndex(bytes), fullAnalysisLimit: fullAnalysisLimit,
+                  documentByDocument: true, keepingGraphsBelow: keepingGraphsBelow)
+    }
+
     private init(uri: DocumentURI, version: Int, bytes: [UInt8], lineIndex: LineIndex, fullAnalysisLimit: Int,
-                 documentByDocument: Bool = false) {
+                 documentByDocument: Bool = false, keepingGraphsBelow: Int = SnapshotAnalysis.compositionReleaseBytes) {
         self.uri = uri
         self.version = version
         self.bytes = bytes
@@ -60,12 +73,23 @@ public struct DocumentSnapshot: Sendable {
         isFullyAnalyzed = bytes.count <= fullAnalysisLimit
         recheck = nil
         blockRecheck = nil
-        if isFullyAnalyzed, documentByDocument, let analysis = DocumentByDocumentAnalysis(bytes: bytes, lineIndex: lineIndex) {
+        if isFullyAnalyzed, documentByDocument, let analysis = DocumentByDocumentAnalysis(bytes: bytes, lineIndex: lineIndex,
+                                                                                        keepingGraphsBelow: keepingGraphsBelow) {
             diagnostics = analysis.diagnostics
             chunks = analysis.chunks
+            rootSummaries = analysis.chunks == nil ? nil : analysis.summaries
             // A stream analysed document by document is re-checked by its chunks, never by block entries.
             blockEntries = nil
             self.analysis = SnapshotAnalysis(bytes: bytes, composes: true, composition: analysis.composition)
+            return
+        }
+        rootSummaries = nil
+        if isFullyAnalyzed, documentByDocument, bytes.count >= keepingGraphsBelow {
+            // A one-shot check of a large text that is not analysed document by document (one document, or a
+            // stream that does not qualify): its lossless tree is freed before its composition is made, so
+            // that the two are never held at once; a surface that reads the tree parses the text again.
+            (diagnostics, chunks, analysis) = Self.analysisWithoutTree(bytes)
+            blockEntries = nil
             return
         }
         let parse = Parser.parse(bytes)
@@ -81,6 +105,25 @@ public struct DocumentSnapshot: Sendable {
             blockEntries = nil
             analysis = SnapshotAnalysis(bytes: bytes, composes: false, parse: parse)
         }
+    }
+
+    /// The diagnostics, chunks and analysis of `bytes` (fully analysed), as a full analysis gives them,
+    /// made without holding the lossless tree and the composition at once: what is read of the tree
+    /// (syntax errors, unused anchors, `---` markers) is read first, the tree is freed (its buffers too,
+    /// ``SyntaxTree/releaseReusableBuffers()``), then the events are composed.
+    private static func analysisWithoutTree(_ bytes: [UInt8]) -> ([YAMLDiagnostic], DocumentChunks?, SnapshotAnalysis) {
+        let (events, syntax, unusedAnchors, markers, isValid) = { () -> (ParseEvents, [YAMLDiagnostic], [YAMLDiagnostic], [Int]?, Bool) in
+            let parse = Parser.parse(bytes)
+            return (parse.events, DiagnosticsCollector.syntaxDiagnostics(parse), UnusedAnchors.diagnostics(parse.tree),
+                    DocumentChunks.markers(in: parse.tree.tokens), parse.isValid)
+        }()
+        SyntaxTree.releaseReusableBuffers()
+        let composition = Composer.compose(events: events, bytes: bytes)
+        var diagnostics: [YAMLDiagnostic] = []
+        DiagnosticsCollector.append(syntax: syntax, composition: composition, unusedAnchors: unusedAnchors, to: &diagnostics)
+        DiagnosticsCollector.sort(&diagnostics)
+        return (diagnostics, DocumentChunks(isValid: isValid, markers: markers, composition: composition),
+                SnapshotAnalysis(bytes: bytes, composes: true, composition: composition))
     }
 
     /// The snapshot of `bytes`, an edited version of `previous`'s text: re-checks only the edited document
@@ -127,6 +170,7 @@ public struct DocumentSnapshot: Sendable {
         self.recheck = recheck.map { ($0, previous) }
         blockEntries = blockRecheck?.entries
         self.blockRecheck = blockRecheck.map { ($0.slice, $0.keepsResourceType, previous) }
+        rootSummaries = nil
     }
 
     /// The lossless tree, events and syntax errors of the whole text (parsed now when not kept: after a
@@ -148,6 +192,35 @@ public struct DocumentSnapshot: Sendable {
 
     /// The text as a String (invalid UTF-8 repaired with U+FFFD).
     public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The root of document `index` of the stream (nil past the last): the composition's, or, when the
+    /// graphs were not kept (``rootSummaries``), composed now from the document's chunk alone, positioned
+    /// in the whole text (YAML 1.2.2 §9.2: the documents of a stream without directives share nothing).
+    func documentRoot(_ index: Int) -> YAMLNode? {
+        guard rootSummaries != nil, let chunks else {
+            let documents = composition.documents
+            return index < documents.count ? documents[index].root : nil
+        }
+        guard index < chunks.starts.count else { return nil }
+        let start = chunks.starts[index]
+        let end = index + 1 < chunks.starts.count ? chunks.starts[index + 1] : bytes.count
+        let composition = Composer.compose(Parser.parse(Array(bytes[start..<end])),
+                                           lineOffset: index == 0 ? 0 : lineIndex.line(containing: start), byteOffset: start)
+        return composition.documents.count == 1 ? composition.documents[0].root : nil
+    }
+
+    /// The ranges of the stream's documents (UTF-8 bytes), as the composition gives them.
+    var documentRanges: [TextRange] {
+        if rootSummaries != nil, let chunks { return chunks.documentRanges }
+        return composition.documents.map(\.range)
+    }
+
+    /// The ranges of the stream's documents (UTF-8 bytes) and what schema association reads of each root.
+    var documentSummaries: (ranges: [TextRange], summaries: [DocumentRootSummary]) {
+        if let rootSummaries, let chunks { return (chunks.documentRanges, rootSummaries) }
+        let documents = composition.documents
+        return (documents.map(\.range), documents.map { DocumentRootSummary($0.root) })
+    }
 }
 
 extension DocumentSnapshot {

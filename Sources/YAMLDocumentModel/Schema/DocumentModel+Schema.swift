@@ -14,6 +14,8 @@ extension DocumentModel {
         var violations: [[YAMLDiagnostic]?] = []
         /// The ``SnapshotAnalysis`` of the snapshot this was computed for (identity only).
         var snapshot: ObjectIdentifier?
+        /// What the association of ``documents`` was decided from besides the snapshot (nil: not recorded).
+        var association: AssociationInputs?
 
         /// Per document of the stream, the title of its loaded schema (``DocumentSchemaInfo/schemaTitle``):
         /// what the outline's document names depend on besides the text.
@@ -113,6 +115,20 @@ extension DocumentModel {
         return areas
     }
 
+    /// Everything a document's schema association depends on besides its snapshot and URI
+    /// (``SchemaAssociator``): the schema settings, the catalog entry matching its path, the known
+    /// CustomResourceDefinitions (by ``SchemaRegistry/definitionsGeneration``) and whether a
+    /// `pureyaml.schema.crds` file is still loading. A schema arriving or failing changes none of them, so
+    /// the association of a snapshot is decided once, not again for each schema of its stream (issue 19:
+    /// on a 10 MB Kubernetes stream it was decided four times per document in `pureyaml check`).
+    struct AssociationInputs: Equatable {
+        var settings: SchemaSettings
+        var catalogEntry: SchemaCatalog.Entry?
+        var catalogGlob: String?
+        var definitionsGeneration: Int
+        var definitionFilesPending: Bool
+    }
+
     /// The schema result of `snapshot` under `settings` (validation on).
     private func associateAndValidate(_ snapshot: DocumentSnapshot, settings: Settings,
                                       definitionsChanged: Set<KubernetesResourceType>, waiting: Bool) -> SchemaResult {
@@ -131,9 +147,22 @@ extension DocumentModel {
         let associator = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit,
                                           customResources: schemaRegistry.customResources,
                                           definitionFilesPending: schemaRegistry.definitionFiles.values.contains(.loading))
-        if definitionsChanged.isEmpty, !waiting, let reused = blockEditSchemaResult(snapshot) { return reused }
-        return incrementalSchemaResult(snapshot, associator, definitionsChanged: definitionsChanged, waiting: waiting)
-            ?? fullSchemaResult(snapshot, associator)
+        let inputs = AssociationInputs(settings: settings.schema, catalogEntry: catalogHit?.entry, catalogGlob: catalogHit?.glob.pattern,
+                                       definitionsGeneration: schemaRegistry.definitionsGeneration,
+                                       definitionFilesPending: associator.definitionFilesPending)
+        var result: SchemaResult
+        if definitionsChanged.isEmpty, !waiting, let reused = blockEditSchemaResult(snapshot) {
+            result = reused
+        } else if definitionsChanged.isEmpty, !waiting, let old = records[uri]?.schema, old.association == inputs,
+                  old.snapshot == ObjectIdentifier(snapshot.analysis) {
+            // Same snapshot, same inputs: the same association; only the schemas' states may differ.
+            result = fullSchemaResult(snapshot, associator, associated: old.documents)
+        } else {
+            result = incrementalSchemaResult(snapshot, associator, definitionsChanged: definitionsChanged, waiting: waiting)
+                ?? fullSchemaResult(snapshot, associator)
+        }
+        result.association = inputs
+        return result
     }
 
     /// After `snapshot` re-checked one block mapping entry of its predecessor's one document
@@ -154,14 +183,17 @@ extension DocumentModel {
         return result
     }
 
-    /// Associates and validates every document of `snapshot`.
-    private func fullSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator) -> SchemaResult {
-        let documents = snapshot.composition.documents
+    /// Associates (unless `associated` gives the association already made for `snapshot`) and validates
+    /// every document of `snapshot`.
+    private func fullSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator,
+                                  associated: [DocumentSchemaInfo]? = nil) -> SchemaResult {
+        let ranges = snapshot.documentRanges
         let severity = associator.settings.severity
-        let result = schemaResult(snapshot, associator.associate(snapshot), documentStart: {
-            $0 < documents.count ? documents[$0].range.start : nil
+        let result = schemaResult(snapshot, associated ?? associator.associate(snapshot), documentStart: {
+            $0 < ranges.count ? ranges[$0].start : nil
         }, validate: { i, schemaURI, schema in
-            i < documents.count ? schema.validate(documents[i].root).map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) } : []
+            guard let root = snapshot.documentRoot(i) else { return [] }
+            return schema.validate(root).map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) }
         })
         // Nothing is reused, so every document can be validated.
         return result ?? SchemaResult(documents: [], diagnostics: [])
@@ -219,7 +251,8 @@ extension DocumentModel {
         }
         let setting = associator.settingMatches(for: snapshot.uri)
         for (i, document) in fresh {
-            documents[i] = associator.info(index: i, region: regions[i], modeline: nil, uri: snapshot.uri, setting: setting, root: document.root)
+            documents[i] = associator.info(index: i, region: regions[i], modeline: nil, uri: snapshot.uri, setting: setting,
+                                           root: DocumentRootSummary(document.root))
             if !documents[i].additionalSchemaURIs.isEmpty { return nil }
         }
         let severity = associator.settings.severity

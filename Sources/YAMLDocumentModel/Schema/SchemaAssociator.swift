@@ -38,8 +38,8 @@ struct SchemaAssociator {
 
     /// One entry per document of `snapshot`'s stream (status left nil).
     func associate(_ snapshot: DocumentSnapshot) -> [DocumentSchemaInfo] {
-        let documents = snapshot.composition.documents
-        let regions = Self.regions(documents.map(\.range), textLength: snapshot.bytes.count)
+        let (ranges, summaries) = snapshot.documentSummaries
+        let regions = Self.regions(ranges, textLength: snapshot.bytes.count)
         let setting = settingMatches(for: snapshot.uri)
         let anyModeline = Self.mayHoldModeline(snapshot.bytes, range: TextRange(start: 0, end: snapshot.bytes.count))
         return regions.enumerated().map { index, region in
@@ -48,7 +48,7 @@ struct SchemaAssociator {
                 return tree.tokenIndex(at: offset).map { tree.tokens[$0].kind == .comment } ?? false
             }
             return info(index: index, region: region, modeline: modeline, uri: snapshot.uri, setting: setting,
-                        root: index < documents.count ? documents[index].root : nil)
+                        root: index < summaries.count ? summaries[index] : nil)
         }
     }
 
@@ -85,13 +85,13 @@ struct SchemaAssociator {
     /// The entry of document `index` of the stream of `uri` (status left nil): `region` from ``regions(_:textLength:)``,
     /// `modeline` the first schema modeline comment in it, `setting` from ``settingMatches(for:)`` (the
     /// first match gives ``DocumentSchemaInfo/schemaURI`` and the rule, the others
-    /// ``DocumentSchemaInfo/additionalSchemaURIs``), `root` the document's root node.
+    /// ``DocumentSchemaInfo/additionalSchemaURIs``), `root` what association reads of the document's root node.
     func info(index: Int, region: TextRange, modeline: SchemaModeline?, uri: DocumentURI,
-              setting: [(association: SchemaSettings.Association, glob: SchemaGlob)], root: YAMLNode?) -> DocumentSchemaInfo {
+              setting: [(association: SchemaSettings.Association, glob: SchemaGlob)], root: DocumentRootSummary?) -> DocumentSchemaInfo {
         var info = DocumentSchemaInfo(index: index, range: region, schemaURI: nil, rule: nil, disabled: false, status: nil)
         // Read once from the root's keys: the Kubernetes rules use it, and a change of the known
         // CustomResourceDefinitions concerns the documents that name one (``DocumentSchemaInfo/resourceType``).
-        let type = root.flatMap(KubernetesResourceType.of)
+        let type = root?.resourceType
         if settings.kubernetesDetection { info.resourceType = type }
         if let forced = settings.overrideSchema {
             info.schemaURI = resolveSetting(forced)
@@ -140,7 +140,7 @@ struct SchemaAssociator {
     /// (kinds without a published schema stay quiet); found by content (`glob` nil), nil for the others.
     /// `type` is the resource type `root` names (``KubernetesResourceType/of(_:)``); a definition in the
     /// stream `uri` itself wins over the others (``CustomResourceSchemas/entry(_:preferring:)``).
-    func kubernetesSchema(_ root: YAMLNode, type: KubernetesResourceType?, glob: String?, in uri: DocumentURI? = nil) -> (String, SchemaRule)? {
+    func kubernetesSchema(_ root: DocumentRootSummary, type: KubernetesResourceType?, glob: String?, in uri: DocumentURI? = nil) -> (String, SchemaRule)? {
         if let type {
             if KubernetesBuiltInKinds.contains(type, minor: kubernetesMinorVersion) {
                 return (kubernetesSchemaFolder + type.schemaFileName, .kubernetes(resource: type.description, glob: glob))
@@ -149,8 +149,7 @@ struct SchemaAssociator {
                 return (entry.schemaURI, .customResource(resource: type.description, definition: entry.source))
             }
         }
-        guard let glob, let name = Self.kubernetesSchemaName(root),
-              let (apiVersion, kind) = KubernetesResourceType.apiVersionAndKind(root) else { return nil }
+        guard let glob, let name = root.kubernetesSchemaName, let (apiVersion, kind) = root.apiVersionAndKind else { return nil }
         return (kubernetesSchemaFolder + name, .kubernetes(resource: apiVersion + " " + kind, glob: glob))
     }
 
@@ -168,9 +167,9 @@ struct SchemaAssociator {
     /// with a dot, as CustomResourceDefinitions require, that is no built-in kind, and that has a top-level
     /// `metadata` mapping, as every object the API server stores has (tools' own configuration files in
     /// the same style, such as a `kustomize.config.k8s.io/v1beta1` Kustomization, have none).
-    func crdCatalogSchema(_ root: YAMLNode, type: KubernetesResourceType) -> String? {
+    func crdCatalogSchema(_ root: DocumentRootSummary, type: KubernetesResourceType) -> String? {
         guard !settings.crdCatalogURL.isEmpty, !definitionFilesPending, type.group.contains("."),
-              KubernetesBuiltInKinds.served[type] == nil, Self.hasMetadataMapping(root) else { return nil }
+              KubernetesBuiltInKinds.served[type] == nil, root.hasMetadataMapping else { return nil }
         return Self.filling(resolveSetting(settings.crdCatalogURL),
                             ["group": type.group, "version": type.version, "kind": type.kind.lowercased(), "Kind": type.kind])
     }
@@ -262,7 +261,14 @@ struct SchemaAssociator {
     /// `<kind>-<group>-<version>.json` (lowercase; the API group's first DNS label; no group for the core
     /// API) from a Kubernetes manifest's `apiVersion` and `kind`, as in yannh/kubernetes-json-schema.
     static func kubernetesSchemaName(_ root: YAMLNode) -> String? {
-        guard case .mapping(let pairs) = root.resolved.content else { return nil }
+        let (apiVersion, kind) = kubernetesSchemaNameParts(root)
+        return kubernetesSchemaName(apiVersion: apiVersion, kind: kind)
+    }
+
+    /// The values ``kubernetesSchemaName(_:)`` reads: of the first top-level `apiVersion` and `kind` keys
+    /// whose values are scalars.
+    static func kubernetesSchemaNameParts(_ root: YAMLNode) -> (apiVersion: String?, kind: String?) {
+        guard case .mapping(let pairs) = root.resolved.content else { return (nil, nil) }
         func scalar(_ key: String) -> String? {
             for p in pairs {
                 if case .scalar(let k, _) = p.key.content, k == key, case .scalar(let v, _) = p.value.resolved.content {
@@ -271,7 +277,12 @@ struct SchemaAssociator {
             }
             return nil
         }
-        guard let apiVersion = scalar("apiVersion"), let kind = scalar("kind"), !kind.isEmpty, !apiVersion.isEmpty,
+        return (scalar("apiVersion"), scalar("kind"))
+    }
+
+    /// ``kubernetesSchemaName(_:)`` from the values of its `apiVersion` and `kind` keys.
+    static func kubernetesSchemaName(apiVersion: String?, kind: String?) -> String? {
+        guard let apiVersion, let kind, !kind.isEmpty, !apiVersion.isEmpty,
               (kind + apiVersion).allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "/" || $0 == "-" })
         else { return nil }
         let parts = apiVersion.split(separator: "/")

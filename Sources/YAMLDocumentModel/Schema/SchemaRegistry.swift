@@ -47,6 +47,9 @@ struct SchemaRegistry {
     private(set) var unavailable: Set<String> = []
     /// The CustomResourceDefinitions known, and the schemas of the resources they define.
     private(set) var customResources = CustomResourceSchemas()
+    /// How many times ``customResources`` was set: a schema association made at one count holds at the
+    /// same count, as far as the definitions go (``DocumentModel/AssociationInputs``).
+    private(set) var definitionsGeneration = 0
     /// The `pureyaml.schema.crds` files by absolute URI.
     private(set) var definitionFiles: [String: DefinitionFile] = [:]
     /// Per open document (URI string): the snapshot (its ``SnapshotAnalysis``) whose definitions
@@ -149,6 +152,7 @@ struct SchemaRegistry {
         -> Set<KubernetesResourceType> {
         let before = customResources.byType
         let changed = customResources.set(source, documents: documents)
+        definitionsGeneration += 1
         definitionsChanged(changed, from: before)
         return changed
     }
@@ -158,6 +162,7 @@ struct SchemaRegistry {
                                  _ entries: [KubernetesResourceType: CustomResourceSchemas.Entry]) -> Set<KubernetesResourceType> {
         let before = customResources.byType
         let changed = customResources.set(source, document: index, count: count, entries)
+        definitionsGeneration += 1
         definitionsChanged(changed, from: before)
         return changed
     }

@@ -12,8 +12,12 @@ struct CustomResourceDefinition {
     /// `v1beta1`). Reads only the root's keys.
     static func isDefinition(_ root: YAMLNode) -> Bool {
         guard let (apiVersion, kind) = KubernetesResourceType.apiVersionAndKind(root) else { return false }
-        return kind == "CustomResourceDefinition"
-            && (apiVersion == "apiextensions.k8s.io/v1" || apiVersion == "apiextensions.k8s.io/v1beta1")
+        return isDefinition(apiVersion: apiVersion, kind: kind)
+    }
+
+    /// True when a root's top-level `apiVersion` and `kind` name a CustomResourceDefinition.
+    static func isDefinition(apiVersion: String, kind: String) -> Bool {
+        kind == "CustomResourceDefinition" && (apiVersion == "apiextensions.k8s.io/v1" || apiVersion == "apiextensions.k8s.io/v1beta1")
     }
 
     /// The definition in a document's root; nil when it is not one (``isDefinition(_:)``) or names no

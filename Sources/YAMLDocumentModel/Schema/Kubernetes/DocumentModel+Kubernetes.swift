@@ -92,7 +92,15 @@ extension DocumentModel {
         }
         if schemaRegistry.definitionMemo?.source == source { schemaRegistry.definitionMemo = nil }
         schemaRegistry.definitionsRead[source] = ObjectIdentifier(snapshot.analysis)
-        let documents = snapshot.composition.documents.map { CustomResourceSchemas.definitions(in: $0.root, source: source) }
+        let documents: [[KubernetesResourceType: CustomResourceSchemas.Entry]]
+        if let summaries = snapshot.rootSummaries {
+            // Only the definitions are composed again (a check of a large stream kept no graph).
+            documents = summaries.indices.map {
+                summaries[$0].isDefinition ? CustomResourceSchemas.definitions(in: snapshot.documentRoot($0), source: source) : [:]
+            }
+        } else {
+            documents = snapshot.composition.documents.map { CustomResourceSchemas.definitions(in: $0.root, source: source) }
+        }
         return schemaRegistry.setDefinitions(source, documents: documents)
     }
 

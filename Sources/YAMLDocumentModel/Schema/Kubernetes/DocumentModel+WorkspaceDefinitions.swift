@@ -54,8 +54,10 @@ extension DocumentModel {
         // After an edit that re-checked one document of the stream, only that one is looked at (the others
         // were before), so that a keystroke composes nothing more.
         if let (edit, _) = snapshot.recheck {
-            guard needsDefinition(edit.document.root) else { return [] }
-        } else if !snapshot.composition.documents.contains(where: { needsDefinition($0.root) }) {
+            guard needsDefinition(KubernetesResourceType.of(edit.document.root)) else { return [] }
+        } else if let summaries = snapshot.rootSummaries {
+            guard summaries.contains(where: { needsDefinition($0.resourceType) }) else { return [] }
+        } else if !snapshot.composition.documents.contains(where: { needsDefinition(KubernetesResourceType.of($0.root)) }) {
             return []
         }
         // The environment's policy knows the folders of the project files' globs (``readPolicy``).
@@ -110,10 +112,10 @@ extension DocumentModel {
         return found
     }
 
-    /// True when the document `root` names a custom resource (a group with a dot, no built-in kind) whose
+    /// True when `type` (a document root's) is a custom resource (a group with a dot, no built-in kind) whose
     /// definition is not known.
-    private func needsDefinition(_ root: YAMLNode?) -> Bool {
-        guard let root, let type = KubernetesResourceType.of(root), type.group.contains("."),
+    private func needsDefinition(_ type: KubernetesResourceType?) -> Bool {
+        guard let type, type.group.contains("."),
               KubernetesBuiltInKinds.served[type] == nil else { return false }
         return schemaRegistry.customResources.entry(type) == nil
     }
