@@ -83,6 +83,8 @@ public struct JSONSchema: Sendable {
     }
 
     private init(_ compiler: SchemaCompiler, root: SchemaNode, json: JSONValue, uri base: String, updates: Int = 0) {
+        // An update is self-contained (no anchor, no `$recursiveAnchor`), as the compilation it took nodes
+        // from was: nothing depends on the dynamic scope, which spares looking at every node again.
         self.root = root
         self.updates = updates
         self.uri = base
@@ -91,7 +93,7 @@ public struct JSONSchema: Sendable {
         refusedReferences = compiler.refused
         schemaProblems = compiler.schemaProblems
         shapeProblems = compiler.shapeProblems
-        store = SchemaStore(nodes: compiler.nodes, dynamicAnchors: compiler.dynamicAnchors)
+        store = SchemaStore(nodes: compiler.nodes, dynamicAnchors: compiler.dynamicAnchors, usesDynamicScope: updates > 0 ? false : nil)
         isReusable = compiler.isSelfContained && compiler.unresolved.isEmpty && compiler.refused.isEmpty
             && compiler.schemaProblems.isEmpty && compiler.shapeProblems.isEmpty
         self.json = isReusable ? json : .null
@@ -119,6 +121,56 @@ public struct JSONSchema: Sendable {
             }
         }
         self.init(json: json, uri: previous.uri, defaultDraft: defaultDraft, resolver: resolver, referencePolicy: referencePolicy)
+    }
+
+    /// True when the schema documents `a` and `b` (two versions of one schema) differ at most in members of
+    /// their schema objects that validation does not read: the annotations `description`,
+    /// `markdownDescription`, `default` and `examples` (JSON Schema 2020-12 Validation §9.2, §9.5), `$comment`
+    /// (Core §8.3) and extensions named `x-…` (unknown keywords, Core §6.5). Compiled, both give the same
+    /// findings for every instance; hover and completion, which show annotations, may differ. Only members
+    /// of schema objects are skipped: a property named `description` under `properties`, or a value in
+    /// `enum`, is compared as any other. Everything else is compared in order (``JSONValue/isIdentical(to:)``,
+    /// a value both share is not looked into), so a reordering counts as a difference.
+    public static func validatesAlike(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        guard case .object(let x) = a, case .object(let y) = b else { return a.isIdentical(to: b) }
+        if a.isIdentical(to: b) { return true }
+        func read(_ members: [(key: String, value: JSONValue)]) -> [(key: String, value: JSONValue)] {
+            members.filter { !Self.notReadByValidation($0.key) }
+        }
+        let p = read(x), q = read(y)
+        guard p.count == q.count else { return false }
+        for (m, n) in zip(p, q) {
+            guard m.key == n.key else { return false }
+            if m.value.isIdentical(to: n.value) { continue }
+            switch (m.key, m.value, n.value) {
+            case ("properties", .object(let e), .object(let f)), ("patternProperties", .object(let e), .object(let f)),
+                 ("definitions", .object(let e), .object(let f)), ("$defs", .object(let e), .object(let f)),
+                 ("dependentSchemas", .object(let e), .object(let f)), ("dependencies", .object(let e), .object(let f)):
+                // A map of subschemas (`dependencies`: or of lists of names, compared as written): names
+                // compared as written, each subschema alike.
+                guard e.count == f.count else { return false }
+                for (s, t) in zip(e, f) where s.key != t.key || !validatesAlike(s.value, t.value) { return false }
+            case ("items", .array(let e), .array(let f)), ("prefixItems", .array(let e), .array(let f)),
+                 ("allOf", .array(let e), .array(let f)), ("anyOf", .array(let e), .array(let f)), ("oneOf", .array(let e), .array(let f)):
+                guard e.count == f.count else { return false }
+                for (s, t) in zip(e, f) where !validatesAlike(s, t) { return false }
+            case ("items", _, _), ("additionalItems", _, _), ("additionalProperties", _, _), ("contains", _, _),
+                 ("propertyNames", _, _), ("not", _, _), ("if", _, _), ("then", _, _), ("else", _, _),
+                 ("unevaluatedItems", _, _), ("unevaluatedProperties", _, _):
+                guard validatesAlike(m.value, n.value) else { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The members of a schema object that validation never reads (see ``validatesAlike(_:_:)``).
+    private static func notReadByValidation(_ key: String) -> Bool {
+        switch key {
+        case "description", "markdownDescription", "default", "examples", "$comment": return true
+        default: return key.hasPrefix("x-")
+        }
     }
 
     /// Parses JSON schema text (UTF-8 bytes) and compiles it; see ``init(json:uri:defaultDraft:resolver:)``.
@@ -171,9 +223,10 @@ final class SchemaStore: Sendable {
     /// depend on the dynamic scope.
     let usesDynamicScope: Bool
 
-    init(nodes: [String: SchemaNode], dynamicAnchors: [String: [String: SchemaNode]]) {
+    /// `usesDynamicScope`: nil to find out from the nodes (which looks at every one of them).
+    init(nodes: [String: SchemaNode], dynamicAnchors: [String: [String: SchemaNode]], usesDynamicScope: Bool? = nil) {
         self.nodes = nodes
         self.dynamicAnchors = dynamicAnchors
-        usesDynamicScope = !dynamicAnchors.isEmpty || nodes.values.contains { $0.recursiveAnchor }
+        self.usesDynamicScope = usesDynamicScope ?? (!dynamicAnchors.isEmpty || nodes.values.contains { $0.recursiveAnchor })
     }
 }

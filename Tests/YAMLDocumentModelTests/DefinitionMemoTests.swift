@@ -90,13 +90,19 @@ final class DefinitionMemoTests: XCTestCase {
 
 /// The model keeps the definition edited last and projects only what a keystroke in it changed.
 final class DefinitionMemoModelTests: XCTestCase {
+    private static let settings = { var s = Settings(); s.schema.workspaceFolders = [DocumentURI(filePath: "/w")]; return s }()
+    private let uri = DocumentURI(filePath: "/w/stream.yaml")
+
+    /// A model with ``IncrementalAnalysisTests/blockDefinitionStream`` open (a CRD and its resources).
+    private func openStream() -> DocumentModel {
+        let model = DocumentModel(settings: Self.settings)
+        model.perform(.open(uri, version: 1, text: IncrementalAnalysisTests.blockDefinitionStream))
+        return model
+    }
+
     func testKeystrokesInADefinitionUseTheMemo() throws {
-        var settings = Settings()
-        settings.schema.workspaceFolders = [DocumentURI(filePath: "/w")]
-        let model = DocumentModel(settings: settings)
-        let uri = DocumentURI(filePath: "/w/stream.yaml")
+        let model = openStream()
         let text = IncrementalAnalysisTests.blockDefinitionStream
-        model.perform(.open(uri, version: 1, text: text))
         let line = try XCTUnwrap(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("x-kubernetes-list-type: map") })
         var reads: [ObjectIdentifier] = []
         for version in 2...5 {
@@ -107,9 +113,66 @@ final class DefinitionMemoModelTests: XCTestCase {
             XCTAssertEqual(snapshot.recheck?.0.index, 0)
             let memo = try XCTUnwrap(model.schemaRegistry.definitionMemo, "version \(version)")
             XCTAssertEqual(memo.read, ObjectIdentifier(snapshot.analysis))
+            // An extension's value: the Widget schema validates as before (known once the memo is kept: the
+            // first keystroke reads the whole definition).
+            XCTAssertEqual(memo.alike.map(\.kind), version == 2 ? [] : ["Widget"], "version \(version)")
             reads.append(memo.read)
         }
         XCTAssertEqual(Set(reads).count, 4)
+    }
+
+    /// Keystrokes in a description and in an extension's value change the schema in annotations only
+    /// (``DefinitionMemo/alike``): the resources of the stream keep their findings without being validated
+    /// again, and hover shows the new description, as a fresh model's does; a keystroke in a `type` then
+    /// validates them again as a fresh model would.
+    func testAnnotationOnlyKeystrokesKeepTheFindingsAndUpdateHover() throws {
+        let model = openStream()
+        var text = IncrementalAnalysisTests.blockDefinitionStream
+        func findings() -> [String] { (model.diagnostics(uri)?.diagnostics ?? []).map { $0.code + ": " + $0.message } }
+        let before = findings()
+        XCTAssertTrue(before.contains { $0.hasPrefix("schema-") }, "the resources have schema findings")
+        func type(_ word: String, after marker: String, version: Int) throws -> Set<SurfaceArea> {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = try XCTUnwrap(lines.firstIndex { $0.contains(marker) }, marker)
+            let column = try XCTUnwrap(lines[line].range(of: marker)).upperBound.utf16Offset(in: lines[line])
+            let at = LineColumn(line: line, column: column)
+            var edited = lines.map(String.init)
+            edited[line].insert(contentsOf: word, at: edited[line].index(edited[line].startIndex, offsetBy: column))
+            text = edited.joined(separator: "\n")
+            return model.perform(.change(uri, version: version, changes: [TextChange(range: (at, at), text: word)], encoding: .utf16))
+        }
+        func compareWithAFreshModel(_ label: String) throws {
+            let fresh = DocumentModel(settings: Self.settings)
+            fresh.perform(.open(uri, version: 1, text: text))
+            XCTAssertEqual(try XCTUnwrap(model.snapshot(uri)).bytes, Array(text.utf8), label)
+            XCTAssertEqual(model.diagnostics(uri)?.diagnostics, fresh.diagnostics(uri)?.diagnostics, label)
+            let resources = try XCTUnwrap(text.range(of: "# the resources")).upperBound.utf16Offset(in: text)
+            var hovered = 0
+            for offset in resources..<text.utf8.count {
+                let hover = model.hover(uri, at: offset)
+                XCTAssertEqual(hover, fresh.hover(uri, at: offset), "\(label) at \(offset)")
+                if hover != nil { hovered += 1 }
+            }
+            XCTAssertGreaterThan(hovered, 0, label)
+        }
+        // The first keystroke reads the whole definition and keeps it (``DefinitionMemo``).
+        var areas = try type("x", after: "x-kubernetes-list-type: m", version: 2)
+        XCTAssertEqual(model.schemaRegistry.definitionMemo?.alike, [])
+        areas = try type(" Now edited.", after: "description: How many parts.", version: 3)
+        XCTAssertEqual(model.schemaRegistry.definitionMemo?.alike.map(\.kind), ["Widget"])
+        XCTAssertEqual(findings(), before)
+        try compareWithAFreshModel("after a description keystroke")
+        XCTAssertTrue(model.hover(uri, at: try XCTUnwrap(text.range(of: "size: many")).lowerBound.utf16Offset(in: text))?
+            .sections.sketch.joined().contains("Now edited.") ?? false)
+        areas = try type("y", after: "x-kubernetes-list-type: m", version: 4)
+        XCTAssertEqual(model.schemaRegistry.definitionMemo?.alike.map(\.kind), ["Widget"])
+        XCTAssertEqual(findings(), before)
+        // A validation keyword (`type: integxer`, not a type): the findings change.
+        areas = try type("x", after: "type: integ", version: 5)
+        XCTAssertEqual(model.schemaRegistry.definitionMemo?.alike, [])
+        XCTAssertTrue(areas.contains(.diagnostics(uri)))
+        XCTAssertNotEqual(findings(), before)
+        try compareWithAFreshModel("after a type keystroke")
     }
 }
 

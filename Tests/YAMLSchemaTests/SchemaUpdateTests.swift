@@ -86,6 +86,51 @@ final class SchemaUpdateTests: XCTestCase {
         XCTAssertNotEqual(try violations(schema), try violations(JSONSchema(json: try JSONTextParser.parse(Self.base))))
     }
 
+    /// ``JSONSchema/validatesAlike(_:_:)``: versions that differ in annotations or `x-` extensions of their
+    /// schema objects validate alike (and do: their findings are the same); any other difference, also
+    /// one in a member named like an annotation that is not a schema's (a property called `description`,
+    /// an `enum` value), or in `title` (which names alternatives in messages), does not.
+    func testAnnotationOnlyEditsValidateAlike() throws {
+        let base = try JSONTextParser.parse(Self.base)
+        let cases: [(old: String, new: String, alike: Bool)] = [
+            (#""description": "The spec.""#, #""description": "The spec, edited.""#, true),
+            (#""description": "The spec.""#, #""description": "The spec.", "x-kubernetes-list-type": "map""#, true),
+            (#""minimum": 1"#, #""minimum": 1, "default": 3, "examples": [4], "$comment": "c", "markdownDescription": "*m*""#, true),
+            (#""maxLength": 3"#, #""maxLength": 3, "x-note": {"type": "integer"}"#, true),
+            (#"{"type": "integer"}, {"type": "string""#, #"{"type": "integer", "description": "n"}, {"type": "string""#, true),
+            (#""minimum": 1"#, #""minimum": 2"#, false),
+            (#""minimum": 1"#, #""minimum": 1, "title": "Size""#, false),
+            (#""minimum": 1"#, #""minimum": 1, "deprecated": true"#, false),
+            (#""enum": ["fast", "slow"]"#, #""enum": ["fast", "description"]"#, false),
+            (#""mode": {"type": "string""#, #""description": {"type": "string""#, false),
+            (#""type": "object", "additionalProperties": false, "description""#, #""additionalProperties": false, "type": "object", "description""#, false),
+        ]
+        for (old, new, alike) in cases {
+            XCTAssertTrue(Self.base.contains(old), old)
+            let edited = try JSONTextParser.parse(Self.base.replacingOccurrences(of: old, with: new))
+            XCTAssertEqual(JSONSchema.validatesAlike(base, edited), alike, new)
+            XCTAssertEqual(JSONSchema.validatesAlike(edited, base), alike, new)
+            if alike {
+                XCTAssertEqual(try violations(JSONSchema(json: edited)), try violations(JSONSchema(json: base)), new)
+            }
+        }
+        XCTAssertTrue(JSONSchema.validatesAlike(base, base))
+        XCTAssertTrue(JSONSchema.validatesAlike(.bool(true), .bool(true)))
+        XCTAssertFalse(JSONSchema.validatesAlike(.bool(true), .object([])))
+    }
+
+    /// An update does not look at every node to learn that nothing uses the dynamic scope (it is
+    /// self-contained, as what it was made from); a fresh compilation still finds a `$recursiveAnchor`.
+    func testAnUpdateUsesNoDynamicScope() throws {
+        let schema = JSONSchema(json: try JSONTextParser.parse(Self.base))
+        let updated = JSONSchema(json: try JSONTextParser.parse(Self.base.replacingOccurrences(of: #""minimum": 1"#, with: #""minimum": 2"#)),
+                                 updating: schema)
+        XCTAssertGreaterThan(updated.updates, 0)
+        XCTAssertFalse(updated.store.usesDynamicScope)
+        let recursive = #"{"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true, "type": "object"}"#
+        XCTAssertTrue(JSONSchema(json: try JSONTextParser.parse(recursive)).store.usesDynamicScope)
+    }
+
     /// A schema with a reference is compiled afresh, its local reference resolved.
     func testASchemaWithAReferenceIsCompiledAfresh() throws {
         let earlier = JSONSchema(json: try JSONTextParser.parse(Self.base), uri: "https://example.com/s.json")

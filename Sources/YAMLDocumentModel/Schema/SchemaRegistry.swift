@@ -63,6 +63,10 @@ struct SchemaRegistry {
     /// next compilation of the URI takes from it what did not change (``JSONSchema/init(json:updating:defaultDraft:resolver:referencePolicy:)``),
     /// then drops it.
     private var earlier: [String: JSONSchema] = [:]
+    /// Compiled schemas whose resource changed since in annotations only (``JSONSchema/validatesAlike(_:_:)``:
+    /// a keystroke in a CustomResourceDefinition's descriptions or `x-kubernetes-*` extensions): validation
+    /// keeps using them, which gives the same findings; queries compile them up to date (``compiledSchema(_:)``).
+    private var annotationsBehind: Set<String> = []
     /// Combinations of schemas (``combinedSchema(_:)``) by their members' URIs.
     private var combined: [[String]: JSONSchema] = [:]
     private var referencedCount = 0
@@ -158,12 +162,15 @@ struct SchemaRegistry {
     }
 
     /// ``setDefinitions(_:documents:)`` for document `index` of a stream of `count` documents.
+    /// `alike`: types whose new entry validates as the old one (``JSONSchema/validatesAlike(_:_:)``), whose
+    /// compiled schema is kept for validation.
     mutating func setDefinitions(_ source: String, document index: Int, count: Int,
-                                 _ entries: [KubernetesResourceType: CustomResourceSchemas.Entry]) -> Set<KubernetesResourceType> {
+                                 _ entries: [KubernetesResourceType: CustomResourceSchemas.Entry],
+                                 alike: Set<KubernetesResourceType> = []) -> Set<KubernetesResourceType> {
         let before = customResources.byType
         let changed = customResources.set(source, document: index, count: count, entries)
         definitionsGeneration += 1
-        definitionsChanged(changed, from: before)
+        definitionsChanged(changed, from: before, alike: alike)
         return changed
     }
 
@@ -171,9 +178,10 @@ struct SchemaRegistry {
     /// (compiled again), for every source defining one (a resource may use its own stream's definition,
     /// ``CustomResourceSchemas/entry(_:preferring:)``), and drops those no longer defined. The other types'
     /// entries are the same values as before and are not compared again (a CRD's schema is large, and a
-    /// stream may hold many).
+    /// stream may hold many). The compiled schemas of `alike` types stay, for validation (``annotationsBehind``).
     private mutating func definitionsChanged(_ types: Set<KubernetesResourceType>,
-                                             from before: [KubernetesResourceType: CustomResourceSchemas.Entry]) {
+                                             from before: [KubernetesResourceType: CustomResourceSchemas.Entry],
+                                             alike: Set<KubernetesResourceType> = []) {
         guard !types.isEmpty else { return }
         let entries = customResources.allEntries
         let live = Set(entries.map(\.entry.schemaURI))
@@ -185,6 +193,11 @@ struct SchemaRegistry {
         }
         for (type, entry) in entries where types.contains(type) {
             resources[entry.schemaURI] = .loaded(entry.schema)
+            if alike.contains(type), compiled[entry.schemaURI] != nil {
+                annotationsBehind.insert(entry.schemaURI)
+                continue
+            }
+            annotationsBehind.remove(entry.schemaURI)
             // An edit changes a small part of a definition's schema: the next compilation reuses the rest.
             if let schema = compiled.removeValue(forKey: entry.schemaURI) { earlier[entry.schemaURI] = schema }
         }
@@ -193,6 +206,7 @@ struct SchemaRegistry {
             if case .loaded? = resources[entry.schemaURI] { continue }
             resources[entry.schemaURI] = .loaded(entry.schema)
             compiled[entry.schemaURI] = nil
+            annotationsBehind.remove(entry.schemaURI)
         }
         combined.removeAll()
     }
@@ -222,6 +236,7 @@ struct SchemaRegistry {
             if resources[uri] != nil {
                 resources[uri] = .loading
                 compiled.removeAll()
+                annotationsBehind.removeAll()
                 combined.removeAll()
             }
         }
@@ -276,6 +291,7 @@ struct SchemaRegistry {
         if case .loading = r { return false }
         resources[uri] = nil
         compiled.removeAll()
+        annotationsBehind.removeAll()
         combined.removeAll()
         return require(uri)
     }
@@ -294,6 +310,7 @@ struct SchemaRegistry {
         // Schemas compiled while a reference was failing are compiled again once it is retried.
         if forgot {
             compiled.removeAll()
+            annotationsBehind.removeAll()
             combined.removeAll()
         }
         for (uri, c) in catalogs { if case .failed = c { catalogs[uri] = nil } }
@@ -313,6 +330,7 @@ struct SchemaRegistry {
         if self.policy != policy {
             self.policy = policy
             compiled.removeAll()
+            annotationsBehind.removeAll()
             earlier.removeAll()
             combined.removeAll()
         }
@@ -356,6 +374,7 @@ struct SchemaRegistry {
             }
             if waiting { return .loading }
             compiled[uri] = schema
+            annotationsBehind.remove(uri)
             return Self.usable(schema)
         }
     }
@@ -414,8 +433,19 @@ struct SchemaRegistry {
         }
     }
 
-    /// The compiled schema `uri` when it is ready, without requesting anything (for queries).
-    func compiledSchema(_ uri: String) -> JSONSchema? { compiled[uri] }
+    /// The compiled schema `uri` when it is ready, without requesting or keeping anything (for queries).
+    /// One whose annotations are behind its resource (``annotationsBehind``) is compiled again from it with
+    /// the resource's JSON (only the subschemas that changed), so that hover and completion show what the
+    /// schema says now.
+    func compiledSchema(_ uri: String) -> JSONSchema? {
+        guard let schema = compiled[uri] else { return nil }
+        guard annotationsBehind.contains(uri), case .loaded(let json)? = resources[uri] else { return schema }
+        let known = resources
+        return JSONSchema(json: json, updating: schema, resolver: { ref in
+            if case .loaded(let j)? = known[Self.withoutFragment(ref)] { return j }
+            return nil
+        }, referencePolicy: { [policy] target, referrer in policy?.refusal(toFollow: target, from: referrer) })
+    }
 
     /// One schema applying all of `uris` (`{"allOf": [{"$ref": uri}, ...]}`, JSON Schema 2020-12 Core
     /// §10.2.1.1), compiled from the documents already delivered (a member not delivered stays an

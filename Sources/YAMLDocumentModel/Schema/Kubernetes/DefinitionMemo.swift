@@ -1,4 +1,5 @@
 import YAMLComposer
+import YAMLSchema
 
 /// The CustomResourceDefinition document read last after an edit (its root as composed from its chunk,
 /// the root's JSON projection, and what it defines), kept so that the next edit of the same document
@@ -19,6 +20,10 @@ struct DefinitionMemo {
     var projection: JSONValue
     /// What the document defines (``CustomResourceSchemas/definitions(in:source:)``).
     var entries: [KubernetesResourceType: CustomResourceSchemas.Entry]
+    /// The types whose entry the edit that made this memo changed in annotations only
+    /// (``JSONSchema/validatesAlike(_:_:)``: a description, a default, an `x-kubernetes-*` extension): their
+    /// resources' findings stay what they were.
+    var alike: Set<KubernetesResourceType> = []
 
     /// Where an edit changed a composed document.
     enum Change: Equatable {
@@ -107,6 +112,7 @@ struct DefinitionMemo {
         next.root = root
         next.chunkLength = chunkLength
         next.read = read
+        next.alike = []
         guard case .below(let path) = Self.change(from: self.root, to: root, changed: changed) else { return next }
         guard let first = path.first, case .mapping(let pairs) = root.content, first < pairs.count else { return nil }
         let node = Self.node(at: path[...], in: root)
@@ -116,6 +122,13 @@ struct DefinitionMemo {
         guard let key = pairs[first].key.scalarValue?.canonicalText, ["apiVersion", "kind", "spec"].contains(key) else { return next }
         if let entries = updatedEntries(projection, changedBelow: Self.keys(path, in: projection)) {
             next.entries = entries
+            // The entry made again shares with the old one all it did not change: comparing them looks at the
+            // path to the change only.
+            next.alike = Set(entries.compactMap { type, entry in
+                guard let old = self.entries[type], old.schemaURI == entry.schemaURI, old.source == entry.source,
+                      JSONSchema.validatesAlike(old.schema, entry.schema) else { return nil }
+                return type
+            })
         } else {
             next.entries = CustomResourceDefinition.isDefinition(root)
                 ? CustomResourceSchemas.entries(CustomResourceDefinition(projection: projection), source: source) : [:]

@@ -87,8 +87,11 @@ extension DocumentModel {
            schemaRegistry.definitionsRead[source] == previous {
             let read = ObjectIdentifier(snapshot.analysis)
             schemaRegistry.definitionsRead[source] = read
-            let entries = definitions(after: edit, source: source, previous: previous, read: read)
-            return schemaRegistry.setDefinitions(source, document: edit.index, count: chunks.starts.count, entries)
+            let (entries, alike) = definitions(after: edit, source: source, previous: previous, read: read)
+            let changed = schemaRegistry.setDefinitions(source, document: edit.index, count: chunks.starts.count, entries, alike: alike)
+            // A type whose schema changed in annotations only validates as before: its resources are not
+            // validated again (the registry keeps its compiled schema for that).
+            return changed.subtracting(alike)
         }
         if schemaRegistry.definitionMemo?.source == source { schemaRegistry.definitionMemo = nil }
         schemaRegistry.definitionsRead[source] = ObjectIdentifier(snapshot.analysis)
@@ -107,9 +110,11 @@ extension DocumentModel {
     /// What the document `edit` re-checked defines, `previous` being the snapshot before the edit and
     /// `read` the edited one: when the memo (``SchemaRegistry/definitionMemo``) holds that document as it
     /// was, only the node the edit changed is projected again (``DefinitionMemo/updated(_:chunkLength:changed:read:)``);
-    /// otherwise the whole document is, and a definition without aliases is kept as the memo.
+    /// otherwise the whole document is, and a definition without aliases is kept as the memo. `alike`: the
+    /// types whose entry changed in annotations only (``DefinitionMemo/alike``).
     private func definitions(after edit: DocumentChunks.Recheck, source: String, previous: ObjectIdentifier,
-                             read: ObjectIdentifier) -> [KubernetesResourceType: CustomResourceSchemas.Entry] {
+                             read: ObjectIdentifier) -> (entries: [KubernetesResourceType: CustomResourceSchemas.Entry],
+                                                         alike: Set<KubernetesResourceType>) {
         let root = edit.document.root
         let memo = schemaRegistry.definitionMemo
         schemaRegistry.definitionMemo = nil
@@ -117,15 +122,15 @@ extension DocumentModel {
         if let memo, memo.source == source, memo.index == edit.index, memo.read == previous, !edit.hasAliases,
            let next = memo.updated(root, chunkLength: chunkLength, changed: edit.changed, read: read) {
             schemaRegistry.definitionMemo = next
-            return next.entries
+            return (next.entries, next.alike)
         }
-        guard CustomResourceDefinition.isDefinition(root), case .success(let json) = JSONProjection.project(root) else { return [:] }
+        guard CustomResourceDefinition.isDefinition(root), case .success(let json) = JSONProjection.project(root) else { return ([:], []) }
         let entries = CustomResourceSchemas.entries(CustomResourceDefinition(projection: json), source: source)
         if !edit.hasAliases {
             schemaRegistry.definitionMemo = DefinitionMemo(source: source, index: edit.index, read: read, root: root,
                                                            chunkLength: chunkLength, projection: json, entries: entries)
         }
-        return entries
+        return (entries, [])
     }
 
     /// Reads the CustomResourceDefinitions of the YAML stream `bytes`, the content of the file `source`
