@@ -49,7 +49,7 @@ final class BlockReparseTests: XCTestCase {
 
     /// A random edit of `bytes`: its range and text (on UTF-8 character boundaries). With `insideWords`,
     /// typing inside a word (keys included): a letter, a digit or a space inserted, or a letter deleted.
-    private static func randomEdit(_ bytes: [UInt8], _ rng: inout SeededGenerator, insideWords: Bool = false) -> (Range<Int>, String) {
+    static func randomEdit(_ bytes: [UInt8], _ rng: inout SeededGenerator, insideWords: Bool = false) -> (Range<Int>, String) {
         func below(_ n: Int) -> Int { Int(rng.next() % UInt64(max(1, n))) }
         let n = bytes.count
         var start = below(n + 1)

@@ -95,6 +95,9 @@ struct BlockEntries: Sendable {
         let keepsResourceType: Bool
         /// New length minus old length.
         let delta: Int
+        /// The re-parsed entry composed on its own: a block mapping with that one entry, its ranges
+        /// relative to ``slice``'s start; nil when the text did not change.
+        var entry: YAMLNode? = nil
     }
 
     /// Re-checks `new`, an edited version of `old` (whose entries are `self`, and whose diagnostics are
@@ -236,7 +239,8 @@ struct BlockEntries: Sendable {
         newRoots += rootKeys[after...]
         return Recheck(diagnostics: diagnostics, entries: BlockEntries(offsets: newOffsets, indents: newIndents, rootKeys: newRoots),
                        slice: TextRange(start: start, end: newNext),
-                       keepsResourceType: !rootKey || !["kind", "apiVersion", "<<"].contains(firstKey ?? ""), delta: delta)
+                       keepsResourceType: !rootKey || !["kind", "apiVersion", "<<"].contains(firstKey ?? ""), delta: delta,
+                       entry: composition.documents[0].root)
     }
 
     /// The offset of the line break ending the line that holds `offset`; nil at a carriage return or

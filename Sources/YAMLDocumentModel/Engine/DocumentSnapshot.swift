@@ -38,6 +38,8 @@ public struct DocumentSnapshot: Sendable {
     /// text, whether the edit keeps the root's `kind` and `apiVersion` (``BlockEntries/Recheck/keepsResourceType``),
     /// and the predecessor's ``analysis`` (identifying it).
     let blockRecheck: (slice: TextRange, keepsResourceType: Bool, previous: ObjectIdentifier)?
+    /// With ``blockRecheck``: the edit and the re-checked entry composed on its own (``BlockEdit``).
+    let blockEdit: BlockEdit?
 
     /// Parses, composes and checks `bytes`; when `bytes` has more than `fullAnalysisLimit` bytes, only
     /// parses and checks the syntax (see ``Settings/maxFileSize``).
@@ -60,6 +62,7 @@ public struct DocumentSnapshot: Sendable {
         isFullyAnalyzed = bytes.count <= fullAnalysisLimit
         recheck = nil
         blockRecheck = nil
+        blockEdit = nil
         if isFullyAnalyzed, documentByDocument, let analysis = DocumentByDocumentAnalysis(bytes: bytes, lineIndex: lineIndex) {
             diagnostics = analysis.diagnostics
             chunks = analysis.chunks
@@ -106,16 +109,17 @@ public struct DocumentSnapshot: Sendable {
                                                 lineIndex: previous.lineIndex, new: bytes, newLineIndex: lineIndex,
                                                 prefix: prefix, suffix: suffix) {
             self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, blockRecheck: recheck,
-                      previous: ObjectIdentifier(previous.analysis))
+                      edit: (prefix, previous.bytes.count - suffix), previous: ObjectIdentifier(previous.analysis))
         } else {
             self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, fullAnalysisLimit: fullAnalysisLimit)
         }
     }
 
-    /// A snapshot that re-checked one chunk (`recheck`) or one block mapping entry (`blockRecheck`) of its
-    /// predecessor (identified by `previous`).
+    /// A snapshot that re-checked one chunk (`recheck`) or one block mapping entry (`blockRecheck`, after
+    /// an `edit` of the bytes from `start` to `oldEnd` of the predecessor's text) of its predecessor
+    /// (identified by `previous`).
     private init(uri: DocumentURI, version: Int, bytes: [UInt8], lineIndex: LineIndex, recheck: DocumentChunks.Recheck? = nil,
-                 blockRecheck: BlockEntries.Recheck? = nil, previous: ObjectIdentifier) {
+                 blockRecheck: BlockEntries.Recheck? = nil, edit: (start: Int, oldEnd: Int)? = nil, previous: ObjectIdentifier) {
         self.uri = uri
         self.version = version
         self.bytes = bytes
@@ -127,6 +131,11 @@ public struct DocumentSnapshot: Sendable {
         self.recheck = recheck.map { ($0, previous) }
         blockEntries = blockRecheck?.entries
         self.blockRecheck = blockRecheck.map { ($0.slice, $0.keepsResourceType, previous) }
+        if let blockRecheck, let entry = blockRecheck.entry, let edit {
+            blockEdit = BlockEdit(start: edit.start, oldEnd: edit.oldEnd, delta: blockRecheck.delta, entry: entry)
+        } else {
+            blockEdit = nil
+        }
     }
 
     /// The lossless tree, events and syntax errors of the whole text (parsed now when not kept: after a

@@ -14,6 +14,10 @@ extension DocumentModel {
         var violations: [[YAMLDiagnostic]?] = []
         /// The ``SnapshotAnalysis`` of the snapshot this was computed for (identity only).
         var snapshot: ObjectIdentifier?
+        /// For a one-document text validated after an edit of one block mapping entry (``BlockEntries``):
+        /// what the validation of that entry's value gave, so that the next edit inside it re-validates the
+        /// value alone (``ValidationWatch``); nil otherwise.
+        var watch: ValidationWatch?
 
         /// Per document of the stream, the title of its loaded schema (``DocumentSchemaInfo/schemaTitle``):
         /// what the outline's document names depend on besides the text.
@@ -125,7 +129,9 @@ extension DocumentModel {
         let associator = SchemaAssociator(settings: settings.schema, catalogHit: catalogHit,
                                           customResources: schemaRegistry.customResources,
                                           definitionFilesPending: schemaRegistry.definitionFiles.values.contains(.loading))
-        if definitionsChanged.isEmpty, !waiting, let reused = blockEditSchemaResult(snapshot) { return reused }
+        if definitionsChanged.isEmpty, !waiting, let reused = blockEditSchemaResult(snapshot) ?? blockEditRevalidation(snapshot) {
+            return reused
+        }
         return incrementalSchemaResult(snapshot, associator, definitionsChanged: definitionsChanged, waiting: waiting)
             ?? fullSchemaResult(snapshot, associator)
     }
@@ -148,15 +154,76 @@ extension DocumentModel {
         return result
     }
 
-    /// Associates and validates every document of `snapshot`.
+    /// After `snapshot` re-checked one block mapping entry of its predecessor's one document
+    /// (``BlockEntries``) without a change of the root's `kind` and `apiVersion`, inside the entry whose
+    /// value the predecessor's validation watched (``SchemaResult/watch``): the predecessor's result with
+    /// its findings moved by the edit, when evaluating the entry's new value alone against what applied
+    /// to it gives what it gave before (``JSONSchema/revalidate(_:value:key:offset:mapping:)``: the whole
+    /// document would then give the same findings, moved). Like ``blockEditSchemaResult(_:)``, only when
+    /// what decides the association is unchanged: no modeline in the entry, the document's URI, the
+    /// settings, the catalog, and the same compiled schema, loaded, and no other schema for the document.
+    /// Nil otherwise: the document is validated whole.
+    private func blockEditRevalidation(_ snapshot: DocumentSnapshot) -> SchemaResult? {
+        guard let edit = snapshot.blockRecheck, let change = snapshot.blockEdit, edit.keepsResourceType,
+              var result = records[snapshot.uri]?.schema, result.snapshot == edit.previous, let watch = result.watch,
+              result.documents.count == 1, result.violations.count == 1,
+              !SchemaAssociator.mayHoldModeline(snapshot.bytes, range: edit.slice) else { return nil }
+        let info = result.documents[0]
+        guard let schemaURI = info.schemaURI, info.status == .loaded, !info.disabled, info.additionalSchemaURIs.isEmpty else { return nil }
+        if case .modeline? = info.rule { return nil }
+        guard case .ready(let schema) = schemaRegistry.state(of: schemaURI, policy: settings(for: snapshot.uri).schema.trustPolicy),
+              case .mapping(let pairs) = change.entry.content, pairs.count == 1,
+              edit.slice.start + pairs[0].key.range.start == watch.keyOffset,
+              let next = schema.revalidate(watch, value: pairs[0].value, key: pairs[0].key, offset: edit.slice.start, mapping: change.map)
+        else { return nil }
+        func moved(_ list: [YAMLDiagnostic]) -> [YAMLDiagnostic]? {
+            var out: [YAMLDiagnostic] = []
+            out.reserveCapacity(list.count)
+            for var d in list {
+                guard let start = change.map(d.range.start), let end = change.map(d.range.end) else { return nil }
+                d.range = TextRange(start: start, end: end)
+                out.append(d)
+            }
+            return out
+        }
+        guard let diagnostics = moved(result.diagnostics), let violations = result.violations[0].map(moved) else { return nil }
+        result.diagnostics = diagnostics
+        result.violations[0] = violations
+        result.documents[0].range = TextRange(start: 0, end: snapshot.bytes.count)
+        result.snapshot = ObjectIdentifier(snapshot.analysis)
+        result.watch = next
+        return result
+    }
+
+    /// Associates and validates every document of `snapshot`. A one-document text that re-checked one
+    /// block mapping entry of its predecessor (``BlockEntries``) has the validation of that entry's value
+    /// recorded (``SchemaResult/watch``), for the next keystroke in it.
     private func fullSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator) -> SchemaResult {
         let documents = snapshot.composition.documents
         let severity = associator.settings.severity
-        let result = schemaResult(snapshot, associator.associate(snapshot), documentStart: {
+        // The key of the re-checked entry: the first byte after the indentation of its first line.
+        var watchedKey: Int?
+        if documents.count == 1, let slice = snapshot.blockRecheck?.slice, !slice.isEmpty {
+            var key = slice.start
+            while key < slice.end && snapshot.bytes[key] == 0x20 { key += 1 }
+            watchedKey = key
+        }
+        var watch: ValidationWatch?
+        var result = schemaResult(snapshot, associator.associate(snapshot), documentStart: {
             $0 < documents.count ? documents[$0].range.start : nil
         }, validate: { i, schemaURI, schema in
-            i < documents.count ? schema.validate(documents[i].root).map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) } : []
+            guard i < documents.count else { return [] }
+            let violations: [SchemaViolation]
+            if let key = watchedKey {
+                // Only the document's one schema is watched (a second would find the watch taken).
+                (violations, watch) = watch == nil ? schema.validate(documents[i].root, watchingEntryAt: key) : (schema.validate(documents[i].root), nil)
+                watchedKey = nil
+            } else {
+                violations = schema.validate(documents[i].root)
+            }
+            return violations.map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) }
         })
+        result?.watch = watch
         // Nothing is reused, so every document can be validated.
         return result ?? SchemaResult(documents: [], diagnostics: [])
     }
