@@ -26,9 +26,12 @@ extension DocumentModel {
         /// True when `other` names the documents differently (``schemaTitles``); results without any
         /// title name them alike whatever their number of documents.
         func namesDocumentsDifferently(from other: SchemaResult?) -> Bool {
-            let mine = schemaTitles, theirs = other?.schemaTitles ?? []
-            if mine.allSatisfy({ $0 == nil }) && theirs.allSatisfy({ $0 == nil }) { return false }
-            return mine != theirs
+            // By index, without copying the documents' infos (a stream of 13,000 documents is compared
+            // on every keystroke).
+            let theirs = other?.documents ?? []
+            func named(_ list: [DocumentSchemaInfo]) -> Bool { list.indices.contains { list[$0].schemaTitle != nil } }
+            if !named(documents) && !named(theirs) { return false }
+            return documents.count != theirs.count || documents.indices.contains { documents[$0].schemaTitle != theirs[$0].schemaTitle }
         }
     }
 
@@ -251,9 +254,9 @@ extension DocumentModel {
         if associator.settings.overrideSchema == nil {
             // A modeline anywhere decides per region, which the edit may move: only streams without one.
             // Documents with several schemas are validated in full.
-            for info in old.documents {
-                if info.disabled || !info.additionalSchemaURIs.isEmpty { return nil }
-                if case .modeline? = info.rule { return nil }
+            for i in old.documents.indices {
+                if old.documents[i].disabled || !old.documents[i].additionalSchemaURIs.isEmpty { return nil }
+                if case .modeline? = old.documents[i].rule { return nil }
             }
             if let edit, SchemaAssociator.mayHoldModeline(snapshot.bytes, range: TextRange(start: edit.start, end: edit.end)) { return nil }
         }
@@ -262,8 +265,9 @@ extension DocumentModel {
         var fresh: [Int: (root: YAMLNode, offset: Int)] = [:]
         if let edit { fresh[edit.index] = (edit.document.root, edit.start) }
         let whole = snapshot.analysis.isComplete ? snapshot.composition.documents : nil
-        for (i, info) in old.documents.enumerated() where fresh[i] == nil {
-            guard let type = info.resourceType, definitionsChanged.contains(type) || (waiting && info.schemaURI == nil) else { continue }
+        for i in old.documents.indices where !definitionsChanged.isEmpty || waiting {
+            guard fresh[i] == nil, let type = old.documents[i].resourceType,
+                  definitionsChanged.contains(type) || (waiting && old.documents[i].schemaURI == nil) else { continue }
             if let whole {
                 guard i < whole.count else { return nil }
                 fresh[i] = (whole[i].root, 0)
@@ -317,9 +321,8 @@ extension DocumentModel {
     /// and the whole result is nil); `documentStart(i)` where document `i` starts (UTF-8 byte offset). A
     /// document's status is that of its first schema; each of its
     /// ``DocumentSchemaInfo/additionalSchemaURIs`` is validated too, and reported when it cannot be used.
-    private func schemaResult(_ snapshot: DocumentSnapshot, _ documents: [DocumentSchemaInfo], documentStart: (Int) -> Int?,
+    private func schemaResult(_ snapshot: DocumentSnapshot, _ documents: consuming [DocumentSchemaInfo], documentStart: (Int) -> Int?,
                               validate: (Int, String, JSONSchema) -> [YAMLDiagnostic]?) -> SchemaResult? {
-        var documents = documents
         var diagnostics: [YAMLDiagnostic] = []
         var violations = [[YAMLDiagnostic]?](repeating: nil, count: documents.count)
         var reported: Set<String> = []
@@ -337,22 +340,23 @@ extension DocumentModel {
         for i in documents.indices {
             documents[i].schemaTitle = nil
             guard let primary = documents[i].schemaURI else { continue }
-            let info = documents[i]
-            for n in 0...info.additionalSchemaURIs.count {
-                let schemaURI = n == 0 ? primary : info.additionalSchemaURIs[n - 1]
+            // The fields read, not the whole info: copying 13,000 of them took most of a keystroke in a stream.
+            let additional = documents[i].additionalSchemaURIs, rule = documents[i].rule, index = documents[i].index
+            for n in 0...additional.count {
+                let schemaURI = n == 0 ? primary : additional[n - 1]
                 let status: SchemaLoadStatus
                 let state: SchemaRegistry.State
                 if let last, last.uri == schemaURI { state = last.state } else if let known = states[schemaURI] { state = known } else {
                     // The trust policy first (docs/security.md): a refused schema is never requested.
                     let refusal: String?
-                    if case .catalog? = info.rule {
+                    if case .catalog? = rule {
                         refusal = policy.refusal(toFollow: schemaURI, from: catalogURI)
-                    } else if n == 0, case .customResource(_, _?)? = info.rule {
+                    } else if n == 0, case .customResource(_, _?)? = rule {
                         // Built from a definition the model already holds (an open document, a CRD file
                         // read under the policy): nothing is read for it.
                         refusal = nil
                     } else {
-                        refusal = policy.refusal(toLoad: schemaURI, rule: info.rule, document: snapshot.uri)
+                        refusal = policy.refusal(toLoad: schemaURI, rule: rule, document: snapshot.uri)
                     }
                     if refusal != nil { refusals.insert(schemaURI) }
                     state = refusal.map(SchemaRegistry.State.failed) ?? schemaRegistry.state(of: schemaURI, policy: policy)
@@ -369,13 +373,13 @@ extension DocumentModel {
                         documents[i].schemaTitle = titles[schemaURI] ?? nil
                     }
                     for (target, why) in schema.refusedReferences where reported.insert(schemaURI + " " + target).inserted {
-                        diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
-                                                       documentStart: documentStart(info.index), code: "schema-load-failed",
+                        diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                                                       documentStart: documentStart(index), code: "schema-load-failed",
                                                        message: "schema \(schemaURI): the reference to \(target) is not followed: \(why)"))
                     }
                     if let why = SchemaRegistry.ignoredKeywordsWarning(schema, schemaURI: schemaURI), reported.insert(schemaURI).inserted {
-                        diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
-                                                       documentStart: documentStart(info.index),
+                        diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                                                       documentStart: documentStart(index),
                                                        code: SchemaRegistry.keywordIgnoredCode, message: why, severity: .information))
                     }
                     guard let found = validate(i, schemaURI, schema) else { return nil }
@@ -386,19 +390,19 @@ extension DocumentModel {
                     // (``missingSchemas``), besides the document's own finding.
                     let missing = !refusals.contains(schemaURI) && TrustPolicy.isRemote(schemaURI) && schemaRegistry.unavailable.contains(schemaURI)
                     status = missing ? .missing(why) : .failed(why)
-                    if missing, let rule = info.rule { noteMissing(schemaURI, rule: rule, reason: why, document: snapshot.uri) }
+                    if missing, let rule { noteMissing(schemaURI, rule: rule, reason: why, document: snapshot.uri) }
                     // Kinds without a published schema stay quiet, and so do those whose schema is missing.
-                    if n == 0, info.rule?.isKubernetes == true { break }
+                    if n == 0, rule?.isKubernetes == true { break }
                     if reported.insert(schemaURI).inserted {
-                        diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
-                                                       documentStart: documentStart(info.index), code: "schema-load-failed",
+                        diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                                                       documentStart: documentStart(index), code: "schema-load-failed",
                                                        message: "cannot load schema \(schemaURI): \(why)"))
                     }
                 case .invalid(let why):
                     status = .invalid(why)
                     if reported.insert(schemaURI).inserted {
-                        diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
-                                                       documentStart: documentStart(info.index), code: "schema-invalid",
+                        diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                                                       documentStart: documentStart(index), code: "schema-invalid",
                                                        message: "schema \(schemaURI) is \(why)"))
                     }
                 }
