@@ -204,12 +204,11 @@ extension DocumentModel {
     private func fullSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator) -> SchemaResult {
         let documents = snapshot.composition.documents
         let severity = associator.settings.severity
-        // The key of the re-checked entry: the first byte after the indentation of its first line.
+        // The key of the re-checked entry (after the indentation and any `- ` of its first line).
         var watchedKey: Int?
-        if documents.count == 1, let slice = snapshot.blockRecheck?.slice, !slice.isEmpty {
-            var key = slice.start
-            while key < slice.end && snapshot.bytes[key] == 0x20 { key += 1 }
-            watchedKey = key
+        if documents.count == 1, let slice = snapshot.blockRecheck?.slice, let entry = snapshot.blockEdit?.entry,
+           case .mapping(let pairs) = entry.content, pairs.count == 1 {
+            watchedKey = slice.start + pairs[0].key.range.start
         }
         var watch: ValidationWatch?
         var result = schemaResult(snapshot, associator.associate(snapshot), documentStart: {
