@@ -27,8 +27,6 @@ public struct ValidationWatch: @unchecked Sendable {
     /// What the whole validation spent.
     let spending: SchemaEvaluator.Spending
     let options: ValidationOptions
-    /// The compiled schema it was recorded with (identity only): another compilation is not re-validated.
-    let store: ObjectIdentifier
 }
 
 extension JSONSchema {
@@ -46,8 +44,7 @@ extension JSONSchema {
         guard let watch = evaluator.watch, !watch.enclosingValueRead, !spending.limited,
               violations.count < options.maximumViolations else { return (violations, nil) }
         return (violations, ValidationWatch(keyOffset: keyOffset, path: path, keyText: InstanceValue.keyText(key),
-                                            records: watch.records, spending: spending, options: options,
-                                            store: ObjectIdentifier(store)))
+                                            records: watch.records, spending: spending, options: options))
     }
 
     /// The watch of the document `watch` was recorded on, after an edit inside the watched entry's value,
@@ -61,7 +58,7 @@ extension JSONSchema {
     /// for an offset the edit makes ambiguous).
     public func revalidate(_ watch: ValidationWatch, value: YAMLNode, key: YAMLNode, offset: Int,
                            mapping: (Int) -> Int?) -> ValidationWatch? {
-        guard watch.store == ObjectIdentifier(store), InstanceValue.keyText(key) == watch.keyText else { return nil }
+        guard InstanceValue.keyText(key) == watch.keyText else { return nil }
         func moved(_ v: SchemaViolation, _ map: (Int) -> Int?) -> SchemaViolation? {
             guard let start = map(v.range.start), let end = map(v.range.end) else { return nil }
             return v.moved(to: TextRange(start: start, end: end))
@@ -89,7 +86,7 @@ extension JSONSchema {
               spending.searches <= SchemaEvaluator.maximumSuggestionSearches else { return nil }
         guard let keyOffset = mapping(watch.keyOffset) else { return nil }
         return ValidationWatch(keyOffset: keyOffset, path: watch.path, keyText: watch.keyText, records: records,
-                               spending: spending, options: watch.options, store: watch.store)
+                               spending: spending, options: watch.options)
     }
 
     /// The key, value and JSON Pointer of the block mapping entry whose key starts at `offset` under

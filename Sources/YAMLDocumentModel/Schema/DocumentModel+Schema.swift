@@ -189,7 +189,7 @@ extension DocumentModel {
             }
             return out
         }
-        guard let diagnostics = moved(result.diagnostics), let found = result.violations[0], let violations = moved(found) else { return nil }
+        guard let diagnostics = moved(result.diagnostics), let violations = result.violations[0].map(moved) else { return nil }
         result.diagnostics = diagnostics
         result.violations[0] = violations
         result.documents[0].range = TextRange(start: 0, end: snapshot.bytes.count)
@@ -276,17 +276,18 @@ extension DocumentModel {
             }
         }
         let regions = SchemaAssociator.regions(chunks.documentRanges, textLength: snapshot.bytes.count)
-        // Only the regions that moved are written (the first write copies a stream's infos, 13,000 of
-        // them); the statuses are set again by schemaResult.
         var documents = old.documents
-        for i in documents.indices where documents[i].range != regions[i] { documents[i].range = regions[i] }
+        for i in documents.indices {
+            documents[i].range = regions[i]
+            documents[i].status = nil
+        }
         let setting = associator.settingMatches(for: snapshot.uri)
         for (i, document) in fresh {
             documents[i] = associator.info(index: i, region: regions[i], modeline: nil, uri: snapshot.uri, setting: setting, root: document.root)
             if !documents[i].additionalSchemaURIs.isEmpty { return nil }
         }
         let severity = associator.settings.severity
-        return schemaResult(snapshot, consume documents, documentStart: { $0 < chunks.documentRanges.count ? chunks.documentRanges[$0].start : nil },
+        return schemaResult(snapshot, documents, documentStart: { $0 < chunks.documentRanges.count ? chunks.documentRanges[$0].start : nil },
                             validate: { i, schemaURI, schema in
             if let document = fresh[i] {
                 return schema.validate(document.root).map {
@@ -335,14 +336,9 @@ extension DocumentModel {
         let schemaSettings = settings(for: snapshot.uri).schema
         let policy = schemaSettings.trustPolicy
         let catalogURI = catalogURI(schemaSettings)
-        // What did not change is not written: `documents` may share its storage with the previous result,
-        // and a write copies it whole.
         for i in documents.indices {
-            guard let primary = documents[i].schemaURI else {
-                if documents[i].schemaTitle != nil { documents[i].schemaTitle = nil }
-                continue
-            }
-            var title: String?
+            documents[i].schemaTitle = nil
+            guard let primary = documents[i].schemaURI else { continue }
             // The fields read, not the whole info: copying 13,000 of them took most of a keystroke in a stream.
             let additional = documents[i].additionalSchemaURIs, rule = documents[i].rule, index = documents[i].index
             for n in 0...additional.count {
@@ -373,7 +369,7 @@ extension DocumentModel {
                     status = .loaded
                     if n == 0 && named {
                         if titles[schemaURI] == nil { titles[schemaURI] = Self.title(of: schema) }
-                        title = titles[schemaURI] ?? nil
+                        documents[i].schemaTitle = titles[schemaURI] ?? nil
                     }
                     for (target, why) in schema.refusedReferences where reported.insert(schemaURI + " " + target).inserted {
                         diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
@@ -409,9 +405,8 @@ extension DocumentModel {
                                                        message: "schema \(schemaURI) is \(why)"))
                     }
                 }
-                if n == 0, documents[i].status != status { documents[i].status = status }
+                if n == 0 { documents[i].status = status }
             }
-            if documents[i].schemaTitle != title { documents[i].schemaTitle = title }
         }
         DiagnosticsCollector.sort(&diagnostics)
         return SchemaResult(documents: documents, diagnostics: diagnostics, violations: violations,
