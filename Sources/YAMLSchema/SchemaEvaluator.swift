@@ -7,7 +7,7 @@ import YAMLSyntax
 /// dynamic scope, caches, work counters) and is thrown away afterwards.
 final class SchemaEvaluator {
     /// Keywords' annotations that `unevaluatedProperties`/`unevaluatedItems` read (2020-12 Core §11).
-    struct Annotations {
+    struct Annotations: Equatable {
         var properties: Set<String> = []
         var items: Set<Int> = []
         var allItems = false
@@ -65,6 +65,14 @@ final class SchemaEvaluator {
     private var budgetExhausted = false
     private var depthExceeded = false
     private var unresolvedReported: Set<String> = []
+    /// True when a report was dropped at ``violationCap``.
+    private var violationsDropped = false
+    /// The node whose evaluations are recorded (``validate(_:against:watching:path:)``), nil when none is.
+    fileprivate(set) var watch: Watch?
+    /// The watched node (``Watch/node``), and how many evaluations at it are in progress: read on every
+    /// evaluation, so kept apart from the records.
+    private var watchedNode: ObjectIdentifier?
+    private var watchedInside = 0
     /// How often each pattern ran out of its step budget in this validation, and all together: a
     /// pattern that did ``regexStrikesPerPattern`` times is not run again (each further match is
     /// undecided at once), and after ``regexStrikesInTotal`` every match gets only
@@ -189,6 +197,10 @@ final class SchemaEvaluator {
     /// The JSON projection of an instance (for `const`, `enum`, `uniqueItems`); nil when too large
     /// (100,000 nodes) or too deep (128 levels), in which case those keywords pass.
     private func projection(_ inst: Instance) -> JSONValue? {
+        // `const`, `enum` and `uniqueItems` above the watched node read its value as a whole.
+        if watchedNode != nil, watchedInside == 0, let path = watch?.path, inst.path == path || path.hasPrefix(inst.path + "/") {
+            watch?.enclosingValueRead = true
+        }
         var budget = 100_000
         return project(inst.value, identity: inst.identity, budget: &budget, depth: 0)
     }
@@ -233,7 +245,10 @@ final class SchemaEvaluator {
 
     private func report(_ schema: SchemaNode, _ keyword: String, _ inst: Instance, _ message: String,
                         range: TextRange? = nil, path: String? = nil, severity: SchemaViolation.Severity = .error) {
-        guard violations.count < violationCap else { return }
+        guard violations.count < violationCap else {
+            violationsDropped = true
+            return
+        }
         violations.append(SchemaViolation(range: range ?? valueRange(inst), instancePath: path ?? inst.path,
                                           schemaPath: schema.pointer + "/" + keyword, keyword: keyword,
                                           message: message, severity: severity, schemaURI: schema.documentURI))
@@ -257,8 +272,15 @@ final class SchemaEvaluator {
     // MARK: - Evaluation
 
     /// Evaluates `schema` against `inst`; appends violations and merges annotations into `annotations`.
-    /// Returns whether the instance is valid.
+    /// Returns whether the instance is valid. An evaluation at the watched node that is not inside another
+    /// one there is recorded (``watch``).
     func evaluate(_ schema: SchemaNode, _ inst: Instance, _ annotations: inout Annotations) -> Bool {
+        guard let watchedNode, watchedInside == 0, inst.identity == watchedNode else { return evaluateHere(schema, inst, &annotations) }
+        return evaluateWatched(schema, inst, &annotations)
+    }
+
+    /// ``evaluate(_:_:_:)`` without looking at the watch.
+    private func evaluateHere(_ schema: SchemaNode, _ inst: Instance, _ annotations: inout Annotations) -> Bool {
         if let b = schema.boolean {
             if !b { reportFalse(schema, inst) }
             return b
@@ -1060,5 +1082,96 @@ final class SchemaEvaluator {
         }
         let nearest = quotient.rounded()
         return abs(quotient - nearest) <= 1e-9 * Swift.max(1, abs(nearest))
+    }
+}
+
+// MARK: - Watching one node (re-validation of an edited entry's value)
+
+extension SchemaEvaluator {
+    /// One outermost evaluation at the watched node: what it started from and what it gave.
+    struct WatchRecord {
+        let schema: SchemaNode
+        /// The dynamic scope and its signatures, the depth, and the schemas whose `$ref` loop check was
+        /// active for the node, when it started.
+        let scope: [String]
+        let signatures: [Int]
+        let depth: Int
+        let activeRefs: [ObjectIdentifier]
+        let valid: Bool
+        let annotations: Annotations
+        /// The violations it appended, in order.
+        let violations: [SchemaViolation]
+        /// Evaluation steps and "did you mean" searches it spent.
+        let evaluations: Int
+        let searches: Int
+    }
+
+    /// The node being watched and what was recorded about it.
+    struct Watch {
+        let node: ObjectIdentifier
+        /// Its JSON Pointer.
+        let path: String
+        var records: [WatchRecord] = []
+        /// True when `const`, `enum` or `uniqueItems` at the node or an enclosing instance read the node's
+        /// value from outside an evaluation at the node (the outcome may depend on it in ways the records
+        /// do not show).
+        var enclosingValueRead = false
+    }
+
+    /// What a whole validation spent, for deciding whether another evaluation of the watched node would
+    /// have met a limit.
+    struct Spending {
+        var evaluations = 0
+        var searches = 0
+        /// True when a limit was met or a shared budget was drawn on: the step or depth limit, the
+        /// violation cap, a regular expression out of steps, an unresolved reference reported once.
+        var limited = false
+    }
+
+    /// What was spent so far.
+    var spending: Spending {
+        Spending(evaluations: evaluations, searches: Self.maximumSuggestionSearches - suggestionSearches,
+                 limited: budgetExhausted || depthExceeded || violationsDropped || totalRegexStrikes > 0 || !unresolvedReported.isEmpty)
+    }
+
+    /// Validates `root` against `schema` recording every outermost evaluation at `node` (whose pointer is
+    /// `path`).
+    func validate(_ root: YAMLNode, against schema: SchemaNode, watching node: YAMLNode, path: String) -> [SchemaViolation] {
+        watch = Watch(node: ObjectIdentifier(node.resolved), path: path)
+        watchedNode = watch?.node
+        return validate(root, against: schema)
+    }
+
+    fileprivate func evaluateWatched(_ schema: SchemaNode, _ inst: Instance, _ annotations: inout Annotations) -> Bool {
+        let node = inst.identity!
+        let active = activeRefs.filter { $0.node == node }.map(\.schema)
+        let (scope, signatures, depth, mark, steps, searches) = (dynamicScope, scopeSignatures, self.depth, violations.count, evaluations, suggestionSearches)
+        watchedInside += 1
+        var local = Annotations()
+        let valid = evaluateHere(schema, inst, &local)
+        watchedInside -= 1
+        annotations.merge(local)
+        watch?.records.append(WatchRecord(schema: schema, scope: scope, signatures: signatures, depth: depth, activeRefs: active, valid: valid,
+                                          annotations: local, violations: Array(violations[mark...]),
+                                          evaluations: evaluations - steps, searches: searches - suggestionSearches))
+        return valid
+    }
+
+    /// Evaluates each recorded evaluation again, from the state it started in, on `value` (reached by
+    /// `key`, named `keyText`, at the records' pointer `path`): the outcomes, in the records' order.
+    func reevaluate(_ records: [WatchRecord], value: YAMLNode, key: YAMLNode, keyText: String, path: String)
+        -> [(valid: Bool, annotations: Annotations, violations: [SchemaViolation], evaluations: Int, searches: Int)] {
+        let inst = instance(for: value, path: path, key: key, keyText: keyText)
+        return records.map { record in
+            dynamicScope = record.scope
+            scopeSignatures = record.signatures
+            depth = record.depth
+            activeRefs = Set(record.activeRefs.map { MemoKey(schema: $0, node: inst.identity!) })
+            violations = []
+            let (steps, searches) = (evaluations, suggestionSearches)
+            var local = Annotations()
+            let valid = evaluateHere(record.schema, inst, &local)
+            return (valid, local, violations, evaluations - steps, searches - suggestionSearches)
+        }
     }
 }

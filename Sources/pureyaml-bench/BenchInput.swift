@@ -11,6 +11,9 @@ struct BenchInput {
     let origin: String
     /// A compiled schema the document is validated against in the `schema` stage, when one applies.
     var schema: JSONSchema? = nil
+    /// The schema documents a model validating the input asks for (the `keystroke-schema` stage), when the
+    /// bench has them.
+    var schemas: BenchSchemas? = nil
 
     /// Number of lines (line feeds, plus one for a last line without a break).
     var lineCount: Int {

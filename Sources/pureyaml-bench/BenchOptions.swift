@@ -31,7 +31,8 @@ struct BenchOptions {
       --lsp-only     only the editor-latency measurements
       --no-whole-program    skip `pureyaml check` run as a process (CPU time, peak RSS, libyaml beside it)
       --whole-program-only  only that section
-      --stage NAME   only this in-process stage (parse, lint, compose, diagnostics, schema, outline, format, keystroke)
+      --stage NAME   only this in-process stage (parse, lint, compose, diagnostics, schema, outline, format, keystroke,
+                     keystroke-end, keystroke-lint, keystroke-schema)
       --server PATH  the pureyaml executable (default: the one beside pureyaml-bench)
       --save-inputs DIR  write the generated inputs to DIR
     Big inputs come from $PUREYAML_SHARED/corpus/big (else ../shared); build with `swift build -c release` first.

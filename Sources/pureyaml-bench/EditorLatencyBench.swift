@@ -31,6 +31,16 @@ struct EditorLatencyBench {
         var pulls = false
         /// Lint quick fixes at a line with several findings (a separate server with lint on).
         var codeActions = false
+        /// Where keystrokes go, as fractions of the line count (``editSite(in:near:)``); a site other than
+        /// the middle is reported as its own input, `NAME@end` (0.995) or `NAME@F`.
+        var sites: [Double] = [0.5]
+        /// Keystrokes per site, when not the bench's default (fewer on large inputs, to bound the run).
+        var edits: Int?
+    }
+
+    /// The name a keystroke row of `input` at `near` is reported under.
+    static func siteName(_ input: String, near: Double) -> String {
+        near == 0.5 ? input : near == 0.995 ? input + "@end" : input + "@\(near)"
     }
 
     /// Runs `plan` on `input` in a fresh server process.
@@ -72,10 +82,12 @@ struct EditorLatencyBench {
         }
         var version = 1
         let site = Self.editSite(in: input.bytes)
-        if plan.keystrokes, let site {
+        for near in plan.keystrokes ? plan.sites : [] {
+            guard let site = Self.editSite(in: input.bytes, near: near) else { continue }
+            let name = Self.siteName(input.name, near: near)
             var times: [Double] = []
             var cpu: [Double] = []
-            for i in 0..<edits {
+            for i in 0..<(plan.edits ?? edits) {
                 version += 1
                 let frame = try client.notificationFrame("textDocument/didChange", Self.changeParams(uri: uri, version: version, site: site, insert: i % 2 == 0))
                 let c0 = Stopwatch.processCPUSeconds(pid: client.pid)
@@ -86,9 +98,9 @@ struct EditorLatencyBench {
                 times.append(LSPClient.seconds(t0, arrival.at))
                 if let c0, let c1 = Stopwatch.processCPUSeconds(pid: client.pid) { cpu.append(c1 - c0) }
             }
-            rows.append(Row(input: input.name, measurement: "didChange (1 char) → publishDiagnostics", seconds: times))
+            rows.append(Row(input: name, measurement: "didChange (1 char) → publishDiagnostics", seconds: times))
             if !cpu.isEmpty {
-                rows.append(Row(input: input.name, measurement: "server CPU time per keystroke", seconds: cpu,
+                rows.append(Row(input: name, measurement: "server CPU time per keystroke", seconds: cpu,
                                 note: "all server threads; independent of machine load"))
             }
         }
@@ -153,21 +165,43 @@ struct EditorLatencyBench {
 
     /// Where keystrokes go: just after the first letter of a plain word value (`key: word`) on an ASCII
     /// line near the middle of the text, so inserting and deleting a letter keeps the document's shape.
+    /// In a text without such a line (flow collections, JSON), inside the first word of a value in a flow
+    /// mapping or a quoted string (`{name: word, ...}`, `"key": "word ..."`).
     struct EditSite { let line: Int; let column: Int }
 
-    /// `near` is where the search starts, as a fraction of the line count (0.5: the middle).
+    /// `near` is where the search starts, as a fraction of the line count (0.5: the middle; it goes on
+    /// forward, then from the start).
     static func editSite(in bytes: [UInt8], near: Double = 0.5) -> EditSite? {
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         guard !lines.isEmpty else { return nil }
         let middle = min(lines.count - 1, Int(Double(lines.count) * near))
-        for offset in 0..<lines.count {
-            let index = (middle + offset) % lines.count
-            let line = Array(lines[index])
-            guard line.allSatisfy({ $0 < 0x80 }), let colon = line.firstIndex(of: UInt8(ascii: ":")),
-                  colon + 3 < line.count, line[colon + 1] == 0x20 else { continue }
-            let value = line[(colon + 2)...]
-            if value.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || $0 == UInt8(ascii: "-") }), let f = value.first, f >= 0x61 {
-                return EditSite(line: index, column: colon + 3)
+        func isLetter(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
+        for loose in [false, true] {
+            for offset in 0..<lines.count {
+                let index = (middle + offset) % lines.count
+                let line = Array(lines[index])
+                guard line.allSatisfy({ $0 < 0x80 }) else { continue }
+                if !loose {
+                    guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon + 3 < line.count, line[colon + 1] == 0x20 else { continue }
+                    let value = line[(colon + 2)...]
+                    if value.allSatisfy({ isLetter($0) || $0 == UInt8(ascii: "-") }), let f = value.first, isLetter(f) {
+                        return EditSite(line: index, column: colon + 3)
+                    }
+                    continue
+                }
+                // `: word,` / `: word}` in a flow mapping, or `: "word` in a quoted value.
+                var i = 0
+                while i + 4 < line.count {
+                    defer { i += 1 }
+                    guard line[i] == UInt8(ascii: ":"), line[i + 1] == 0x20 else { continue }
+                    let start = line[i + 2] == UInt8(ascii: "\"") ? i + 3 : i + 2
+                    var end = start
+                    while end < line.count && isLetter(line[end]) { end += 1 }
+                    let stop = end < line.count ? line[end] : UInt8(ascii: ",")
+                    if end - start >= 2, [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "\""), 0x20].contains(stop) {
+                        return EditSite(line: index, column: start + 1)
+                    }
+                }
             }
         }
         return nil

@@ -1,3 +1,4 @@
+import Foundation
 import YAMLComposer
 import YAMLDocumentModel
 import YAMLParser
@@ -34,11 +35,24 @@ struct StageBench {
     /// (`JSONSchema.validate` of every composed document, when the input has a schema), `outline`
     /// (`DocumentModel.buildOutline`: the outline built afresh, as the first request at a snapshot does), `format` (`DocumentModel.formatting`, including its safety net) and
     /// `keystroke` (`DocumentModel.perform(.change)` of one character, inserted and deleted in turn:
-    /// what the model does per keystroke before diagnostics are published), and `lint`
+    /// what the model does per keystroke before diagnostics are published, at a word value near the middle
+    /// of the text), `keystroke-end` (the same near the end of the text: in a stream, its last documents),
+    /// `keystroke-lint` (the same with lint on, yamllint's `default` preset), `keystroke-schema` (the same with
+    /// the input's schemas delivered to the model, when the bench has them: ``BenchSchemas``), and `lint`
     /// (`DocumentModel.lintFindings` of a ready snapshot with yamllint's `default` preset, turned into
     /// diagnostics as the model turns them: what lint adds to a file's diagnostics when it is opened;
     /// its target is at most one parse of the same input).
-    static let stages = ["parse", "lint", "compose", "diagnostics", "schema", "outline", "format", "keystroke"]
+    static let stages = ["parse", "lint", "compose", "diagnostics", "schema", "outline", "format", "keystroke", "keystroke-end",
+                         "keystroke-lint", "keystroke-schema"]
+
+    /// The keystroke stages: the stage, where in the text (``EditorLatencyBench/editSite(in:near:)``), and
+    /// the settings of the model typed into (nil: the stage does not apply to the input).
+    static func keystrokeStages(_ input: BenchInput) -> [(stage: String, near: Double, settings: Settings?)] {
+        var lint = Settings()
+        lint.lintEnabled = true
+        return [("keystroke", 0.5, Settings()), ("keystroke-end", 0.995, Settings()), ("keystroke-lint", 0.5, lint),
+                ("keystroke-schema", 0.5, input.schemas?.settings)]
+    }
 
     /// Measures the `wanted` stages of `input`, each on its own (the rows), and appends to `ratios` the
     /// `lint` ÷ `parse` ratio measured in pairs when both stages are wanted.
@@ -76,14 +90,27 @@ struct StageBench {
             record("outline") { DocumentModel.buildOutline(snapshot, limit: limit) }
         }
         record("format") { model.formatting(uri) }
-        if let site = EditorLatencyBench.editSite(in: bytes) {
+        for (stage, near, settings) in Self.keystrokeStages(input) where wanted.contains(stage) {
+            guard let settings, let site = EditorLatencyBench.editSite(in: bytes, near: near) else { continue }
+            // A model of its own per stage, opened and given its schemas before the timed keystrokes.
+            let typed = stage == "keystroke" ? model : DocumentModel(settings: settings)
+            let path = DocumentURI("file:///bench/\(input.name).yaml")
+            let document = stage == "keystroke" ? uri : path
+            if stage != "keystroke" { typed.perform(.openFile(document, bytes: bytes)) }
+            if stage == "keystroke-schema", let schemas = input.schemas {
+                schemas.deliver(to: typed)
+                let statuses = typed.schemaInfo(document)?.documents.map { $0.status.map { String("\($0)".prefix { $0 != "(" }) } ?? "none" } ?? []
+                let counts = Dictionary(grouping: statuses, by: { $0 }).mapValues(\.count).sorted { $0.key < $1.key }
+                let findings = typed.diagnostics(document)?.diagnostics.filter { $0.source == "pureyaml-schema" }.count ?? 0
+                log("    \(input.name) keystroke-schema: schema status \(counts.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")), \(findings) schema findings")
+            }
             var version = 1
             let at = LineColumn(line: site.line, column: site.column)
             let past = LineColumn(line: site.line, column: site.column + 1)
-            record("keystroke") { () -> Set<SurfaceArea> in
+            record(stage) { () -> Set<SurfaceArea> in
                 version += 1
                 let change = version % 2 == 0 ? TextChange(range: (at, at), text: "x") : TextChange(range: (at, past), text: "")
-                return model.perform(.change(uri, version: version, changes: [change], encoding: .utf16))
+                return typed.perform(.change(document, version: version, changes: [change], encoding: .utf16))
             }
         }
         return rows
@@ -92,6 +119,8 @@ struct StageBench {
     /// The work of a stage that a ratio pairs (`parse`, `lint`, `compose`, `diagnostics`) on `input`, with
     /// what it reads prepared beforehand (the ready parse for `compose`, the snapshot for `lint`); nil for
     /// other stages.
+    private func log(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+
     static func work(_ stage: String, on input: BenchInput) -> (() -> Any)? {
         let bytes = input.bytes
         let uri = DocumentURI("file:///bench/\(input.name)")

@@ -49,7 +49,7 @@ final class BlockReparseTests: XCTestCase {
 
     /// A random edit of `bytes`: its range and text (on UTF-8 character boundaries). With `insideWords`,
     /// typing inside a word (keys included): a letter, a digit or a space inserted, or a letter deleted.
-    private static func randomEdit(_ bytes: [UInt8], _ rng: inout SeededGenerator, insideWords: Bool = false) -> (Range<Int>, String) {
+    static func randomEdit(_ bytes: [UInt8], _ rng: inout SeededGenerator, insideWords: Bool = false) -> (Range<Int>, String) {
         func below(_ n: Int) -> Int { Int(rng.next() % UInt64(max(1, n))) }
         let n = bytes.count
         var start = below(n + 1)
@@ -190,6 +190,27 @@ final class BlockReparseTests: XCTestCase {
         let broken = edited("d: [x]", "d: [x")
         XCTAssertNil(broken.blockRecheck)
         XCTAssertFalse(broken.diagnostics.isEmpty)
+    }
+
+    /// A key after `- ` indicators opens an entry too (the first key of a sequence entry's mapping): an edit
+    /// in its value re-checks that entry, not the sequence around it.
+    func testAnEntryAfterSequenceIndicatorsIsRecheckedAlone() {
+        let text = "items:\n  - name: alpha\n    port: 1\n  - - deep: one\nz: 2\n"
+        let uri = DocumentURI(filePath: "/w/s.yaml")
+        let first = DocumentSnapshot(uri: uri, version: 0, bytes: Array(text.utf8))
+        XCTAssertEqual(first.blockEntries?.offsets, [0, 11, 27, 41, 51])
+        XCTAssertEqual(first.blockEntries?.indents, [0, 4, 4, 6, 0])
+        func edited(_ from: String, _ to: String) -> DocumentSnapshot {
+            let next = DocumentSnapshot(uri: uri, version: 1, bytes: Array(text.replacingOccurrences(of: from, with: to).utf8), after: first)
+            XCTAssertEqual(next.diagnostics, DocumentSnapshot(uri: uri, version: 1, bytes: next.bytes).diagnostics, to)
+            return next
+        }
+        XCTAssertEqual(edited("alpha", "alphax").blockRecheck?.slice, TextRange(start: 7, end: 24))
+        XCTAssertEqual(edited("one", "onex").blockRecheck?.slice, TextRange(start: 35, end: 52))
+        // A value that becomes a mapping on the key's line is a syntax error: the whole text reports it.
+        XCTAssertNil(edited("alpha", "alpha: x").blockRecheck)
+        // Before the key on its line (the key's column changes): the enclosing entry.
+        XCTAssertEqual(edited("- - deep", "- -  deep").blockRecheck?.slice, TextRange(start: 0, end: 52))
     }
 
     /// At the model, with schema validation on and no schema for the document, the published

@@ -2,7 +2,8 @@ import YAMLComposer
 import YAMLParser
 import YAMLSyntax
 
-/// The block mapping entries of a syntactically valid text whose key opens its line, so that an edit
+/// The block mapping entries of a syntactically valid text whose key opens its line (after indentation and
+/// any `- ` block sequence indicators), so that an edit
 /// inside one entry's value re-parses and re-composes that entry only (incremental reparse of one block).
 ///
 /// YAML 1.2.2 §8.2.2: an entry of a block mapping at indentation n whose key starts its line ends before
@@ -17,7 +18,7 @@ import YAMLSyntax
 /// would cross the boundary), no anchor or alias (§3.2.2.2: they are per document, and an alias in the
 /// entry may name an anchor outside it, or an anchor in it be used outside). Offsets are UTF-8 bytes.
 struct BlockEntries: Sendable {
-    /// Offsets of the keys, sorted (each the first non-space byte of its line).
+    /// Offsets of the keys, sorted (each the first byte of its line after spaces and `- ` indicators).
     private(set) var offsets: [Int32]
     /// Each key's indentation in spaces (= its column), parallel to ``offsets``.
     private(set) var indents: [Int32]
@@ -43,7 +44,7 @@ struct BlockEntries: Sendable {
         self.rootKeys = rootKeys
     }
 
-    /// The keys of block mappings in `events` that are the first non-space byte of their line (an
+    /// The keys of block mappings in `events` that open their line after spaces and `- ` indicators (an
     /// explicit `? ` key is not: its node starts after the indicator), with their indentation and whether
     /// their mapping is the document's root node.
     static func keys<Events: Collection<Event>>(_ events: Events, _ bytes: [UInt8]) -> ([Int32], [Int32], [Bool]) {
@@ -74,10 +75,16 @@ struct BlockEntries: Sendable {
         return (offsets, indents, rootKeys)
     }
 
-    /// The column of `offset` when only spaces precede it on its line, else nil.
+    /// The column of `offset` when only spaces, and block sequence indicators each followed by a space,
+    /// precede it on its line (`- key:` starts the block mapping that is the sequence entry's node: YAML
+    /// 1.2.2 §8.2.1, "compact" nested collections), else nil.
     private static func lineIndent(_ bytes: [UInt8], _ offset: Int) -> Int? {
         var i = offset
-        while i > 0 && bytes[i - 1] == 0x20 { i -= 1 }
+        while true {
+            while i > 0 && bytes[i - 1] == 0x20 { i -= 1 }
+            guard i > 0, i < offset, bytes[i - 1] == 0x2D, bytes[i] == 0x20 else { break }
+            i -= 1
+        }
         return i == 0 || bytes[i - 1] == 0x0A || bytes[i - 1] == 0x0D ? offset - i : nil
     }
 
@@ -95,6 +102,9 @@ struct BlockEntries: Sendable {
         let keepsResourceType: Bool
         /// New length minus old length.
         let delta: Int
+        /// The re-parsed entry composed on its own: a block mapping with that one entry, its ranges
+        /// relative to ``slice``'s start; nil when the text did not change.
+        var entry: YAMLNode? = nil
     }
 
     /// Re-checks `new`, an edited version of `old` (whose entries are `self`, and whose diagnostics are
@@ -174,7 +184,12 @@ struct BlockEntries: Sendable {
             if linesMoved && d.range.start >= oldNext && DocumentChunks.citesLine(d.message) { return nil }
         }
 
-        let parse = Parser.parse(Array(new[start..<newNext]))
+        // A key after `- ` indicators: spaces in their place, so that the lines parse as a block mapping at
+        // the key's column (the sequences around the entry are outside it, and the indicators hold no token
+        // the entry's diagnostics could be about).
+        var lines = Array(new[start..<newNext])
+        for j in 0..<min(n, lines.count) where lines[j] != 0x20 { lines[j] = 0x20 }
+        let parse = Parser.parse(lines)
         guard parse.isValid else { return nil }
         for token in parse.tree.tokens {
             switch token.kind {
@@ -236,7 +251,8 @@ struct BlockEntries: Sendable {
         newRoots += rootKeys[after...]
         return Recheck(diagnostics: diagnostics, entries: BlockEntries(offsets: newOffsets, indents: newIndents, rootKeys: newRoots),
                        slice: TextRange(start: start, end: newNext),
-                       keepsResourceType: !rootKey || !["kind", "apiVersion", "<<"].contains(firstKey ?? ""), delta: delta)
+                       keepsResourceType: !rootKey || !["kind", "apiVersion", "<<"].contains(firstKey ?? ""), delta: delta,
+                       entry: composition.documents[0].root)
     }
 
     /// The offset of the line break ending the line that holds `offset`; nil at a carriage return or

@@ -391,8 +391,14 @@ public final class DocumentModel {
         guard let range = change.range else { return Array(change.text.utf8) }
         let start = index.offset(of: range.start, encoding: encoding)
         let end = max(start, index.offset(of: range.end, encoding: encoding))
-        var out = bytes
-        out.replaceSubrange(start..<end, with: Array(change.text.utf8))
+        // One pass over the text (copying it and then replacing the range moved its tail a second time:
+        // 10 MB per keystroke at the end of a large stream).
+        let text = change.text.utf8
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count - (end - start) + text.count)
+        out += bytes[..<start]
+        out += text
+        out += bytes[end...]
         return out
     }
 

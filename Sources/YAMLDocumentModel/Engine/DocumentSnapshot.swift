@@ -41,6 +41,8 @@ public struct DocumentSnapshot: Sendable {
     /// When the documents of a large stream analysed one by one were not kept (``DocumentByDocumentAnalysis/summaries``):
     /// what schema association reads of each one's root; ``chunks`` is then not nil. Nil otherwise.
     let rootSummaries: [DocumentRootSummary]?
+    /// With ``blockRecheck``: the edit and the re-checked entry composed on its own (``BlockEdit``).
+    let blockEdit: BlockEdit?
 
     /// Parses, composes and checks `bytes`; when `bytes` has more than `fullAnalysisLimit` bytes, only
     /// parses and checks the syntax (see ``Settings/maxFileSize``).
@@ -73,6 +75,7 @@ public struct DocumentSnapshot: Sendable {
         isFullyAnalyzed = bytes.count <= fullAnalysisLimit
         recheck = nil
         blockRecheck = nil
+        blockEdit = nil
         if isFullyAnalyzed, documentByDocument, let analysis = DocumentByDocumentAnalysis(bytes: bytes, lineIndex: lineIndex,
                                                                                         keepingGraphsBelow: keepingGraphsBelow) {
             diagnostics = analysis.diagnostics
@@ -149,16 +152,17 @@ public struct DocumentSnapshot: Sendable {
                                                 lineIndex: previous.lineIndex, new: bytes, newLineIndex: lineIndex,
                                                 prefix: prefix, suffix: suffix) {
             self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, blockRecheck: recheck,
-                      previous: ObjectIdentifier(previous.analysis))
+                      edit: (prefix, previous.bytes.count - suffix), previous: ObjectIdentifier(previous.analysis))
         } else {
             self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, fullAnalysisLimit: fullAnalysisLimit)
         }
     }
 
-    /// A snapshot that re-checked one chunk (`recheck`) or one block mapping entry (`blockRecheck`) of its
-    /// predecessor (identified by `previous`).
+    /// A snapshot that re-checked one chunk (`recheck`) or one block mapping entry (`blockRecheck`, after
+    /// an `edit` of the bytes from `start` to `oldEnd` of the predecessor's text) of its predecessor
+    /// (identified by `previous`).
     private init(uri: DocumentURI, version: Int, bytes: [UInt8], lineIndex: LineIndex, recheck: DocumentChunks.Recheck? = nil,
-                 blockRecheck: BlockEntries.Recheck? = nil, previous: ObjectIdentifier) {
+                 blockRecheck: BlockEntries.Recheck? = nil, edit: (start: Int, oldEnd: Int)? = nil, previous: ObjectIdentifier) {
         self.uri = uri
         self.version = version
         self.bytes = bytes
@@ -171,6 +175,11 @@ public struct DocumentSnapshot: Sendable {
         blockEntries = blockRecheck?.entries
         self.blockRecheck = blockRecheck.map { ($0.slice, $0.keepsResourceType, previous) }
         rootSummaries = nil
+        if let blockRecheck, let entry = blockRecheck.entry, let edit {
+            blockEdit = BlockEdit(start: edit.start, oldEnd: edit.oldEnd, delta: blockRecheck.delta, entry: entry)
+        } else {
+            blockEdit = nil
+        }
     }
 
     /// The lossless tree, events and syntax errors of the whole text (parsed now when not kept: after a

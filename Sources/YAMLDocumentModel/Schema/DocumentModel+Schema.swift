@@ -16,6 +16,10 @@ extension DocumentModel {
         var snapshot: ObjectIdentifier?
         /// What the association of ``documents`` was decided from besides the snapshot (nil: not recorded).
         var association: AssociationInputs?
+        /// For a one-document text validated after an edit of one block mapping entry (``BlockEntries``):
+        /// what the validation of that entry's value gave, so that the next edit inside it re-validates the
+        /// value alone (``ValidationWatch``); nil otherwise.
+        var watch: ValidationWatch?
 
         /// Per document of the stream, the title of its loaded schema (``DocumentSchemaInfo/schemaTitle``):
         /// what the outline's document names depend on besides the text.
@@ -24,9 +28,12 @@ extension DocumentModel {
         /// True when `other` names the documents differently (``schemaTitles``); results without any
         /// title name them alike whatever their number of documents.
         func namesDocumentsDifferently(from other: SchemaResult?) -> Bool {
-            let mine = schemaTitles, theirs = other?.schemaTitles ?? []
-            if mine.allSatisfy({ $0 == nil }) && theirs.allSatisfy({ $0 == nil }) { return false }
-            return mine != theirs
+            // By index, without copying the documents' infos (a stream of 13,000 documents is compared
+            // on every keystroke).
+            let theirs = other?.documents ?? []
+            func named(_ list: [DocumentSchemaInfo]) -> Bool { list.indices.contains { list[$0].schemaTitle != nil } }
+            if !named(documents) && !named(theirs) { return false }
+            return documents.count != theirs.count || documents.indices.contains { documents[$0].schemaTitle != theirs[$0].schemaTitle }
         }
     }
 
@@ -151,7 +158,7 @@ extension DocumentModel {
                                        definitionsGeneration: schemaRegistry.definitionsGeneration,
                                        definitionFilesPending: associator.definitionFilesPending)
         var result: SchemaResult
-        if definitionsChanged.isEmpty, !waiting, let reused = blockEditSchemaResult(snapshot) {
+        if definitionsChanged.isEmpty, !waiting, let reused = blockEditSchemaResult(snapshot) ?? blockEditRevalidation(snapshot) {
             result = reused
         } else if definitionsChanged.isEmpty, !waiting, let old = records[uri]?.schema, old.association == inputs,
                   old.snapshot == ObjectIdentifier(snapshot.analysis) {
@@ -183,18 +190,77 @@ extension DocumentModel {
         return result
     }
 
+    /// After `snapshot` re-checked one block mapping entry of its predecessor's one document
+    /// (``BlockEntries``) without a change of the root's `kind` and `apiVersion`, inside the entry whose
+    /// value the predecessor's validation watched (``SchemaResult/watch``): the predecessor's result with
+    /// its findings moved by the edit, when evaluating the entry's new value alone against what applied
+    /// to it gives what it gave before (``JSONSchema/revalidate(_:value:key:offset:mapping:)``: the whole
+    /// document would then give the same findings, moved). Like ``blockEditSchemaResult(_:)``, only when
+    /// what decides the association is unchanged: no modeline in the entry, the document's URI, the
+    /// settings, the catalog, and the same compiled schema, loaded, and no other schema for the document.
+    /// Nil otherwise: the document is validated whole.
+    private func blockEditRevalidation(_ snapshot: DocumentSnapshot) -> SchemaResult? {
+        guard let edit = snapshot.blockRecheck, let change = snapshot.blockEdit, edit.keepsResourceType,
+              var result = records[snapshot.uri]?.schema, result.snapshot == edit.previous, let watch = result.watch,
+              result.documents.count == 1, result.violations.count == 1,
+              !SchemaAssociator.mayHoldModeline(snapshot.bytes, range: edit.slice) else { return nil }
+        let info = result.documents[0]
+        guard let schemaURI = info.schemaURI, info.status == .loaded, !info.disabled, info.additionalSchemaURIs.isEmpty else { return nil }
+        if case .modeline? = info.rule { return nil }
+        guard case .ready(let schema) = schemaRegistry.state(of: schemaURI, policy: settings(for: snapshot.uri).schema.trustPolicy),
+              case .mapping(let pairs) = change.entry.content, pairs.count == 1,
+              edit.slice.start + pairs[0].key.range.start == watch.keyOffset,
+              let next = schema.revalidate(watch, value: pairs[0].value, key: pairs[0].key, offset: edit.slice.start, mapping: change.map)
+        else { return nil }
+        func moved(_ list: [YAMLDiagnostic]) -> [YAMLDiagnostic]? {
+            var out: [YAMLDiagnostic] = []
+            out.reserveCapacity(list.count)
+            for var d in list {
+                guard let start = change.map(d.range.start), let end = change.map(d.range.end) else { return nil }
+                d.range = TextRange(start: start, end: end)
+                out.append(d)
+            }
+            return out
+        }
+        guard let diagnostics = moved(result.diagnostics), let violations = result.violations[0].map(moved) else { return nil }
+        result.diagnostics = diagnostics
+        result.violations[0] = violations
+        result.documents[0].range = TextRange(start: 0, end: snapshot.bytes.count)
+        result.snapshot = ObjectIdentifier(snapshot.analysis)
+        result.watch = next
+        return result
+    }
+
     /// Associates (unless `associated` gives the association already made for `snapshot`) and validates
-    /// every document of `snapshot`.
+    /// every document of `snapshot`. A one-document text that re-checked one block mapping entry of its
+    /// predecessor (``BlockEntries``) has the validation of that entry's value recorded
+    /// (``SchemaResult/watch``), for the next keystroke in it.
     private func fullSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator,
                                   associated: [DocumentSchemaInfo]? = nil) -> SchemaResult {
         let ranges = snapshot.documentRanges
         let severity = associator.settings.severity
-        let result = schemaResult(snapshot, associated ?? associator.associate(snapshot), documentStart: {
+        // The key of the re-checked entry (after the indentation and any `- ` of its first line).
+        var watchedKey: Int?
+        if ranges.count == 1, let slice = snapshot.blockRecheck?.slice, let entry = snapshot.blockEdit?.entry,
+           case .mapping(let pairs) = entry.content, pairs.count == 1 {
+            watchedKey = slice.start + pairs[0].key.range.start
+        }
+        var watch: ValidationWatch?
+        var result = schemaResult(snapshot, associated ?? associator.associate(snapshot), documentStart: {
             $0 < ranges.count ? ranges[$0].start : nil
         }, validate: { i, schemaURI, schema in
             guard let root = snapshot.documentRoot(i) else { return [] }
-            return schema.validate(root).map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) }
+            let violations: [SchemaViolation]
+            if let key = watchedKey {
+                // Only the document's one schema is watched (a second would find the watch taken).
+                (violations, watch) = watch == nil ? schema.validate(root, watchingEntryAt: key) : (schema.validate(root), nil)
+                watchedKey = nil
+            } else {
+                violations = schema.validate(root)
+            }
+            return violations.map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) }
         })
+        result?.watch = watch
         // Nothing is reused, so every document can be validated.
         return result ?? SchemaResult(documents: [], diagnostics: [])
     }
@@ -222,9 +288,9 @@ extension DocumentModel {
         if associator.settings.overrideSchema == nil {
             // A modeline anywhere decides per region, which the edit may move: only streams without one.
             // Documents with several schemas are validated in full.
-            for info in old.documents {
-                if info.disabled || !info.additionalSchemaURIs.isEmpty { return nil }
-                if case .modeline? = info.rule { return nil }
+            for i in old.documents.indices {
+                if old.documents[i].disabled || !old.documents[i].additionalSchemaURIs.isEmpty { return nil }
+                if case .modeline? = old.documents[i].rule { return nil }
             }
             if let edit, SchemaAssociator.mayHoldModeline(snapshot.bytes, range: TextRange(start: edit.start, end: edit.end)) { return nil }
         }
@@ -233,8 +299,9 @@ extension DocumentModel {
         var fresh: [Int: (root: YAMLNode, offset: Int)] = [:]
         if let edit { fresh[edit.index] = (edit.document.root, edit.start) }
         let whole = snapshot.analysis.isComplete ? snapshot.composition.documents : nil
-        for (i, info) in old.documents.enumerated() where fresh[i] == nil {
-            guard let type = info.resourceType, definitionsChanged.contains(type) || (waiting && info.schemaURI == nil) else { continue }
+        for i in old.documents.indices where !definitionsChanged.isEmpty || waiting {
+            guard fresh[i] == nil, let type = old.documents[i].resourceType,
+                  definitionsChanged.contains(type) || (waiting && old.documents[i].schemaURI == nil) else { continue }
             if let whole {
                 guard i < whole.count else { return nil }
                 fresh[i] = (whole[i].root, 0)
@@ -289,9 +356,8 @@ extension DocumentModel {
     /// and the whole result is nil); `documentStart(i)` where document `i` starts (UTF-8 byte offset). A
     /// document's status is that of its first schema; each of its
     /// ``DocumentSchemaInfo/additionalSchemaURIs`` is validated too, and reported when it cannot be used.
-    private func schemaResult(_ snapshot: DocumentSnapshot, _ documents: [DocumentSchemaInfo], documentStart: (Int) -> Int?,
+    private func schemaResult(_ snapshot: DocumentSnapshot, _ documents: consuming [DocumentSchemaInfo], documentStart: (Int) -> Int?,
                               validate: (Int, String, JSONSchema) -> [YAMLDiagnostic]?) -> SchemaResult? {
-        var documents = documents
         var diagnostics: [YAMLDiagnostic] = []
         var violations = [[YAMLDiagnostic]?](repeating: nil, count: documents.count)
         var reported: Set<String> = []
@@ -309,22 +375,23 @@ extension DocumentModel {
         for i in documents.indices {
             documents[i].schemaTitle = nil
             guard let primary = documents[i].schemaURI else { continue }
-            let info = documents[i]
-            for n in 0...info.additionalSchemaURIs.count {
-                let schemaURI = n == 0 ? primary : info.additionalSchemaURIs[n - 1]
+            // The fields read, not the whole info: copying 13,000 of them took most of a keystroke in a stream.
+            let additional = documents[i].additionalSchemaURIs, rule = documents[i].rule, index = documents[i].index
+            for n in 0...additional.count {
+                let schemaURI = n == 0 ? primary : additional[n - 1]
                 let status: SchemaLoadStatus
                 let state: SchemaRegistry.State
                 if let last, last.uri == schemaURI { state = last.state } else if let known = states[schemaURI] { state = known } else {
                     // The trust policy first (docs/security.md): a refused schema is never requested.
                     let refusal: String?
-                    if case .catalog? = info.rule {
+                    if case .catalog? = rule {
                         refusal = policy.refusal(toFollow: schemaURI, from: catalogURI)
-                    } else if n == 0, case .customResource(_, _?)? = info.rule {
+                    } else if n == 0, case .customResource(_, _?)? = rule {
                         // Built from a definition the model already holds (an open document, a CRD file
                         // read under the policy): nothing is read for it.
                         refusal = nil
                     } else {
-                        refusal = policy.refusal(toLoad: schemaURI, rule: info.rule, document: snapshot.uri)
+                        refusal = policy.refusal(toLoad: schemaURI, rule: rule, document: snapshot.uri)
                     }
                     if refusal != nil { refusals.insert(schemaURI) }
                     state = refusal.map(SchemaRegistry.State.failed) ?? schemaRegistry.state(of: schemaURI, policy: policy)
@@ -341,13 +408,13 @@ extension DocumentModel {
                         documents[i].schemaTitle = titles[schemaURI] ?? nil
                     }
                     for (target, why) in schema.refusedReferences where reported.insert(schemaURI + " " + target).inserted {
-                        diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
-                                                       documentStart: documentStart(info.index), code: "schema-load-failed",
+                        diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                                                       documentStart: documentStart(index), code: "schema-load-failed",
                                                        message: "schema \(schemaURI): the reference to \(target) is not followed: \(why)"))
                     }
                     if let why = SchemaRegistry.ignoredKeywordsWarning(schema, schemaURI: schemaURI), reported.insert(schemaURI).inserted {
-                        diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
-                                                       documentStart: documentStart(info.index),
+                        diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                                                       documentStart: documentStart(index),
                                                        code: SchemaRegistry.keywordIgnoredCode, message: why, severity: .information))
                     }
                     guard let found = validate(i, schemaURI, schema) else { return nil }
@@ -358,19 +425,19 @@ extension DocumentModel {
                     // (``missingSchemas``), besides the document's own finding.
                     let missing = !refusals.contains(schemaURI) && TrustPolicy.isRemote(schemaURI) && schemaRegistry.unavailable.contains(schemaURI)
                     status = missing ? .missing(why) : .failed(why)
-                    if missing, let rule = info.rule { noteMissing(schemaURI, rule: rule, reason: why, document: snapshot.uri) }
+                    if missing, let rule { noteMissing(schemaURI, rule: rule, reason: why, document: snapshot.uri) }
                     // Kinds without a published schema stay quiet, and so do those whose schema is missing.
-                    if n == 0, info.rule?.isKubernetes == true { break }
+                    if n == 0, rule?.isKubernetes == true { break }
                     if reported.insert(schemaURI).inserted {
-                        diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
-                                                       documentStart: documentStart(info.index), code: "schema-load-failed",
+                        diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                                                       documentStart: documentStart(index), code: "schema-load-failed",
                                                        message: "cannot load schema \(schemaURI): \(why)"))
                     }
                 case .invalid(let why):
                     status = .invalid(why)
                     if reported.insert(schemaURI).inserted {
-                        diagnostics.append(loadProblem(info, schemaURI: schemaURI, snapshot: snapshot,
-                                                       documentStart: documentStart(info.index), code: "schema-invalid",
+                        diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                                                       documentStart: documentStart(index), code: "schema-invalid",
                                                        message: "schema \(schemaURI) is \(why)"))
                     }
                 }
