@@ -15,7 +15,8 @@ import YAMLSyntax
 /// gives the same on the new value, with its violations where the edit moved the old ones, the whole
 /// document's violations are the old ones moved by the edit.
 ///
-/// Holds the schema nodes it recorded; offsets are UTF-8 bytes of the validated text.
+/// Holds the schema nodes it recorded and the compilation they belong to (a watch is re-validated only
+/// against that same compilation); offsets are UTF-8 bytes of the validated text.
 public struct ValidationWatch: @unchecked Sendable {
     /// The offset of the watched entry's key.
     public let keyOffset: Int
@@ -27,6 +28,8 @@ public struct ValidationWatch: @unchecked Sendable {
     /// What the whole validation spent.
     let spending: SchemaEvaluator.Spending
     let options: ValidationOptions
+    /// The compiled schema the records belong to (held, so that its identity cannot be taken by another).
+    let store: SchemaStore
 }
 
 extension JSONSchema {
@@ -44,13 +47,13 @@ extension JSONSchema {
         guard let watch = evaluator.watch, !watch.enclosingValueRead, !spending.limited,
               violations.count < options.maximumViolations else { return (violations, nil) }
         return (violations, ValidationWatch(keyOffset: keyOffset, path: path, keyText: InstanceValue.keyText(key),
-                                            records: watch.records, spending: spending, options: options))
+                                            records: watch.records, spending: spending, options: options, store: store))
     }
 
     /// The watch of the document `watch` was recorded on, after an edit inside the watched entry's value,
     /// when that edit leaves the document's violations those of the previous validation moved by the edit
     /// (`mapping`); nil when that cannot be told this way (see ``ValidationWatch``) and the document must
-    /// be validated whole. The caller moves the previous violations (every one of their offsets must have
+    /// be validated whole (so also when `self` is not the compilation the watch was recorded with). The caller moves the previous violations (every one of their offsets must have
     /// a `mapping`, else the document must be validated whole too).
     ///
     /// `value` and `key` are the entry's new value and key, composed on their own: their ranges plus
@@ -58,7 +61,7 @@ extension JSONSchema {
     /// for an offset the edit makes ambiguous).
     public func revalidate(_ watch: ValidationWatch, value: YAMLNode, key: YAMLNode, offset: Int,
                            mapping: (Int) -> Int?) -> ValidationWatch? {
-        guard InstanceValue.keyText(key) == watch.keyText else { return nil }
+        guard watch.store === store, InstanceValue.keyText(key) == watch.keyText else { return nil }
         func moved(_ v: SchemaViolation, _ map: (Int) -> Int?) -> SchemaViolation? {
             guard let start = map(v.range.start), let end = map(v.range.end) else { return nil }
             return v.moved(to: TextRange(start: start, end: end))
@@ -86,7 +89,7 @@ extension JSONSchema {
               spending.searches <= SchemaEvaluator.maximumSuggestionSearches else { return nil }
         guard let keyOffset = mapping(watch.keyOffset) else { return nil }
         return ValidationWatch(keyOffset: keyOffset, path: watch.path, keyText: watch.keyText, records: records,
-                               spending: spending, options: watch.options)
+                               spending: spending, options: watch.options, store: store)
     }
 
     /// The key, value and JSON Pointer of the block mapping entry whose key starts at `offset` under

@@ -21,8 +21,11 @@ final class ValidationWatchTests: XCTestCase {
     /// Validates `text` watching the entry whose key is `key`, edits it by inserting `insert` at the end of
     /// `after`, and re-validates the entry alone: the watch of the new text (nil when it cannot be told that
     /// way), checked against a whole validation of the new text.
-    private func edit(_ text: String, key: String, after: String, insert: String, file: StaticString = #filePath, line: UInt = #line) throws -> ValidationWatch? {
+    /// With `recompiled`, the re-validation uses another compilation of the same schema than the watch.
+    private func edit(_ text: String, key: String, after: String, insert: String, recompiled: Bool = false,
+                      file: StaticString = #filePath, line: UInt = #line) throws -> ValidationWatch? {
         let schema = try JSONSchema(jsonText: Array(Self.schema.utf8), uri: "https://schemas.test/watch.json")
+        let again = recompiled ? try JSONSchema(jsonText: Array(Self.schema.utf8), uri: "https://schemas.test/watch.json") : schema
         let bytes = Array(text.utf8)
         let keyOffset = text.utf8.distance(from: text.utf8.startIndex, to: text.range(of: key + ":")!.lowerBound)
         guard let root = Composer.compose(Parser.parse(bytes)).documents.first?.root else { XCTFail("no document"); return nil }
@@ -47,7 +50,7 @@ final class ValidationWatchTests: XCTestCase {
         guard let entry = Composer.compose(Parser.parse(Array(new[start..<end]))).documents.first?.root,
               case .mapping(let pairs) = entry.content, pairs.count == 1 else { XCTFail("entry"); return nil }
         let delta = insert.utf8.count
-        let next = schema.revalidate(watch, value: pairs[0].value, key: pairs[0].key, offset: start) { p in
+        let next = again.revalidate(watch, value: pairs[0].value, key: pairs[0].key, offset: start) { p in
             p < at ? p : p > at ? p + delta : nil
         }
         if next != nil {
@@ -71,6 +74,12 @@ final class ValidationWatchTests: XCTestCase {
         XCTAssertNotNil(try edit(Self.text, key: "server", after: "port: 80", insert: "1"))
         XCTAssertNotNil(try edit(Self.text, key: "port", after: "port: 80", insert: "1"))
         XCTAssertNotNil(try edit(Self.text, key: "extra", after: "extra: wo", insert: "x"))
+    }
+
+    func testAnotherCompilationNeedsTheWholeDocument() throws {
+        // The same edit as above, but the watch's records belong to another compilation of the schema.
+        XCTAssertNotNil(try edit(Self.text, key: "port", after: "port: 80", insert: "1"))
+        XCTAssertNil(try edit(Self.text, key: "port", after: "port: 80", insert: "1", recompiled: true))
     }
 
     func testAChangedOutcomeNeedsTheWholeDocument() throws {
