@@ -13,7 +13,7 @@ import YAMLSyntax
 final class IncrementalAnalysisTests: XCTestCase {
     let uri = DocumentURI(filePath: "/w/k8s/stream.yaml")
 
-    static let deployment = #"{"type": "object", "required": ["spec"], "properties": {"metadata": {"type": "object", "properties": {"name": {"type": "string", "maxLength": 12}}}, "spec": {"type": "object", "properties": {"replicas": {"type": "integer"}}}}}"#
+    static let deployment = #"{"title": "Deployment", "type": "object", "required": ["spec"], "properties": {"metadata": {"type": "object", "properties": {"name": {"type": "string", "maxLength": 12}}}, "spec": {"type": "object", "properties": {"replicas": {"type": "integer"}}}}}"#
     static let service = #"{"type": "object", "required": ["spec"], "properties": {"spec": {"type": "object", "properties": {"ports": {"type": "array", "items": {"type": "object", "required": ["port"], "properties": {"port": {"type": "integer"}}}}}}}}"#
 
     /// Twelve documents: Services and Deployments (with schemas), ConfigMaps (schema missing: 404), one

@@ -25,15 +25,19 @@ extension DocumentModel {
         /// what the outline's document names depend on besides the text.
         var schemaTitles: [String?] { documents.map(\.schemaTitle) }
 
-        /// True when `other` names the documents differently (``schemaTitles``); results without any
-        /// title name them alike whatever their number of documents.
-        func namesDocumentsDifferently(from other: SchemaResult?) -> Bool {
+        /// ``schemaTitles`` when a document has a title, else empty (what ``namesDocumentsDifferently(from:)``
+        /// compares).
+        var namingTitles: [String?] {
+            documents.contains { $0.schemaTitle != nil } ? schemaTitles : []
+        }
+
+        /// True when `titles` (another result's ``namingTitles``) name the documents differently from
+        /// ``schemaTitles``; results without any title name them alike whatever their number of documents.
+        func namesDocumentsDifferently(from titles: [String?]) -> Bool {
             // By index, without copying the documents' infos (a stream of 13,000 documents is compared
             // on every keystroke).
-            let theirs = other?.documents ?? []
-            func named(_ list: [DocumentSchemaInfo]) -> Bool { list.indices.contains { list[$0].schemaTitle != nil } }
-            if !named(documents) && !named(theirs) { return false }
-            return documents.count != theirs.count || documents.indices.contains { documents[$0].schemaTitle != theirs[$0].schemaTitle }
+            if titles.isEmpty { return documents.contains { $0.schemaTitle != nil } }
+            return documents.count != titles.count || documents.indices.contains { documents[$0].schemaTitle != titles[$0] }
         }
     }
 
@@ -108,17 +112,23 @@ extension DocumentModel {
         syncDefinitionFiles()
         guard let snapshot = records[uri]?.snapshot else { return [] }
         let settings = settings(for: uri)
+        // The previous result leaves the record while the next one is made from it: held only here, its
+        // documents' infos (13,000 in a 10 MB stream) are updated in place, not copied on every keystroke.
+        var previous = records[uri]?.schema
+        records[uri]?.schema = nil
+        let oldDiagnostics = previous?.diagnostics, oldTitles = previous?.namingTitles ?? []
         let result: SchemaResult
         if settings.schema.validate {
-            result = associateAndValidate(snapshot, settings: settings, definitionsChanged: definitionsChanged, waiting: waiting)
+            result = associateAndValidate(snapshot, settings: settings, previous: &previous,
+                                          definitionsChanged: definitionsChanged, waiting: waiting)
         } else {
             result = SchemaResult(documents: [], diagnostics: [])
         }
-        let old = records[uri]?.schema
+        previous = nil
         records[uri]?.schema = result
         var areas: Set<SurfaceArea> = []
-        if old?.diagnostics != result.diagnostics { areas.insert(.diagnostics(uri)) }
-        if result.namesDocumentsDifferently(from: old) { areas.insert(.outline(uri)) }
+        if oldDiagnostics != result.diagnostics { areas.insert(.diagnostics(uri)) }
+        if result.namesDocumentsDifferently(from: oldTitles) { areas.insert(.outline(uri)) }
         return areas
     }
 
@@ -136,8 +146,9 @@ extension DocumentModel {
         var definitionFilesPending: Bool
     }
 
-    /// The schema result of `snapshot` under `settings` (validation on).
-    private func associateAndValidate(_ snapshot: DocumentSnapshot, settings: Settings,
+    /// The schema result of `snapshot` under `settings` (validation on), made from `previous`, the document's
+    /// last result, which it may take apart (its documents' infos are moved into the new result).
+    private func associateAndValidate(_ snapshot: DocumentSnapshot, settings: Settings, previous: inout SchemaResult?,
                                       definitionsChanged: Set<KubernetesResourceType>, waiting: Bool) -> SchemaResult {
         let uri = snapshot.uri
         var catalogHit: SchemaCatalogHit?
@@ -158,14 +169,15 @@ extension DocumentModel {
                                        definitionsGeneration: schemaRegistry.definitionsGeneration,
                                        definitionFilesPending: associator.definitionFilesPending)
         var result: SchemaResult
-        if definitionsChanged.isEmpty, !waiting, let reused = blockEditSchemaResult(snapshot) ?? blockEditRevalidation(snapshot) {
+        if definitionsChanged.isEmpty, !waiting,
+           let reused = blockEditSchemaResult(snapshot, previous) ?? blockEditRevalidation(snapshot, previous) {
             result = reused
-        } else if definitionsChanged.isEmpty, !waiting, let old = records[uri]?.schema, old.association == inputs,
-                  old.snapshot == ObjectIdentifier(snapshot.analysis) {
+        } else if definitionsChanged.isEmpty, !waiting, previous?.association == inputs,
+                  previous?.snapshot == ObjectIdentifier(snapshot.analysis), let associated = Self.takeDocuments(&previous) {
             // Same snapshot, same inputs: the same association; only the schemas' states may differ.
-            result = fullSchemaResult(snapshot, associator, associated: old.documents)
+            result = fullSchemaResult(snapshot, associator, associated: associated)
         } else {
-            result = incrementalSchemaResult(snapshot, associator, definitionsChanged: definitionsChanged, waiting: waiting)
+            result = incrementalSchemaResult(snapshot, associator, previous: &previous, definitionsChanged: definitionsChanged, waiting: waiting)
                 ?? fullSchemaResult(snapshot, associator)
         }
         result.association = inputs
@@ -178,8 +190,8 @@ extension DocumentModel {
     /// and no rule with the document, and the entry holds no modeline. What else decides the association
     /// is unchanged: the document's URI, the settings and the catalog (a change of those refreshes from
     /// the current snapshot, so the predecessor's result is no longer the last one). Nil otherwise.
-    private func blockEditSchemaResult(_ snapshot: DocumentSnapshot) -> SchemaResult? {
-        guard let edit = snapshot.blockRecheck, edit.keepsResourceType, var result = records[snapshot.uri]?.schema,
+    private func blockEditSchemaResult(_ snapshot: DocumentSnapshot, _ previous: SchemaResult?) -> SchemaResult? {
+        guard let edit = snapshot.blockRecheck, edit.keepsResourceType, var result = previous,
               result.snapshot == edit.previous, result.diagnostics.isEmpty, result.documents.count == 1,
               !SchemaAssociator.mayHoldModeline(snapshot.bytes, range: edit.slice) else { return nil }
         let info = result.documents[0]
@@ -199,9 +211,9 @@ extension DocumentModel {
     /// what decides the association is unchanged: no modeline in the entry, the document's URI, the
     /// settings, the catalog, and the same compiled schema, loaded, and no other schema for the document.
     /// Nil otherwise: the document is validated whole.
-    private func blockEditRevalidation(_ snapshot: DocumentSnapshot) -> SchemaResult? {
+    private func blockEditRevalidation(_ snapshot: DocumentSnapshot, _ previous: SchemaResult?) -> SchemaResult? {
         guard let edit = snapshot.blockRecheck, let change = snapshot.blockEdit, edit.keepsResourceType,
-              var result = records[snapshot.uri]?.schema, result.snapshot == edit.previous, let watch = result.watch,
+              var result = previous, result.snapshot == edit.previous, let watch = result.watch,
               result.documents.count == 1, result.violations.count == 1,
               !SchemaAssociator.mayHoldModeline(snapshot.bytes, range: edit.slice) else { return nil }
         let info = result.documents[0]
@@ -222,7 +234,7 @@ extension DocumentModel {
             }
             return out
         }
-        guard let diagnostics = moved(result.diagnostics), let violations = result.violations[0].map(moved) else { return nil }
+        guard let diagnostics = moved(result.diagnostics), let found = result.violations[0], let violations = moved(found) else { return nil }
         result.diagnostics = diagnostics
         result.violations[0] = violations
         result.documents[0].range = TextRange(start: 0, end: snapshot.bytes.count)
@@ -273,9 +285,11 @@ extension DocumentModel {
     /// that cannot give the same as ``fullSchemaResult(_:_:)``: a schema modeline in the stream or in the
     /// edited document, a document with several schemas, a schema whose state changed, a stream that is
     /// not in chunks, or no previous result for the predecessor (or, with no edit, for this snapshot).
-    private func incrementalSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator,
+    /// `previous` is the document's last result; its documents' infos are moved into the new result (it is
+    /// left without them, whether or not a result is made).
+    private func incrementalSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator, previous: inout SchemaResult?,
                                          definitionsChanged: Set<KubernetesResourceType>, waiting: Bool) -> SchemaResult? {
-        guard let old = records[snapshot.uri]?.schema, let chunks = snapshot.chunks, old.documents.count == chunks.starts.count,
+        guard let old = previous, let chunks = snapshot.chunks, old.documents.count == chunks.starts.count,
               old.violations.count == old.documents.count else { return nil }
         let edit: DocumentChunks.Recheck?
         if let (recheck, previous) = snapshot.recheck, old.snapshot == previous {
@@ -311,11 +325,15 @@ extension DocumentModel {
             }
         }
         let regions = SchemaAssociator.regions(chunks.documentRanges, textLength: snapshot.bytes.count)
-        var documents = old.documents
-        for i in documents.indices {
-            documents[i].range = regions[i]
-            documents[i].status = nil
-        }
+        // Which documents' findings may be kept (read before their infos are updated in place below).
+        let loaded = old.documents.map { info -> Bool in if case .loaded? = info.status { true } else { false } }
+        let violations = old.violations
+        // The infos are moved out of `previous` (and `old` dropped), so that writing one of them does not
+        // copy them all (13,000 in a 10 MB stream); schemaResult sets the statuses and titles, writing
+        // only those that change. Only the regions that moved are written.
+        _ = consume old
+        guard var documents = Self.takeDocuments(&previous) else { return nil }
+        for i in documents.indices where documents[i].range != regions[i] { documents[i].range = regions[i] }
         let setting = associator.settingMatches(for: snapshot.uri)
         for (i, document) in fresh {
             documents[i] = associator.info(index: i, region: regions[i], modeline: nil, uri: snapshot.uri, setting: setting,
@@ -323,7 +341,7 @@ extension DocumentModel {
             if !documents[i].additionalSchemaURIs.isEmpty { return nil }
         }
         let severity = associator.settings.severity
-        return schemaResult(snapshot, documents, documentStart: { $0 < chunks.documentRanges.count ? chunks.documentRanges[$0].start : nil },
+        return schemaResult(snapshot, consume documents, documentStart: { $0 < chunks.documentRanges.count ? chunks.documentRanges[$0].start : nil },
                             validate: { i, schemaURI, schema in
             if let document = fresh[i] {
                 return schema.validate(document.root).map {
@@ -332,11 +350,21 @@ extension DocumentModel {
                     return d
                 }
             }
-            guard old.documents[i].schemaURI == schemaURI, old.documents[i].status == .loaded,
-                  let found = old.violations[i] else { return nil }
+            // Not a fresh document: its info is the previous one (one schema, no additional ones: checked
+            // above), so `schemaURI` is the one it was validated against when it was loaded.
+            guard loaded[i], let found = violations[i] else { return nil }
             guard let edit, i > edit.index, edit.delta != 0 else { return found }
             return found.map { var d = $0; d.range = d.range.shifted(by: edit.delta); return d }
         })
+    }
+
+    /// The documents' infos of `result`, moved out of it (it keeps none), so that the caller holds the only
+    /// reference to them and writes them in place; nil when there is no result.
+    private static func takeDocuments(_ result: inout SchemaResult?) -> [DocumentSchemaInfo]? {
+        guard result != nil else { return nil }
+        let documents = result!.documents
+        result!.documents = []
+        return documents
     }
 
     /// The root of document `index` of `snapshot`'s stream, parsed and composed from its chunk alone
@@ -361,88 +389,127 @@ extension DocumentModel {
         var diagnostics: [YAMLDiagnostic] = []
         var violations = [[YAMLDiagnostic]?](repeating: nil, count: documents.count)
         var reported: Set<String> = []
-        // Streams of many manifests share a few schemas: each one's state is looked up once.
-        var states: [String: SchemaRegistry.State] = [:]
-        // Schemas the trust policy refused (never requested, so never missing).
-        var refusals: Set<String> = []
-        var last: (uri: String, state: SchemaRegistry.State)?
-        // Titles name documents only in a stream of several (``DocumentTitle``); each schema's is read once.
+        // Streams of many manifests share a few schemas: what depends on a schema alone (its state, the
+        // status it gives, its title, whether its problems were reported) is worked out once per schema,
+        // the first time a document names it, and looked up by the URI without hashing it while few
+        // schemas are met (12,654 documents of three kinds alternate in a 10 MB stream).
+        struct Known {
+            let uri: String
+            let state: SchemaRegistry.State
+            let status: SchemaLoadStatus
+            /// Its problems (refused references, ignored keywords, the failure to load it) are reported.
+            var reported = false
+            /// Noted as missing for this document (``noteMissing(_:rule:reason:document:)``).
+            var noted = false
+            /// Its title, read once (``title(of:)``).
+            var title: String?? = nil
+        }
+        var known: [Known] = []
+        var knownIndex: [String: Int] = [:]
+        var last = -1
+        // Titles name documents only in a stream of several (``DocumentTitle``).
         let named = documents.count > 1
-        var titles: [String: String?] = [:]
         let schemaSettings = settings(for: snapshot.uri).schema
         let policy = schemaSettings.trustPolicy
         let catalogURI = catalogURI(schemaSettings)
+        /// The index in `known` of `schemaURI`, met first as schema `n` of a document picked by `rule`.
+        func lookUp(_ schemaURI: String, n: Int, rule: SchemaRule?) -> Int {
+            if last >= 0, known[last].uri == schemaURI { return last }
+            if known.count <= 8 {
+                if let k = known.indices.first(where: { known[$0].uri == schemaURI }) { return k }
+            } else if let k = knownIndex[schemaURI] {
+                return k
+            }
+            // The trust policy first (docs/security.md): a refused schema is never requested.
+            let refusal: String?
+            if case .catalog? = rule {
+                refusal = policy.refusal(toFollow: schemaURI, from: catalogURI)
+            } else if n == 0, case .customResource(_, _?)? = rule {
+                // Built from a definition the model already holds (an open document, a CRD file
+                // read under the policy): nothing is read for it.
+                refusal = nil
+            } else {
+                refusal = policy.refusal(toLoad: schemaURI, rule: rule, document: snapshot.uri)
+            }
+            let state = refusal.map(SchemaRegistry.State.failed) ?? schemaRegistry.state(of: schemaURI, policy: policy)
+            let status: SchemaLoadStatus
+            switch state {
+            case .loading: status = .loading
+            case .ready: status = .loaded
+            case .failed(let why):
+                // A download that cannot be had here and now is missing (schemas the trust policy refused
+                // are never requested, so never missing): said once per schema (``missingSchemas``),
+                // besides the document's own finding.
+                let missing = refusal == nil && TrustPolicy.isRemote(schemaURI) && schemaRegistry.unavailable.contains(schemaURI)
+                status = missing ? .missing(why) : .failed(why)
+            case .invalid(let why): status = .invalid(why)
+            }
+            known.append(Known(uri: schemaURI, state: state, status: status))
+            knownIndex[schemaURI] = known.count - 1
+            return known.count - 1
+        }
         for i in documents.indices {
-            documents[i].schemaTitle = nil
-            guard let primary = documents[i].schemaURI else { continue }
+            // What did not change is not written: `documents` may be the previous result's, updated in place.
+            guard let primary = documents[i].schemaURI else {
+                if documents[i].schemaTitle != nil { documents[i].schemaTitle = nil }
+                continue
+            }
+            var title: String?
             // The fields read, not the whole info: copying 13,000 of them took most of a keystroke in a stream.
             let additional = documents[i].additionalSchemaURIs, rule = documents[i].rule, index = documents[i].index
             for n in 0...additional.count {
                 let schemaURI = n == 0 ? primary : additional[n - 1]
-                let status: SchemaLoadStatus
-                let state: SchemaRegistry.State
-                if let last, last.uri == schemaURI { state = last.state } else if let known = states[schemaURI] { state = known } else {
-                    // The trust policy first (docs/security.md): a refused schema is never requested.
-                    let refusal: String?
-                    if case .catalog? = rule {
-                        refusal = policy.refusal(toFollow: schemaURI, from: catalogURI)
-                    } else if n == 0, case .customResource(_, _?)? = rule {
-                        // Built from a definition the model already holds (an open document, a CRD file
-                        // read under the policy): nothing is read for it.
-                        refusal = nil
-                    } else {
-                        refusal = policy.refusal(toLoad: schemaURI, rule: rule, document: snapshot.uri)
-                    }
-                    if refusal != nil { refusals.insert(schemaURI) }
-                    state = refusal.map(SchemaRegistry.State.failed) ?? schemaRegistry.state(of: schemaURI, policy: policy)
-                    states[schemaURI] = state
-                }
-                last = (schemaURI, state)
-                switch state {
+                let k = lookUp(schemaURI, n: n, rule: rule)
+                last = k
+                let status = known[k].status
+                switch known[k].state {
                 case .loading:
-                    status = .loading
+                    break
                 case .ready(let schema):
-                    status = .loaded
                     if n == 0 && named {
-                        if titles[schemaURI] == nil { titles[schemaURI] = Self.title(of: schema) }
-                        documents[i].schemaTitle = titles[schemaURI] ?? nil
+                        if known[k].title == nil { known[k].title = .some(Self.title(of: schema)) }
+                        title = known[k].title ?? nil
                     }
-                    for (target, why) in schema.refusedReferences where reported.insert(schemaURI + " " + target).inserted {
-                        diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
-                                                       documentStart: documentStart(index), code: "schema-load-failed",
-                                                       message: "schema \(schemaURI): the reference to \(target) is not followed: \(why)"))
-                    }
-                    if let why = SchemaRegistry.ignoredKeywordsWarning(schema, schemaURI: schemaURI), reported.insert(schemaURI).inserted {
-                        diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
-                                                       documentStart: documentStart(index),
-                                                       code: SchemaRegistry.keywordIgnoredCode, message: why, severity: .information))
+                    if !known[k].reported {
+                        known[k].reported = true
+                        for (target, why) in schema.refusedReferences where reported.insert(schemaURI + " " + target).inserted {
+                            diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                                                           documentStart: documentStart(index), code: "schema-load-failed",
+                                                           message: "schema \(schemaURI): the reference to \(target) is not followed: \(why)"))
+                        }
+                        if let why = SchemaRegistry.ignoredKeywordsWarning(schema, schemaURI: schemaURI) {
+                            diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                                                           documentStart: documentStart(index),
+                                                           code: SchemaRegistry.keywordIgnoredCode, message: why, severity: .information))
+                        }
                     }
                     guard let found = validate(i, schemaURI, schema) else { return nil }
                     if !found.isEmpty || violations[i] == nil { violations[i] = (violations[i] ?? []) + found }
                     diagnostics += found
                 case .failed(let why):
-                    // A download that cannot be had here and now is missing: said once per schema
-                    // (``missingSchemas``), besides the document's own finding.
-                    let missing = !refusals.contains(schemaURI) && TrustPolicy.isRemote(schemaURI) && schemaRegistry.unavailable.contains(schemaURI)
-                    status = missing ? .missing(why) : .failed(why)
-                    if missing, let rule { noteMissing(schemaURI, rule: rule, reason: why, document: snapshot.uri) }
+                    if case .missing = status, let rule, !known[k].noted {
+                        known[k].noted = true
+                        noteMissing(schemaURI, rule: rule, reason: why, document: snapshot.uri)
+                    }
                     // Kinds without a published schema stay quiet, and so do those whose schema is missing.
                     if n == 0, rule?.isKubernetes == true { break }
-                    if reported.insert(schemaURI).inserted {
+                    if !known[k].reported {
+                        known[k].reported = true
                         diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
                                                        documentStart: documentStart(index), code: "schema-load-failed",
                                                        message: "cannot load schema \(schemaURI): \(why)"))
                     }
                 case .invalid(let why):
-                    status = .invalid(why)
-                    if reported.insert(schemaURI).inserted {
+                    if !known[k].reported {
+                        known[k].reported = true
                         diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
                                                        documentStart: documentStart(index), code: "schema-invalid",
                                                        message: "schema \(schemaURI) is \(why)"))
                     }
                 }
-                if n == 0 { documents[i].status = status }
+                if n == 0, documents[i].status != status { documents[i].status = status }
             }
+            if documents[i].schemaTitle != title { documents[i].schemaTitle = title }
         }
         DiagnosticsCollector.sort(&diagnostics)
         return SchemaResult(documents: documents, diagnostics: diagnostics, violations: violations,
