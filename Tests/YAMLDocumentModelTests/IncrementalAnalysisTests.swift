@@ -487,4 +487,82 @@ final class IncrementalAnalysisTests: XCTestCase {
         model.perform(.configure(settings))
         XCTAssertTrue(again.hasWholeTextAnalysis, "a graph composed by a surface is kept")
     }
+
+    /// A stream of at least `SnapshotAnalysis.compositionReleaseBytes` of Deployments (some with a name
+    /// their schema refuses), Services and ConfigMaps (schema missing), after its open.
+    private func largeStream() throws -> (DocumentModel, Settings, String) {
+        let body = (0..<2400).map { i in
+            let kind = ["Deployment", "Service", "ConfigMap"][i % 3]
+            return "---\napiVersion: \(i % 3 == 0 ? "apps/v1" : "v1")\nkind: \(kind)\nmetadata:\n  name: \(i % 6 == 0 ? "a-name-too-long-\(i)" : "web-\(i)")\n"
+                + "spec:\n  replicas: \(i % 5 == 0 ? "two" : "\(i)")\n  ports:\n    - port: \(i)\n"
+        }.joined()
+        XCTAssertGreaterThanOrEqual(body.utf8.count, SnapshotAnalysis.compositionReleaseBytes)
+        let settings = try settings(lint: false)
+        let model = DocumentModel(settings: settings)
+        model.perform(.open(uri, version: 1, text: body))
+        return (model, settings, body)
+    }
+
+    /// A large stream whose whole analysis was released after its open gives each document's root and the
+    /// documents' ranges from its chunks, without parsing and composing the whole text again (what a kind
+    /// schema arriving or failing after the open read: on a 10 MB stream, three failed downloads composed
+    /// it whole three times, 2 s of the server's CPU and 40 MiB above the open's peak); they are those of
+    /// the whole text's composition.
+    func testALargeStreamGivesItsDocumentsFromItsChunks() throws {
+        let (model, _, body) = try largeStream()
+        let snapshot = try XCTUnwrap(model.snapshot(uri))
+        XCTAssertFalse(snapshot.hasWholeTextAnalysis)
+        let whole = DocumentSnapshot(uri: uri, version: 1, bytes: Array(body.utf8))
+        XCTAssertEqual(snapshot.documentRanges, whole.composition.documents.map(\.range))
+        for index in [0, 1, 2, 1000, 2399] {
+            let root = try XCTUnwrap(snapshot.documentRoot(index))
+            let expected = whole.composition.documents[index].root
+            XCTAssertEqual(root.range, expected.range)
+            XCTAssertEqual(JSONProjection.project(root), JSONProjection.project(expected), "document \(index)")
+        }
+        XCTAssertNil(snapshot.documentRoot(2400))
+        XCTAssertFalse(snapshot.hasWholeTextAnalysis, "nothing composed the whole text")
+    }
+
+    /// The kind schemas of a large stream arriving (or failing) after its open, then keystrokes: the
+    /// findings, schema infos and missing schemas are those of a model that keeps the whole composition
+    /// (the command line's), and of a fresh model after each edit; the whole text is never composed.
+    func testSchemasArrivingAfterALargeStreamsOpenGiveTheWholeTextsFindings() throws {
+        let (model, settings, body) = try largeStream()
+        let keeping = DocumentModel(settings: settings)
+        keeping.keepsCompositions = true
+        keeping.perform(.open(uri, version: 1, text: body))
+        var schemas = edge
+        schemas.serve(model)
+        var other = edge
+        other.serve(keeping)
+        let snapshot = try XCTUnwrap(model.snapshot(uri))
+        XCTAssertFalse(snapshot.hasWholeTextAnalysis)
+        let findings = try XCTUnwrap(model.checkFindings(uri))
+        XCTAssertTrue(findings.contains { $0.diagnostic.code == "schema-maxLength" }, "the Deployments' names are refused")
+        XCTAssertEqual(findings, keeping.checkFindings(uri))
+        XCTAssertEqual(model.schemaInfo(uri), keeping.schemaInfo(uri))
+        XCTAssertEqual(model.missingSchemas, keeping.missingSchemas)
+        XCTAssertEqual(model.schemaInfo(uri)?.documents[0].schemaTitle, "Deployment")
+        // Keystrokes in a name and in a replica count, then the first document's kind.
+        let text = try XCTUnwrap(model.snapshot(uri)).text
+        var version = 1
+        for (marker, insert) in [("name: web-1000", "x"), ("name: a-name-too-long-1200", ""), ("replicas: two", "3"), ("kind: Deployment", "s")] {
+            let at = try XCTUnwrap(text.range(of: marker)).upperBound
+            let offset = text.utf8.distance(from: text.startIndex, to: at)
+            let current = try XCTUnwrap(model.snapshot(uri))
+            let position = current.lineIndex.position(of: offset - (insert.isEmpty ? 1 : 0), encoding: .utf16)
+            let end = current.lineIndex.position(of: offset, encoding: .utf16)
+            version += 1
+            model.perform(.change(uri, version: version, changes: [TextChange(range: (position, insert.isEmpty ? end : position), text: insert)], encoding: .utf16))
+            schemas.serve(model)
+            let after = try XCTUnwrap(model.snapshot(uri))
+            let reference = fresh(after.text, settings: settings)
+            XCTAssertEqual(model.diagnostics(uri)?.diagnostics, reference.diagnostics(uri)?.diagnostics, marker)
+            XCTAssertEqual(model.schemaInfo(uri), reference.schemaInfo(uri), marker)
+            XCTAssertEqual(model.missingSchemas, reference.missingSchemas, marker)
+            XCTAssertFalse(after.hasWholeTextAnalysis, marker)
+        }
+        XCTAssertEqual(model.schemaInfo(uri)?.documents[0].schemaTitle, nil, "a `Deployments` has no schema")
+    }
 }

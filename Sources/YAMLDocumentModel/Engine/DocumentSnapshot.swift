@@ -202,11 +202,23 @@ public struct DocumentSnapshot: Sendable {
     /// The text as a String (invalid UTF-8 repaired with U+FFFD).
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// True when the documents of this stream are read from their chunks, not from the whole text's
+    /// composition: their graphs were not kept (``rootSummaries``), or the text is large and its whole
+    /// analysis is not at hand (after an edit, or once the model released it: ``SnapshotAnalysis/releaseEvents()``),
+    /// so that schema validation neither holds the whole text's tree, events and graph at once nor keeps
+    /// them (a 10 MB stream's kind schemas failing to download composed it whole three times, 2 s and
+    /// 40 MiB above the open's peak).
+    private var readsDocumentsFromChunks: Bool {
+        guard chunks != nil else { return false }
+        return rootSummaries != nil || (bytes.count >= SnapshotAnalysis.compositionReleaseBytes && !analysis.isComplete)
+    }
+
     /// The root of document `index` of the stream (nil past the last): the composition's, or, when the
-    /// graphs were not kept (``rootSummaries``), composed now from the document's chunk alone, positioned
-    /// in the whole text (YAML 1.2.2 §9.2: the documents of a stream without directives share nothing).
+    /// documents are read from their chunks (``readsDocumentsFromChunks``), composed now from the
+    /// document's chunk alone, positioned in the whole text (YAML 1.2.2 §9.2: the documents of a stream
+    /// without directives share nothing).
     func documentRoot(_ index: Int) -> YAMLNode? {
-        guard rootSummaries != nil, let chunks else {
+        guard readsDocumentsFromChunks, let chunks else {
             let documents = composition.documents
             return index < documents.count ? documents[index].root : nil
         }
@@ -220,7 +232,7 @@ public struct DocumentSnapshot: Sendable {
 
     /// The ranges of the stream's documents (UTF-8 bytes), as the composition gives them.
     var documentRanges: [TextRange] {
-        if rootSummaries != nil, let chunks { return chunks.documentRanges }
+        if readsDocumentsFromChunks, let chunks { return chunks.documentRanges }
         return composition.documents.map(\.range)
     }
 
