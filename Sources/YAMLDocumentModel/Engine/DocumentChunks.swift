@@ -157,6 +157,23 @@ struct DocumentChunks: Sendable {
         return false
     }
 
+    /// ``commonPrefixAndSuffix(_:_:)`` of `a` and `b` when `b` is `a` with its bytes from `start` to `oldEnd`
+    /// replaced (UTF-8 byte offsets into `a`): the bytes before `start` and after `oldEnd` are known to be
+    /// the same, so only those next to the edit are compared (reading two 10 MB texts whole took a sixth
+    /// of a keystroke's CPU in a 10 MB stream). Falls back to comparing everything when the edit does not
+    /// fit the lengths.
+    static func commonPrefixAndSuffix(_ a: [UInt8], _ b: [UInt8], replacing start: Int, _ oldEnd: Int) -> (prefix: Int, suffix: Int) {
+        let tail = a.count - oldEnd
+        guard 0 <= start, start <= oldEnd, oldEnd <= a.count, start + tail <= b.count else { return commonPrefixAndSuffix(a, b) }
+        let m = min(a.count, b.count)
+        var p = start
+        while p < m && a[p] == b[p] { p += 1 }
+        let limit = m - p
+        var s = min(tail, limit)
+        while s < limit && a[a.count - 1 - s] == b[b.count - 1 - s] { s += 1 }
+        return (p, s)
+    }
+
     /// Lengths of the longest common prefix and of the longest common suffix not overlapping it.
     static func commonPrefixAndSuffix(_ a: [UInt8], _ b: [UInt8]) -> (prefix: Int, suffix: Int) {
         let m = min(a.count, b.count)

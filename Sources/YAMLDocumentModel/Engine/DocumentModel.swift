@@ -192,11 +192,15 @@ public final class DocumentModel {
             var bytes = current.bytes
             // The first change is positioned against the current text, whose line index is at hand.
             var index: LineIndex? = current.lineIndex
+            // What one change replaced in the current text (a burst's several changes are compared whole).
+            var replaced: (start: Int, oldEnd: Int)?
             for change in changes {
-                bytes = Self.apply(change, to: bytes, index: index ?? LineIndex(bytes), encoding: encoding)
+                let (edited, range) = Self.applying(change, to: bytes, index: index ?? LineIndex(bytes), encoding: encoding)
+                bytes = edited
+                replaced = changes.count == 1 ? range : nil
                 index = nil
             }
-            return replace(uri, version: version, bytes: bytes, after: current)
+            return replace(uri, version: version, bytes: bytes, after: current, replacing: replaced)
         case let .close(uri):
             guard records.removeValue(forKey: uri) != nil else { return [] }
             closed.insert(uri)
@@ -327,7 +331,7 @@ public final class DocumentModel {
     /// Makes the snapshot of `bytes` (re-checking only what an edit of `previous` touched, when it can),
     /// then lint and schema findings; the parse events are released once those have read them.
     private func replace(_ uri: DocumentURI, version: Int, bytes: [UInt8], after previous: DocumentSnapshot? = nil,
-                         encoding: SourceEncoding?? = .none) -> Set<SurfaceArea> {
+                         replacing: (start: Int, oldEnd: Int)? = nil, encoding: SourceEncoding?? = .none) -> Set<SurfaceArea> {
         let docSettings: Settings, project: ProjectSettingsLookup.Outcome?
         if let record = records[uri] { (docSettings, project) = (record.settings, record.project) } else { (docSettings, project) = effectiveSettings(uri) }
         // Lint reads the whole text's parse: a stream it lints is parsed whole once, not per document and again whole.
@@ -337,7 +341,8 @@ public final class DocumentModel {
         }
         let snapshot: DocumentSnapshot
         if let previous {
-            snapshot = DocumentSnapshot(uri: uri, version: version, bytes: bytes, after: previous, fullAnalysisLimit: docSettings.maxFileSize)
+            snapshot = DocumentSnapshot(uri: uri, version: version, bytes: bytes, after: previous, replacing: replacing,
+                                        fullAnalysisLimit: docSettings.maxFileSize)
         } else if byDocument {
             // A large text's graphs are freed as it is analysed, and a document composed again when a schema
             // validates it; when one schema validates every document (`--schema`, a settings glob), they are kept.
@@ -388,7 +393,14 @@ public final class DocumentModel {
 
     /// ``apply(_:to:encoding:)`` with the line index of `bytes` already built.
     static func apply(_ change: TextChange, to bytes: [UInt8], index: LineIndex, encoding: ColumnEncoding) -> [UInt8] {
-        guard let range = change.range else { return Array(change.text.utf8) }
+        applying(change, to: bytes, index: index, encoding: encoding).bytes
+    }
+
+    /// ``apply(_:to:index:encoding:)``, with the bytes of `bytes` the change replaced (UTF-8 byte offsets;
+    /// nil for a change of the whole text).
+    static func applying(_ change: TextChange, to bytes: [UInt8], index: LineIndex,
+                         encoding: ColumnEncoding) -> (bytes: [UInt8], replaced: (start: Int, oldEnd: Int)?) {
+        guard let range = change.range else { return (Array(change.text.utf8), nil) }
         let start = index.offset(of: range.start, encoding: encoding)
         let end = max(start, index.offset(of: range.end, encoding: encoding))
         // One pass over the text (copying it and then replacing the range moved its tail a second time:
@@ -399,7 +411,7 @@ public final class DocumentModel {
         out += bytes[..<start]
         out += text
         out += bytes[end...]
-        return out
+        return (out, (start, end))
     }
 
     // MARK: Surfaces

@@ -135,9 +135,18 @@ public struct DocumentSnapshot: Sendable {
     /// ``init(uri:version:bytes:fullAnalysisLimit:)`` does. The diagnostics are the same either way.
     public init(uri: DocumentURI, version: Int, bytes: [UInt8], after previous: DocumentSnapshot,
                 fullAnalysisLimit: Int = Settings.defaultMaxFileSize) {
+        self.init(uri: uri, version: version, bytes: bytes, after: previous, replacing: nil, fullAnalysisLimit: fullAnalysisLimit)
+    }
+
+    /// ``init(uri:version:bytes:after:fullAnalysisLimit:)`` where `replacing`, when not nil, says that
+    /// `bytes` is `previous`'s text with the bytes from `start` to `oldEnd` replaced (UTF-8 byte offsets
+    /// into the previous text), so that only the bytes next to the edit are compared.
+    init(uri: DocumentURI, version: Int, bytes: [UInt8], after previous: DocumentSnapshot,
+         replacing: (start: Int, oldEnd: Int)?, fullAnalysisLimit: Int = Settings.defaultMaxFileSize) {
         // The line index moved from the previous one: only the edited bytes are read (byte by byte, so a
         // change of most of the text is indexed afresh, eight bytes at a time).
-        let (prefix, suffix) = DocumentChunks.commonPrefixAndSuffix(previous.bytes, bytes)
+        let (prefix, suffix) = replacing.map { DocumentChunks.commonPrefixAndSuffix(previous.bytes, bytes, replacing: $0.start, $0.oldEnd) }
+            ?? DocumentChunks.commonPrefixAndSuffix(previous.bytes, bytes)
         let lineIndex = bytes.count - suffix - prefix > bytes.count / 4 ? LineIndex(bytes)
             : LineIndex(bytes, editing: previous.lineIndex, prefix: prefix, suffixStart: bytes.count - suffix)
         if bytes.count <= fullAnalysisLimit, previous.isFullyAnalyzed, let chunks = previous.chunks,
