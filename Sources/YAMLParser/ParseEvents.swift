@@ -212,6 +212,42 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
         return TextRange(start: Int(r.start), end: Int(r.end))
     }
 
+    /// What an event does to the nesting of collections (see ``nesting(at:)``).
+    public enum Nesting: Sendable, Equatable {
+        /// A block mapping starts (YAML 1.2.2 §8.2.2).
+        case opensBlockMapping
+        /// A block sequence or a flow collection starts.
+        case opensCollection
+        /// A scalar or an alias: a node that holds no other.
+        case node
+        /// A collection ends.
+        case closes
+        /// A stream or document starts or ends.
+        case none
+    }
+
+    /// What event `index` does to the nesting of collections, read from its record (cheaper than
+    /// `self[index].kind`: builds no strings), for walks over the structure alone.
+    public func nesting(at index: Int) -> Nesting {
+        if let values {
+            switch values[index].kind {
+            case .mappingStart(_, _, let style): return style == .block ? .opensBlockMapping : .opensCollection
+            case .sequenceStart: return .opensCollection
+            case .scalar, .alias: return .node
+            case .mappingEnd, .sequenceEnd: return .closes
+            default: return .none
+            }
+        }
+        let r = records[index]
+        switch r.kind {
+        case .mappingStart: return r.style == 1 ? .opensCollection : .opensBlockMapping
+        case .sequenceStart: return .opensCollection
+        case .scalar, .alias: return .node
+        case .mappingEnd, .sequenceEnd: return .closes
+        case .streamStart, .streamEnd, .documentStart, .documentEnd: return .none
+        }
+    }
+
     private func string(_ buffer: [UInt8], _ a: Int32, _ b: Int32) -> String {
         buffer.withUnsafeBufferPointer {
             String(decoding: UnsafeBufferPointer(rebasing: $0[Int(a)..<Int(b)]), as: UTF8.self)

@@ -63,4 +63,45 @@ final class ParseEventsTests: XCTestCase {
         }
         XCTAssertEqual(values, ["plain", "single", "double", "esc\tx", "folded line", "q", "*a", "t", ""])
     }
+
+    /// ``ParseEvents/nesting(at:)`` says what each event's kind says, for parsed records and for events
+    /// given as values: block mappings (also with properties, in sequences, compact), flow mappings and
+    /// sequences, scalars, aliases, stream and document events.
+    func testNestingIsWhatTheEventsKindSays() {
+        func expected(_ kind: Event.Kind) -> ParseEvents.Nesting {
+            switch kind {
+            case .mappingStart(_, _, let style): return style == .block ? .opensBlockMapping : .opensCollection
+            case .sequenceStart: return .opensCollection
+            case .scalar, .alias: return .node
+            case .mappingEnd, .sequenceEnd: return .closes
+            default: return .none
+            }
+        }
+        let text = """
+        --- &m !!map
+        a: {b: [1, *x], c: d}
+        e:
+          - f: g
+            h: &x i
+          - [j, {k: l}]
+          - !!seq
+            - m
+        ? n
+        : o
+        ---
+        - p: q
+        ...
+
+        """
+        let parse = Parser.parse(text)
+        XCTAssertTrue(parse.isValid || parse.errors.allSatisfy { $0.severity != .error }, "\(parse.errors)")
+        let given = ParseEvents(Array(parse.events))
+        var seen: Set<String> = []
+        for i in parse.events.indices {
+            XCTAssertEqual(parse.events.nesting(at: i), expected(parse.events[i].kind), "\(parse.events[i])")
+            XCTAssertEqual(given.nesting(at: i), expected(given[i].kind), "\(given[i])")
+            seen.insert("\(parse.events.nesting(at: i))")
+        }
+        XCTAssertEqual(seen, ["opensBlockMapping", "opensCollection", "node", "closes", "none"])
+    }
 }

@@ -47,24 +47,28 @@ struct BlockEntries: Sendable {
     /// The keys of block mappings in `events` that open their line after spaces and `- ` indicators (an
     /// explicit `? ` key is not: its node starts after the indicator), with their indentation and whether
     /// their mapping is the document's root node.
-    static func keys<Events: Collection<Event>>(_ events: Events, _ bytes: [UInt8]) -> ([Int32], [Int32], [Bool]) {
+    ///
+    /// The events' structure is read from their records (``ParseEvents/nesting(at:)``): reading them as
+    /// ``Event`` values built every scalar's value as a `String`, at every open of a large document.
+    static func keys(_ events: ParseEvents, _ bytes: [UInt8]) -> ([Int32], [Int32], [Bool]) {
         var offsets: [Int32] = [], indents: [Int32] = [], rootKeys: [Bool] = []
         // Per open collection: is it a block mapping, and how many child nodes it has started.
         var stack: [(blockMapping: Bool, children: Int)] = []
-        for event in events {
+        for index in events.indices {
             let opens: Bool?
-            switch event.kind {
-            case .mappingStart(_, _, let style): opens = style == .block
-            case .sequenceStart: opens = false
-            case .scalar, .alias: opens = nil
-            case .mappingEnd, .sequenceEnd:
+            switch events.nesting(at: index) {
+            case .opensBlockMapping: opens = true
+            case .opensCollection: opens = false
+            case .node: opens = nil
+            case .closes:
                 stack.removeLast()
                 continue
-            default: continue
+            case .none: continue
             }
             if let top = stack.last {
-                if top.blockMapping && top.children % 2 == 0, let indent = lineIndent(bytes, event.range.start) {
-                    offsets.append(Int32(event.range.start))
+                let start = events.range(at: index).start
+                if top.blockMapping && top.children % 2 == 0, let indent = lineIndent(bytes, start) {
+                    offsets.append(Int32(start))
                     indents.append(Int32(indent))
                     rootKeys.append(stack.count == 1)
                 }
