@@ -62,16 +62,19 @@ public enum Composer {
     }
 
     /// ``check(_:lineOffset:byteOffset:rootKeys:)`` of an event stream, `bytes` the text its ranges point into.
-    package static func check<Events: Collection<Event>>(events: Events, bytes: [UInt8], lineOffset: Int = 0, byteOffset: Int = 0,
-                                                         rootKeys: Set<String>) -> CompositionCheck? {
+    package static func check(events: ParseEvents, bytes: [UInt8], lineOffset: Int = 0, byteOffset: Int = 0,
+                              rootKeys: Set<String>) -> CompositionCheck? {
         var check = EventCheck(bytes: bytes, lineOffset: lineOffset, byteOffset: byteOffset, rootKeys: rootKeys)
-        var end = bytes.count + byteOffset
-        for event in events {
-            check.handle(event)
+        for i in events.indices {
+            // A scalar whose value nothing reads is counted without building its event.
+            if check.ignoresScalarValue && events.isScalarWithoutProperties(at: i) {
+                check.countScalar()
+            } else {
+                check.handle(events[i])
+            }
             if check.needsGraph { return nil }
-            end = event.range.end + byteOffset
         }
-        check.finish(end: end)
+        check.finish(end: (events.isEmpty ? bytes.count : events.range(at: events.count - 1).end) + byteOffset)
         if check.needsGraph { return nil }
         return CompositionCheck(documentRanges: check.documentRanges, errors: sorted(check.errors), roots: check.roots)
     }

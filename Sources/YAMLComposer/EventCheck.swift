@@ -76,8 +76,8 @@ struct EventCheck: EventReader, ~Copyable {
     /// A finished node, as much of it as the checks read.
     private enum Item {
         case node(YAMLNode)
-        /// A scalar, made into a node only when kept.
-        case scalar(value: String, style: ScalarStyle, tag: String, explicit: Bool, anchor: String?)
+        /// A scalar without anchor, `tag` as written: its tag is resolved and a node made only when read.
+        case scalar(value: String, style: ScalarStyle, tag: String?)
         /// An alias: what its binding names (nil for a name without anchor, or a collection still open).
         case alias(name: String, target: Binding?)
         /// A closed collection (not kept).
@@ -92,15 +92,28 @@ struct EventCheck: EventReader, ~Copyable {
     }
 
     mutating func scalar(_ value: String, style: ScalarStyle, anchor: String?, tag: String?, range: TextRange) {
-        let (resolved, explicit) = EventComposer.scalarTag(value, style: style, tag: tag)
         if let anchor {
+            let (resolved, explicit) = EventComposer.scalarTag(value, style: style, tag: tag)
             let node = YAMLNode(storage: .scalar(value, style), tag: resolved, hasExplicitTag: explicit,
                                 anchor: anchor, range: range)
             bind(anchor, to: .scalar(node))
             add(.node(node), range: range)
         } else {
-            add(.scalar(value: value, style: style, tag: resolved, explicit: explicit, anchor: nil), range: range)
+            add(.scalar(value: value, style: style, tag: tag), range: range)
         }
+    }
+
+    /// True when a scalar without properties coming next would be read for its place only: inside a
+    /// collection, not as a mapping's key, not as the value of a kept root key (``countScalar()`` then
+    /// stands for ``handle(_:)``).
+    var ignoresScalarValue: Bool {
+        guard inDocument, let top = stack.last, !(top.isMapping && top.count % 2 == 0) else { return false }
+        return !(stack.count == 1 && collectingRoot && pendingRootKey != nil)
+    }
+
+    /// A scalar without properties where ``ignoresScalarValue``: what ``handle(_:)`` does with it.
+    mutating func countScalar() {
+        stack[stack.count - 1].count += 1
     }
 
     // MARK: - Documents
@@ -213,7 +226,7 @@ struct EventCheck: EventReader, ~Copyable {
             switch item {
             case .node(let n):
                 if case .scalar(let text, _) = n.content, rootKeys.contains(text) { pendingRootKey = n }
-            case .scalar(let value, _, _, _, _) where rootKeys.contains(value):
+            case .scalar(let value, _, _) where rootKeys.contains(value):
                 pendingRootKey = node(item, range: range)
             default:
                 break
@@ -228,8 +241,8 @@ struct EventCheck: EventReader, ~Copyable {
     private mutating func checkKey(_ item: Item, range: TextRange) {
         let id: KeyIdentity, text: String
         switch item {
-        case .scalar(let value, _, let tag, _, _):
-            id = KeyIdentity.scalar(tag: tag, text: value)
+        case .scalar(let value, let style, let tag):
+            id = KeyIdentity.scalar(tag: EventComposer.scalarTag(value, style: style, tag: tag).0, text: value)
             text = value
         case .node(let n):
             guard case .scalar(let value, _) = n.content else { needsGraph = true; return }
@@ -263,8 +276,9 @@ struct EventCheck: EventReader, ~Copyable {
         switch item {
         case .node(let n):
             return n
-        case .scalar(let value, let style, let tag, let explicit, let anchor):
-            return YAMLNode(storage: .scalar(value, style), tag: tag, hasExplicitTag: explicit, anchor: anchor, range: range)
+        case .scalar(let value, let style, let tag):
+            let (resolved, explicit) = EventComposer.scalarTag(value, style: style, tag: tag)
+            return YAMLNode(storage: .scalar(value, style), tag: resolved, hasExplicitTag: explicit, anchor: nil, range: range)
         case .alias(let name, let target):
             switch target {
             case .scalar(let n)?, .collection(let n)?: return n
