@@ -145,6 +145,7 @@ struct EventCheck: EventReader, ~Copyable {
         bindings.removeAll(keepingCapacity: true)
     }
 
+    @discardableResult
     private mutating func bind(_ name: String, to binding: Binding) -> Int {
         let index = anchors.add(name)
         bindings.append(binding)
