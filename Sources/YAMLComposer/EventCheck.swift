@@ -239,6 +239,9 @@ struct EventCheck: EventReader, ~Copyable {
     }
 
     /// Adds a key to the innermost mapping's key set, reporting it when an earlier key has its identity.
+    /// A key's content is an owned `String`, as the composer's: identities compare as Swift strings do (by
+    /// canonical equivalence, `é` and `e` + U+0301 alike), which the bytes alone would not; only values
+    /// nothing reads are left unbuilt (``ignoresScalarValue``).
     private mutating func checkKey(_ item: Item, range: TextRange) {
         let id: KeyIdentity, text: String
         switch item {
