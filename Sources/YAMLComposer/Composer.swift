@@ -48,9 +48,41 @@ public enum Composer {
             end = event.range.end + byteOffset
         }
         composer.finish(end: end)
-        let errors = composer.errors.enumerated().sorted {
+        return Composition(documents: composer.documents, errors: sorted(composer.errors))
+    }
+
+    /// What a check reads of the composition of `parse` (a parse of the part of a larger text that starts at
+    /// UTF-8 byte offset `byteOffset`, after `lineOffset` lines of it, as for ``compose(_:lineOffset:byteOffset:)``),
+    /// made from its events without a representation graph: the same documents' ranges and errors, and each
+    /// root with only the top-level entries whose key is a scalar in `rootKeys` (see ``CompositionCheck``).
+    /// Nil when a document has a key that only its graph can compare (see ``EventCheck``): compose it then.
+    package static func check(_ parse: ParseResult, lineOffset: Int = 0, byteOffset: Int = 0,
+                              rootKeys: Set<String>) -> CompositionCheck? {
+        check(events: parse.events, bytes: parse.tree.bytes, lineOffset: lineOffset, byteOffset: byteOffset, rootKeys: rootKeys)
+    }
+
+    /// ``check(_:lineOffset:byteOffset:rootKeys:)`` of an event stream, `bytes` the text its ranges point into.
+    package static func check(events: ParseEvents, bytes: [UInt8], lineOffset: Int = 0, byteOffset: Int = 0,
+                              rootKeys: Set<String>) -> CompositionCheck? {
+        var check = EventCheck(bytes: bytes, lineOffset: lineOffset, byteOffset: byteOffset, rootKeys: rootKeys)
+        for i in events.indices {
+            // A scalar whose value nothing reads is counted without building its event.
+            if check.ignoresScalarValue && events.isScalarWithoutProperties(at: i) {
+                check.countScalar()
+            } else {
+                check.handle(events[i])
+            }
+            if check.needsGraph { return nil }
+        }
+        check.finish(end: (events.isEmpty ? bytes.count : events.range(at: events.count - 1).end) + byteOffset)
+        if check.needsGraph { return nil }
+        return CompositionCheck(documentRanges: check.documentRanges, errors: sorted(check.errors), roots: check.roots)
+    }
+
+    /// `errors` sorted by range, those with the same range in the order they were found.
+    private static func sorted(_ errors: [SyntaxError]) -> [SyntaxError] {
+        errors.enumerated().sorted {
             $0.element.range != $1.element.range ? $0.element.range < $1.element.range : $0.offset < $1.offset
         }.map(\.element)
-        return Composition(documents: composer.documents, errors: errors)
     }
 }

@@ -4,7 +4,7 @@ import YAMLSyntax
 /// The state machine behind ``Composer``: consumes events one at a time with an explicit stack of
 /// open collections (no recursion, linear time), tolerating the imperfect event streams that error
 /// recovery produces (missing ends are closed, stray ends ignored).
-struct EventComposer: ~Copyable {
+struct EventComposer: EventReader, ~Copyable {
     /// The text, for line numbers in messages (may be empty for hand-built events).
     let bytes: [UInt8]
     private var lineIndex: LineIndex?
@@ -13,7 +13,7 @@ struct EventComposer: ~Copyable {
     private(set) var errors: [SyntaxError] = []
 
     // Current document.
-    private var inDocument = false
+    private(set) var inDocument = false
     private var documentStart = 0
     private var contentStart = 0
     private var version: String?
@@ -36,7 +36,7 @@ struct EventComposer: ~Copyable {
     /// own until it is closed.
     private var items = NodeStack()
     /// The keys of all open mappings, for duplicate detection.
-    private var keySets = KeySetStack()
+    private var keySets = KeySetStack<Unmanaged<YAMLNode>>()
 
     /// An anchored node's tag in one byte: a core schema tag, another tag, or none yet (an open collection,
     /// which an alias must not refer to: the graph would be cyclic).
@@ -97,49 +97,21 @@ struct EventComposer: ~Copyable {
         self.byteOffset = byteOffset
     }
 
-    mutating func handle(_ event: Event) {
-        // The range alone is moved (copying the event would retain its strings once more per event).
-        let range = byteOffset == 0 ? event.range
-            : TextRange(start: event.range.start + byteOffset, end: event.range.end + byteOffset)
-        switch event.kind {
-        case .streamStart:
-            break
-        case .streamEnd:
-            if inDocument { finishDocument(end: range.start) }
-        case .documentStart(_, let version, _):
-            if inDocument { finishDocument(end: range.start) }
-            beginDocument(at: range, version: version)
-        case .documentEnd:
-            if inDocument { finishDocument(end: range.end) }
-        case .mappingStart(let anchor, let tag, let style):
-            openCollection(isMapping: true, anchor: anchor, tag: tag, style: style, range: range)
-        case .sequenceStart(let anchor, let tag, let style):
-            openCollection(isMapping: false, anchor: anchor, tag: tag, style: style, range: range)
-        case .mappingEnd, .sequenceEnd:
-            closeCollection(end: range.end)
-        case .scalar(let value, let style, let anchor, let tag):
-            ensureDocument(at: range)
-            let defaultTag = style == .plain && tag == nil
-                ? CoreSchema.resolvePlainScalarTag(value) : CoreSchema.strTag
-            let (resolved, explicit) = Self.resolveTag(tag, default: defaultTag)
-            let node = YAMLNode(storage: .scalar(value, style), tag: resolved, hasExplicitTag: explicit,
-                                anchor: anchor, range: range)
-            if let anchor { bind(anchor, to: node) }
-            add(node)
-        case .alias(let name):
-            ensureDocument(at: range)
-            add(aliasNode(name: name, range: range))
-        }
+    mutating func scalar(_ value: String, style: ScalarStyle, anchor: String?, tag: String?, range: TextRange) {
+        let (resolved, explicit) = Self.scalarTag(value, style: style, tag: tag)
+        let node = YAMLNode(storage: .scalar(value, style), tag: resolved, hasExplicitTag: explicit,
+                            anchor: anchor, range: range)
+        if let anchor { bind(anchor, to: node) }
+        add(node)
     }
 
-    /// Closes whatever is still open at the end of the events.
-    mutating func finish(end: Int) {
-        if inDocument { finishDocument(end: end) }
+    mutating func alias(_ name: String, range: TextRange) {
+        add(aliasNode(name: name, range: range))
     }
 
     // MARK: - Documents
 
-    private mutating func beginDocument(at range: TextRange, version: String?) {
+    mutating func beginDocument(at range: TextRange, version: String?) {
         inDocument = true
         documentStart = range.start
         contentStart = range.end
@@ -151,15 +123,10 @@ struct EventComposer: ~Copyable {
         openAnchoredCollections = 0
         stack = []
         items.removeAll()
-        keySets = KeySetStack()
+        keySets = KeySetStack<Unmanaged<YAMLNode>>()
     }
 
-    /// Starts an implicit document when content arrives outside one (recovered event streams).
-    private mutating func ensureDocument(at range: TextRange) {
-        if !inDocument { beginDocument(at: TextRange(empty: range.start), version: nil) }
-    }
-
-    private mutating func finishDocument(end: Int) {
+    mutating func finishDocument(end: Int) {
         while !stack.isEmpty { closeCollection(end: end) }
         let rootNode = root ?? YAMLNode(content: .scalar("", .plain), tag: CoreSchema.nullTag, anchor: nil,
                                         range: TextRange(empty: contentStart))
@@ -186,16 +153,20 @@ struct EventComposer: ~Copyable {
 
     // MARK: - Nodes
 
+    /// The tag of a scalar with content `value` and `tag` as written: the core schema's for a plain scalar
+    /// without a tag (YAML 1.2.2 §10.3.2), str for other untagged ones; and whether it was explicit.
+    static func scalarTag(_ value: String, style: ScalarStyle, tag: String?) -> (String, Bool) {
+        resolveTag(tag, default: style == .plain && tag == nil ? CoreSchema.resolvePlainScalarTag(value) : CoreSchema.strTag)
+    }
+
     /// The tag of a node: the explicit tag as given, or `defaultTag` when there is none or it is the
     /// non-specific `!` (YAML 1.2.2 §6.9.1). Also whether the tag was explicit.
-    private static func resolveTag(_ tag: String?, default defaultTag: String) -> (String, Bool) {
+    static func resolveTag(_ tag: String?, default defaultTag: String) -> (String, Bool) {
         guard let tag, tag != CoreSchema.nonSpecificTag, !tag.isEmpty else { return (defaultTag, false) }
         return (tag, true)
     }
 
-    private mutating func openCollection(isMapping: Bool, anchor: String?, tag: String?, style: CollectionStyle,
-                                         range: TextRange) {
-        ensureDocument(at: range)
+    mutating func openCollection(isMapping: Bool, anchor: String?, tag: String?, style: CollectionStyle, range: TextRange) {
         let binding = anchor.map { bind($0, to: nil) } ?? -1
         if binding >= 0 { openAnchoredCollections += 1 }
         if isMapping { keySets.push() }
@@ -203,7 +174,7 @@ struct EventComposer: ~Copyable {
                                      style: style, range: range, itemsStart: items.count))
     }
 
-    private mutating func closeCollection(end: Int) {
+    mutating func closeCollection(end: Int) {
         guard let frame = stack.popLast() else { return }
         let range = TextRange(start: frame.range.start, end: Swift.max(frame.range.end, end, frame.range.start))
         let content: YAMLNode.Storage
@@ -237,9 +208,7 @@ struct EventComposer: ~Copyable {
             if name.isEmpty {
                 return YAMLNode(storage: .alias(name: name, target: nil), tag: CoreSchema.nullTag, anchor: nil, range: range)
             }
-            errors.append(SyntaxError(
-                range: range, code: "undefined-alias",
-                message: "The alias '*\(name)' refers to no anchor '&\(name)' defined before it in this document."))
+            errors.append(Self.undefinedAlias(name, at: range))
             return YAMLNode(storage: .alias(name: name, target: nil), tag: CoreSchema.nullTag, anchor: nil, range: range)
         }
         let code = anchorTags[index]
@@ -248,9 +217,7 @@ struct EventComposer: ~Copyable {
             return YAMLNode(storage: .anchorsEntry(store, index: index), tag: tag, anchor: nil, range: range)
         }
         guard code != .open, let target = store.node(at: index) else {
-            errors.append(SyntaxError(
-                range: range, code: "recursive-alias",
-                message: "The alias '*\(name)' refers to a node that contains it; recursive aliases are not supported."))
+            errors.append(Self.recursiveAlias(name, at: range))
             return YAMLNode(storage: .alias(name: name, target: nil), tag: CoreSchema.nullTag, anchor: nil, range: range)
         }
         if openAnchoredCollections == 0 {
@@ -277,15 +244,6 @@ struct EventComposer: ~Copyable {
     // MARK: - Messages
 
     private mutating func reportDuplicate(_ key: YAMLNode, first: YAMLNode) {
-        if lineIndex == nil { lineIndex = LineIndex(bytes) }
-        let line = (lineIndex?.line(containing: first.range.start - byteOffset) ?? 0) + 1 + lineOffset
-        errors.append(SyntaxError(
-            range: key.range, code: "duplicate-key",
-            message: "Duplicate key '\(describe(key))' in this mapping; it was first defined on line \(line)."))
-    }
-
-    /// A short one-line description of a key for messages.
-    private func describe(_ key: YAMLNode) -> String {
         let text: String
         switch key.content {
         case .scalar(let value, _): text = value
@@ -294,8 +252,33 @@ struct EventComposer: ~Copyable {
             let r = TextRange(start: key.range.start - byteOffset, end: key.range.end - byteOffset)
             text = r.start >= 0 && r.end <= bytes.count ? String(decoding: bytes[r.start..<r.end], as: UTF8.self) : "complex key"
         }
+        errors.append(Self.duplicateKey(at: key.range, text: text, firstAt: first.range.start, bytes: bytes,
+                                        lineIndex: &lineIndex, lineOffset: lineOffset, byteOffset: byteOffset))
+    }
+
+    /// The `duplicate-key` error of the key at `range` (in the larger text) whose text is `text` (a scalar's
+    /// content, `*name` for an alias, the source of a collection), the first key with its identity starting
+    /// at `first`; the line is counted in `bytes` (indexed on first use into `lineIndex`) as ``lineOffset``
+    /// and ``byteOffset`` say.
+    static func duplicateKey(at range: TextRange, text: String, firstAt first: Int, bytes: [UInt8], lineIndex: inout LineIndex?,
+                             lineOffset: Int, byteOffset: Int) -> SyntaxError {
+        if lineIndex == nil { lineIndex = LineIndex(bytes) }
+        let line = (lineIndex?.line(containing: first - byteOffset) ?? 0) + 1 + lineOffset
         var flat = String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
         if flat.count > 40 { flat = String(flat.prefix(39)) + "…" }
-        return flat
+        return SyntaxError(range: range, code: "duplicate-key",
+                           message: "Duplicate key '\(flat)' in this mapping; it was first defined on line \(line).")
+    }
+
+    /// The `undefined-alias` error of the alias `*name` at `range`.
+    static func undefinedAlias(_ name: String, at range: TextRange) -> SyntaxError {
+        SyntaxError(range: range, code: "undefined-alias",
+                    message: "The alias '*\(name)' refers to no anchor '&\(name)' defined before it in this document.")
+    }
+
+    /// The `recursive-alias` error of the alias `*name` at `range`.
+    static func recursiveAlias(_ name: String, at range: TextRange) -> SyntaxError {
+        SyntaxError(range: range, code: "recursive-alias",
+                    message: "The alias '*\(name)' refers to a node that contains it; recursive aliases are not supported.")
     }
 }

@@ -27,7 +27,7 @@ enum KeyIdentity: Hashable {
         let n = node.resolved
         switch n.content {
         case .scalar(let text, _):
-            return .scalar(tag: n.tag, canonical: canonicalText(n, text))
+            return scalar(tag: n.tag, text: text)
         case .alias:
             return .object(ObjectIdentifier(n))
         case .sequence, .mapping:
@@ -38,11 +38,16 @@ enum KeyIdentity: Hashable {
         }
     }
 
-    /// The canonical text of a scalar with tag `node.tag` (the text itself for str and unknown tags,
+    /// The identity of a scalar key with resolved tag `tag` and content `text`.
+    static func scalar(tag: String, text: String) -> KeyIdentity {
+        .scalar(tag: tag, canonical: canonicalText(tag: tag, text))
+    }
+
+    /// The canonical text of a scalar with tag `tag` (the text itself for str and unknown tags,
     /// or when the text is not a form of its core-schema tag).
-    static func canonicalText(_ node: YAMLNode, _ text: String) -> String {
-        if node.tag == CoreSchema.strTag { return text }
-        return CoreSchema.value(of: text, tag: node.tag)?.canonicalText ?? text
+    static func canonicalText(tag: String, _ text: String) -> String {
+        if tag == CoreSchema.strTag { return text }
+        return CoreSchema.value(of: text, tag: tag)?.canonicalText ?? text
     }
 
     /// Appends a self-delimiting encoding of `node` to `out`; false when the budget runs out.
@@ -54,7 +59,7 @@ enum KeyIdentity: Hashable {
         func field(_ s: String) { out += String(s.utf8.count); out += ":"; out += s }
         switch n.content {
         case .scalar(let text, _):
-            out += "S"; field(n.tag); field(canonicalText(n, text))
+            out += "S"; field(n.tag); field(canonicalText(tag: n.tag, text))
         case .alias(let name, _):
             out += "A"; field(name)
         case .sequence(let items):
@@ -82,18 +87,20 @@ enum KeyIdentity: Hashable {
 /// The keys seen so far in each open mapping, for duplicate detection: one stack for all open mappings
 /// (the innermost last), searched linearly for small mappings and hashed beyond ``hashThreshold`` keys.
 /// A mapping allocates nothing of its own unless it has more than ``hashThreshold`` distinct keys.
-struct KeySetStack {
+/// `First` is what is kept of the first key of each identity (the composer's node, or the event check's
+/// key offset).
+struct KeySetStack<First> {
     /// The distinct key identities of all open mappings, each mapping's after its outer mapping's.
     private var identities: [KeyIdentity] = []
-    /// The first key with each identity (parallel to ``identities``), not retained: the composer holds
-    /// every key of an open mapping among its open collections' nodes, so a key outlives its entry here
-    /// (retaining and releasing each key cost a cache miss per key of a large mapping, released long
-    /// after it was composed).
-    private var keys: [Unmanaged<YAMLNode>] = []
+    /// The first key with each identity (parallel to ``identities``). The composer keeps its node
+    /// unretained: it holds every key of an open mapping among its open collections' nodes, so a key
+    /// outlives its entry here (retaining and releasing each key cost a cache miss per key of a large
+    /// mapping, released long after it was composed).
+    private var keys: [First] = []
     /// Per open mapping: where its keys start in ``identities``, and its hashed index (identity →
     /// position in ``identities``) once it has more than ``hashThreshold`` keys.
     private var sets: [(start: Int, index: [KeyIdentity: Int]?)] = []
-    private static let hashThreshold = 8
+    private static var hashThreshold: Int { 8 }
 
     /// Opens the key set of a new innermost mapping.
     mutating func push() {
@@ -107,23 +114,22 @@ struct KeySetStack {
         keys.removeSubrange(set.start...)
     }
 
-    /// Adds `key` to the innermost mapping's set; returns the earlier key with the same identity, if any
-    /// (the set keeps the first).
-    mutating func insert(_ key: YAMLNode) -> YAMLNode? {
+    /// Adds a key whose identity is `id` to the innermost mapping's set; returns what was kept of the
+    /// earlier key with the same identity, if any (the set keeps the first).
+    mutating func insert(_ id: KeyIdentity, _ key: First) -> First? {
         guard !sets.isEmpty else { return nil }
         let top = sets.count - 1
         let start = sets[top].start
-        let id = KeyIdentity.of(key)
         if sets[top].index != nil {
-            if let i = sets[top].index?[id] { return keys[i].takeUnretainedValue() }
+            if let i = sets[top].index?[id] { return keys[i] }
             sets[top].index?[id] = identities.count
         } else {
             var i = start
             while i < identities.count {
-                if identities[i] == id { return keys[i].takeUnretainedValue() }
+                if identities[i] == id { return keys[i] }
                 i += 1
             }
-            if identities.count - start >= KeySetStack.hashThreshold {
+            if identities.count - start >= Self.hashThreshold {
                 var built: [KeyIdentity: Int] = [:]
                 for j in start..<identities.count { built[identities[j]] = j }
                 built[id] = identities.count
@@ -131,7 +137,14 @@ struct KeySetStack {
             }
         }
         identities.append(id)
-        keys.append(Unmanaged.passUnretained(key))
+        keys.append(key)
         return nil
+    }
+}
+
+extension KeySetStack<Unmanaged<YAMLNode>> {
+    /// Adds `key` to the innermost mapping's set; returns the earlier key with the same identity, if any.
+    mutating func insert(_ key: YAMLNode) -> YAMLNode? {
+        insert(KeyIdentity.of(key), Unmanaged.passUnretained(key))?.takeUnretainedValue()
     }
 }

@@ -69,6 +69,14 @@ final class YAMLTestSuiteJSONTests: XCTestCase {
     /// Valid cases (no `error` file) with an `in.json`, by id (`ABCD` or `ABCD/01`), sorted.
     static func cases(in root: URL) throws -> [(String, URL)] {
         let fm = FileManager.default
+        return try allCases(in: root).filter { _, d in
+            fm.fileExists(atPath: d.appendingPathComponent("in.json").path) && !fm.fileExists(atPath: d.appendingPathComponent("error").path)
+        }
+    }
+
+    /// Every case folder (with an `in.yaml`), valid or not, by id, sorted.
+    static func allCases(in root: URL) throws -> [(String, URL)] {
+        let fm = FileManager.default
         var out: [(String, URL)] = []
         for name in try fm.contentsOfDirectory(atPath: root.path).sorted() {
             let dir = root.appendingPathComponent(name)
@@ -77,11 +85,7 @@ final class YAMLTestSuiteJSONTests: XCTestCase {
                 let subs = (try? fm.contentsOfDirectory(atPath: dir.path)) ?? []
                 candidates = subs.sorted().map { ("\(name)/\($0)", dir.appendingPathComponent($0)) }
             }
-            for (id, d) in candidates
-            where fm.fileExists(atPath: d.appendingPathComponent("in.json").path)
-                && !fm.fileExists(atPath: d.appendingPathComponent("error").path) {
-                out.append((id, d))
-            }
+            out += candidates.filter { fm.fileExists(atPath: $0.1.appendingPathComponent("in.yaml").path) }
         }
         return out
     }

@@ -34,15 +34,17 @@ final class DocumentByDocumentAnalysisTests: XCTestCase {
     /// The same text analysed document by document keeping no graph (as a large one is: ``DocumentRootSummary``)
     /// and as a whole: the same diagnostics and chunks, each document's root composed again from its chunk
     /// alike, and the summaries those of the whole analysis's roots; nothing of the whole text is parsed.
-    /// A text that is not analysed document by document is composed after its tree is freed, as a large one
-    /// is in a check: the same composition.
+    /// A text that is not analysed document by document is checked without its graph after its tree is freed
+    /// (composed when a key needs it), as a large one is in a check: the same summaries, and the same
+    /// composition when read.
     private func compareLean(_ bytes: [UInt8], whole: DocumentSnapshot, _ label: String) {
         let lean = DocumentSnapshot(uri: DocumentURI(filePath: "/w/a.yaml"), bytes: bytes, documentByDocumentKeepingGraphsBelow: 0)
         XCTAssertEqual(lean.diagnostics, whole.diagnostics, label)
         XCTAssertEqual(lean.chunks?.starts, whole.chunks?.starts, label)
         XCTAssertEqual(lean.chunks?.documentRanges, whole.chunks?.documentRanges, label)
         guard lean.rootSummaries != nil else {
-            // One document, or a stream that does not qualify: composed without the tree (a large text's way).
+            // One document, or a stream that does not qualify, with a key only its graph compares: composed
+            // without the tree (a large text's way).
             XCTAssertFalse(lean.hasWholeTextAnalysis, "\(label): the tree was kept")
             XCTAssertEqual(lean.composition.errors, whole.composition.errors, label)
             XCTAssertEqual(lean.composition.documents.map(\.range), whole.composition.documents.map(\.range), label)
@@ -51,6 +53,12 @@ final class DocumentByDocumentAnalysisTests: XCTestCase {
             return
         }
         let documents = whole.composition.documents
+        if lean.summaryRanges != nil {
+            // One document, or a stream that does not qualify, checked without its graph (``Composer/check``):
+            // composed from the events when read.
+            XCTAssertEqual(lean.composition.errors, whole.composition.errors, label)
+            XCTAssertEqual(lean.composition.documents.map(\.range), documents.map(\.range), label)
+        }
         XCTAssertEqual(lean.documentRanges, documents.map(\.range), label)
         XCTAssertEqual(lean.documentSummaries.summaries.map(Self.describe), documents.map { Self.describe(DocumentRootSummary($0.root)) }, label)
         for (i, document) in documents.enumerated() {
@@ -259,5 +267,40 @@ final class DocumentByDocumentAnalysisTests: XCTestCase {
         XCTAssertFalse(forcedSplit.lean, "every document is validated: its graph is kept")
         XCTAssertEqual(forcedSplit.findings, forcedWhole.findings)
         XCTAssertTrue((forcedSplit.findings ?? []).contains { $0.diagnostic.code == "schema-maxLength" }, "the definition's name is longer than the schema allows")
+    }
+
+    /// A large one-document text in a check is checked without its graph (``Composer/check``), and composed,
+    /// from its parse events before they are released, only when a schema it waits for will validate it:
+    /// the same findings as the whole analysis either way.
+    func testALargeDocumentIsComposedOnlyForItsSchema() throws {
+        let uri = DocumentURI(filePath: "/w/k8s/one.yaml")
+        var settings = Settings()
+        settings.schema.workspaceFolders = [DocumentURI(filePath: "/w")]
+        settings.apply(try SchemaText.parse(Array(#"{"yaml": {"schemas": {"kubernetes": "k8s/*.yaml"}}, "pureyaml.schema.kubernetesSchemaBase": "https://k/v1/"}"#.utf8)))
+        var padding = ""
+        while padding.utf8.count < SnapshotAnalysis.compositionReleaseBytes { padding += "# a comment line to make the text large\n" }
+        func findings(_ text: String, _ byDocument: Bool) -> (findings: [LocatedDiagnostic]?, lean: Bool, composedAtOpen: Bool) {
+            let model = DocumentModel(settings: settings)
+            model.keepsCompositions = true
+            model.analysesDocumentByDocument = byDocument
+            model.perform(.openFile(uri, bytes: Array(text.utf8)))
+            let snapshot = model.snapshot(uri)
+            var e = SchemaTestEdge(["https://k/v1/deployment-apps-v1.json": IncrementalAnalysisTests.deployment])
+            e.serve(model)
+            return (model.checkFindings(uri), snapshot?.summaryRanges != nil, snapshot?.analysis.isComposed ?? false)
+        }
+        let deployment = padding + "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: x\n  name: a-name-too-long\nspec:\n  replicas: three\n"
+        let (split, whole) = (findings(deployment, true), findings(deployment, false))
+        XCTAssertTrue(split.lean, "checked without its graph")
+        XCTAssertTrue(split.composedAtOpen, "its schema was loading: composed from the events")
+        XCTAssertEqual(split.findings, whole.findings)
+        XCTAssertEqual(Set((split.findings ?? []).map(\.diagnostic.code)), ["duplicate-key", "schema-type", "schema-maxLength"])
+
+        let plain = padding + "kind: Thing\na: 1\na: &u 2\nb: *v\n"
+        let (plainSplit, plainWhole) = (findings(plain, true), findings(plain, false))
+        XCTAssertTrue(plainSplit.lean)
+        XCTAssertFalse(plainSplit.composedAtOpen, "no schema: no graph")
+        XCTAssertEqual(plainSplit.findings, plainWhole.findings)
+        XCTAssertEqual(Set((plainSplit.findings ?? []).map(\.diagnostic.code)), ["duplicate-key", "undefined-alias"])
     }
 }

@@ -28,19 +28,25 @@ enum DiagnosticsCollector {
     /// text starting there whose composition is already positioned in the whole text
     /// (``DocumentByDocumentAnalysis``).
     static func append(parse: ParseResult, composition: Composition, parseOffset: Int = 0, to out: inout [YAMLDiagnostic]) {
+        append(parse: parse, errors: composition.errors, parseOffset: parseOffset, to: &out)
+    }
+
+    /// ``append(parse:composition:parseOffset:to:)`` with the composition's errors (``Composition/errors``,
+    /// or ``CompositionCheck/errors`` of a check made without the graph).
+    static func append(parse: ParseResult, errors: [SyntaxError], parseOffset: Int = 0, to out: inout [YAMLDiagnostic]) {
         func shifted(_ found: [YAMLDiagnostic]) -> [YAMLDiagnostic] {
             parseOffset == 0 ? found : found.map { var d = $0; d.range = d.range.shifted(by: parseOffset); return d }
         }
-        append(syntax: shifted(syntaxDiagnostics(parse)), composition: composition,
+        append(syntax: shifted(syntaxDiagnostics(parse)), errors: errors,
                unusedAnchors: shifted(UnusedAnchors.diagnostics(parse.tree)), to: &out)
     }
 
-    /// Appends `syntax` (the parse's ``syntaxDiagnostics(_:)``), the errors of `composition` and
+    /// Appends `syntax` (the parse's ``syntaxDiagnostics(_:)``), the composition's `errors` and
     /// `unusedAnchors` (``UnusedAnchors/diagnostics(_:)`` of the parse's tree) to `out`, unsorted.
-    static func append(syntax: [YAMLDiagnostic], composition: Composition, unusedAnchors: [YAMLDiagnostic],
+    static func append(syntax: [YAMLDiagnostic], errors: [SyntaxError], unusedAnchors: [YAMLDiagnostic],
                        to out: inout [YAMLDiagnostic]) {
         out += syntax
-        for e in composition.errors {
+        for e in errors {
             out.append(YAMLDiagnostic(range: e.range, severity: e.severity == .error ? .error : .warning,
                                       code: e.code, message: e.message))
         }

@@ -65,27 +65,32 @@ struct DocumentByDocumentAnalysis {
                 let end = next < starts.count ? starts[next] : bytes.count
                 let parse = Parser.parse(Array(bytes[start..<end]))
                 guard parse.isValid, let markers = DocumentChunks.markers(in: parse.tree.tokens) else { return nil }
-                let composition = Composer.compose(parse, lineOffset: start == 0 ? 0 : lineIndex.line(containing: start),
-                                                   byteOffset: start)
-                if composition.documents.isEmpty, i == 0, next < starts.count, markers.isEmpty {
+                let lineOffset = start == 0 ? 0 : lineIndex.line(containing: start)
+                // Without its graph (its summary only) when none is kept, unless a key needs it (``Composer/check``).
+                let checked = keepsGraphs || i == 0 ? nil
+                    : Composer.check(parse, lineOffset: lineOffset, byteOffset: start, rootKeys: DocumentRootSummary.keysRead)
+                let composition = checked == nil ? Composer.compose(parse, lineOffset: lineOffset, byteOffset: start) : nil
+                let documentRanges = checked?.documentRanges ?? composition!.documents.map(\.range)
+                if documentRanges.isEmpty, i == 0, next < starts.count, markers.isEmpty {
                     next += 1
                     continue
                 }
                 // Its own `---` (always, after the first chunk) is the chunk's only marker.
                 let own = i == 0 ? (next == 1 ? [0] : [starts[1]]) : [0]
-                guard composition.documents.count == 1, markers.isEmpty ? i == 0 && next == 1 : markers == own else { return nil }
+                guard documentRanges.count == 1, markers.isEmpty ? i == 0 && next == 1 : markers == own else { return nil }
                 let before = diagnostics.count
-                DiagnosticsCollector.append(parse: parse, composition: composition, parseOffset: start, to: &diagnostics)
+                DiagnosticsCollector.append(parse: parse, errors: checked?.errors ?? composition!.errors, parseOffset: start,
+                                            to: &diagnostics)
                 for d in diagnostics[before...] where DiagnosticsCollector.characterCodes.contains(d.code) { characterProblems += 1 }
                 guard characterProblems < CharacterCheck.maximumErrors else { return nil }
                 if i == 0, next > 1 { keepsGraphs = true }
-                if keepsGraphs {
+                if keepsGraphs, let composition {
                     documents += composition.documents
                     errors += composition.errors
                 } else {
-                    summaries.append(DocumentRootSummary(composition.documents[0].root))
+                    summaries.append(DocumentRootSummary(checked?.roots[0] ?? composition!.documents[0].root))
                 }
-                ranges.append(composition.documents[0].range)
+                ranges.append(documentRanges[0])
                 chunkStarts.append(start)
                 break
             }

@@ -24,16 +24,21 @@ struct DocumentChunks: Sendable {
     /// ``init(parse:composition:)`` from what it reads of the parse: whether it is valid, and
     /// ``markers(in:)`` of its tokens.
     init?(isValid: Bool, markers: [Int]?, composition: Composition) {
+        self.init(isValid: isValid, markers: markers, documentRanges: composition.documents.map(\.range))
+    }
+
+    /// ``init(isValid:markers:composition:)`` from the ranges of the composition's documents.
+    init?(isValid: Bool, markers: [Int]?, documentRanges: [TextRange]) {
         guard isValid, let markers else { return nil }
         let starts = [0] + markers.filter { $0 > 0 }
-        guard starts.count >= 2, composition.documents.count == starts.count else { return nil }
+        guard starts.count >= 2, documentRanges.count == starts.count else { return nil }
         // Every document must lie in its own chunk.
-        for (i, d) in composition.documents.enumerated() {
+        for (i, range) in documentRanges.enumerated() {
             let end = i + 1 < starts.count ? starts[i + 1] : Int.max
-            guard d.range.start >= starts[i], d.range.end <= end else { return nil }
+            guard range.start >= starts[i], range.end <= end else { return nil }
         }
         self.starts = starts
-        self.documentRanges = composition.documents.map(\.range)
+        self.documentRanges = documentRanges
     }
 
     /// Chunks known to qualify: `starts` as described on ``starts``, with one document range per chunk.

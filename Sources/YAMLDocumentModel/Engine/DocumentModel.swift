@@ -363,6 +363,12 @@ public final class DocumentModel {
         refreshLint(uri)
         let requests = schemaRegistry.requestCount
         let schemaAreas = refreshSchemaAndDefinitionUsers(uri)
+        // A text checked without its graph (no schema has read it yet) is composed now, from the events about
+        // to be released, when a schema it waits for will validate it.
+        if snapshot.analysis.holdsEventsToCompose,
+           records[uri]?.schema?.documents.contains(where: { $0.schemaURI != nil && $0.status == .loading }) == true {
+            _ = snapshot.composition
+        }
         snapshot.analysis.releaseEvents(keepingComposition: keepsCompositions)
         var areas: Set<SurfaceArea> = schemaAreas.union([.text(uri), .diagnostics(uri), .outline(uri), .folding(uri),
                                                          .semanticTokens(uri), .formatting(uri)])

@@ -38,9 +38,15 @@ public struct DocumentSnapshot: Sendable {
     /// text, whether the edit keeps the root's `kind` and `apiVersion` (``BlockEntries/Recheck/keepsResourceType``),
     /// and the predecessor's ``analysis`` (identifying it).
     let blockRecheck: (slice: TextRange, keepsResourceType: Bool, previous: ObjectIdentifier)?
-    /// When the documents of a large stream analysed one by one were not kept (``DocumentByDocumentAnalysis/summaries``):
-    /// what schema association reads of each one's root; ``chunks`` is then not nil. Nil otherwise.
+    /// When the documents of a large stream analysed one by one were not kept (``DocumentByDocumentAnalysis/summaries``),
+    /// or a large text was checked without composing it (``summaryRanges``): what schema association reads of
+    /// each document's root. Nil otherwise.
     let rootSummaries: [DocumentRootSummary]?
+    /// When a large text that is not analysed document by document was checked without composing it
+    /// (``Composer/check(events:bytes:lineOffset:byteOffset:rootKeys:)``): its documents' ranges, as the
+    /// composition has them; the composition is made when first read (from the parse events while the model
+    /// keeps them). Nil otherwise (with ``rootSummaries``, ``chunks`` then has the ranges).
+    let summaryRanges: [TextRange]?
     /// With ``blockRecheck``: the edit and the re-checked entry composed on its own (``BlockEdit``).
     let blockEdit: BlockEdit?
 
@@ -81,20 +87,22 @@ public struct DocumentSnapshot: Sendable {
             diagnostics = analysis.diagnostics
             chunks = analysis.chunks
             rootSummaries = analysis.chunks == nil ? nil : analysis.summaries
+            summaryRanges = nil
             // A stream analysed document by document is re-checked by its chunks, never by block entries.
             blockEntries = nil
             self.analysis = SnapshotAnalysis(bytes: bytes, composes: true, composition: analysis.composition)
             return
         }
-        rootSummaries = nil
         if isFullyAnalyzed, documentByDocument, bytes.count >= keepingGraphsBelow {
             // A one-shot check of a large text that is not analysed document by document (one document, or a
             // stream that does not qualify): its lossless tree is freed before its composition is made, so
             // that the two are never held at once; a surface that reads the tree parses the text again.
-            (diagnostics, chunks, analysis) = Self.analysisWithoutTree(bytes)
+            (diagnostics, chunks, analysis, rootSummaries, summaryRanges) = Self.analysisWithoutTree(bytes)
             blockEntries = nil
             return
         }
+        rootSummaries = nil
+        summaryRanges = nil
         let parse = Parser.parse(bytes)
         if isFullyAnalyzed {
             let composition = Composer.compose(parse)
@@ -113,20 +121,31 @@ public struct DocumentSnapshot: Sendable {
     /// The diagnostics, chunks and analysis of `bytes` (fully analysed), as a full analysis gives them,
     /// made without holding the lossless tree and the composition at once: what is read of the tree
     /// (syntax errors, unused anchors, `---` markers) is read first, the tree is freed (its buffers too,
-    /// ``SyntaxTree/releaseReusableBuffers()``), then the events are composed.
-    private static func analysisWithoutTree(_ bytes: [UInt8]) -> ([YAMLDiagnostic], DocumentChunks?, SnapshotAnalysis) {
+    /// ``SyntaxTree/releaseReusableBuffers()``), then the events are checked without a graph
+    /// (``Composer/check(events:bytes:lineOffset:byteOffset:rootKeys:)``: the root summaries and documents'
+    /// ranges are returned, and the analysis keeps the events, from which the composition is made if a
+    /// surface or a schema reads it), or composed when a key needs the graph (the summaries are then nil).
+    private static func analysisWithoutTree(_ bytes: [UInt8])
+        -> ([YAMLDiagnostic], DocumentChunks?, SnapshotAnalysis, [DocumentRootSummary]?, [TextRange]?) {
         let (events, syntax, unusedAnchors, markers, isValid) = { () -> (ParseEvents, [YAMLDiagnostic], [YAMLDiagnostic], [Int]?, Bool) in
             let parse = Parser.parse(bytes)
             return (parse.events, DiagnosticsCollector.syntaxDiagnostics(parse), UnusedAnchors.diagnostics(parse.tree),
                     DocumentChunks.markers(in: parse.tree.tokens), parse.isValid)
         }()
         SyntaxTree.releaseReusableBuffers()
-        let composition = Composer.compose(events: events, bytes: bytes)
         var diagnostics: [YAMLDiagnostic] = []
-        DiagnosticsCollector.append(syntax: syntax, composition: composition, unusedAnchors: unusedAnchors, to: &diagnostics)
+        if let checked = Composer.check(events: events, bytes: bytes, rootKeys: DocumentRootSummary.keysRead) {
+            DiagnosticsCollector.append(syntax: syntax, errors: checked.errors, unusedAnchors: unusedAnchors, to: &diagnostics)
+            DiagnosticsCollector.sort(&diagnostics)
+            return (diagnostics, DocumentChunks(isValid: isValid, markers: markers, documentRanges: checked.documentRanges),
+                    SnapshotAnalysis(bytes: bytes, composes: true, events: events), checked.roots.map(DocumentRootSummary.init),
+                    checked.documentRanges)
+        }
+        let composition = Composer.compose(events: events, bytes: bytes)
+        DiagnosticsCollector.append(syntax: syntax, errors: composition.errors, unusedAnchors: unusedAnchors, to: &diagnostics)
         DiagnosticsCollector.sort(&diagnostics)
         return (diagnostics, DocumentChunks(isValid: isValid, markers: markers, composition: composition),
-                SnapshotAnalysis(bytes: bytes, composes: true, composition: composition))
+                SnapshotAnalysis(bytes: bytes, composes: true, composition: composition), nil, nil)
     }
 
     /// The snapshot of `bytes`, an edited version of `previous`'s text: re-checks only the edited document
@@ -184,6 +203,7 @@ public struct DocumentSnapshot: Sendable {
         blockEntries = blockRecheck?.entries
         self.blockRecheck = blockRecheck.map { ($0.slice, $0.keepsResourceType, previous) }
         rootSummaries = nil
+        summaryRanges = nil
         if let blockRecheck, let entry = blockRecheck.entry, let edit {
             blockEdit = BlockEdit(start: edit.start, oldEnd: edit.oldEnd, delta: blockRecheck.delta, entry: entry)
         } else {
@@ -217,8 +237,10 @@ public struct DocumentSnapshot: Sendable {
     /// so that schema validation neither holds the whole text's tree, events and graph at once nor keeps
     /// them (a 10 MB stream's kind schemas failing to download composed it whole three times, 2 s and
     /// 40 MiB above the open's peak).
+    /// Not for a large text checked without composing it (``summaryRanges``): its composition is made from
+    /// the parse events the model keeps, when first read.
     private var readsDocumentsFromChunks: Bool {
-        guard chunks != nil else { return false }
+        guard chunks != nil, summaryRanges == nil else { return false }
         return rootSummaries != nil || (bytes.count >= SnapshotAnalysis.compositionReleaseBytes && !analysis.isComplete)
     }
 
@@ -241,13 +263,14 @@ public struct DocumentSnapshot: Sendable {
 
     /// The ranges of the stream's documents (UTF-8 bytes), as the composition gives them.
     var documentRanges: [TextRange] {
+        if let summaryRanges { return summaryRanges }
         if readsDocumentsFromChunks, let chunks { return chunks.documentRanges }
         return composition.documents.map(\.range)
     }
 
     /// The ranges of the stream's documents (UTF-8 bytes) and what schema association reads of each root.
     var documentSummaries: (ranges: [TextRange], summaries: [DocumentRootSummary]) {
-        if let rootSummaries, let chunks { return (chunks.documentRanges, rootSummaries) }
+        if let rootSummaries, let ranges = summaryRanges ?? chunks?.documentRanges { return (ranges, rootSummaries) }
         let documents = composition.documents
         return (documents.map(\.range), documents.map { DocumentRootSummary($0.root) })
     }

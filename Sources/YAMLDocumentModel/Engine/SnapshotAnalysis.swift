@@ -20,6 +20,10 @@ final class SnapshotAnalysis: Sendable {
         var tree: SyntaxTree?
         var errors: [SyntaxError]?
         var parse: ParseResult?
+        /// The parse events of a text checked without composing it (its tree already freed), kept until
+        /// ``releaseEvents(keepingComposition:)`` so that a first read of ``composition`` composes them
+        /// instead of parsing again.
+        var events: ParseEvents?
         var composition: Composition?
     }
 
@@ -31,10 +35,11 @@ final class SnapshotAnalysis: Sendable {
 
     /// Analysis of `bytes`, with whatever is already known (nothing for a partly re-checked snapshot).
     /// `composes` is false above the full-analysis limit: the composition is then empty.
-    init(bytes: [UInt8], composes: Bool, parse: ParseResult? = nil, composition: Composition? = nil) {
+    /// `events`: the parse events of a text whose composition is not made yet (see ``State/events``).
+    init(bytes: [UInt8], composes: Bool, parse: ParseResult? = nil, events: ParseEvents? = nil, composition: Composition? = nil) {
         self.bytes = bytes
         self.composes = composes
-        state = Mutex(State(tree: parse?.tree, errors: parse?.errors, parse: parse,
+        state = Mutex(State(tree: parse?.tree, errors: parse?.errors, parse: parse, events: events,
                             composition: composes ? composition : Composition(documents: [], errors: [])))
     }
 
@@ -69,6 +74,13 @@ final class SnapshotAnalysis: Sendable {
     /// are not kept).
     var composition: Composition {
         if let c = state.withLock({ $0.composition }) { return c }
+        if let c = state.withLock({ s -> Composition? in
+            guard let events = s.events else { return nil }
+            let c = Composer.compose(events: events, bytes: bytes)
+            s.composition = c
+            s.events = nil
+            return c
+        }) { return c }
         let p = parse(keepingEvents: false)
         return state.withLock { s in
             if let c = s.composition { return c }
@@ -80,6 +92,13 @@ final class SnapshotAnalysis: Sendable {
 
     /// True when the tree and composition are at hand (a full analysis, or a surface already asked).
     var isComplete: Bool { state.withLock { $0.tree != nil && $0.composition != nil } }
+
+    /// True when the composition is at hand (made, or handed over and not released).
+    var isComposed: Bool { state.withLock { $0.composition != nil } }
+
+    /// True while the parse events of a text checked without composing it are kept and its composition
+    /// not made (reading ``composition`` now composes them without parsing again).
+    var holdsEventsToCompose: Bool { state.withLock { $0.events != nil && $0.composition == nil } }
 
     /// Drops the parse events (the largest part of a parse) while keeping tree and errors, once the
     /// diagnostics, lint and schema validation have read them. For a text of at least
@@ -95,9 +114,11 @@ final class SnapshotAnalysis: Sendable {
         let large = bytes.count >= Self.compositionReleaseBytes && !keepingComposition
         // What is dropped is returned, so that it is taken apart outside the lock (a large graph takes
         // a while).
-        _ = state.withLock { s -> (ParseResult?, Composition?) in
-            guard s.tree != nil else { return (nil, nil) }
-            let kept = (s.parse, large && composes ? s.composition : nil)
+        _ = state.withLock { s -> (ParseResult?, Composition?, ParseEvents?) in
+            let events = s.events
+            s.events = nil
+            guard s.tree != nil else { return (nil, nil, events) }
+            let kept = (s.parse, large && composes ? s.composition : nil, events)
             s.parse = nil
             if large && composes { s.composition = nil }
             return kept

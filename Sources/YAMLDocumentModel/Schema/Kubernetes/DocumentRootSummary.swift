@@ -16,6 +16,11 @@ struct DocumentRootSummary: Sendable {
     /// ``SchemaAssociator/hasMetadataMapping(_:)`` of the root.
     let hasMetadataMapping: Bool
 
+    /// The top-level keys read (the contents of scalar keys): a root reduced to its entries with these keys
+    /// (``CompositionCheck/roots``) has the summary of the whole root. Every reader in this type must read
+    /// no other entry.
+    static let keysRead: Set<String> = ["apiVersion", "kind", "metadata"]
+
     /// The summary of the document whose root is `root`.
     init(_ root: YAMLNode) {
         apiVersionAndKind = KubernetesResourceType.apiVersionAndKind(root)
