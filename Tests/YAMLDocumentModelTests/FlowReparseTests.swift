@@ -210,6 +210,40 @@ final class FlowReparseTests: XCTestCase {
         XCTAssertEqual(edited("c: {d: e}", "c: {d:\n e}").flowRecheck, TextRange(start: 42, end: 47))
     }
 
+    /// Typing at one place, then elsewhere before and after it: the indicators after the typing move
+    /// (by a move kept pending while the typing stays in one scalar) as a fresh analysis finds them.
+    func testTypingAtOnePlaceThenElsewhereMovesTheIndicators() {
+        let uri = DocumentURI(filePath: "/w/typed.json")
+        var snapshot = DocumentSnapshot(uri: uri, version: 0, bytes: Array(Self.jsonLike(seed: 5, objects: 6).utf8))
+        var version = 0
+        func type(_ text: String, at offset: Int, deleting: Int = 0) {
+            version += 1
+            var bytes = snapshot.bytes
+            bytes.replaceSubrange(offset..<(offset + deleting), with: Array(text.utf8))
+            let next = DocumentSnapshot(uri: uri, version: version, bytes: bytes, after: snapshot)
+            let fresh = DocumentSnapshot(uri: uri, version: version, bytes: bytes)
+            XCTAssertNotNil(next.flowRecheck, "edit \(version)")
+            XCTAssertEqual(next.flowEntries?.offsets, fresh.flowEntries?.offsets, "edit \(version)")
+            XCTAssertEqual(next.flowEntries?.links, fresh.flowEntries?.links, "edit \(version)")
+            XCTAssertEqual(next.diagnostics, fresh.diagnostics, "edit \(version)")
+            snapshot = next
+        }
+        func offset(of word: String, after start: Int = 0) -> Int {
+            let bytes = snapshot.bytes, target = Array(word.utf8)
+            return (start...(bytes.count - target.count)).first { bytes[$0..<($0 + target.count)].elementsEqual(target) } ?? 0
+        }
+        let name = offset(of: "\"name\": \"", after: 300) + 9
+        for (i, letter) in ["q", "r", "s", "t"].enumerated() { type(letter, at: name + i) }
+        for i in (0..<4).reversed() { type("", at: name + i, deleting: 1) }
+        type("zz", at: name + 1)
+        let typed = Array(snapshot.bytes[name..<(name + 4)])
+        // Before the pending move, then after it, then a nested sequence grown.
+        type("k", at: offset(of: "\"name\": \"") + 9)
+        type("k", at: offset(of: "\"name\": \"", after: name + 200) + 9)
+        type(", 7", at: offset(of: "], []]") + 1 - 1)
+        type("w", at: offset(of: String(decoding: typed, as: UTF8.self)) + 1)
+    }
+
     /// Flow inside block: a value edit re-checks the block entry (the block path first), a flow item of a
     /// block sequence re-checks its flow entry; a line break in a flow entry in block context, whose
     /// indentation the block around decides, and a collection in a key analyse more.
