@@ -226,26 +226,13 @@ final class BlockReparseTests: XCTestCase {
         for version in 1...150 {
             guard let before = model.snapshot(uri) else { return XCTFail("not open") }
             let (range, insert) = Self.randomEdit(before.bytes, &rng)
-            let lsp = (before.lineIndex.position(of: range.lowerBound, encoding: .utf8),
-                       before.lineIndex.position(of: range.upperBound, encoding: .utf8))
-            model.perform(.change(uri, version: version, changes: [TextChange(range: lsp, text: insert)], encoding: .utf8))
-            guard let after = model.snapshot(uri) else { return XCTFail("closed") }
+            guard let after = edit(model, uri, version: version, range, insert) else { return XCTFail("closed") }
             if after.blockRecheck != nil {
                 reparsed += 1
                 if !after.hasWholeTextAnalysis { untouched += 1 }
             }
-            let reference = DocumentModel()
-            reference.perform(.open(uri, version: version, text: after.text))
             let label = "edit \(version) (\(range) -> \(insert.debugDescription))"
-            XCTAssertEqual(model.diagnostics(uri)?.diagnostics, reference.diagnostics(uri)?.diagnostics, label)
-            XCTAssertEqual(model.schemaInfo(uri), reference.schemaInfo(uri), label)
-            if version % 15 == 0 {
-                XCTAssertEqual(model.outline(uri), reference.outline(uri), label)
-                XCTAssertEqual(model.folding(uri), reference.folding(uri), label)
-                XCTAssertEqual(model.semanticTokens(uri), reference.semanticTokens(uri), label)
-                XCTAssertEqual(model.formatting(uri), reference.formatting(uri), label)
-            }
-            if model.diagnostics(uri)?.diagnostics != reference.diagnostics(uri)?.diagnostics { return }
+            guard assertAnswersAsAFreshModel(model, uri, version: version, label: label, surfaces: version % 15 == 0) else { return }
             if after.blockEntries == nil, rng.next() % 4 != 0 {
                 model.perform(.change(uri, version: version, changes: [.full(text)], encoding: .utf8))
             }

@@ -297,3 +297,15 @@ struct BlockEntries: Sendable {
         return bytes.count
     }
 }
+
+extension BlockEntries {
+    /// The entries after an edit that holds no key and ends at `offset` of the old text (inside one flow
+    /// collection entry: ``FlowEntries``): those from `offset` on moved by `delta` (new length minus old).
+    func moved(from offset: Int, by delta: Int) -> BlockEntries {
+        var moved = self
+        var i = offsets.count
+        while i > 0 && Int(offsets[i - 1]) >= offset { i -= 1 }
+        for j in i..<offsets.count { moved.offsets[j] += Int32(delta) }
+        return moved
+    }
+}

@@ -34,8 +34,8 @@ public struct DocumentSnapshot: Sendable {
     /// The block mapping entries of a valid text that is not in chunks, for re-checking one entry after an
     /// edit (``BlockEntries``); nil when the text does not qualify.
     let blockEntries: BlockEntries?
-    /// When this snapshot re-checked one block mapping entry of its predecessor: the entry's lines in this
-    /// text, whether the edit keeps the root's `kind` and `apiVersion` (``BlockEntries/Recheck/keepsResourceType``),
+    /// When this snapshot re-checked one block mapping entry (or one flow collection entry: ``flowRecheck``)
+    /// of its predecessor: the entry's lines in this text, whether the edit keeps the root's `kind` and `apiVersion` (``BlockEntries/Recheck/keepsResourceType``),
     /// and the predecessor's ``analysis`` (identifying it).
     let blockRecheck: (slice: TextRange, keepsResourceType: Bool, previous: ObjectIdentifier)?
     /// When the documents of a large stream analysed one by one were not kept (``DocumentByDocumentAnalysis/summaries``),
@@ -49,6 +49,13 @@ public struct DocumentSnapshot: Sendable {
     let summaryRanges: [TextRange]?
     /// With ``blockRecheck``: the edit and the re-checked entry composed on its own (``BlockEdit``).
     let blockEdit: BlockEdit?
+    /// The flow collections of a valid text that is not in chunks, for re-checking one flow collection
+    /// entry after an edit (``FlowEntries``); nil when the text does not qualify.
+    let flowEntries: FlowEntries?
+    /// When this snapshot re-checked one flow collection entry of its predecessor (``FlowEntries``): that
+    /// entry in this text. ``blockRecheck`` then gives the same slice, as for a block mapping entry (with
+    /// no ``blockEdit``).
+    let flowRecheck: TextRange?
 
     /// Parses, composes and checks `bytes`; when `bytes` has more than `fullAnalysisLimit` bytes, only
     /// parses and checks the syntax (see ``Settings/maxFileSize``).
@@ -82,6 +89,7 @@ public struct DocumentSnapshot: Sendable {
         recheck = nil
         blockRecheck = nil
         blockEdit = nil
+        flowRecheck = nil
         if isFullyAnalyzed, documentByDocument, let analysis = DocumentByDocumentAnalysis(bytes: bytes, lineIndex: lineIndex,
                                                                                         keepingGraphsBelow: keepingGraphsBelow) {
             diagnostics = analysis.diagnostics
@@ -90,6 +98,7 @@ public struct DocumentSnapshot: Sendable {
             summaryRanges = nil
             // A stream analysed document by document is re-checked by its chunks, never by block entries.
             blockEntries = nil
+            flowEntries = nil
             self.analysis = SnapshotAnalysis(bytes: bytes, composes: true, composition: analysis.composition)
             return
         }
@@ -99,6 +108,7 @@ public struct DocumentSnapshot: Sendable {
             // that the two are never held at once; a surface that reads the tree parses the text again.
             (diagnostics, chunks, analysis, rootSummaries, summaryRanges) = Self.analysisWithoutTree(bytes)
             blockEntries = nil
+            flowEntries = nil
             return
         }
         rootSummaries = nil
@@ -109,11 +119,13 @@ public struct DocumentSnapshot: Sendable {
             diagnostics = DiagnosticsCollector.collect(parse: parse, composition: composition)
             chunks = DocumentChunks(parse: parse, composition: composition)
             blockEntries = chunks == nil ? BlockEntries(parse: parse) : nil
+            flowEntries = chunks == nil ? FlowEntries(parse: parse) : nil
             analysis = SnapshotAnalysis(bytes: bytes, composes: true, parse: parse, composition: composition)
         } else {
             diagnostics = DiagnosticsCollector.collectSyntaxOnly(parse: parse, limit: fullAnalysisLimit)
             chunks = nil
             blockEntries = nil
+            flowEntries = nil
             analysis = SnapshotAnalysis(bytes: bytes, composes: false, parse: parse)
         }
     }
@@ -150,7 +162,8 @@ public struct DocumentSnapshot: Sendable {
 
     /// The snapshot of `bytes`, an edited version of `previous`'s text: re-checks only the edited document
     /// of a multi-document stream when it can (see ``DocumentChunks``), or else only the edited block
-    /// mapping entry of a text that is not in chunks (see ``BlockEntries``), else analyses everything as
+    /// mapping entry of a text that is not in chunks (see ``BlockEntries``), or else only the edited flow
+    /// collection entry (see ``FlowEntries``), else analyses everything as
     /// ``init(uri:version:bytes:fullAnalysisLimit:)`` does. The diagnostics are the same either way.
     public init(uri: DocumentURI, version: Int, bytes: [UInt8], after previous: DocumentSnapshot,
                 fullAnalysisLimit: Int = Settings.defaultMaxFileSize) {
@@ -179,29 +192,45 @@ public struct DocumentSnapshot: Sendable {
                   let recheck = entries.recheck(old: previous.bytes, diagnostics: previous.diagnostics,
                                                 lineIndex: previous.lineIndex, new: bytes, newLineIndex: lineIndex,
                                                 prefix: prefix, suffix: suffix) {
-            self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, blockRecheck: recheck,
+            let flow = previous.flowEntries?.replacingBlockEntry(start: recheck.slice.start, oldEnd: recheck.slice.end - recheck.delta,
+                                                                 newEnd: recheck.slice.end, new: bytes)
+            self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, blockRecheck: recheck, flowEntries: flow,
                       edit: (prefix, previous.bytes.count - suffix), previous: ObjectIdentifier(previous.analysis))
+        } else if bytes.count <= fullAnalysisLimit, previous.isFullyAnalyzed, previous.chunks == nil,
+                  let entries = previous.flowEntries,
+                  let recheck = entries.recheck(old: previous.bytes, diagnostics: previous.diagnostics,
+                                                lineIndex: previous.lineIndex, new: bytes, newLineIndex: lineIndex,
+                                                prefix: prefix, suffix: suffix) {
+            // No block mapping key lies inside a flow collection: the keys after the edit move.
+            self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, flowRecheck: recheck,
+                      blockEntries: previous.blockEntries?.moved(from: previous.bytes.count - suffix, by: recheck.delta),
+                      previous: ObjectIdentifier(previous.analysis))
         } else {
             self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, fullAnalysisLimit: fullAnalysisLimit)
         }
     }
 
-    /// A snapshot that re-checked one chunk (`recheck`) or one block mapping entry (`blockRecheck`, after
-    /// an `edit` of the bytes from `start` to `oldEnd` of the predecessor's text) of its predecessor
-    /// (identified by `previous`).
+    /// A snapshot that re-checked one chunk (`recheck`), one block mapping entry (`blockRecheck`, after
+    /// an `edit` of the bytes from `start` to `oldEnd` of the predecessor's text, with the `flowEntries`
+    /// that follow it) or one flow collection entry (`flowRecheck`, with the `blockEntries` that follow it)
+    /// of its predecessor (identified by `previous`).
     private init(uri: DocumentURI, version: Int, bytes: [UInt8], lineIndex: LineIndex, recheck: DocumentChunks.Recheck? = nil,
-                 blockRecheck: BlockEntries.Recheck? = nil, edit: (start: Int, oldEnd: Int)? = nil, previous: ObjectIdentifier) {
+                 blockRecheck: BlockEntries.Recheck? = nil, flowEntries: FlowEntries? = nil, flowRecheck: FlowEntries.Recheck? = nil,
+                 blockEntries: BlockEntries? = nil, edit: (start: Int, oldEnd: Int)? = nil, previous: ObjectIdentifier) {
         self.uri = uri
         self.version = version
         self.bytes = bytes
         self.lineIndex = lineIndex
-        diagnostics = recheck?.diagnostics ?? blockRecheck?.diagnostics ?? []
+        diagnostics = recheck?.diagnostics ?? blockRecheck?.diagnostics ?? flowRecheck?.diagnostics ?? []
         isFullyAnalyzed = true
         analysis = SnapshotAnalysis(bytes: bytes, composes: true)
         chunks = recheck?.chunks
         self.recheck = recheck.map { ($0, previous) }
-        blockEntries = blockRecheck?.entries
+        self.blockEntries = blockRecheck?.entries ?? blockEntries
+        self.flowEntries = flowRecheck?.entries ?? flowEntries
         self.blockRecheck = blockRecheck.map { ($0.slice, $0.keepsResourceType, previous) }
+            ?? flowRecheck.map { ($0.slice, $0.keepsResourceType, previous) }
+        self.flowRecheck = flowRecheck?.slice
         rootSummaries = nil
         summaryRanges = nil
         if let blockRecheck, let entry = blockRecheck.entry, let edit {
