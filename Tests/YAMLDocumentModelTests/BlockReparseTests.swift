@@ -125,14 +125,19 @@ final class BlockReparseTests: XCTestCase {
         XCTAssertGreaterThan(reparsed, 400, "typing inside words re-checks one entry")
     }
 
-    /// Real files of the shared corpus (single documents of 4–60 KB, every 40th in path order).
-    func testRandomEditsOfCorpusFilesGiveWhatAFullAnalysisGives() throws {
+    /// The YAML files of the shared corpus of 4–60 KB, in path order.
+    func corpusFiles() throws -> [URL] {
         let corpus = try requireSharedFolder("corpus")
-        let files = (FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: [.fileSizeKey])?
+        return (FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: [.fileSizeKey])?
             .compactMap { $0 as? URL } ?? [])
             .filter { ["yaml", "yml"].contains($0.pathExtension) }
             .filter { ((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0).map { (4_000...60_000).contains($0) } ?? false }
             .sorted { $0.path < $1.path }
+    }
+
+    /// Real files of the shared corpus (single documents of 4–60 KB, every 40th in path order).
+    func testRandomEditsOfCorpusFilesGiveWhatAFullAnalysisGives() throws {
+        let files = try corpusFiles()
         var reparsed = 0, checked = 0
         for (i, file) in files.enumerated() where i % 40 == 0 {
             guard let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8) else { continue }

@@ -355,7 +355,7 @@ public final class DocumentModel {
         }
         if case .some(let e) = encoding { records[uri]?.foreignEncoding = e }
         closed.remove(uri)
-        refreshLint(uri)
+        refreshLint(uri, after: previous)
         let requests = schemaRegistry.requestCount
         let schemaAreas = refreshSchemaAndDefinitionUsers(uri)
         snapshot.analysis.releaseEvents(keepingComposition: keepsCompositions)
