@@ -127,7 +127,7 @@ extension BlockReparseTests {
         var settings = Settings()
         settings.lintEnabled = true
         let text = "---\na:\n  b: yes\n  c: word\nd: [x]\n"
-        func typed(_ from: String, _ to: String) -> (Bool?, [LintFinding]?, [LintFinding]?) {
+        func typed(_ from: String, _ to: String, in text: String = text) -> (Bool?, [LintFinding]?, [LintFinding]?) {
             let model = DocumentModel(settings: settings)
             model.perform(.open(uri, version: 0, text: text))
             let edited = text.replacingOccurrences(of: from, with: to)
@@ -143,8 +143,15 @@ extension BlockReparseTests {
             XCTAssertEqual(incremental, fresh, to)
         }
         XCTAssertEqual(typed("word", "yes").1?.map(\.rule), ["truthy", "truthy"])
+        // A value in a flow mapping, followed by more of it and a comment.
+        let flow = "---\na: 1\nd: {k: word, j: 1}  # c\ne: 1\n"
+        for to in ["wordy", "yes", "no"] {
+            let (alone, incremental, fresh) = typed("word", to, in: flow)
+            XCTAssertEqual(alone, true, to)
+            XCTAssertEqual(incremental, fresh, to)
+        }
         // A key, a value inside a flow collection, a value that becomes a comment: the whole text.
-        for (from, to) in [("c: word", "cc: word"), ("[x]", "[xy]"), ("word", "wo #rd")] {
+        for (from, to) in [("c: word", "cc: word"), ("[x]", "[xy]"), ("word", "wo #rd"), ("word", "wo: rd")] {
             let (alone, incremental, fresh) = typed(from, to)
             XCTAssertEqual(alone, false, to)
             XCTAssertEqual(incremental, fresh, to)

@@ -10,10 +10,10 @@ import YAMLSyntax
 /// The case handled: the snapshot re-checked one block mapping entry or one document of its predecessor
 /// (``BlockEntries``, ``DocumentChunks``: the text has no syntax error, and that part parsed alone gives its
 /// tokens as in context), the edit lies within one line (not the first nor the last) inside a one-line
-/// plain scalar that is not a key and ends its line, and the scalar it replaced was a one-line plain
-/// scalar too, with the same start and no character that could end it or make it a key or an indicator.
-/// The text around is the same, so the token stream is the same but for that scalar's end and value, and
-/// the offsets after it. Rule by rule (yamllint 1.38's rules as `YAMLLint` implements them):
+/// plain scalar that is not a key (in a flow collection: a mapping value after its `:`), and the scalar it
+/// replaced was a one-line plain scalar too, with the same start and no character that could end it or
+/// make it a key or an indicator (so the byte after it ends it as it ends the new one). The text around is
+/// the same, so the token stream is the same but for that scalar's end and value, and the offsets after it. Rule by rule (yamllint 1.38's rules as `YAMLLint` implements them):
 /// - `truthy`, `quoted-strings`, `octal-values`, `float-values` read a scalar's value and the kind of the
 ///   token before it: run again over the re-checked part (not `quoted-strings` with `quote-type:
 ///   consistent`, which remembers the first quote style of the whole file);
@@ -23,7 +23,7 @@ import YAMLSyntax
 /// - `key-duplicates`, `key-ordering` read keys; `anchors` anchors and aliases; `document-start`,
 ///   `document-end` the markers; `empty-values` empty nodes: unchanged;
 /// - `colons`, `commas`, `hyphens`, `braces`, `brackets`, `comments` measure spaces between tokens (the
-///   scalar's start and everything after its end move together); `indentation` and
+///   scalar's start stays, its end and everything after it move together); `indentation` and
 ///   `comments-indentation` read the columns of the first token of each line and the lines tokens end
 ///   on: unchanged.
 /// The edited line must have no finding of another rule, and the text no `yamllint` directive comment.
@@ -79,11 +79,14 @@ enum IncrementalLint {
         guard let k = tokens.firstIndex(where: { $0.range.end >= localEnd && $0.range.start <= local && $0.kind == .plainScalar })
         else { return nil }
         let scalar = TextRange(start: tokens[k].range.start + region.start, end: tokens[k].range.end + region.start)
-        guard scalar.end <= lineEnd, scalar.start >= lineStart, new[scalar.end..<lineEnd].allSatisfy({ $0 == 0x20 }) else { return nil }
-        var before = k - 1
+        guard scalar.end <= lineEnd, scalar.start >= lineStart else { return nil }
+        // Not a key: no `? ` before it, no `:` after it, and inside a flow collection (where a lone scalar
+        // may be a key) a `:` before it.
+        var before = k - 1, next = k + 1
         while before >= 0 && tokens[before].kind.isTrivia { before -= 1 }
+        while next < tokens.count && tokens[next].kind.isTrivia { next += 1 }
         if before >= 0 && tokens[before].kind == .mappingKey { return nil }
-        // Not inside a flow collection (where a lone scalar may be a key).
+        if next < tokens.count && tokens[next].kind == .mappingValue { return nil }
         var flow = 0
         for token in tokens[..<k] {
             switch token.kind {
@@ -92,7 +95,7 @@ enum IncrementalLint {
             default: break
             }
         }
-        guard flow == 0 else { return nil }
+        guard flow == 0 || (before >= 0 && tokens[before].kind == .mappingValue) else { return nil }
         guard isSafePlain(new[scalar.start..<scalar.end]), isSafePlain(old[scalar.start..<(scalar.end - delta)]) else { return nil }
 
         // No finding of another rule on the edited line (1-based in findings).
