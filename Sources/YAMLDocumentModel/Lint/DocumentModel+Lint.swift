@@ -39,8 +39,9 @@ extension DocumentModel {
         let resolution = lint.resolve(uri, settings: settings(for: uri))
         var state = records[uri]?.lint ?? DocumentLint()
         if let previous, case .lint(let c, let path) = resolution, state.configuration == c, state.relativePath == path,
-           let linted = state.linted, linted.analysis == ObjectIdentifier(previous.analysis), !linted.mentionsYamllint,
-           let findings = IncrementalLint.findings(s, previous: previous, findings: state.findings, configuration: c, path: path) {
+           let linted = state.linted, linted.analysis == ObjectIdentifier(previous.analysis),
+           let findings = IncrementalLint.findings(s, previous: previous, findings: state.findings, configuration: c, path: path,
+                                                   previousMentionsYamllint: linted.mentionsYamllint) {
             lint.record(resolution)
             let diagnostics = findings.map(LintDiagnostics.diagnostic)
             let changed = state.diagnostics != diagnostics
@@ -63,7 +64,7 @@ extension DocumentModel {
         state.findings = findings
         state.diagnostics = diagnostics
         if case .lint = resolution {
-            state.linted = (ObjectIdentifier(s.analysis), IncrementalLint.mentionsYamllint(s.bytes[...]), false)
+            state.linted = (ObjectIdentifier(s.analysis), nil, false)
         } else {
             state.linted = nil
         }

@@ -35,8 +35,12 @@ enum IncrementalLint {
 
     /// The findings of `s` under `configuration` (with the document's `path` relative to it), given
     /// `findings`, those of `previous` under the same configuration; nil when in doubt.
+    ///
+    /// `previousMentionsYamllint` says whether the previous text holds `yamllint` (nil: not known yet; it is
+    /// then looked for, last); the new text does not when the findings are returned.
     static func findings(_ s: DocumentSnapshot, previous: DocumentSnapshot, findings: [LintFinding],
-                         configuration: LintConfiguration, path: String?) -> [LintFinding]? {
+                         configuration: LintConfiguration, path: String?, previousMentionsYamllint: Bool?) -> [LintFinding]? {
+        if previousMentionsYamllint == true { return nil }
         let old = previous.bytes, new = s.bytes
         let (prefix, suffix) = DocumentChunks.commonPrefixAndSuffix(old, new)
         if prefix == old.count && prefix == new.count { return findings }
@@ -67,6 +71,11 @@ enum IncrementalLint {
         let line = lines.line(containing: prefix)
         let lineStart = lines.lineStart(line), lineEnd = lines.lineContentEnd(line)
         guard line > 0, lineEnd < new.count, new[lineEnd] == 0x0A, lineStart >= region.start else { return nil }
+
+        // Not worth parsing: the edit in a quoted string (what follows makes sure, this only saves the parse).
+        var wordStart = prefix
+        while wordStart > lineStart, !" ,[]{}\"'".utf8.contains(new[wordStart - 1]) { wordStart -= 1 }
+        if wordStart > lineStart, new[wordStart - 1] == 0x22 || new[wordStart - 1] == 0x27 { return nil }
 
         var bytes = Array(new[region.start..<region.end])
         for j in 0..<min(blank, bytes.count) where bytes[j] != 0x20 { bytes[j] = 0x20 }
@@ -133,6 +142,8 @@ enum IncrementalLint {
             f.range = f.range.shifted(by: delta)
             out.append(f)
         }
+        // Last, being the slowest test: no `yamllint` directive comment anywhere.
+        if previousMentionsYamllint == nil && mentionsYamllint(old[...]) { return nil }
         return out
     }
 
