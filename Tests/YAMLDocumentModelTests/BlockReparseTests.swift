@@ -69,7 +69,7 @@ final class BlockReparseTests: XCTestCase {
     /// snapshot with a fresh one; a text the block path cannot continue from (no entries) is replaced by
     /// the original with probability 3/4. Returns how many edits re-checked one entry.
     @discardableResult
-    private func differential(_ text: String, name: String, seed: UInt64, count: Int, insideWords: Bool = false) -> Int {
+    func differential(_ text: String, name: String, seed: UInt64, count: Int, insideWords: Bool = false) -> Int {
         let uri = DocumentURI(filePath: "/w/\(name)")
         let original = Array(text.utf8)
         var snapshot = DocumentSnapshot(uri: uri, version: 0, bytes: original)
@@ -88,6 +88,10 @@ final class BlockReparseTests: XCTestCase {
                 XCTAssertEqual(next.blockEntries?.offsets, fresh.blockEntries?.offsets, label)
                 XCTAssertEqual(next.blockEntries?.indents, fresh.blockEntries?.indents, label)
                 XCTAssertEqual(next.blockEntries?.rootKeys, fresh.blockEntries?.rootKeys, label)
+                XCTAssertEqual(next.blockEntries?.anchors == nil, fresh.blockEntries?.anchors == nil, label)
+                if let kept = next.blockEntries?.anchors, let made = fresh.blockEntries?.anchors {
+                    XCTAssertTrue(kept.covers(made), label)
+                }
             }
             XCTAssertEqual(next.diagnostics, fresh.diagnostics, label)
             if next.diagnostics != fresh.diagnostics { return reparsed }
@@ -121,14 +125,19 @@ final class BlockReparseTests: XCTestCase {
         XCTAssertGreaterThan(reparsed, 400, "typing inside words re-checks one entry")
     }
 
-    /// Real files of the shared corpus (single documents of 4–60 KB, every 40th in path order).
-    func testRandomEditsOfCorpusFilesGiveWhatAFullAnalysisGives() throws {
+    /// The YAML files of the shared corpus of 4–60 KB, in path order.
+    func corpusFiles() throws -> [URL] {
         let corpus = try requireSharedFolder("corpus")
-        let files = (FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: [.fileSizeKey])?
+        return (FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: [.fileSizeKey])?
             .compactMap { $0 as? URL } ?? [])
             .filter { ["yaml", "yml"].contains($0.pathExtension) }
             .filter { ((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0).map { (4_000...60_000).contains($0) } ?? false }
             .sorted { $0.path < $1.path }
+    }
+
+    /// Real files of the shared corpus (single documents of 4–60 KB, every 40th in path order).
+    func testRandomEditsOfCorpusFilesGiveWhatAFullAnalysisGives() throws {
+        let files = try corpusFiles()
         var reparsed = 0, checked = 0
         for (i, file) in files.enumerated() where i % 40 == 0 {
             guard let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8) else { continue }
@@ -217,28 +226,35 @@ final class BlockReparseTests: XCTestCase {
     /// diagnostics, schema info and surfaces after each edit are those of a fresh model, and a value edit
     /// composes nothing of the whole text.
     func testModelAnswersAsAFreshModelAfterBlockEdits() throws {
+        let (reparsed, untouched) = modelDifferential(Self.generated(seed: 9, entries: 80), seed: 9)
+        print("model: \(reparsed) of 150 edits re-checked one entry, \(untouched) without the whole tree")
+        XCTAssertGreaterThan(reparsed, 30)
+        XCTAssertGreaterThan(untouched * 10, reparsed * 8, "most entry re-checks leave the whole tree alone")
+    }
+
+    /// Applies 150 random edits to `text` open in a model (seeded by `seed`), comparing after each the
+    /// published diagnostics and schema info (and every 15th edit the pulled surfaces) with a fresh model's;
+    /// how many edits re-checked one entry, and how many of those did without the whole tree.
+    func modelDifferential(_ text: String, seed: UInt64) -> (reparsed: Int, untouched: Int) {
         let uri = DocumentURI(filePath: "/w/config.yaml")
-        let text = Self.generated(seed: 9, entries: 80)
         let model = DocumentModel()
         model.perform(.open(uri, version: 0, text: text))
-        var rng = SeededGenerator(seed: 9)
+        var rng = SeededGenerator(seed: seed)
         var reparsed = 0, untouched = 0
         for version in 1...150 {
-            guard let before = model.snapshot(uri) else { return XCTFail("not open") }
+            guard let before = model.snapshot(uri) else { XCTFail("not open"); break }
             let (range, insert) = Self.randomEdit(before.bytes, &rng)
-            guard let after = edit(model, uri, version: version, range, insert) else { return XCTFail("closed") }
+            guard let after = edit(model, uri, version: version, range, insert) else { XCTFail("closed"); break }
             if after.blockRecheck != nil {
                 reparsed += 1
                 if !after.hasWholeTextAnalysis { untouched += 1 }
             }
             let label = "edit \(version) (\(range) -> \(insert.debugDescription))"
-            guard assertAnswersAsAFreshModel(model, uri, version: version, label: label, surfaces: version % 15 == 0) else { return }
+            guard assertAnswersAsAFreshModel(model, uri, version: version, label: label, surfaces: version % 15 == 0) else { break }
             if after.blockEntries == nil, rng.next() % 4 != 0 {
                 model.perform(.change(uri, version: version, changes: [.full(text)], encoding: .utf8))
             }
         }
-        print("model: \(reparsed) of 150 edits re-checked one entry, \(untouched) without the whole tree")
-        XCTAssertGreaterThan(reparsed, 30)
-        XCTAssertGreaterThan(untouched * 10, reparsed * 8, "most entry re-checks leave the whole tree alone")
+        return (reparsed, untouched)
     }
 }

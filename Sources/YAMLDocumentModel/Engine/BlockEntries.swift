@@ -15,8 +15,10 @@ import YAMLSyntax
 /// is unchanged, but for offsets moved by the edit's length.
 ///
 /// Kept only for texts where that holds without doubt: no syntax error, no directive (`%TAG` handles
-/// would cross the boundary), no anchor or alias (§3.2.2.2: they are per document, and an alias in the
-/// entry may name an anchor outside it, or an anchor in it be used outside). Offsets are UTF-8 bytes.
+/// would cross the boundary). A text with anchors or aliases qualifies, but an entry is re-checked alone
+/// only when neither its old nor its new lines hold an anchor or an alias and no anchored node overlaps it
+/// (§3.2.2.2: an alias in the entry may name an anchor outside it, an anchor in it be used outside, and an
+/// alias elsewhere repeat a node holding the edit; see ``AnchorSpans``). Offsets are UTF-8 bytes.
 struct BlockEntries: Sendable {
     /// Offsets of the keys, sorted (each the first byte of its line after spaces and `- ` indicators).
     private(set) var offsets: [Int32]
@@ -24,6 +26,8 @@ struct BlockEntries: Sendable {
     private(set) var indents: [Int32]
     /// True for the keys of a mapping that is its document's root node, parallel to ``offsets``.
     private(set) var rootKeys: [Bool]
+    /// The text's anchors, aliases and anchored nodes; nil when it has none.
+    private(set) var anchors: AnchorSpans?
 
     /// The entries of a full parse, or nil when the text does not qualify (see the type's description)
     /// or is too long for 32-bit offsets.
@@ -31,17 +35,19 @@ struct BlockEntries: Sendable {
         guard parse.isValid, parse.tree.bytes.count < Int(Int32.max) else { return nil }
         for token in parse.tree.tokens {
             switch token.kind {
-            case .directive, .anchor, .alias: return nil
+            case .directive: return nil
             default: continue
             }
         }
         (offsets, indents, rootKeys) = Self.keys(parse.events, parse.tree.bytes)
+        anchors = AnchorSpans(parse)
     }
 
-    private init(offsets: [Int32], indents: [Int32], rootKeys: [Bool]) {
+    private init(offsets: [Int32], indents: [Int32], rootKeys: [Bool], anchors: AnchorSpans?) {
         self.offsets = offsets
         self.indents = indents
         self.rootKeys = rootKeys
+        self.anchors = anchors
     }
 
     /// The keys of block mappings in `events` that open their line after spaces and `- ` indicators (an
@@ -107,7 +113,8 @@ struct BlockEntries: Sendable {
         /// New length minus old length.
         let delta: Int
         /// The re-parsed entry composed on its own: a block mapping with that one entry, its ranges
-        /// relative to ``slice``'s start; nil when the text did not change.
+        /// relative to ``slice``'s start; nil when the text did not change, or when the edit lies inside an
+        /// anchored node (its aliases repeat it elsewhere: ``AnchorSpans``).
         var entry: YAMLNode? = nil
     }
 
@@ -118,8 +125,8 @@ struct BlockEntries: Sendable {
     /// their common prefix and suffix lengths in bytes (``DocumentChunks/commonPrefixAndSuffix(_:_:)``).
     ///
     /// The entry's lines must parse without a syntax error into one document holding a block mapping at
-    /// the key's indentation with that one entry, and hold no document marker, directive, anchor, alias or
-    /// byte order mark; its lines and the line after them must have no tab in their indentation and no
+    /// the key's indentation with that one entry, and hold no document marker, directive, alias or byte
+    /// order mark, and no anchor but those of the old lines, unedited, where ``AnchorSpans`` allows them; its lines and the line after them must have no tab in their indentation and no
     /// carriage return; no old diagnostic may sit on the entry's first line or straddle its boundaries;
     /// character problems must stay under the parser's cap; and when the edit changed the number of
     /// lines, no diagnostic after the entry may cite a line number in its message.
@@ -158,7 +165,8 @@ struct BlockEntries: Sendable {
             guard oldEditEnd <= oldNext, newEditEnd <= newNext, newNext == oldNext + (new.count - old.count) else { continue }
             if let recheck = recheck(old: old, diagnostics: oldDiagnostics, lineIndex: lineIndex, new: new,
                                      newLineIndex: newLineIndex, start: key - n, head: headEnd, oldNext: oldNext,
-                                     newNext: newNext, indent: n, rootKey: rootKeys[i], editStart: ownLine ? prefix : nil) {
+                                     newNext: newNext, indent: n, rootKey: rootKeys[i], editStart: ownLine ? prefix : nil,
+                                     edit: (prefix, oldEditEnd)) {
                 return recheck
             }
             // An edit of the key itself is the enclosing entry's.
@@ -172,7 +180,7 @@ struct BlockEntries: Sendable {
     /// line), the key must be a scalar whose `:` precedes `editStart`: the key is unchanged.
     private func recheck(old: [UInt8], diagnostics oldDiagnostics: [YAMLDiagnostic], lineIndex: LineIndex, new: [UInt8],
                          newLineIndex: LineIndex, start: Int, head: Int, oldNext: Int, newNext: Int, indent n: Int,
-                         rootKey: Bool, editStart: Int?) -> Recheck? {
+                         rootKey: Bool, editStart: Int?, edit: (start: Int, oldEnd: Int)) -> Recheck? {
         let delta = new.count - old.count
         let linesMoved = newLineIndex.lineCount != lineIndex.lineCount
         var characterProblems = 0
@@ -180,7 +188,8 @@ struct BlockEntries: Sendable {
             if d.range.start < start {
                 guard d.range.end <= start else { return nil }
             } else if d.range.start < oldNext {
-                guard d.range.start > head, d.range.end <= oldNext else { return nil }
+                // An unused anchor on the first line stays unused, and stays where it is (``AnchorSpans``).
+                guard d.range.start > head || (anchors != nil && d.code == UnusedAnchors.code), d.range.end <= oldNext else { return nil }
             } else if d.range.start == oldNext && d.range.end == oldNext {
                 return nil
             }
@@ -197,10 +206,14 @@ struct BlockEntries: Sendable {
         guard parse.isValid else { return nil }
         for token in parse.tree.tokens {
             switch token.kind {
-            case .directive, .directivesEnd, .documentEnd, .anchor, .alias, .byteOrderMark: return nil
+            case .directive, .directivesEnd, .documentEnd, .alias, .byteOrderMark: return nil
+            case .anchor where anchors == nil: return nil
             default: continue
             }
         }
+        // In a text with anchors or aliases: what the edit changes of what they mean (``AnchorSpans``).
+        let anchorOutcome = anchors?.recheck(old: old, new: new, start: start, oldEnd: oldNext, edit: edit, delta: delta, entry: parse)
+        if anchors != nil && anchorOutcome == nil { return nil }
         // One document whose root is a block mapping at the key's indentation with one entry.
         var documents = 0, depth = 0, rootChildren = 0, rootIsMapping = false, firstKey: String?
         for event in parse.events {
@@ -230,7 +243,16 @@ struct BlockEntries: Sendable {
         let composition = Composer.compose(parse, lineOffset: newLineIndex.line(containing: start))
         guard composition.documents.count == 1 else { return nil }
 
-        let entryDiagnostics = DiagnosticsCollector.collect(parse: parse, composition: composition)
+        var entryDiagnostics = DiagnosticsCollector.collect(parse: parse, composition: composition)
+        if anchorOutcome != nil {
+            // The entry's anchors are bound as before (``AnchorSpans``): its `unused-anchor` findings are the old ones.
+            entryDiagnostics.removeAll { $0.code == UnusedAnchors.code }
+            for var d in oldDiagnostics where d.code == UnusedAnchors.code && d.range.start >= start && d.range.start < oldNext {
+                let moved = d.range.start >= edit.oldEnd ? delta : 0
+                d.range = TextRange(start: d.range.start + moved - start, end: d.range.end + moved - start)
+                entryDiagnostics.append(d)
+            }
+        }
         for d in entryDiagnostics where DiagnosticsCollector.characterCodes.contains(d.code) { characterProblems += 1 }
         guard characterProblems < CharacterCheck.maximumErrors else { return nil }
         let diagnostics = DiagnosticsCollector.splice(oldDiagnostics, start: start, oldEnd: oldNext, fresh: entryDiagnostics, delta: delta)
@@ -253,10 +275,13 @@ struct BlockEntries: Sendable {
         newOffsets += offsets[after...].lazy.map { $0 + Int32(delta) }
         newIndents += indents[after...]
         newRoots += rootKeys[after...]
-        return Recheck(diagnostics: diagnostics, entries: BlockEntries(offsets: newOffsets, indents: newIndents, rootKeys: newRoots),
+        let entries = BlockEntries(offsets: newOffsets, indents: newIndents, rootKeys: newRoots,
+                                   anchors: anchorOutcome?.spans)
+        return Recheck(diagnostics: diagnostics, entries: entries,
                        slice: TextRange(start: start, end: newNext),
                        keepsResourceType: !rootKey || !["kind", "apiVersion", "<<"].contains(firstKey ?? ""), delta: delta,
-                       entry: composition.documents[0].root)
+                       // An anchored node holding the edit is repeated by its aliases: no check may follow the entry alone.
+                       entry: anchorOutcome?.changesAnchoredNodes == true ? nil : composition.documents[0].root)
     }
 
     /// The offset of the line break ending the line that holds `offset`; nil at a carriage return or

@@ -360,7 +360,7 @@ public final class DocumentModel {
         }
         if case .some(let e) = encoding { records[uri]?.foreignEncoding = e }
         closed.remove(uri)
-        refreshLint(uri)
+        refreshLint(uri, after: previous)
         let requests = schemaRegistry.requestCount
         let schemaAreas = refreshSchemaAndDefinitionUsers(uri)
         // A text checked without its graph (no schema has read it yet) is composed now, from the events about

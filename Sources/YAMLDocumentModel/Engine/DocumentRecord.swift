@@ -47,6 +47,10 @@ struct DocumentLint {
     var findings: [LintFinding] = []
     /// Lint diagnostics (findings and configuration problems).
     var diagnostics: [YAMLDiagnostic] = []
+    /// The snapshot analysis the findings were made for (``DocumentSnapshot/analysis``), whether its text
+    /// holds `yamllint` (a directive comment may; nil: not looked for yet): what a keystroke's lint starts
+    /// from (``IncrementalLint``), and whether they were made from the previous ones by ``IncrementalLint``.
+    var linted: (analysis: ObjectIdentifier, mentionsYamllint: Bool?, incrementally: Bool)?
     /// How many times the lint diagnostics changed without the text changing (settings or configuration
     /// files), so pull-diagnostics result ids change with them; nil until that happens.
     var generation: Int?

@@ -31,11 +31,26 @@ extension DocumentModel {
     }
 
     /// Recomputes the lint findings of `uri` from its snapshot; true when its lint diagnostics changed.
+    /// After an edit of `previous` (whose findings the record holds), only what the edit can change when it
+    /// can (``IncrementalLint``).
     @discardableResult
-    func refreshLint(_ uri: DocumentURI) -> Bool {
+    func refreshLint(_ uri: DocumentURI, after previous: DocumentSnapshot? = nil) -> Bool {
         guard let s = records[uri]?.snapshot else { return false }
         let resolution = lint.resolve(uri, settings: settings(for: uri))
         var state = records[uri]?.lint ?? DocumentLint()
+        if let previous, case .lint(let c, let path) = resolution, state.configuration == c, state.relativePath == path,
+           let linted = state.linted, linted.analysis == ObjectIdentifier(previous.analysis),
+           let findings = IncrementalLint.findings(s, previous: previous, findings: state.findings, configuration: c, path: path,
+                                                   previousMentionsYamllint: linted.mentionsYamllint) {
+            lint.record(resolution)
+            let diagnostics = findings.map(LintDiagnostics.diagnostic)
+            let changed = state.diagnostics != diagnostics
+            state.findings = findings
+            state.diagnostics = diagnostics
+            state.linted = (ObjectIdentifier(s.analysis), false, true)
+            records[uri]?.lint = state
+            return changed
+        }
         if case .lint(let c, let path) = resolution {
             state.configuration = c
             state.relativePath = path
@@ -48,6 +63,11 @@ extension DocumentModel {
         let changed = state.diagnostics != diagnostics
         state.findings = findings
         state.diagnostics = diagnostics
+        if case .lint = resolution {
+            state.linted = (ObjectIdentifier(s.analysis), nil, false)
+        } else {
+            state.linted = nil
+        }
         records[uri]?.lint = state
         return changed
     }
