@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 import YAMLComposer
-import YAMLDocumentModel
+@testable import YAMLDocumentModel
 import YAMLSchema
 import YAMLSyntax
 
@@ -408,5 +408,29 @@ final class CustomResourceTests: XCTestCase {
                        ["kubernetes: cert-manager.io/v1 Certificate (CRD catalog)", "kubernetes: unknown.example.com/v1 Thing (CRD catalog)",
                         "-"], "a tool's configuration in the same style, without metadata, is no custom resource")
         XCTAssertEqual(findings(model, uri), ["4: schema-type"], "the catalog's 404 for Thing stays quiet")
+    }
+
+    /// Typing a mapping into a custom resource's root `metadata` entry that held a scalar (the entry alone
+    /// is re-checked) makes it a custom resource for the CRD catalog, and a scalar typed back unmakes it.
+    func testTypingTheRootMetadataMappingDecidesTheCatalogAgain() throws {
+        let model = try model(#"{"pureyaml.schema.crdCatalog": "https://crds.example/{group}/{kind}_{version}.json"}"#)
+        let uri = DocumentURI(filePath: "/w/cert.yaml")
+        let text = "apiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata: x\nspec:\n  secretName: 5\n"
+        model.perform(.open(uri, version: 0, text: text))
+        var edge = SchemaTestEdge(["https://crds.example/cert-manager.io/certificate_v1.json":
+            #"{"type": "object", "properties": {"spec": {"type": "object", "properties": {"secretName": {"type": "string"}}}}}"#])
+        edge.serve(model)
+        XCTAssertEqual(model.schemaInfo(uri)?.documents.map { $0.rule?.description ?? "-" }, ["-"])
+        let value = Array(text.utf8).firstIndex(of: UInt8(ascii: "x"))!
+        let after = try XCTUnwrap(edit(model, uri, version: 1, value..<value + 1, "{name: web}"))
+        XCTAssertNotNil(after.blockRecheck, "the root metadata entry alone is re-checked")
+        edge.serve(model)
+        XCTAssertEqual(model.schemaInfo(uri)?.documents.map { $0.rule?.description ?? "-" },
+                       ["kubernetes: cert-manager.io/v1 Certificate (CRD catalog)"])
+        XCTAssertEqual(findings(model, uri), ["5: schema-type"])
+        _ = edit(model, uri, version: 2, value..<value + 11, "y")
+        edge.serve(model)
+        XCTAssertEqual(model.schemaInfo(uri)?.documents.map { $0.rule?.description ?? "-" }, ["-"])
+        XCTAssertEqual(findings(model, uri), [])
     }
 }

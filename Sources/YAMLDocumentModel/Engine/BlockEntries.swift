@@ -107,8 +107,9 @@ struct BlockEntries: Sendable {
         /// The re-parsed entry's lines in the new text (from its first line's start).
         let slice: TextRange
         /// True when the edit cannot change the scalar values of the document root's `kind` and
-        /// `apiVersion` keys (what Kubernetes resources and CustomResourceDefinitions are recognised by):
-        /// the entry's mapping is not the root, or its key is none of `kind`, `apiVersion` and `<<`.
+        /// `apiVersion` keys (what Kubernetes resources and CustomResourceDefinitions are recognised by)
+        /// nor whether its `metadata` is a mapping: the entry's mapping is not the root, or its key is none
+        /// of `kind`, `apiVersion`, `metadata` and `<<`.
         let keepsResourceType: Bool
         /// New length minus old length.
         let delta: Int
@@ -279,7 +280,9 @@ struct BlockEntries: Sendable {
                                    anchors: anchorOutcome?.spans)
         return Recheck(diagnostics: diagnostics, entries: entries,
                        slice: TextRange(start: start, end: newNext),
-                       keepsResourceType: !rootKey || !["kind", "apiVersion", "<<"].contains(firstKey ?? ""), delta: delta,
+                       // The root's `metadata` counts: a mapping there makes a custom resource one for the CRD catalog
+                       // (``SchemaAssociator/crdCatalogSchema(_:type:)``).
+                       keepsResourceType: !rootKey || !["kind", "apiVersion", "metadata", "<<"].contains(firstKey ?? ""), delta: delta,
                        // An anchored node holding the edit is repeated by its aliases: no check may follow the entry alone.
                        entry: anchorOutcome?.changesAnchoredNodes == true ? nil : composition.documents[0].root)
     }
