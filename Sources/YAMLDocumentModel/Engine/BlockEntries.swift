@@ -26,9 +26,12 @@ struct BlockEntries: Sendable {
     private(set) var rootKeys: [Bool]
 
     /// The entries of a full parse, or nil when the text does not qualify (see the type's description)
-    /// or is too long for 32-bit offsets.
-    init?(parse: ParseResult) {
-        guard parse.isValid, parse.tree.bytes.count < Int(Int32.max) else { return nil }
+    /// or is too long for 32-bit offsets. With `start`, `parse` is that of one chunk of a stream
+    /// (``DocumentChunks``) starting at that offset of the whole text: the entries are that chunk's, at
+    /// their offsets in the whole text (YAML 1.2.2 §9.2: the documents of a stream without directives
+    /// share nothing; anchors and aliases are per document, §3.2.2.2).
+    init?(parse: ParseResult, at start: Int = 0) {
+        guard parse.isValid, start + parse.tree.bytes.count < Int(Int32.max) else { return nil }
         for token in parse.tree.tokens {
             switch token.kind {
             case .directive, .anchor, .alias: return nil
@@ -36,6 +39,7 @@ struct BlockEntries: Sendable {
             }
         }
         (offsets, indents, rootKeys) = Self.keys(parse.events, parse.tree.bytes)
+        if start != 0 { offsets = offsets.map { $0 + Int32(start) } }
     }
 
     private init(offsets: [Int32], indents: [Int32], rootKeys: [Bool]) {
@@ -100,11 +104,19 @@ struct BlockEntries: Sendable {
         /// `apiVersion` keys (what Kubernetes resources and CustomResourceDefinitions are recognised by):
         /// the entry's mapping is not the root, or its key is none of `kind`, `apiVersion` and `<<`.
         let keepsResourceType: Bool
+        /// True when the edit cannot change what schema association reads of the document's root node
+        /// (``DocumentRootSummary``: the scalar values of its `kind` and `apiVersion` keys, and whether its
+        /// `metadata` is a mapping; also all that makes it a CustomResourceDefinition): the entry's mapping
+        /// is not the root, or its key is none of `kind`, `apiVersion`, `metadata` and `<<`.
+        var keepsRootSummary: Bool = false
         /// New length minus old length.
         let delta: Int
         /// The re-parsed entry composed on its own: a block mapping with that one entry, its ranges
         /// relative to ``slice``'s start; nil when the text did not change.
         var entry: YAMLNode? = nil
+        /// Where the document of the re-parsed lines ends (an implicit end: after its last node, before
+        /// trailing comments and blank lines), relative to ``slice``'s start.
+        var documentEnd: Int = 0
     }
 
     /// Re-checks `new`, an edited version of `old` (whose entries are `self`, and whose diagnostics are
@@ -251,8 +263,9 @@ struct BlockEntries: Sendable {
         newRoots += rootKeys[after...]
         return Recheck(diagnostics: diagnostics, entries: BlockEntries(offsets: newOffsets, indents: newIndents, rootKeys: newRoots),
                        slice: TextRange(start: start, end: newNext),
-                       keepsResourceType: !rootKey || !["kind", "apiVersion", "<<"].contains(firstKey ?? ""), delta: delta,
-                       entry: composition.documents[0].root)
+                       keepsResourceType: !rootKey || !["kind", "apiVersion", "<<"].contains(firstKey ?? ""),
+                       keepsRootSummary: !rootKey || firstKey.map { !["kind", "apiVersion", "metadata", "<<"].contains($0) } ?? false,
+                       delta: delta, entry: composition.documents[0].root, documentEnd: composition.documents[0].range.end)
     }
 
     /// The offset of the line break ending the line that holds `offset`; nil at a carriage return or
