@@ -487,6 +487,33 @@ final class IncrementalAnalysisTests: XCTestCase {
         }
     }
 
+    /// The common prefix and suffix of two texts (compared 32, then 8 bytes at a time) are those a byte
+    /// by byte comparison finds, with the difference at every offset around the word boundaries, an edit
+    /// inserting, deleting or replacing, and texts of every length up to a few words.
+    func testCommonPrefixAndSuffixAtEveryAlignment() {
+        func naive(_ a: [UInt8], _ b: [UInt8]) -> (Int, Int) {
+            let m = min(a.count, b.count)
+            var p = 0
+            while p < m && a[p] == b[p] { p += 1 }
+            var s = 0
+            while s < m - p && a[a.count - 1 - s] == b[b.count - 1 - s] { s += 1 }
+            return (p, s)
+        }
+        for length in [0, 1, 7, 8, 31, 32, 33, 64, 100, 130] {
+            let text = (0..<length).map { UInt8(0x61 + $0 % 7) }
+            for at in 0...length {
+                for (cut, insert) in [(0, [UInt8(0x7A)]), (1, []), (2, [UInt8(0x7A), 0x79]), (0, [])] where at + cut <= length {
+                    var edited = text
+                    edited.replaceSubrange(at..<(at + cut), with: insert)
+                    let (p, s) = DocumentChunks.commonPrefixAndSuffix(text, edited)
+                    let (np, ns) = naive(text, edited)
+                    XCTAssertEqual(p, np, "length \(length) at \(at) cut \(cut) insert \(insert)")
+                    XCTAssertEqual(s, ns, "length \(length) at \(at) cut \(cut) insert \(insert)")
+                }
+            }
+        }
+    }
+
     /// A catalog (or its failure) that gives a document no schema, arriving after the document was checked
     /// without one, does not check it again: the stream re-checked one document after a keystroke, and
     /// re-checking its schemas would have parsed and composed the whole text. A document the catalog does

@@ -225,7 +225,16 @@ struct DocumentChunks: Sendable {
         let m = min(a.count, b.count)
         return a.withUnsafeBytes { pa in
             b.withUnsafeBytes { pb in
+                // Whether the 32 bytes at `i` of `a` and `j` of `b` are equal (four words at a time: a keystroke
+                // in a 5 MB text compares all of it; half the time of one word at a time).
+                func equal32(_ i: Int, _ j: Int) -> Bool {
+                    func word(_ k: Int) -> UInt64 {
+                        pa.loadUnaligned(fromByteOffset: i + k, as: UInt64.self) ^ pb.loadUnaligned(fromByteOffset: j + k, as: UInt64.self)
+                    }
+                    return word(0) | word(8) | word(16) | word(24) == 0
+                }
                 var p = 0
+                while p + 32 <= m && equal32(p, p) { p += 32 }
                 while p + 8 <= m && pa.loadUnaligned(fromByteOffset: p, as: UInt64.self)
                     == pb.loadUnaligned(fromByteOffset: p, as: UInt64.self) {
                     p += 8
@@ -233,6 +242,7 @@ struct DocumentChunks: Sendable {
                 while p < m && pa[p] == pb[p] { p += 1 }
                 var s = 0
                 let limit = m - p
+                while s + 32 <= limit && equal32(a.count - s - 32, b.count - s - 32) { s += 32 }
                 while s + 8 <= limit && pa.loadUnaligned(fromByteOffset: a.count - s - 8, as: UInt64.self)
                     == pb.loadUnaligned(fromByteOffset: b.count - s - 8, as: UInt64.self) {
                     s += 8
