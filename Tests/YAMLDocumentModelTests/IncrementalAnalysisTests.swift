@@ -391,6 +391,9 @@ final class IncrementalAnalysisTests: XCTestCase {
             try run(seed: seed, count: 60, surfaceEvery: 20, stream: Self.middleDefinitionStream, between: definition,
                     wholeTreeMostlyUntouched: false, observe: check)
         }
+        // With lint on (which reads the whole text's parse).
+        try run(seed: 47, count: 30, lint: true, surfaceEvery: 15, insideWords: true, edits: ["x", "", ": ", "#"],
+                stream: Self.middleDefinitionStream, between: definition, observe: check)
         print("middle of a stream: \(entries) edits re-checked one entry, \(memoized) patched the definition's memo")
         XCTAssertGreaterThan(entries, 100, "edits inside a document re-check one entry of it")
         XCTAssertGreaterThan(memoized, 60, "edits inside the definition patch its memo")
