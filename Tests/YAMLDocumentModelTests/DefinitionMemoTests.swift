@@ -158,6 +158,23 @@ final class DefinitionMemoModelTests: XCTestCase {
         return model
     }
 
+    /// A one-document definition that defines nothing (its group is no domain name) starts to define its
+    /// kind when a keystroke in one entry mends the group, as in a fresh model.
+    func testAKeystrokeMendingADefinitionInOneEntryDefinesItsKind() throws {
+        let model = DocumentModel(settings: Self.settings)
+        let uri = DocumentURI(filePath: "/w/crd.yaml")
+        let text = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  group: ex ample.com\n  names:\n"
+            + "    kind: Widget\n    plural: widgets\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n"
+            + "      openAPIV3Schema:\n        type: object\n        properties:\n          size: {type: integer}\n"
+        model.perform(.open(uri, version: 1, text: text))
+        XCTAssertNil(model.schemaRegistry.customResources.sources[uri.string])
+        let space = LineColumn(line: 3, column: 11)
+        model.perform(.change(uri, version: 2, changes: [TextChange(range: (space, LineColumn(line: 3, column: 12)), text: "")], encoding: .utf16))
+        let snapshot = try XCTUnwrap(model.snapshot(uri))
+        XCTAssertNotNil(snapshot.blockRecheck, "one entry re-checked")
+        XCTAssertEqual(model.schemaRegistry.customResources.sources[uri.string]?.map { $0.keys.map(\.description) }, [["example.com/v1 Widget"]])
+    }
+
     func testKeystrokesInADefinitionUseTheMemo() throws {
         let model = openStream()
         let text = IncrementalAnalysisTests.blockDefinitionStream

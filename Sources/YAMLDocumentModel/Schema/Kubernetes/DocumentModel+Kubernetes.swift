@@ -77,9 +77,12 @@ extension DocumentModel {
         }
         if schemaRegistry.definitionsRead[source] == ObjectIdentifier(snapshot.analysis) { return [] }
         // After an edit of one block mapping entry that keeps the root's `kind` and `apiVersion`
-        // (``BlockEntries``): a document that defined nothing still defines nothing.
+        // (``BlockEntries``): a document that defined nothing and is no definition still defines nothing (a
+        // definition that defined nothing, its `spec` incomplete, may define something after the edit).
         if let edit = snapshot.blockRecheck, edit.keepsResourceType, schemaRegistry.definitionsRead[source] == edit.previous,
-           schemaRegistry.customResources.sources[source]?.allSatisfy(\.isEmpty) ?? true {
+           schemaRegistry.customResources.sources[source]?.allSatisfy(\.isEmpty) ?? true,
+           let result = records[uri]?.schema, result.snapshot == edit.previous, result.documents.count == 1,
+           !CustomResourceDefinition.isDefinition(result.documents[0].resourceType) {
             schemaRegistry.definitionsRead[source] = ObjectIdentifier(snapshot.analysis)
             return []
         }
