@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 import YAMLComposer
+import YAMLParser
 import YAMLSyntax
 @testable import YAMLDocumentModel
 
@@ -123,6 +124,54 @@ final class BlockReparseTests: XCTestCase {
         }
         print("typing: \(reparsed) of 600 edits re-checked one entry")
         XCTAssertGreaterThan(reparsed, 400, "typing inside words re-checks one entry")
+    }
+
+    /// Streams of five generated documents: random edits inside the middle one (at first, then whatever
+    /// the edits make of it) re-check one block mapping entry of it once an edit re-checked its chunk
+    /// (``DocumentSnapshot/chunkEntries``); the diagnostics, the chunks with their document ranges and the
+    /// chunk's entries are those of a fresh analysis of the new text.
+    func testRandomEditsInsideADocumentInTheMiddleOfAStreamGiveWhatAFullAnalysisGives() {
+        var entries = 0
+        for seed in UInt64(21)...24 {
+            let name = "stream-\(seed).yaml", uri = DocumentURI(filePath: "/w/\(name)")
+            let original = Array((0..<5).map { Self.generated(seed: seed * 10 + UInt64($0), entries: 40) }.joined(separator: "---\n").utf8)
+            var snapshot = DocumentSnapshot(uri: uri, version: 0, bytes: original)
+            XCTAssertEqual(snapshot.chunks?.starts.count, 5)
+            var rng = SeededGenerator(seed: seed)
+            for version in 1...150 {
+                // Inside the middle chunk (the one whose entries are kept, once there are).
+                guard let chunks = snapshot.chunks, chunks.starts.count > 2 else {
+                    snapshot = DocumentSnapshot(uri: uri, version: version, bytes: original)
+                    continue
+                }
+                let k = snapshot.chunkEntries?.index ?? chunks.starts.count / 2
+                let start = chunks.starts[k], end = k + 1 < chunks.starts.count ? chunks.starts[k + 1] : snapshot.bytes.count
+                let (range, insert) = Self.randomEdit(Array(snapshot.bytes[start..<end]), &rng, insideWords: version % 3 != 0)
+                var bytes = snapshot.bytes
+                bytes.replaceSubrange((range.lowerBound + start)..<(range.upperBound + start), with: Array(insert.utf8))
+                let next = DocumentSnapshot(uri: uri, version: version, bytes: bytes, after: snapshot)
+                let fresh = DocumentSnapshot(uri: uri, version: version, bytes: bytes)
+                let label = "\(name) edit \(version) (\(range) of chunk \(k) -> \(insert.debugDescription))"
+                XCTAssertEqual(next.diagnostics, fresh.diagnostics, label)
+                XCTAssertEqual(next.chunks?.starts, fresh.chunks?.starts, label)
+                XCTAssertEqual(next.chunks?.documentRanges, fresh.chunks?.documentRanges, label)
+                if let (i, kept) = next.chunkEntries, let chunks = fresh.chunks {
+                    let end = i + 1 < chunks.starts.count ? chunks.starts[i + 1] : bytes.count
+                    let expected = BlockEntries(parse: Parser.parse(Array(bytes[chunks.starts[i]..<end])), at: chunks.starts[i])
+                    XCTAssertEqual(kept.offsets, expected?.offsets, label)
+                    XCTAssertEqual(kept.indents, expected?.indents, label)
+                    XCTAssertEqual(kept.rootKeys, expected?.rootKeys, label)
+                }
+                if next.recheck?.0.entry != nil { entries += 1 }
+                if next.diagnostics != fresh.diagnostics { return }
+                snapshot = next
+                if snapshot.chunks == nil || snapshot.chunkEntries == nil, rng.next() % 4 != 0 {
+                    snapshot = DocumentSnapshot(uri: uri, version: version, bytes: original)
+                }
+            }
+        }
+        print("streams: \(entries) of 600 edits re-checked one entry of the middle document")
+        XCTAssertGreaterThan(entries, 250, "most edits inside a document of a stream re-check one entry")
     }
 
     /// The YAML files of the shared corpus of 4–60 KB, in path order.

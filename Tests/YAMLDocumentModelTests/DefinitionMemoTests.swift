@@ -79,6 +79,64 @@ final class DefinitionMemoTests: XCTestCase {
         }
     }
 
+    /// Edits that re-check one block mapping entry of the definition, in the middle of a stream (``DocumentChunks/EntryEdit``),
+    /// patch the memo with the entry's value: after each, its projection and entries are those of the
+    /// document composed afresh, and its root is found again through the edits before (their lengths
+    /// moved back). An entry below a value an earlier edit replaced is not patched.
+    func testEntryEditsPatchTheProjection() throws {
+        let uri = DocumentURI(filePath: "/w/stream.yaml")
+        var snapshot = DocumentSnapshot(uri: uri, version: 0, bytes: Array(("a: 1\n---\n" + Self.text + "---\nb: 2\n").utf8))
+        func edited(_ old: String, _ new: String) throws -> DocumentSnapshot {
+            let text = snapshot.text
+            let range = try XCTUnwrap(text.range(of: old), old)
+            return DocumentSnapshot(uri: uri, version: snapshot.version + 1, bytes: Array(text.replacingCharacters(in: range, with: new).utf8),
+                                    after: snapshot)
+        }
+        func composed(_ s: DocumentSnapshot) throws -> YAMLNode {
+            let chunks = try XCTUnwrap(s.chunks)
+            return try XCTUnwrap(DocumentModel.composeAlone(s, chunks, 1))
+        }
+        // The first edit in the definition re-checks its chunk, and keeps the chunk's entries.
+        snapshot = try edited("type: map", "type: mapx")
+        XCTAssertNil(snapshot.recheck?.0.entry)
+        XCTAssertEqual(snapshot.chunkEntries?.index, 1)
+        let root = try composed(snapshot)
+        guard case .success(let json) = JSONProjection.project(root) else { return XCTFail("no projection") }
+        let chunks = try XCTUnwrap(snapshot.chunks)
+        var memo = DefinitionMemo(source: uri.string, index: 1, read: ObjectIdentifier(snapshot.analysis), root: root,
+                                  chunkLength: chunks.starts[2] - chunks.starts[1], projection: json,
+                                  entries: CustomResourceSchemas.definitions(in: root, source: uri.string))
+        XCTAssertEqual(memo.entries.count, 1)
+        let edits: [(String, String, patched: Bool)] = [
+            ("type: mapx", "type: mapxy", true),
+            ("{type: integer}", "{type: string, minLength: 2}", true),
+            ("Kept line breaks.", "Kept line breaks, more of them.", true),
+            ("type: mapxy", "type: map", true),
+            // A new line in `mode`'s value: `mode` is re-checked, and its value replaced.
+            ("type: string\n", "type: string\n            minLength: 1\n", true),
+            // Below the replaced value of `mode`: not found in the memo's root.
+            ("minLength: 1", "minLength: 12", false),
+        ]
+        for (from, to, patched) in edits {
+            let next = try edited(from, to)
+            let (recheck, _) = try XCTUnwrap(next.recheck, to)
+            let entry = try XCTUnwrap(recheck.entry, to)
+            let updated = memo.updated(entry: entry, chunkStart: recheck.start, chunkLength: recheck.end - recheck.start,
+                                       changed: recheck.changed, read: ObjectIdentifier(next.analysis))
+            XCTAssertEqual(updated != nil, patched, to)
+            snapshot = next
+            guard let updated else { continue }
+            memo = updated
+            let fresh = try composed(next)
+            guard case .success(let whole) = JSONProjection.project(fresh) else { return XCTFail("no projection") }
+            XCTAssertTrue(memo.projection.isIdentical(to: whole), to)
+            XCTAssertEqual(memo.entries, CustomResourceSchemas.definitions(in: fresh, source: uri.string), to)
+        }
+        XCTAssertEqual(memo.entryEdits.count, 5)
+        // A chunk-wide edit cannot compare with a root whose ranges are those of the text before the entry edits.
+        XCTAssertNil(memo.updated(try composed(snapshot), chunkLength: memo.chunkLength, changed: (0, 0, 0), read: memo.read))
+    }
+
     /// A merge key on the way: the projection is not member for member, so nothing is patched.
     func testAMergeKeyOnTheWayIsNotPatched() throws {
         let text = "a: {x: 1}\nb:\n  <<: {y: 2}\n  z: 3\n"
@@ -100,6 +158,23 @@ final class DefinitionMemoModelTests: XCTestCase {
         return model
     }
 
+    /// A one-document definition that defines nothing (its group is no domain name) starts to define its
+    /// kind when a keystroke in one entry mends the group, as in a fresh model.
+    func testAKeystrokeMendingADefinitionInOneEntryDefinesItsKind() throws {
+        let model = DocumentModel(settings: Self.settings)
+        let uri = DocumentURI(filePath: "/w/crd.yaml")
+        let text = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  group: ex ample.com\n  names:\n"
+            + "    kind: Widget\n    plural: widgets\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n"
+            + "      openAPIV3Schema:\n        type: object\n        properties:\n          size: {type: integer}\n"
+        model.perform(.open(uri, version: 1, text: text))
+        XCTAssertNil(model.schemaRegistry.customResources.sources[uri.string])
+        let space = LineColumn(line: 3, column: 11)
+        model.perform(.change(uri, version: 2, changes: [TextChange(range: (space, LineColumn(line: 3, column: 12)), text: "")], encoding: .utf16))
+        let snapshot = try XCTUnwrap(model.snapshot(uri))
+        XCTAssertNotNil(snapshot.blockRecheck, "one entry re-checked")
+        XCTAssertEqual(model.schemaRegistry.customResources.sources[uri.string]?.map { $0.keys.map(\.description) }, [["example.com/v1 Widget"]])
+    }
+
     func testKeystrokesInADefinitionUseTheMemo() throws {
         let model = openStream()
         let text = IncrementalAnalysisTests.blockDefinitionStream
@@ -111,7 +186,10 @@ final class DefinitionMemoModelTests: XCTestCase {
             model.perform(.change(uri, version: version, changes: [change], encoding: .utf16))
             let snapshot = try XCTUnwrap(model.snapshot(uri))
             XCTAssertEqual(snapshot.recheck?.0.index, 0)
+            // The first keystroke re-checks the definition's chunk, the next ones one entry of it.
+            XCTAssertEqual(snapshot.recheck?.0.entry != nil, version > 2, "version \(version)")
             let memo = try XCTUnwrap(model.schemaRegistry.definitionMemo, "version \(version)")
+            XCTAssertEqual(memo.entryEdits.count, version - 2)
             XCTAssertEqual(memo.read, ObjectIdentifier(snapshot.analysis))
             // An extension's value: the Widget schema validates as before (known once the memo is kept: the
             // first keystroke reads the whole definition).

@@ -1,6 +1,7 @@
 import TestSupport
 import XCTest
 import YAMLComposer
+import YAMLParser
 import YAMLSchema
 import YAMLSyntax
 @testable import YAMLDocumentModel
@@ -77,6 +78,7 @@ final class IncrementalAnalysisTests: XCTestCase {
     private func run(seed: UInt64, count: Int, lint: Bool = false, surfaceEvery: Int = 10,
                      insideWords: Bool = false, edits: [String] = IncrementalAnalysisTests.edits,
                      stream: String = IncrementalAnalysisTests.stream, inLineWith marker: String? = nil,
+                     between region: (from: String, to: String)? = nil,
                      wholeTreeMostlyUntouched: Bool = true,
                      observe: (_ model: DocumentModel, _ before: DocumentSnapshot, _ after: DocumentSnapshot) -> Void = { _, _, _ in }) throws -> Int {
         let settings = try settings(lint: lint)
@@ -100,6 +102,16 @@ final class IncrementalAnalysisTests: XCTestCase {
                 let lineStart = text[..<at.lowerBound].lastIndex(of: "\n").map { text.utf8.distance(from: text.startIndex, to: $0) + 1 } ?? 0
                 let lineEnd = text[at.lowerBound...].firstIndex(of: "\n").map { text.utf8.distance(from: text.startIndex, to: $0) } ?? n
                 start = lineStart + below(lineEnd - lineStart)
+            } else if let region {
+                // From the first `from` to the last `to` (the stream comes back when an edit took either away).
+                let text = before.text
+                guard let from = text.range(of: region.from), let to = text.range(of: region.to, options: .backwards),
+                      from.lowerBound < to.upperBound else {
+                    model.perform(.change(uri, version: version, changes: [.full(stream)], encoding: .utf16))
+                    continue
+                }
+                let lower = text.utf8.distance(from: text.startIndex, to: from.lowerBound)
+                start = lower + below(text.utf8.distance(from: from.lowerBound, to: to.upperBound))
             }
             var end = min(n, start + (below(3) == 0 ? below(6) : 0))
             if insideWords {
@@ -314,6 +326,140 @@ final class IncrementalAnalysisTests: XCTestCase {
         XCTAssertGreaterThan(memoized, 40, "edits in the definition keep its memo")
     }
 
+    /// ``blockDefinitionStream`` (a block-style CRD and four of its resources) in the middle of a stream,
+    /// between a Service and a Deployment before it and a Deployment after it.
+    static let middleDefinitionStream: String = """
+        apiVersion: v1
+        kind: Service
+        spec:
+          ports:
+            - port: 80
+              name: web
+        ---
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: deployment-with-a-long-name
+        spec:
+          replicas: 3
+        ---
+
+        """ + blockDefinitionStream + """
+        ---
+        apiVersion: apps/v1
+        kind: Deployment
+        spec:
+          replicas: two
+
+        """
+
+    /// Edits inside the documents in the middle of a stream (a CRD and its resources) after the first in a
+    /// document re-check one block mapping entry of it (``DocumentSnapshot/chunkEntries``): the snapshot's
+    /// chunks, document ranges and entries are those of a fresh analysis, and everything the model answers
+    /// is what a fresh model answers (the resources' findings and hover after edits of their definition
+    /// too); the definition's memo is patched with the entry's value (``DefinitionMemo/updated(entry:chunkStart:chunkLength:changed:read:)``).
+    func testEditsInsideEntriesInTheMiddleOfAStreamGiveWhatAFreshModelGives() throws {
+        var entries = 0, memoized = 0
+        func check(_ model: DocumentModel, _ before: DocumentSnapshot, _ after: DocumentSnapshot) {
+            let fresh = DocumentSnapshot(uri: uri, version: 0, bytes: after.bytes)
+            XCTAssertEqual(after.chunks?.starts, fresh.chunks?.starts)
+            XCTAssertEqual(after.chunks?.documentRanges, fresh.chunks?.documentRanges)
+            if let (k, kept) = after.chunkEntries, let chunks = fresh.chunks {
+                let end = k + 1 < chunks.starts.count ? chunks.starts[k + 1] : after.bytes.count
+                let expected = BlockEntries(parse: Parser.parse(Array(after.bytes[chunks.starts[k]..<end])), at: chunks.starts[k])
+                XCTAssertEqual(kept.offsets, expected?.offsets)
+                XCTAssertEqual(kept.indents, expected?.indents)
+                XCTAssertEqual(kept.rootKeys, expected?.rootKeys)
+            }
+            guard let (edit, previous) = after.recheck, edit.entry != nil else { return }
+            XCTAssertNil(edit.document)
+            entries += 1
+            if let memo = model.schemaRegistry.definitionMemo, memo.read == ObjectIdentifier(after.analysis),
+               previous == ObjectIdentifier(before.analysis), !memo.entryEdits.isEmpty {
+                memoized += 1
+            }
+        }
+        // In the definition, then in one of its resources (and the start of the next), typing inside words;
+        // then structural edits in the definition.
+        let definition = (from: "kind: CustomResourceDefinition", to: "# the resources")
+        let resource = (from: "widget-1}", to: "widget-2}")
+        for (seed, region) in [(UInt64(41), definition), (42, definition), (43, resource)] {
+            try run(seed: seed, count: 60, surfaceEvery: 20, insideWords: true, edits: ["x", "", "s", "er", "7"],
+                    stream: Self.middleDefinitionStream, between: region, wholeTreeMostlyUntouched: false, observe: check)
+        }
+        for seed in UInt64(44)...46 {
+            try run(seed: seed, count: 60, surfaceEvery: 20, stream: Self.middleDefinitionStream, between: definition,
+                    wholeTreeMostlyUntouched: false, observe: check)
+        }
+        // With lint on (which reads the whole text's parse).
+        try run(seed: 47, count: 30, lint: true, surfaceEvery: 15, insideWords: true, edits: ["x", "", ": ", "#"],
+                stream: Self.middleDefinitionStream, between: definition, observe: check)
+        print("middle of a stream: \(entries) edits re-checked one entry, \(memoized) patched the definition's memo")
+        XCTAssertGreaterThan(entries, 100, "edits inside a document re-check one entry of it")
+        XCTAssertGreaterThan(memoized, 60, "edits inside the definition patch its memo")
+    }
+
+    /// The bench's keystrokes (`pureyaml-bench --stage keystroke` on the shared corpus's 4.9 MB
+    /// `k8s-multidoc-stream`): in the 810 KB `prometheuses` CustomResourceDefinition in the middle of the
+    /// stream, typing in an extension's value, then in a description, then in a `type` of the schema its
+    /// two `Prometheus` resources are validated with. After the first keystroke each one re-checks one
+    /// entry and patches the definition's memo, and the diagnostics, schema info and hover on the
+    /// resources are a fresh model's.
+    func testKeystrokesInTheLargeDefinitionOfTheBenchStream() throws {
+        let file = try requireSharedFolder("corpus").appendingPathComponent("big/generated/k8s-multidoc-stream.yaml")
+        var text = try String(contentsOf: file, encoding: .utf8)
+        var settings = Settings()
+        settings.schema.workspaceFolders = [DocumentURI(filePath: "/w")]
+        let uri = DocumentURI(filePath: "/w/k8s-multidoc-stream.yaml")
+        let model = DocumentModel(settings: settings)
+        model.perform(.open(uri, version: 0, text: text))
+        // Byte offsets (the file has CRLF lines too, which a String's `split` would not cut).
+        let bytes = Array(text.utf8)
+        func offset(of word: String, after start: Int, where fits: (Int) -> Bool = { _ in true }) throws -> Int {
+            let w = Array(word.utf8)
+            return try XCTUnwrap((start..<(bytes.count - w.count)).first { bytes[$0..<($0 + w.count)].elementsEqual(w) && fits($0 + w.count) }, word)
+        }
+        let definition = try offset(of: "name: prometheuses.monitoring.coreos.com", after: 0)
+        // An extension's value in the container schema (as the bench's edit site), then a one-line description
+        // after it (a plain scalar ending in a period at its line's end).
+        let site = try offset(of: "x-kubernetes-list-type: map", after: definition + 100_000) { bytes[$0] == 0x0A }
+            + "x-kubernetes-list-type: map".utf8.count
+        let description = try offset(of: "description: ", after: site) { end in
+            let lineEnd = bytes[end...].firstIndex(of: 0x0A) ?? bytes.count
+            return bytes[lineEnd - 1] == UInt8(ascii: ".") && !bytes[end..<lineEnd].contains(0x0D)
+        }
+        let descriptionEnd = try XCTUnwrap(bytes[description...].firstIndex(of: 0x0A)) - 1
+        let resource = try offset(of: "\nkind: Prometheus\n", after: 0) + 1
+        let keystrokes: [(offset: Int, insert: String?)] = [(site, "x"), (site, nil), (site, "s"), (descriptionEnd, "s"), (descriptionEnd, nil)]
+        for (version, keystroke) in keystrokes.enumerated() {
+            let index = try XCTUnwrap(model.snapshot(uri)).lineIndex
+            let at = index.position(of: keystroke.offset, encoding: .utf8)
+            let change = keystroke.insert.map { TextChange(range: (at, at), text: $0) }
+                ?? TextChange(range: (at, index.position(of: keystroke.offset + 1, encoding: .utf8)), text: "")
+            model.perform(.change(uri, version: version + 1, changes: [change], encoding: .utf8))
+            let snapshot = try XCTUnwrap(model.snapshot(uri))
+            text = snapshot.text
+            let label = "keystroke \(version + 1)"
+            XCTAssertEqual(snapshot.recheck?.0.entry != nil, version > 0, label)
+            if version > 0 {
+                XCTAssertFalse(snapshot.hasWholeTextAnalysis, label)
+                XCTAssertEqual(model.schemaRegistry.definitionMemo?.read, ObjectIdentifier(snapshot.analysis), label)
+                XCTAssertEqual(model.schemaRegistry.definitionMemo?.entryEdits.count, version, label)
+            }
+        }
+        let fresh = DocumentModel(settings: settings)
+        fresh.perform(.open(uri, version: 0, text: text))
+        XCTAssertEqual(model.diagnostics(uri)?.diagnostics, fresh.diagnostics(uri)?.diagnostics)
+        XCTAssertEqual(model.schemaInfo(uri), fresh.schemaInfo(uri))
+        var hovered = 0
+        for offset in resource..<(resource + 300) {
+            let hover = model.hover(uri, at: offset)
+            XCTAssertEqual(hover, fresh.hover(uri, at: offset), "at \(offset)")
+            if hover != nil { hovered += 1 }
+        }
+        XCTAssertGreaterThan(hovered, 50)
+    }
+
     func testWithLintOnTheFindingsAreThoseOfAFullAnalysis() throws {
         let partial = try run(seed: 9, count: 80, lint: true, surfaceEvery: 20)
         XCTAssertGreaterThan(partial, 8)
@@ -341,6 +487,33 @@ final class IncrementalAnalysisTests: XCTestCase {
             XCTAssertTrue(SchemaAssociator.mayHoldModeline(text, range: TextRange(start: pad + 2, end: pad + 9)), "pad \(pad)")
             XCTAssertFalse(SchemaAssociator.mayHoldModeline(text, range: TextRange(start: pad + 2, end: pad + 8)), "pad \(pad)")
             XCTAssertFalse(SchemaAssociator.mayHoldModeline(text, range: TextRange(start: pad + 3, end: text.count)), "pad \(pad)")
+        }
+    }
+
+    /// The common prefix and suffix of two texts (compared 32, then 8 bytes at a time) are those a byte
+    /// by byte comparison finds, with the difference at every offset around the word boundaries, an edit
+    /// inserting, deleting or replacing, and texts of every length up to a few words.
+    func testCommonPrefixAndSuffixAtEveryAlignment() {
+        func naive(_ a: [UInt8], _ b: [UInt8]) -> (Int, Int) {
+            let m = min(a.count, b.count)
+            var p = 0
+            while p < m && a[p] == b[p] { p += 1 }
+            var s = 0
+            while s < m - p && a[a.count - 1 - s] == b[b.count - 1 - s] { s += 1 }
+            return (p, s)
+        }
+        for length in [0, 1, 7, 8, 31, 32, 33, 64, 100, 130] {
+            let text = (0..<length).map { UInt8(0x61 + $0 % 7) }
+            for at in 0...length {
+                for (cut, insert) in [(0, [UInt8(0x7A)]), (1, []), (2, [UInt8(0x7A), 0x79]), (0, [])] where at + cut <= length {
+                    var edited = text
+                    edited.replaceSubrange(at..<(at + cut), with: insert)
+                    let (p, s) = DocumentChunks.commonPrefixAndSuffix(text, edited)
+                    let (np, ns) = naive(text, edited)
+                    XCTAssertEqual(p, np, "length \(length) at \(at) cut \(cut) insert \(insert)")
+                    XCTAssertEqual(s, ns, "length \(length) at \(at) cut \(cut) insert \(insert)")
+                }
+            }
         }
     }
 

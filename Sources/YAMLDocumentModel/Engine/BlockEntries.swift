@@ -30,17 +30,23 @@ struct BlockEntries: Sendable {
     private(set) var anchors: AnchorSpans?
 
     /// The entries of a full parse, or nil when the text does not qualify (see the type's description)
-    /// or is too long for 32-bit offsets.
-    init?(parse: ParseResult) {
-        guard parse.isValid, parse.tree.bytes.count < Int(Int32.max) else { return nil }
+    /// or is too long for 32-bit offsets. With `start`, `parse` is that of one chunk of a stream
+    /// (``DocumentChunks``) starting at that offset of the whole text: the entries are that chunk's, at
+    /// their offsets in the whole text (YAML 1.2.2 §9.2: the documents of a stream without directives
+    /// share nothing; anchors and aliases are per document, §3.2.2.2). A chunk with an anchor or an alias
+    /// does not qualify: the re-check of an entry near anchors (``AnchorSpans``) is made for a whole text.
+    init?(parse: ParseResult, at start: Int? = nil) {
+        guard parse.isValid, (start ?? 0) + parse.tree.bytes.count < Int(Int32.max) else { return nil }
         for token in parse.tree.tokens {
             switch token.kind {
             case .directive: return nil
+            case .anchor where start != nil, .alias where start != nil: return nil
             default: continue
             }
         }
         (offsets, indents, rootKeys) = Self.keys(parse.events, parse.tree.bytes)
-        anchors = AnchorSpans(parse)
+        anchors = start == nil ? AnchorSpans(parse) : nil
+        if let start, start != 0 { offsets = offsets.map { $0 + Int32(start) } }
     }
 
     private init(offsets: [Int32], indents: [Int32], rootKeys: [Bool], anchors: AnchorSpans?) {
@@ -111,12 +117,20 @@ struct BlockEntries: Sendable {
         /// nor whether its `metadata` is a mapping: the entry's mapping is not the root, or its key is none
         /// of `kind`, `apiVersion`, `metadata` and `<<`.
         let keepsResourceType: Bool
+        /// True when the edit cannot change what schema association reads of the document's root node
+        /// (``DocumentRootSummary``: the scalar values of its `kind` and `apiVersion` keys, and whether its
+        /// `metadata` is a mapping; also all that makes it a CustomResourceDefinition): the entry's mapping
+        /// is not the root, or its key is none of `kind`, `apiVersion`, `metadata` and `<<`.
+        var keepsRootSummary: Bool = false
         /// New length minus old length.
         let delta: Int
         /// The re-parsed entry composed on its own: a block mapping with that one entry, its ranges
         /// relative to ``slice``'s start; nil when the text did not change, or when the edit lies inside an
         /// anchored node (its aliases repeat it elsewhere: ``AnchorSpans``).
         var entry: YAMLNode? = nil
+        /// Where the document of the re-parsed lines ends (an implicit end: after its last node, before
+        /// trailing comments and blank lines), relative to ``slice``'s start.
+        var documentEnd: Int = 0
     }
 
     /// Re-checks `new`, an edited version of `old` (whose entries are `self`, and whose diagnostics are
@@ -282,9 +296,12 @@ struct BlockEntries: Sendable {
                        slice: TextRange(start: start, end: newNext),
                        // The root's `metadata` counts: a mapping there makes a custom resource one for the CRD catalog
                        // (``SchemaAssociator/crdCatalogSchema(_:type:)``).
-                       keepsResourceType: !rootKey || !["kind", "apiVersion", "metadata", "<<"].contains(firstKey ?? ""), delta: delta,
+                       keepsResourceType: !rootKey || !["kind", "apiVersion", "metadata", "<<"].contains(firstKey ?? ""),
+                       keepsRootSummary: !rootKey || firstKey.map { !["kind", "apiVersion", "metadata", "<<"].contains($0) } ?? false,
+                       delta: delta,
                        // An anchored node holding the edit is repeated by its aliases: no check may follow the entry alone.
-                       entry: anchorOutcome?.changesAnchoredNodes == true ? nil : composition.documents[0].root)
+                       entry: anchorOutcome?.changesAnchoredNodes == true ? nil : composition.documents[0].root,
+                       documentEnd: composition.documents[0].range.end)
     }
 
     /// The offset of the line break ending the line that holds `offset`; nil at a carriage return or

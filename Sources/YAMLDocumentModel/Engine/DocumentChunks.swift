@@ -75,13 +75,49 @@ struct DocumentChunks: Sendable {
         let end: Int
         /// New length minus old length; what offsets after the edited chunk moved by.
         let delta: Int
-        /// The edited chunk's document, composed alone: ranges are relative to ``start``.
-        let document: ComposedDocument
+        /// The edited chunk's document, composed alone: ranges are relative to ``start``; nil when only one
+        /// block mapping entry of it was re-checked (``entry``).
+        let document: ComposedDocument?
         /// The bytes that differ, relative to ``start``: `start..<oldEnd` of the old chunk became
         /// `start..<newEnd` of the new one (the common prefix and suffix of the two texts left out).
         let changed: (start: Int, oldEnd: Int, newEnd: Int)
         /// True when the edited chunk holds an alias (`*name`): a node may then repeat one the edit changed.
         let hasAliases: Bool
+        /// When only one block mapping entry of the chunk was re-checked (``BlockEntries``): that entry.
+        var entry: EntryEdit? = nil
+        /// The block mapping entries of the edited chunk in the new text, for the next edit in it; nil when
+        /// the chunk does not qualify (``BlockEntries``: an anchor or an alias in it).
+        var entries: BlockEntries? = nil
+    }
+
+    /// One block mapping entry of a chunk's document re-checked alone (``BlockEntries/recheck(old:diagnostics:lineIndex:new:newLineIndex:prefix:suffix:)``):
+    /// the rest of the document is the same text, moved by the edit's length after the entry.
+    struct EntryEdit: Sendable {
+        /// The entry's lines in the new text (UTF-8 byte offsets in the whole text).
+        let slice: TextRange
+        /// The entry composed alone: a block mapping with that one entry, its ranges relative to
+        /// ``slice``'s start.
+        let entry: YAMLNode
+        /// True when the edit cannot change what schema association reads of the document's root
+        /// (``DocumentRootSummary``: its `apiVersion`, `kind` and `metadata`), nor what makes it a
+        /// CustomResourceDefinition (``BlockEntries/Recheck/keepsRootSummary``).
+        let keepsRootSummary: Bool
+
+        /// The offset of the entry's key in the whole new text (nil when the entry is not one pair).
+        var keyOffset: Int? {
+            guard case .mapping(let pairs) = entry.content, pairs.count == 1 else { return nil }
+            return slice.start + pairs[0].key.range.start
+        }
+    }
+
+    /// The index of the chunk holding byte `offset` (the last chunk starting at or before it).
+    func chunk(holding offset: Int) -> Int {
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
     }
 
     /// Re-checks `new`, an edited version of `old`'s text whose chunks are `self`, by parsing and
@@ -100,12 +136,7 @@ struct DocumentChunks: Sendable {
         let oldEditEnd = old.count - suffix
         let delta = new.count - old.count
         // The chunk holding the edit: the last start at or before its first changed byte.
-        var lo = 0, hi = starts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if starts[mid] <= prefix { lo = mid } else { hi = mid - 1 }
-        }
-        let k = lo
+        let k = chunk(holding: prefix)
         let start = starts[k]
         let isLast = k + 1 == starts.count
         let oldNext = isLast ? old.count : starts[k + 1]
@@ -149,7 +180,39 @@ struct DocumentChunks: Sendable {
         return Recheck(diagnostics: diagnostics, chunks: DocumentChunks(starts: newStarts, documentRanges: ranges),
                        index: k, start: start, end: newNext, delta: delta, document: document,
                        changed: (prefix - start, oldEditEnd - start, new.count - suffix - start),
-                       hasAliases: parse.tree.tokens.contains { $0.kind == .alias })
+                       hasAliases: parse.tree.tokens.contains { $0.kind == .alias },
+                       entries: BlockEntries(parse: parse, at: start))
+    }
+
+    /// The re-check of chunk `k` made of `recheck`, a re-check of one block mapping entry inside it by the
+    /// chunk's ``BlockEntries`` (whose diagnostics are the whole new text's): the chunks moved after the
+    /// entry, and the document's range with them. Nil when the entry does not lie inside the chunk, or
+    /// the text did not change. `old` and `new` are the texts, `prefix` and `suffix` their common prefix
+    /// and suffix lengths.
+    func recheck(entry recheck: BlockEntries.Recheck, chunk k: Int, old: [UInt8], new: [UInt8], prefix: Int, suffix: Int) -> Recheck? {
+        guard let entry = recheck.entry else { return nil }
+        let delta = recheck.delta, start = starts[k]
+        let isLast = k + 1 == starts.count
+        let oldNext = isLast ? old.count : starts[k + 1]
+        let slice = recheck.slice, oldSliceEnd = slice.end - delta
+        guard slice.start >= start, oldSliceEnd <= oldNext, slice.start <= prefix, old.count - suffix <= oldSliceEnd else { return nil }
+        // A document without `...` ends after its last node: after the entry (moved by the edit), or inside
+        // it when only comments and blank lines follow it in the chunk (where the entry's lines end theirs).
+        let range = documentRanges[k]
+        guard range.start <= slice.start, range.end > slice.start else { return nil }
+        var newStarts = starts, ranges = documentRanges
+        ranges[k] = TextRange(start: range.start, end: range.end >= oldSliceEnd ? range.end + delta : slice.start + recheck.documentEnd)
+        if delta != 0 {
+            for i in (k + 1)..<starts.count {
+                newStarts[i] += delta
+                ranges[i] = ranges[i].shifted(by: delta)
+            }
+        }
+        return Recheck(diagnostics: recheck.diagnostics, chunks: DocumentChunks(starts: newStarts, documentRanges: ranges),
+                       index: k, start: start, end: oldNext + delta, delta: delta, document: nil,
+                       changed: (prefix - start, old.count - suffix - start, new.count - suffix - start), hasAliases: false,
+                       entry: EntryEdit(slice: slice, entry: entry, keepsRootSummary: recheck.keepsRootSummary),
+                       entries: recheck.entries)
     }
 
     /// True when `message` holds `line ` followed by a digit (as in "first defined on line 12").
@@ -184,7 +247,16 @@ struct DocumentChunks: Sendable {
         let m = min(a.count, b.count)
         return a.withUnsafeBytes { pa in
             b.withUnsafeBytes { pb in
+                // Whether the 32 bytes at `i` of `a` and `j` of `b` are equal (four words at a time: a keystroke
+                // in a 5 MB text compares all of it; half the time of one word at a time).
+                func equal32(_ i: Int, _ j: Int) -> Bool {
+                    func word(_ k: Int) -> UInt64 {
+                        pa.loadUnaligned(fromByteOffset: i + k, as: UInt64.self) ^ pb.loadUnaligned(fromByteOffset: j + k, as: UInt64.self)
+                    }
+                    return word(0) | word(8) | word(16) | word(24) == 0
+                }
                 var p = 0
+                while p + 32 <= m && equal32(p, p) { p += 32 }
                 while p + 8 <= m && pa.loadUnaligned(fromByteOffset: p, as: UInt64.self)
                     == pb.loadUnaligned(fromByteOffset: p, as: UInt64.self) {
                     p += 8
@@ -192,6 +264,7 @@ struct DocumentChunks: Sendable {
                 while p < m && pa[p] == pb[p] { p += 1 }
                 var s = 0
                 let limit = m - p
+                while s + 32 <= limit && equal32(a.count - s - 32, b.count - s - 32) { s += 32 }
                 while s + 8 <= limit && pa.loadUnaligned(fromByteOffset: a.count - s - 8, as: UInt64.self)
                     == pb.loadUnaligned(fromByteOffset: b.count - s - 8, as: UInt64.self) {
                     s += 8

@@ -7,7 +7,8 @@ import YAMLSyntax
 /// Diagnostics are computed when the snapshot is made. A snapshot made by
 /// ``init(uri:version:bytes:fullAnalysisLimit:)`` parses and composes the whole text at once. One made
 /// from its predecessor after an edit (``init(uri:version:bytes:after:fullAnalysisLimit:)``) may instead
-/// re-check only the document of a multi-document stream that the edit touched (see ``DocumentChunks``);
+/// re-check only the document of a multi-document stream that the edit touched (see ``DocumentChunks``),
+/// or inside it only the block mapping entry the edit touched (``chunkEntries``);
 /// its ``tree``, ``parse`` and ``composition`` are then computed for the whole text when first read, and
 /// are the same as a full analysis gives. Other surfaces (outline, formatting) are computed by the model
 /// on request from these.
@@ -28,12 +29,16 @@ public struct DocumentSnapshot: Sendable {
     let analysis: SnapshotAnalysis
     /// The stream's documents as separately checkable chunks; nil when the stream does not qualify.
     let chunks: DocumentChunks?
-    /// When this snapshot re-checked one chunk of its predecessor: what was re-checked, and the
-    /// predecessor's ``analysis`` (identifying it).
+    /// When this snapshot re-checked one chunk of its predecessor (or one block mapping entry of it:
+    /// ``DocumentChunks/Recheck/entry``): what was re-checked, and the predecessor's ``analysis`` (identifying it).
     let recheck: (DocumentChunks.Recheck, previous: ObjectIdentifier)?
     /// The block mapping entries of a valid text that is not in chunks, for re-checking one entry after an
     /// edit (``BlockEntries``); nil when the text does not qualify.
     let blockEntries: BlockEntries?
+    /// In a stream in chunks, after an edit re-checked one chunk (``recheck``): that chunk's index and its
+    /// block mapping entries, so that the next edit inside it re-checks one entry only; nil when there is
+    /// none, or the chunk does not qualify (``BlockEntries``).
+    let chunkEntries: (index: Int, entries: BlockEntries)?
     /// When this snapshot re-checked one block mapping entry (or one flow collection entry: ``flowRecheck``)
     /// of its predecessor: the entry's lines in this text, whether the edit keeps the root's `kind` and `apiVersion` (``BlockEntries/Recheck/keepsResourceType``),
     /// and the predecessor's ``analysis`` (identifying it).
@@ -90,6 +95,7 @@ public struct DocumentSnapshot: Sendable {
         blockRecheck = nil
         blockEdit = nil
         flowRecheck = nil
+        chunkEntries = nil
         if isFullyAnalyzed, documentByDocument, let analysis = DocumentByDocumentAnalysis(bytes: bytes, lineIndex: lineIndex,
                                                                                         keepingGraphsBelow: keepingGraphsBelow) {
             diagnostics = analysis.diagnostics
@@ -160,10 +166,11 @@ public struct DocumentSnapshot: Sendable {
                 SnapshotAnalysis(bytes: bytes, composes: true, composition: composition), nil, nil)
     }
 
-    /// The snapshot of `bytes`, an edited version of `previous`'s text: re-checks only the edited document
-    /// of a multi-document stream when it can (see ``DocumentChunks``), or else only the edited block
-    /// mapping entry of a text that is not in chunks (see ``BlockEntries``), or else only the edited flow
-    /// collection entry (see ``FlowEntries``), else analyses everything as
+    /// The snapshot of `bytes`, an edited version of `previous`'s text: re-checks only the edited block
+    /// mapping entry of the stream's document whose entries `previous` kept (``chunkEntries``), or else
+    /// only the edited document of a multi-document stream when it can (see ``DocumentChunks``), or else
+    /// only the edited block mapping entry of a text that is not in chunks (see ``BlockEntries``), or else
+    /// only the edited flow collection entry (see ``FlowEntries``), else analyses everything as
     /// ``init(uri:version:bytes:fullAnalysisLimit:)`` does. The diagnostics are the same either way.
     public init(uri: DocumentURI, version: Int, bytes: [UInt8], after previous: DocumentSnapshot,
                 fullAnalysisLimit: Int = Settings.defaultMaxFileSize) {
@@ -182,9 +189,9 @@ public struct DocumentSnapshot: Sendable {
         let lineIndex = bytes.count - suffix - prefix > bytes.count / 4 ? LineIndex(bytes)
             : LineIndex(bytes, editing: previous.lineIndex, prefix: prefix, suffixStart: bytes.count - suffix)
         if bytes.count <= fullAnalysisLimit, previous.isFullyAnalyzed, let chunks = previous.chunks,
-           let recheck = chunks.recheck(old: previous.bytes, diagnostics: previous.diagnostics,
-                                        lineIndex: previous.lineIndex, new: bytes, newLineIndex: lineIndex,
-                                        prefix: prefix, suffix: suffix) {
+           let recheck = Self.entryRecheck(previous, chunks, new: bytes, newLineIndex: lineIndex, prefix: prefix, suffix: suffix)
+            ?? chunks.recheck(old: previous.bytes, diagnostics: previous.diagnostics, lineIndex: previous.lineIndex,
+                              new: bytes, newLineIndex: lineIndex, prefix: prefix, suffix: suffix) {
             self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, recheck: recheck,
                       previous: ObjectIdentifier(previous.analysis))
         } else if bytes.count <= fullAnalysisLimit, previous.isFullyAnalyzed, previous.chunks == nil,
@@ -210,6 +217,18 @@ public struct DocumentSnapshot: Sendable {
         }
     }
 
+    /// After an edit of `previous`'s text (a stream in `chunks`) inside the chunk whose entries it kept
+    /// (``chunkEntries``): the re-check of the one block mapping entry of that chunk holding the edit
+    /// (``BlockEntries``), as a re-check of the chunk (``DocumentChunks/recheck(entry:chunk:old:new:prefix:suffix:)``);
+    /// nil when there is none.
+    private static func entryRecheck(_ previous: DocumentSnapshot, _ chunks: DocumentChunks, new: [UInt8], newLineIndex: LineIndex,
+                                     prefix: Int, suffix: Int) -> DocumentChunks.Recheck? {
+        guard let (k, entries) = previous.chunkEntries, k < chunks.starts.count, chunks.chunk(holding: prefix) == k,
+              let recheck = entries.recheck(old: previous.bytes, diagnostics: previous.diagnostics, lineIndex: previous.lineIndex,
+                                            new: new, newLineIndex: newLineIndex, prefix: prefix, suffix: suffix) else { return nil }
+        return chunks.recheck(entry: recheck, chunk: k, old: previous.bytes, new: new, prefix: prefix, suffix: suffix)
+    }
+
     /// A snapshot that re-checked one chunk (`recheck`), one block mapping entry (`blockRecheck`, after
     /// an `edit` of the bytes from `start` to `oldEnd` of the predecessor's text, with the `flowEntries`
     /// that follow it) or one flow collection entry (`flowRecheck`, with the `blockEntries` that follow it)
@@ -228,6 +247,7 @@ public struct DocumentSnapshot: Sendable {
         self.recheck = recheck.map { ($0, previous) }
         self.blockEntries = blockRecheck?.entries ?? blockEntries
         self.flowEntries = flowRecheck?.entries ?? flowEntries
+        chunkEntries = recheck.flatMap { r in r.entries.map { (r.index, $0) } }
         self.blockRecheck = blockRecheck.map { ($0.slice, $0.keepsResourceType, previous) }
             ?? flowRecheck.map { ($0.slice, $0.keepsResourceType, previous) }
         self.flowRecheck = flowRecheck?.slice

@@ -281,7 +281,10 @@ extension DocumentModel {
     /// `snapshot` re-checked one document of its predecessor's stream (``DocumentChunks``), that document;
     /// when CustomResourceDefinitions changed (`definitionsChanged`, and with `waiting` the types without
     /// a schema), the documents naming a type concerned, each composed alone from its chunk of the text
-    /// (the whole text is not parsed). The other documents' findings are moved with the text. Nil when
+    /// (the whole text is not parsed). After an edit of one block mapping entry of a document
+    /// (``DocumentChunks/EntryEdit``) that cannot change what association reads of its root, the document
+    /// keeps its association, and is composed from its chunk only when a schema validates it. The other
+    /// documents' findings are moved with the text. Nil when
     /// that cannot give the same as ``fullSchemaResult(_:_:)``: a schema modeline in the stream or in the
     /// edited document, a document with several schemas, a schema whose state changed, a stream that is
     /// not in chunks, or no previous result for the predecessor (or, with no edit, for this snapshot).
@@ -306,16 +309,32 @@ extension DocumentModel {
                 if old.documents[i].disabled || !old.documents[i].additionalSchemaURIs.isEmpty { return nil }
                 if case .modeline? = old.documents[i].rule { return nil }
             }
-            if let edit, SchemaAssociator.mayHoldModeline(snapshot.bytes, range: TextRange(start: edit.start, end: edit.end)) { return nil }
+            // After an edit of one entry, the rest of the chunk is the same text (and the same comments).
+            if let edit, SchemaAssociator.mayHoldModeline(snapshot.bytes, range: edit.entry?.slice ?? TextRange(start: edit.start, end: edit.end)) {
+                return nil
+            }
         }
         // The documents whose association and findings are computed again, with their roots composed
         // alone (ranges relative to `offset`, the start of their chunk; 0 when the whole composition is at hand).
         var fresh: [Int: (root: YAMLNode, offset: Int)] = [:]
-        if let edit { fresh[edit.index] = (edit.document.root, edit.start) }
+        // After an edit of one entry that keeps what association reads of the document's root, the edited
+        // document keeps its association; its root is composed only when a schema validates it.
+        var revalidated: Int?
+        if let edit {
+            if let document = edit.document {
+                fresh[edit.index] = (document.root, edit.start)
+            } else if edit.entry?.keepsRootSummary == true {
+                revalidated = edit.index
+            } else {
+                guard let root = Self.composeAlone(snapshot, chunks, edit.index) else { return nil }
+                fresh[edit.index] = (root, edit.start)
+            }
+        }
         let whole = snapshot.analysis.isComplete ? snapshot.composition.documents : nil
         for i in old.documents.indices where !definitionsChanged.isEmpty || waiting {
             guard fresh[i] == nil, let type = old.documents[i].resourceType,
                   definitionsChanged.contains(type) || (waiting && old.documents[i].schemaURI == nil) else { continue }
+            if i == revalidated { revalidated = nil }
             if let whole {
                 guard i < whole.count else { return nil }
                 fresh[i] = (whole[i].root, 0)
@@ -343,6 +362,10 @@ extension DocumentModel {
         let severity = associator.settings.severity
         return schemaResult(snapshot, consume documents, documentStart: { $0 < chunks.documentRanges.count ? chunks.documentRanges[$0].start : nil },
                             validate: { i, schemaURI, schema in
+            if i == revalidated, fresh[i] == nil {
+                guard let root = Self.composeAlone(snapshot, chunks, i) else { return nil }
+                fresh[i] = (root, chunks.starts[i])
+            }
             if let document = fresh[i] {
                 return schema.validate(document.root).map {
                     var d = Self.diagnostic($0, schemaURI: schemaURI, severity: severity)
@@ -370,7 +393,7 @@ extension DocumentModel {
     /// The root of document `index` of `snapshot`'s stream, parsed and composed from its chunk alone
     /// (YAML 1.2.2 §9.2: the documents of a stream without directives share nothing), its ranges relative
     /// to the chunk's start; nil when the chunk does not give exactly one document.
-    private static func composeAlone(_ snapshot: DocumentSnapshot, _ chunks: DocumentChunks, _ index: Int) -> YAMLNode? {
+    static func composeAlone(_ snapshot: DocumentSnapshot, _ chunks: DocumentChunks, _ index: Int) -> YAMLNode? {
         let start = chunks.starts[index]
         let end = index + 1 < chunks.starts.count ? chunks.starts[index + 1] : snapshot.bytes.count
         let composition = Composer.compose(Parser.parse(Array(snapshot.bytes[start..<end])),

@@ -15,6 +15,12 @@ struct CustomResourceDefinition {
         return isDefinition(apiVersion: apiVersion, kind: kind)
     }
 
+    /// True when `type` (a document root's, ``KubernetesResourceType/of(_:)``) is that of a CustomResourceDefinition.
+    static func isDefinition(_ type: KubernetesResourceType?) -> Bool {
+        guard let type else { return false }
+        return isDefinition(apiVersion: type.apiVersion, kind: type.kind)
+    }
+
     /// True when a root's top-level `apiVersion` and `kind` name a CustomResourceDefinition.
     static func isDefinition(apiVersion: String, kind: String) -> Bool {
         kind == "CustomResourceDefinition" && (apiVersion == "apiextensions.k8s.io/v1" || apiVersion == "apiextensions.k8s.io/v1beta1")

@@ -24,6 +24,17 @@ struct DefinitionMemo {
     /// (``JSONSchema/validatesAlike(_:_:)``: a description, a default, an `x-kubernetes-*` extension): their
     /// resources' findings stay what they were.
     var alike: Set<KubernetesResourceType> = []
+    /// The edits made since ``root`` was composed by re-checking one block mapping entry of the document
+    /// (``DocumentChunks/EntryEdit``), in order, each as ``DocumentChunks/Recheck/changed`` gives it:
+    /// ``root``'s ranges are those of the text before the first, and a node of the current text is found
+    /// in it by moving its offset back through them (``pairPath(keyAt:)``).
+    var entryEdits: [(start: Int, oldEnd: Int, newEnd: Int)] = []
+    /// The pairs (paths as ``Change/below(path:)`` counts) whose values those edits replaced: below them,
+    /// ``root`` no longer holds the document's nodes (above and beside them it does, at moved ranges).
+    var replaced: Set<[Int]> = []
+
+    /// At most this many edits are kept in ``entryEdits``; the next one reads the whole document again.
+    static let maxEntryEdits = 1_000
 
     /// Where an edit changed a composed document.
     enum Change: Equatable {
@@ -106,18 +117,91 @@ struct DefinitionMemo {
     /// ``CustomResourceDefinition`` reads). Nil when that cannot be done (the root changed, or a collection
     /// on the way is not projected member for member): the caller reads the whole document.
     func updated(_ root: YAMLNode, chunkLength: Int, changed: (start: Int, oldEnd: Int, newEnd: Int), read: ObjectIdentifier) -> DefinitionMemo? {
-        // The memo's chunk is the edited one as it was before the edit.
-        guard chunkLength - (changed.newEnd - changed.oldEnd) == self.chunkLength else { return nil }
+        // The memo's chunk is the edited one as it was before the edit, and its root that chunk's.
+        guard chunkLength - (changed.newEnd - changed.oldEnd) == self.chunkLength, entryEdits.isEmpty else { return nil }
         var next = self
         next.root = root
         next.chunkLength = chunkLength
         next.read = read
         next.alike = []
         guard case .below(let path) = Self.change(from: self.root, to: root, changed: changed) else { return next }
+        guard let node = Self.node(at: path[...], in: root) else { return nil }
+        return next.replacing(below: path, with: node, in: root)
+    }
+
+    /// The memo after an edit that re-checked one block mapping entry of its document (`edit`, of a chunk
+    /// starting at `chunkStart`, now `chunkLength` bytes long; `changed` as ``DocumentChunks/Recheck/changed``),
+    /// read from the snapshot `read`: the entry's value projected and put in place of the old one (its key
+    /// is unchanged), and the definitions read again as ``updated(_:chunkLength:changed:read:)`` reads them.
+    /// ``root`` is kept, with the edit noted (``entryEdits``, ``replaced``). Nil when that cannot be done:
+    /// the edit may change the root's `apiVersion` or `kind`, the entry is not found in ``root`` (its key
+    /// lies in text an earlier edit inserted, or below a value one replaced), or a collection on the way is
+    /// not projected member for member; the caller reads the whole document.
+    func updated(entry edit: DocumentChunks.EntryEdit, chunkStart: Int, chunkLength: Int, changed: (start: Int, oldEnd: Int, newEnd: Int),
+                 read: ObjectIdentifier) -> DefinitionMemo? {
+        guard chunkLength - (changed.newEnd - changed.oldEnd) == self.chunkLength, edit.keepsRootSummary,
+              entryEdits.count < Self.maxEntryEdits, case .mapping(let pairs) = edit.entry.content, pairs.count == 1,
+              let key = edit.keyOffset, let path = pairPath(keyAt: key - chunkStart),
+              case .mapping(let siblings)? = Self.node(at: path.dropLast(), in: root)?.content,
+              let oldKey = siblings[path[path.count - 1]].key.scalarValue, oldKey == pairs[0].key.scalarValue else { return nil }
+        var next = self
+        next.chunkLength = chunkLength
+        next.read = read
+        next.alike = []
+        next.entryEdits.append(changed)
+        next.replaced.insert(path)
+        return next.replacing(below: path, with: pairs[0].value, in: root)
+    }
+
+    /// The path (as ``Change/below(path:)`` counts, ending at a mapping's pair) in ``root`` of the pair whose key
+    /// starts at byte `offset` of the current chunk (its offset moved back through ``entryEdits``); nil when
+    /// there is none, the offset lies in text those edits inserted, or the way to it passes below a
+    /// value they replaced (``replaced``).
+    func pairPath(keyAt offset: Int) -> [Int]? {
+        var p = offset
+        for e in entryEdits.reversed() {
+            if p >= e.newEnd { p -= e.newEnd - e.oldEnd } else if p >= e.start { return nil }
+        }
+        var node = root, path: [Int] = []
+        while true {
+            switch node.content {
+            case .mapping(let pairs):
+                // The last pair whose key starts at or before `p`.
+                var lo = 0, hi = pairs.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if pairs[mid].key.range.start <= p { lo = mid + 1 } else { hi = mid }
+                }
+                guard lo > 0 else { return nil }
+                path.append(lo - 1)
+                let pair = pairs[lo - 1]
+                if pair.key.range.start == p { return path }
+                guard !replaced.contains(path), pair.value.range.start <= p, p < pair.value.range.end else { return nil }
+                node = pair.value
+            case .sequence(let items):
+                var lo = 0, hi = items.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if items[mid].range.start <= p { lo = mid + 1 } else { hi = mid }
+                }
+                guard lo > 0, p < items[lo - 1].range.end else { return nil }
+                path.append(lo - 1)
+                node = items[lo - 1]
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// This memo with the projection of `node` (the document's node at `path`, non-empty) put in place, and
+    /// the definitions read again when `path` lies in the root's `apiVersion`, `kind` or `spec`; `root`
+    /// holds the document's collections along `path` (with their keys). Nil when a collection on the way
+    /// is not projected member for member.
+    private func replacing(below path: [Int], with node: YAMLNode, in root: YAMLNode) -> DefinitionMemo? {
         guard let first = path.first, case .mapping(let pairs) = root.content, first < pairs.count else { return nil }
-        let node = Self.node(at: path[...], in: root)
-        guard let node, case .success(let value) = JSONProjection.project(node, maxDepth: JSONProjection.defaultMaxDepth - path.count),
+        guard case .success(let value) = JSONProjection.project(node, maxDepth: JSONProjection.defaultMaxDepth - path.count),
               let projection = Self.replacing(in: projection, at: path[...], of: root, with: value) else { return nil }
+        var next = self
         next.projection = projection
         guard let key = pairs[first].key.scalarValue?.canonicalText, ["apiVersion", "kind", "spec"].contains(key) else { return next }
         if let entries = updatedEntries(projection, changedBelow: Self.keys(path, in: projection)) {

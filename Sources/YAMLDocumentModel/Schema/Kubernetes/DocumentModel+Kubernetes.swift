@@ -77,9 +77,12 @@ extension DocumentModel {
         }
         if schemaRegistry.definitionsRead[source] == ObjectIdentifier(snapshot.analysis) { return [] }
         // After an edit of one block mapping entry that keeps the root's `kind` and `apiVersion`
-        // (``BlockEntries``): a document that defined nothing still defines nothing.
+        // (``BlockEntries``): a document that defined nothing and is no definition still defines nothing (a
+        // definition that defined nothing, its `spec` incomplete, may define something after the edit).
         if let edit = snapshot.blockRecheck, edit.keepsResourceType, schemaRegistry.definitionsRead[source] == edit.previous,
-           schemaRegistry.customResources.sources[source]?.allSatisfy(\.isEmpty) ?? true {
+           schemaRegistry.customResources.sources[source]?.allSatisfy(\.isEmpty) ?? true,
+           let result = records[uri]?.schema, result.snapshot == edit.previous, result.documents.count == 1,
+           !CustomResourceDefinition.isDefinition(result.documents[0].resourceType) {
             schemaRegistry.definitionsRead[source] = ObjectIdentifier(snapshot.analysis)
             return []
         }
@@ -87,7 +90,14 @@ extension DocumentModel {
            schemaRegistry.definitionsRead[source] == previous {
             let read = ObjectIdentifier(snapshot.analysis)
             schemaRegistry.definitionsRead[source] = read
-            let (entries, alike) = definitions(after: edit, source: source, previous: previous, read: read)
+            // One entry of a document that is no definition, edited without a change of its `apiVersion` and
+            // `kind`: it still defines nothing.
+            if edit.entry != nil, let type = unchangedResourceType(snapshot), !CustomResourceDefinition.isDefinition(type) { return [] }
+            guard let (entries, alike) = definitions(after: edit, snapshot: snapshot, previous: previous, read: read) else {
+                // The document could not be read: what the stream defined is read again whole.
+                schemaRegistry.definitionsRead[source] = nil
+                return updateDefinitions(uri)
+            }
             let changed = schemaRegistry.setDefinitions(source, document: edit.index, count: chunks.starts.count, entries, alike: alike)
             // A type whose schema changed in annotations only validates as before: its resources are not
             // validated again (the registry keeps its compiled schema for that).
@@ -107,19 +117,41 @@ extension DocumentModel {
         return schemaRegistry.setDefinitions(source, documents: documents)
     }
 
+    /// After `snapshot` re-checked one block mapping entry of a document of its stream without a change of
+    /// what association reads of the document's root (``DocumentChunks/EntryEdit/keepsRootSummary``): the
+    /// resource type the predecessor's schema result read of that root (`.some(nil)`: it names none); nil
+    /// when the edit was none such, or the schema result is not the predecessor's.
+    func unchangedResourceType(_ snapshot: DocumentSnapshot) -> KubernetesResourceType?? {
+        guard let (edit, previous) = snapshot.recheck, let entry = edit.entry, entry.keepsRootSummary, let chunks = snapshot.chunks,
+              let result = records[snapshot.uri]?.schema, result.snapshot == previous, result.documents.count == chunks.starts.count,
+              edit.index < result.documents.count, settings(for: snapshot.uri).schema.kubernetesDetection else { return nil }
+        return .some(result.documents[edit.index].resourceType)
+    }
+
     /// What the document `edit` re-checked defines, `previous` being the snapshot before the edit and
     /// `read` the edited one: when the memo (``SchemaRegistry/definitionMemo``) holds that document as it
     /// was, only the node the edit changed is projected again (``DefinitionMemo/updated(_:chunkLength:changed:read:)``);
     /// otherwise the whole document is, and a definition without aliases is kept as the memo. `alike`: the
     /// types whose entry changed in annotations only (``DefinitionMemo/alike``).
-    private func definitions(after edit: DocumentChunks.Recheck, source: String, previous: ObjectIdentifier,
+    ///
+    /// After an edit of one block mapping entry (``DocumentChunks/Recheck/entry``), the memo is patched with
+    /// the entry's value (``DefinitionMemo/updated(entry:chunkStart:chunkLength:changed:read:)``); otherwise
+    /// the document is composed again from its chunk. Nil when its chunk does not compose to one document.
+    private func definitions(after edit: DocumentChunks.Recheck, snapshot: DocumentSnapshot, previous: ObjectIdentifier,
                              read: ObjectIdentifier) -> (entries: [KubernetesResourceType: CustomResourceSchemas.Entry],
-                                                         alike: Set<KubernetesResourceType>) {
-        let root = edit.document.root
+                                                         alike: Set<KubernetesResourceType>)? {
+        let source = snapshot.uri.string
         let memo = schemaRegistry.definitionMemo
         schemaRegistry.definitionMemo = nil
         let chunkLength = edit.end - edit.start
-        if let memo, memo.source == source, memo.index == edit.index, memo.read == previous, !edit.hasAliases,
+        let fits = memo.map { $0.source == source && $0.index == edit.index && $0.read == previous && !edit.hasAliases } ?? false
+        if fits, let entry = edit.entry, let memo,
+           let next = memo.updated(entry: entry, chunkStart: edit.start, chunkLength: chunkLength, changed: edit.changed, read: read) {
+            schemaRegistry.definitionMemo = next
+            return (next.entries, next.alike)
+        }
+        guard let chunks = snapshot.chunks, let root = edit.document?.root ?? Self.composeAlone(snapshot, chunks, edit.index) else { return nil }
+        if fits, edit.entry == nil, let memo,
            let next = memo.updated(root, chunkLength: chunkLength, changed: edit.changed, read: read) {
             schemaRegistry.definitionMemo = next
             return (next.entries, next.alike)

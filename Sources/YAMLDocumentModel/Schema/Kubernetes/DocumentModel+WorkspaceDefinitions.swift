@@ -54,7 +54,16 @@ extension DocumentModel {
         // After an edit that re-checked one document of the stream, only that one is looked at (the others
         // were before), so that a keystroke composes nothing more.
         if let (edit, _) = snapshot.recheck {
-            guard needsDefinition(KubernetesResourceType.of(edit.document.root)) else { return [] }
+            // After an edit of one entry that keeps the root's `apiVersion` and `kind`, the type read before.
+            let type: KubernetesResourceType?
+            if let document = edit.document {
+                type = KubernetesResourceType.of(document.root)
+            } else if let known = unchangedResourceType(snapshot) {
+                type = known
+            } else {
+                type = snapshot.chunks.flatMap { Self.composeAlone(snapshot, $0, edit.index) }.flatMap(KubernetesResourceType.of)
+            }
+            guard needsDefinition(type) else { return [] }
         } else if let summaries = snapshot.rootSummaries {
             guard summaries.contains(where: { needsDefinition($0.resourceType) }) else { return [] }
         } else if !snapshot.composition.documents.contains(where: { needsDefinition(KubernetesResourceType.of($0.root)) }) {
