@@ -180,6 +180,9 @@ final class DefinitionMemoModelTests: XCTestCase {
         let text = IncrementalAnalysisTests.blockDefinitionStream
         let line = try XCTUnwrap(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("x-kubernetes-list-type: map") })
         var reads: [ObjectIdentifier] = []
+        // The snapshots are kept, so that no two of their analyses can share an address (an identifier of a
+        // freed object may be reused by the next one allocated).
+        var kept: [DocumentSnapshot] = []
         for version in 2...5 {
             let at = LineColumn(line: line, column: 41)
             let change = version % 2 == 0 ? TextChange(range: (at, at), text: "x") : TextChange(range: (at, LineColumn(line: line, column: 42)), text: "")
@@ -195,8 +198,9 @@ final class DefinitionMemoModelTests: XCTestCase {
             // first keystroke reads the whole definition).
             XCTAssertEqual(memo.alike.map(\.kind), version == 2 ? [] : ["Widget"], "version \(version)")
             reads.append(memo.read)
+            kept.append(snapshot)
         }
-        XCTAssertEqual(Set(reads).count, 4)
+        withExtendedLifetime(kept) { XCTAssertEqual(Set(reads).count, 4) }
     }
 
     /// Keystrokes in a description and in an extension's value change the schema in annotations only
