@@ -296,8 +296,8 @@ struct BlockEntries: Sendable {
                        slice: TextRange(start: start, end: newNext),
                        // The root's `metadata` counts: a mapping there makes a custom resource one for the CRD catalog
                        // (``SchemaAssociator/crdCatalogSchema(_:type:)``).
-                       keepsResourceType: !rootKey || !["kind", "apiVersion", "metadata", "<<"].contains(firstKey ?? ""),
-                       keepsRootSummary: !rootKey || firstKey.map { !["kind", "apiVersion", "metadata", "<<"].contains($0) } ?? false,
+                       keepsResourceType: !rootKey || !DocumentRootSummary.readsRootEntry(keyed: firstKey ?? ""),
+                       keepsRootSummary: !rootKey || firstKey.map { !DocumentRootSummary.readsRootEntry(keyed: $0) } ?? false,
                        delta: delta,
                        // An anchored node holding the edit is repeated by its aliases: no check may follow the entry alone.
                        entry: anchorOutcome?.changesAnchoredNodes == true ? nil : composition.documents[0].root,

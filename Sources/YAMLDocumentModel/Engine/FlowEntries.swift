@@ -330,7 +330,7 @@ struct FlowEntries: Sendable {
         return .done(Recheck(diagnostics: diagnostics,
                              entries: entries,
                              slice: TextRange(start: sliceStart, end: newEnd),
-                             keepsResourceType: !(outermost && opening == 0x7B && ["kind", "apiVersion", "metadata", "<<"].contains(after.key ?? "")),
+                             keepsResourceType: !(outermost && opening == 0x7B && DocumentRootSummary.readsRootEntry(keyed: after.key ?? "")),
                              delta: delta))
     }
 

@@ -21,6 +21,10 @@ struct DocumentRootSummary: Sendable {
     /// no other entry.
     static let keysRead: Set<String> = ["apiVersion", "kind", "metadata"]
 
+    /// True when an edit of the value of the root entry keyed `key` can change what this summary reads:
+    /// `key` is one of ``keysRead``, or `<<`, whose merged mappings can bring them in.
+    static func readsRootEntry(keyed key: String) -> Bool { key == "<<" || keysRead.contains(key) }
+
     /// The summary of the document whose root is `root`.
     init(_ root: YAMLNode) {
         apiVersionAndKind = KubernetesResourceType.apiVersionAndKind(root)
