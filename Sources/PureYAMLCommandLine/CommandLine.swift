@@ -30,6 +30,9 @@ public struct CommandLineTool {
     /// back at exit. Freeing the node graph of a 10 MB stream (about 600,000 objects) was about 29 % of the
     /// CPU time of `pureyaml check` on it (issue 19). True by default (tests run many commands in one process).
     public var freesMemoryOnReturn = true
+    /// How many threads check the files of one `check` run; nil: one per core (``checkWorkers(inputs:)``).
+    /// The output is the same for any number (tests compare them).
+    public var checkThreads: Int?
 
     /// A tool writing text to `out`, formatted bytes of `format -` to `outBytes` (stdout when nil),
     /// problems to `err`, reading `-` from `readStandardInput`, and resolving relative paths against
@@ -66,8 +69,11 @@ public struct CommandLineTool {
     func check(_ args: [String]) -> Int32 {
         if args.contains("--fix") { return fixThenCheck(args) }
         var args = args
-        // One run has one download budget, so that unanswered URLs cannot hold a CI job for long.
-        let environment = checkEnvironment
+        // One run has one download budget, so that unanswered URLs cannot hold a CI job for long; and one
+        // memo of the file system's answers, so that the configuration files above each file are looked for
+        // once per folder for the whole run, by the walk and every worker (the files do not change meanwhile).
+        let memo = FileSystemMemo()
+        let environment = checkEnvironment(memo: memo)
         guard var schemaOptions = SchemaCheckOptions.extract(&args, err: err, workingDirectory: workingDirectory, environment: environment) else { return 2 }
         let options: CommandOptions
         switch CommandOptions.parse(args, command: "check") {
@@ -85,7 +91,7 @@ public struct CommandLineTool {
         // The folder walk reads configuration files under the policy the models read under (the model's query).
         let policy = readPolicy(options.configuration, environment: environment, adjust: schemaOptions.apply)
         let inputs = expand(options.paths, configuration: options.configuration, trust: policy,
-                            ioFailed: &ioFailed, emptyFolders: &emptyFolders)
+                            ioFailed: &ioFailed, emptyFolders: &emptyFolders, memo: memo)
         // The inputs are checked on every core (one model per thread), and reported in their order.
         let loads = SharedSchemaLoads()
         let schemaSettings = schemaOptions
@@ -313,9 +319,10 @@ public struct CommandLineTool {
         return environment
     }
 
-    /// ``environment`` with one run-wide download budget for all its downloads (`check`).
-    var checkEnvironment: ModelEnvironment {
-        var environment = ModelEnvironment.fileSystem(downloadBudget: .init())
+    /// ``environment`` with one run-wide download budget for all its downloads (`check`), answering from
+    /// `memo` (``FileSystemMemo``) when given.
+    func checkEnvironment(memo: FileSystemMemo? = nil) -> ModelEnvironment {
+        var environment = ModelEnvironment.fileSystem(downloadBudget: .init(), memo: memo)
         environment.currentDirectory = workingDirectory
         return environment
     }
@@ -422,13 +429,16 @@ public struct CommandLineTool {
         return expand(paths, configuration: configuration, trust: trust, ioFailed: &ioFailed, emptyFolders: &emptyFolders)
     }
 
-    /// ``expand(_:configuration:trust:ioFailed:)``, also collecting the folders below which no YAML file was found.
+    /// ``expand(_:configuration:trust:ioFailed:)``, also collecting the folders below which no YAML file was
+    /// found; configuration files are looked for through `memo` when given (``FileSystemMemo``).
     func expand(_ paths: [String], configuration: CommandOptions.ConfigurationSource, trust: TrustPolicy? = nil,
-                ioFailed: inout Bool, emptyFolders: inout [EmptyFolder]) -> [String] {
+                ioFailed: inout Bool, emptyFolders: inout [EmptyFolder], memo: FileSystemMemo? = nil) -> [String] {
         var out: [String] = []
         var seen: Set<String> = []
-        // A lookup of its own, so the configuration problems stay reported by the first file they apply to.
-        let environment = self.environment
+        // A lookup of its own, so the configuration problems stay reported by the first file they apply to
+        // (and a trust policy of its own: the models' environments share theirs).
+        var environment = ModelEnvironment.fileSystem(downloadBudget: nil, memo: memo)
+        environment.currentDirectory = workingDirectory
         environment.trust.set(trust)
         var walk = FolderWalk(filter: YAMLFileFilter(lintEnvironment: LintEnvironment(environment)),
                               settings: ProjectSettingsLookup(source: projectSettingsSource(configuration), environment: environment))

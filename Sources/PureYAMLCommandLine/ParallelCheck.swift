@@ -107,7 +107,7 @@ extension CommandLineTool {
     func checkInputs(_ count: Int, makeModel: @escaping () -> DocumentModel,
                      checkOne: @escaping (CommandLineTool, Int, DocumentModel) -> CheckedInput) -> [CheckedInput] {
         let queue = CheckQueue(count: count)
-        let workers = Self.checkWorkers(inputs: count)
+        let workers = checkThreads.map { max(1, min($0, count)) } ?? Self.checkWorkers(inputs: count)
         let work = { (_: Int) in
             let model = makeModel()
             var next = queue.take()

@@ -23,10 +23,16 @@ extension ModelEnvironment {
     /// files (a link to a device or a FIFO is not read) of at most ``ModelEnvironment/maxSchemaBytes``, and
     /// not when a symbolic link leads out of the folders of the model's trust policy
     /// (``ModelEnvironment/trust``, through ``Capabilities/resolveLinks``).
-    public static func fileSystem(downloadBudget: SchemaLoader.DownloadBudget?) -> ModelEnvironment {
+    ///
+    /// With a `memo` (one run over files that do not change while it runs: `pureyaml check`), the answers
+    /// about paths (what a path names, where its links lead), folder listings and the bytes of small files
+    /// are asked of the file system once and shared by every environment given the same memo
+    /// (``FileSystemMemo``); the answers are the same as without it.
+    public static func fileSystem(downloadBudget: SchemaLoader.DownloadBudget?, memo: FileSystemMemo? = nil) -> ModelEnvironment {
         let loaders = LoaderPair(budget: downloadBudget)
+        let maxBytes = ModelEnvironment.none.maxSchemaBytes
         var capabilities = Capabilities(
-            readFile: { path in readRegularFile(path, maxBytes: ModelEnvironment.none.maxSchemaBytes) },
+            readFile: { path in readRegularFile(path, maxBytes: maxBytes) },
             kind: { path in
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
@@ -46,9 +52,34 @@ extension ModelEnvironment {
             let loader = loaders.loader(allowNetwork: allowNetwork)
             Thread.detachNewThread { completion(loader.load(uri, from: source)) }
         }
+        if let memo { capabilities.remember(in: memo, maxBytes: maxBytes) }
         let variables = ProcessEnvironment.variables(ModelEnvironment.variableNames)
         return ModelEnvironment(capabilities: capabilities, variables: variables,
                                 currentDirectory: FileManager.default.currentDirectoryPath, homeDirectory: NSHomeDirectory())
+    }
+}
+
+extension ModelEnvironment.Capabilities {
+    /// Answers `readFile`, `kind`, `listFolder` and `resolveLinks` from `memo` (the live environment's
+    /// answers, each asked of the file system once; see ``FileSystemMemo``).
+    mutating func remember(in memo: FileSystemMemo, maxBytes: Int) {
+        let list = listFolder
+        resolveLinks = { path in memo.entry(path).resolved }
+        kind = { path in
+            // As without the memo: nothing (a dangling link too), a folder (a link to one too), else a
+            // file of the size `lstat` gives for the path itself.
+            let entry = memo.entry(path)
+            guard let type = entry.type else { return nil }
+            return type == S_IFDIR ? .folder : .file(size: entry.size)
+        }
+        readFile = { path in
+            // As ``readRegularFile(_:maxBytes:)``: the path's links resolved, then a regular file there.
+            let entry = memo.entry(path)
+            let target = entry.isLink ? memo.entry(entry.resolved) : entry
+            guard !target.isLink, target.type == S_IFREG else { return nil }
+            return memo.contents(entry.resolved) { readResolvedFile($0, maxBytes: maxBytes) }
+        }
+        listFolder = { path in memo.listing(path, list: list) }
     }
 }
 
@@ -59,8 +90,14 @@ private func readRegularFile(_ path: String, maxBytes: Int) -> [UInt8]? {
     let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     // `lstat`, as `FileManager.attributesOfItem`'s type: a regular file, not a link to one.
     var info = stat()
-    guard lstat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-          let handle = FileHandle(forReadingAtPath: resolved) else { return nil }
+    guard lstat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return readResolvedFile(resolved, maxBytes: maxBytes)
+}
+
+/// The bytes of the file at `resolved` (a path without symbolic links, naming a regular file), nil when it
+/// cannot be read or holds more than `maxBytes` bytes (see ``readRegularFile(_:maxBytes:)``).
+private func readResolvedFile(_ resolved: String, maxBytes: Int) -> [UInt8]? {
+    guard let handle = FileHandle(forReadingAtPath: resolved) else { return nil }
     defer { try? handle.close() }
     guard let data = try? handle.read(upToCount: maxBytes + 1) ?? Data(), data.count <= maxBytes else { return nil }
     return [UInt8](data)
