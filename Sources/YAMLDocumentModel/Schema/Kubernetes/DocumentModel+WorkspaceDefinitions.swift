@@ -11,6 +11,12 @@ struct WorkspaceDefinitions {
     /// The files found holding definitions (absolute `file:` URIs), whose definitions the registry holds
     /// under that URI unless the file is open (an open document stands for its file).
     var files: Set<String> = []
+    /// The files each search found (by its key in ``searched``).
+    var foundBy: [String: Set<String>] = [:]
+    /// With incidental workspace folders (`check`): the folders searched for the last document that named a
+    /// custom resource, whose definitions are the only ones found by folder searches that the model holds
+    /// (see ``DocumentModel/keepOnlyDefinitionsOfScope(_:)``).
+    var scope: [String]?
     /// Per folder looked at: whether it is a project's (holds `.git`, `.pureyaml.yaml` or `.pureyaml.yml`).
     var isProjectFolder: [String: Bool] = [:]
 }
@@ -41,18 +47,44 @@ extension DocumentModel {
             let key = "glob " + root + "/" + pattern
             if !workspaceDefinitions.searched.contains(key) { targets.append((key, root, SchemaGlob(pattern, anchored: true))) }
         }
+        var changed: Set<KubernetesResourceType> = []
         if let path = uri.filePath {
-            for workspace in settings.workspaceFolders.compactMap(\.filePath) where TrustPolicy.path(path, isInside: workspace) {
-                let folder = settings.workspaceFoldersAreIncidental ? definitionSearchFolder(for: path, in: workspace) : workspace
+            let workspaces = settings.workspaceFolders.compactMap(\.filePath).filter { TrustPolicy.path(path, isInside: $0) }
+            let folders = settings.workspaceFoldersAreIncidental ? workspaces.map { definitionSearchFolder(for: path, in: $0) } : workspaces
+            if settings.workspaceFoldersAreIncidental, workspaceDefinitions.scope != folders, snapshotNames(snapshot, where: isCustomResource) {
+                changed = keepOnlyDefinitionsOfScope(folders)
+            }
+            for folder in folders {
                 // A folder inside one searched already was searched with it.
                 guard !workspaceDefinitions.folders.contains(where: { TrustPolicy.path(folder, isInside: $0) }),
                       !targets.contains(where: { $0.glob == nil && TrustPolicy.path(folder, isInside: $0.root) }) else { continue }
                 targets.append(("folder " + folder, folder, nil))
             }
         }
-        guard !targets.isEmpty else { return [] }
-        // After an edit that re-checked one document of the stream, only that one is looked at (the others
-        // were before), so that a keystroke composes nothing more.
+        guard !targets.isEmpty, snapshotNames(snapshot, where: needsDefinition) else { return changed }
+        // The environment's policy knows the folders of the project files' globs (``readPolicy``).
+        environment.trust.set(readPolicy)
+        var search = DefinitionFileSearch(environment: environment)
+        for target in targets {
+            workspaceDefinitions.searched.insert(target.key)
+            if target.glob == nil { workspaceDefinitions.folders.append(target.root) }
+            for (path, bytes) in search.definitionFiles(below: target.root, matching: target.glob) {
+                let source = DocumentURI(filePath: path)
+                // The trust policy again, per file (its path, `.` and `..` segments).
+                guard policy.refusal(toLoad: source.string, rule: nil, document: nil) == nil else { continue }
+                workspaceDefinitions.files.insert(source.string)
+                workspaceDefinitions.foundBy[target.key, default: []].insert(source.string)
+                guard records[source] == nil else { continue }
+                changed.formUnion(definitionsFound(in: source.string, bytes: bytes))
+            }
+        }
+        return changed
+    }
+
+    /// True when a document of `snapshot` names a resource type (nil: none) `wanted` says yes to. After an
+    /// edit that re-checked one document of the stream, only that one is looked at (the others were
+    /// before), so that a keystroke composes nothing more.
+    private func snapshotNames(_ snapshot: DocumentSnapshot, where wanted: (KubernetesResourceType?) -> Bool) -> Bool {
         if let (edit, _) = snapshot.recheck {
             // After an edit of one entry that keeps the root's `apiVersion` and `kind`, the type read before.
             let type: KubernetesResourceType?
@@ -63,29 +95,43 @@ extension DocumentModel {
             } else {
                 type = snapshot.chunks.flatMap { Self.composeAlone(snapshot, $0, edit.index) }.flatMap(KubernetesResourceType.of)
             }
-            guard needsDefinition(type) else { return [] }
+            return wanted(type)
         } else if let summaries = snapshot.rootSummaries {
-            guard summaries.contains(where: { needsDefinition($0.resourceType) }) else { return [] }
-        } else if !snapshot.composition.documents.contains(where: { needsDefinition(KubernetesResourceType.of($0.root)) }) {
-            return []
+            return summaries.contains { wanted($0.resourceType) }
         }
-        // The environment's policy knows the folders of the project files' globs (``readPolicy``).
-        environment.trust.set(readPolicy)
-        var search = DefinitionFileSearch(environment: environment)
+        return snapshot.composition.documents.contains { wanted(KubernetesResourceType.of($0.root)) }
+    }
+
+    /// With incidental workspace folders (`check`, where a model checks one file after another): makes the
+    /// definitions found by folder searches those of the searches of `scope` only (the folders a document
+    /// naming a custom resource searches, ``definitionSearchFolder(for:in:)``), forgetting the other folder
+    /// searches and the files only they found, so that they are searched again when a document needs
+    /// them. A document's custom resources then get the definitions its own folders hold, whichever files
+    /// the model checked before (a definition beside an unrelated file checked earlier is not its
+    /// project's), and a folder check gives the same findings on any number of threads (issue 19). Returns
+    /// the resource types whose definition was removed.
+    private func keepOnlyDefinitionsOfScope(_ scope: [String]) -> Set<KubernetesResourceType> {
+        workspaceDefinitions.scope = scope
+        let dropped = workspaceDefinitions.folders.filter { !scope.contains($0) }
+        guard !dropped.isEmpty else { return [] }
+        workspaceDefinitions.folders.removeAll { dropped.contains($0) }
+        for folder in dropped {
+            workspaceDefinitions.searched.remove("folder " + folder)
+            workspaceDefinitions.foundBy["folder " + folder] = nil
+        }
+        let kept = workspaceDefinitions.foundBy.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         var changed: Set<KubernetesResourceType> = []
-        for target in targets {
-            workspaceDefinitions.searched.insert(target.key)
-            if target.glob == nil { workspaceDefinitions.folders.append(target.root) }
-            for (path, bytes) in search.definitionFiles(below: target.root, matching: target.glob) {
-                let source = DocumentURI(filePath: path)
-                // The trust policy again, per file (its path, `.` and `..` segments).
-                guard policy.refusal(toLoad: source.string, rule: nil, document: nil) == nil else { continue }
-                workspaceDefinitions.files.insert(source.string)
-                guard records[source] == nil else { continue }
-                changed.formUnion(definitionsFound(in: source.string, bytes: bytes))
-            }
+        for file in workspaceDefinitions.files where !kept.contains(file) {
+            workspaceDefinitions.files.remove(file)
+            if records[DocumentURI(file)] == nil { changed.formUnion(schemaRegistry.setDefinitions(file, documents: nil)) }
         }
         return changed
+    }
+
+    /// True when `type` is a custom resource's: a group with a dot, no built-in kind (its definition known or not).
+    private func isCustomResource(_ type: KubernetesResourceType?) -> Bool {
+        guard let type else { return false }
+        return type.group.contains(".") && KubernetesBuiltInKinds.served[type] == nil
     }
 
     /// The folder searched for the definitions the document at `path` needs, inside `workspace`, an
@@ -124,8 +170,7 @@ extension DocumentModel {
     /// True when `type` (a document root's) is a custom resource (a group with a dot, no built-in kind) whose
     /// definition is not known.
     private func needsDefinition(_ type: KubernetesResourceType?) -> Bool {
-        guard let type, type.group.contains("."),
-              KubernetesBuiltInKinds.served[type] == nil else { return false }
+        guard isCustomResource(type), let type else { return false }
         return schemaRegistry.customResources.entry(type) == nil
     }
 
