@@ -480,11 +480,11 @@ public struct CommandLineTool {
     private func walk(_ dir: String, root: String, into found: inout [FoundFile], visited: inout Set<String>,
                       with rule: inout FolderWalk, ioFailed: inout Bool) {
         let fm = FileManager.default
-        let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
-        guard visited.insert(real).inserted else { return }
         let folder = absolute(dir)
-        // The resolved path of `folder`: an entry that is no symbolic link resolves to it plus its name.
+        // The resolved path of `folder`: an entry that is no symbolic link resolves to it plus its name; and
+        // the folder's identity for `visited` (resolved once: Foundation resolves a path component by component).
         let resolvedFolder = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        guard visited.insert(resolvedFolder).inserted else { return }
         let names: [String]
         do { names = try fm.contentsOfDirectory(atPath: dir) } catch {
             err("pureyaml: cannot list the folder \(dir): \(Self.reason(error))\n")

@@ -89,10 +89,23 @@ public final class FileSystemMemo: Sendable {
 
     /// True for an absolute path without `.`, `..` or empty components and without a trailing slash (`/` itself too).
     static func isPlain(_ path: String) -> Bool {
-        guard path.hasPrefix("/") else { return false }
-        if path == "/" { return true }
-        return !path.hasSuffix("/") && !path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-            .contains { $0.isEmpty || $0 == "." || $0 == ".." }
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/") else { return false }
+        if bytes.count == 1 { return true }
+        // Each component (after a `/`) must be neither empty, `.` nor `..`.
+        var length = -1   // of the current component; -1 before the first `/`
+        var dots = true   // the current component is dots only so far
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (dots && length > 0 && length <= 2) { return false }
+                length = 0
+                dots = true
+            } else {
+                length += 1
+                if byte != UInt8(ascii: ".") { dots = false }
+            }
+        }
+        return length > 0 && !(dots && length <= 2)
     }
 
     private static func folder(of path: String) -> String {
