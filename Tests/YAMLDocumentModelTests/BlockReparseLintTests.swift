@@ -107,6 +107,26 @@ extension BlockReparseTests {
         }
     }
 
+    /// Flow-style texts (JSON-like, and flow collections inside block documents) with lint on: typing
+    /// inside a quoted or plain value of a flow mapping lints that scalar and its line alone (the bench's
+    /// `keystroke-lint` on `flow-json-1MB`); random edits too.
+    func testEditsInFlowTextsWithLintOnGiveWhatAFreshModelGives() {
+        var untouched = 0
+        for (i, strict) in [false, true].enumerated() {
+            for seed in UInt64(70)...71 {
+                let s = seed + UInt64(i * 10)
+                untouched += lintDifferential(FlowReparseTests.jsonLike(seed: s, objects: 30), name: "lint-json-\(s).yaml", seed: s,
+                                              count: 100, strict: strict, insideWords: true)
+                untouched += lintDifferential(FlowReparseTests.flowInBlock(seed: s, entries: 40), name: "lint-flow-\(s).yaml", seed: s,
+                                              count: 100, strict: strict, insideWords: true)
+                lintDifferential(FlowReparseTests.jsonLike(seed: s, objects: 20), name: "lint-json-random-\(s).yaml", seed: s,
+                                 count: 60, strict: strict, insideWords: false)
+            }
+        }
+        print("lint in flow texts: \(untouched) of 800 keystrokes linted one scalar or line")
+        XCTAssertGreaterThan(untouched, 60, "keystrokes in flow mapping values lint only what they change")
+    }
+
     /// Real files of the shared corpus (every 60th of 4–60 KB in path order), typed into with lint on.
     func testTypingInCorpusFilesWithLintOnGivesWhatAFreshModelGives() throws {
         let files = try corpusFiles()
@@ -148,6 +168,21 @@ extension BlockReparseTests {
         for to in ["wordy", "yes", "no"] {
             let (alone, incremental, fresh) = typed("word", to, in: flow)
             XCTAssertEqual(alone, true, to)
+            XCTAssertEqual(incremental, fresh, to)
+        }
+        // A quoted or plain value in a flow mapping whose line holds other findings (a truthy `yes`, a long
+        // line): the scalar and the line alone.
+        let json = "[\n  {\"id\": 1, \"name\": \"ab cd\", \"on\": yes, \"padding\": \"a line longer than eighty characters\"},\n  {\"id\": 2}\n]\n"
+        for (from, to) in [("ab cd", "abx cd"), ("ab cd", "a"), ("yes", "yesx"), ("yes", "no"), ("\"id\": 2", "\"id\": 2x")] {
+            let (alone, incremental, fresh) = typed(from, to, in: json)
+            XCTAssertEqual(alone, true, to)
+            XCTAssertEqual(incremental, fresh, to)
+        }
+        // A quoted key, a quote or a backslash typed in a quoted value, a value becoming truthy beside another
+        // finding on its line: the whole text.
+        for (from, to) in [("\"name\"", "\"namex\""), ("ab cd", "ab\" cd"), ("ab cd", "ab\\ cd"), ("\"id\": 1", "\"id\": on")] {
+            let (alone, incremental, fresh) = typed(from, to, in: json)
+            XCTAssertEqual(alone, false, to)
             XCTAssertEqual(incremental, fresh, to)
         }
         // A key, a value inside a flow collection, a value that becomes a comment: the whole text.

@@ -2,7 +2,7 @@ import YAMLLint
 import YAMLParser
 import YAMLSyntax
 
-/// Lint findings after a keystroke inside one plain scalar value, from the previous findings: the edited
+/// Lint findings after a keystroke inside one plain or quoted scalar value, from the previous findings: the edited
 /// line's findings of the rules that read that value or that line are made again, every other finding is
 /// kept (moved by the edit). Nil whenever that cannot be shown to give what linting the whole text gives;
 /// the whole text is linted then.
@@ -27,6 +27,16 @@ import YAMLSyntax
 ///   `comments-indentation` read the columns of the first token of each line and the lines tokens end
 ///   on: unchanged.
 /// The edited line must have no finding of another rule, and the text no `yamllint` directive comment.
+///
+/// Also a quoted scalar (YAML 1.2.2 §7.3.1, §7.3.2) on one line, edited strictly between its quotes, whose
+/// old and new content hold no quote of its kind, no `\` and no line break (so it ends at the same closing
+/// quote, moved), with `quoted-strings` off (the only value rule that reads a quoted scalar, and it reads
+/// the flow context around it). And when the edited line starts before the re-checked part (an entry of
+/// a flow mapping written on one line with its siblings: the bench's `flow-json` inputs), a mapping value
+/// (a `:` before it, so its neighbours in the token stream are the same as in the whole text): only the
+/// value rules' findings of that scalar are made again, and the line's other token findings are kept
+/// (moved by the edit when after it) provided the old and the new scalar have none, since yamllint orders a
+/// line's findings by token.
 enum IncrementalLint {
     /// The rules whose findings on the edited line are made again from the re-checked part.
     static let valueRules: Set<LintRuleID> = [.truthy, .quotedStrings, .octalValues, .floatValues]
@@ -70,32 +80,33 @@ enum IncrementalLint {
         let lines = s.lineIndex
         let line = lines.line(containing: prefix)
         let lineStart = lines.lineStart(line), lineEnd = lines.lineContentEnd(line)
-        guard line > 0, lineEnd < new.count, new[lineEnd] == 0x0A, lineStart >= region.start else { return nil }
-
-        // Not worth parsing: the edit in a quoted string (what follows makes sure, this only saves the parse).
-        var wordStart = prefix
-        while wordStart > lineStart, !" ,[]{}\"'".utf8.contains(new[wordStart - 1]) { wordStart -= 1 }
-        if wordStart > lineStart, new[wordStart - 1] == 0x22 || new[wordStart - 1] == 0x27 { return nil }
+        guard line > 0, lineEnd < new.count, new[lineEnd] == 0x0A else { return nil }
+        // The whole line re-checked (its value rules run again over it), or only the edited scalar, a
+        // mapping value (a flow mapping entry's line holds its siblings too).
+        let wholeLine = lineStart >= region.start
 
         var bytes = Array(new[region.start..<region.end])
         for j in 0..<min(blank, bytes.count) where bytes[j] != 0x20 { bytes[j] = 0x20 }
         let parse = Parser.parse(bytes)
         guard parse.isValid else { return nil }
-        // The plain scalar holding the edit, the last token of its line, and not a key (`? ` before it, or a
-        // `:` after it on its line).
+        // The scalar holding the edit, on its line alone, and not a key (`? ` before it, or a `:` after it on
+        // its line).
         let local = prefix - region.start, localEnd = newEnd - region.start
         let tokens = parse.tree.tokens
-        guard let k = tokens.firstIndex(where: { $0.range.end >= localEnd && $0.range.start <= local && $0.kind == .plainScalar })
+        guard let k = tokens.firstIndex(where: { $0.range.end >= localEnd && $0.range.start <= local && isScalar($0.kind) })
         else { return nil }
         let scalar = TextRange(start: tokens[k].range.start + region.start, end: tokens[k].range.end + region.start)
+        let oldScalarEnd = scalar.end - delta
         guard scalar.end <= lineEnd, scalar.start >= lineStart else { return nil }
         // Not a key: no `? ` before it, no `:` after it, and inside a flow collection (where a lone scalar
-        // may be a key) a `:` before it.
+        // may be a key) a `:` before it; re-checked alone, a `:` before it (its neighbours in the lint token
+        // stream are then those of the whole text: `:` before, and what follows unchanged).
         var before = k - 1, next = k + 1
         while before >= 0 && tokens[before].kind.isTrivia { before -= 1 }
         while next < tokens.count && tokens[next].kind.isTrivia { next += 1 }
         if before >= 0 && tokens[before].kind == .mappingKey { return nil }
         if next < tokens.count && tokens[next].kind == .mappingValue { return nil }
+        let afterColon = before >= 0 && tokens[before].kind == .mappingValue
         var flow = 0
         for token in tokens[..<k] {
             switch token.kind {
@@ -104,10 +115,24 @@ enum IncrementalLint {
             default: break
             }
         }
-        guard flow == 0 || (before >= 0 && tokens[before].kind == .mappingValue) else { return nil }
-        guard isSafePlain(new[scalar.start..<scalar.end]), isSafePlain(old[scalar.start..<(scalar.end - delta)]) else { return nil }
+        guard afterColon || (flow == 0 && wholeLine) else { return nil }
+        switch tokens[k].kind {
+        case .plainScalar:
+            guard isSafePlain(new[scalar.start..<scalar.end]), isSafePlain(old[scalar.start..<oldScalarEnd]) else { return nil }
+        case .singleQuotedScalar, .doubleQuotedScalar:
+            // YAML 1.2.2 §7.3.1, §7.3.2: a quoted scalar ends at its closing quote. The edit strictly inside
+            // the quotes, and neither content holding the quote, a `\` or a line break: the old scalar had
+            // the same start and its closing quote where the new one's is, moved. `quoted-strings` reads
+            // the flow context and the token before it: the whole text then.
+            let quote = new[scalar.start]
+            guard configuration.rules[.quotedStrings] == nil, prefix > scalar.start, newEnd < scalar.end,
+                  isSafeQuoted(new[(scalar.start + 1)..<(scalar.end - 1)], quote: quote),
+                  isSafeQuoted(old[(scalar.start + 1)..<(oldScalarEnd - 1)], quote: quote) else { return nil }
+        default:
+            return nil
+        }
 
-        // No finding of another rule on the edited line (1-based in findings).
+        // The edited line's findings (1-based line numbers in findings).
         let number = line + 1
         var lo = 0, hi = findings.count
         while lo < hi {
@@ -115,21 +140,50 @@ enum IncrementalLint {
             if findings[mid].line < number { lo = mid + 1 } else { hi = mid }
         }
         var after = lo
-        while after < findings.count && findings[after].line == number {
-            guard let id = LintRuleID(rawValue: findings[after].rule), valueRules.contains(id) || lineRules.contains(id) else { return nil }
-            after += 1
-        }
-
-        // The edited line's findings again: the value rules over the re-checked part, then the line rules on
-        // the line (yamllint's order on a line: token problems, then line problems).
-        var out = Array(findings[..<lo])
+        while after < findings.count && findings[after].line == number { after += 1 }
+        // The value rules' findings made again, over the re-checked part: on the whole line, or on the scalar.
         let firstLine = lines.line(containing: region.start)
+        func scalars(_ b: ArraySlice<UInt8>) -> Int { b.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+        // Columns count Unicode scalars; on the re-checked part's first line, from where it starts.
+        let columnShift = firstLine == line ? scalars(new[lineStart..<region.start]) : 0
+        var fresh: [LintFinding] = []
         for var f in Linter.lint(parse, configuration: configuration.restricted(to: valueRules), path: path)
         where f.line + firstLine == number {
             f.line = number
+            f.column += columnShift
             f.range = f.range.shifted(by: region.start)
-            out.append(f)
+            if wholeLine || (f.range.start >= scalar.start && f.range.start <= scalar.end) { fresh.append(f) }
         }
+        // The token findings kept on the line: with the whole line re-checked, none (every one must be a value
+        // rule's, made again); else the others', when neither the old nor the new scalar has one (yamllint's
+        // order on a line follows the tokens: the others keep their places).
+        var kept: [LintFinding] = []
+        var own = false
+        // The edit's change in columns.
+        let columnDelta = scalars(new[prefix..<newEnd]) - scalars(old[prefix..<oldEnd])
+        for f in findings[lo..<after] {
+            guard let id = LintRuleID(rawValue: f.rule) else { return nil }
+            if lineRules.contains(id) { continue }
+            if wholeLine {
+                guard valueRules.contains(id) else { return nil }
+            } else if valueRules.contains(id) && f.range.start >= scalar.start && f.range.start <= oldScalarEnd {
+                own = true
+            } else {
+                var f = f
+                if f.range.start >= oldScalarEnd {
+                    f.range = f.range.shifted(by: delta)
+                    f.column += columnDelta
+                }
+                kept.append(f)
+            }
+        }
+        if !kept.isEmpty && (own || !fresh.isEmpty) { return nil }
+
+        // The edited line's findings again: the token rules' (kept or made again), then the line rules on the
+        // line (yamllint's order on a line: token problems, then line problems).
+        var out = Array(findings[..<lo])
+        out += kept
+        out += fresh
         let lineText = Array(new[lineStart...lineEnd])
         // A `yamllint` directive comment may be in the making.
         if mentionsYamllint(lineText[...]) { return nil }
@@ -145,6 +199,17 @@ enum IncrementalLint {
         // Last, being the slowest test: no `yamllint` directive comment anywhere.
         if previousMentionsYamllint == nil && mentionsYamllint(old[...]) { return nil }
         return out
+    }
+
+    /// True for a scalar token's kind: plain, single- or double-quoted (block scalars are more than one line).
+    static func isScalar(_ kind: TokenKind) -> Bool {
+        kind == .plainScalar || kind == .singleQuotedScalar || kind == .doubleQuotedScalar
+    }
+
+    /// True for the content of a one-line quoted scalar (between its quotes) that holds no quote of its kind
+    /// `quote`, no `\` and no line break: it ends at the same closing quote in any context.
+    static func isSafeQuoted(_ b: ArraySlice<UInt8>, quote: UInt8) -> Bool {
+        !b.contains { $0 == quote || $0 == 0x5C || $0 == 0x0A || $0 == 0x0D }
     }
 
     /// True when `bytes` hold `yamllint` (which every directive comment does: `# yamllint disable ...`).

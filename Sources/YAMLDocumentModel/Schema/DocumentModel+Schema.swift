@@ -10,8 +10,14 @@ extension DocumentModel {
     struct SchemaResult {
         var documents: [DocumentSchemaInfo]
         var diagnostics: [YAMLDiagnostic]
-        /// Per document of the stream: its validation findings, nil when it was not validated.
+        /// Per document of the stream: its validation findings, nil when it was not validated; their ranges
+        /// are relative to the document's entry in ``violationBases``.
         var violations: [[YAMLDiagnostic]?] = []
+        /// Per document of the stream: the UTF-8 offset its ``violations``' ranges are relative to (empty:
+        /// 0 for every document). A keystroke in one document of a stream moves the later documents' bases,
+        /// not each of their findings (issue 19: thousands of findings were copied and moved on every
+        /// keystroke in a 10 MB stream).
+        var violationBases: [Int] = []
         /// The ``SnapshotAnalysis`` of the snapshot this was computed for (identity only).
         var snapshot: ObjectIdentifier?
         /// What the association of ``documents`` was decided from besides the snapshot (nil: not recorded).
@@ -214,7 +220,7 @@ extension DocumentModel {
     private func blockEditRevalidation(_ snapshot: DocumentSnapshot, _ previous: SchemaResult?) -> SchemaResult? {
         guard let edit = snapshot.blockRecheck, let change = snapshot.blockEdit, edit.keepsResourceType,
               var result = previous, result.snapshot == edit.previous, let watch = result.watch,
-              result.documents.count == 1, result.violations.count == 1,
+              result.documents.count == 1, result.violations.count == 1, (result.violationBases.first ?? 0) == 0,
               !SchemaAssociator.mayHoldModeline(snapshot.bytes, range: edit.slice) else { return nil }
         let info = result.documents[0]
         guard let schemaURI = info.schemaURI, info.status == .loaded, !info.disabled, info.additionalSchemaURIs.isEmpty else { return nil }
@@ -261,7 +267,7 @@ extension DocumentModel {
         var result = schemaResult(snapshot, associated ?? associator.associate(snapshot), documentStart: {
             $0 < ranges.count ? ranges[$0].start : nil
         }, validate: { i, schemaURI, schema in
-            guard let root = snapshot.documentRoot(i) else { return [] }
+            guard let root = snapshot.documentRoot(i) else { return ([], 0) }
             let violations: [SchemaViolation]
             if let key = watchedKey {
                 // Only the document's one schema is watched (a second would find the watch taken).
@@ -270,7 +276,7 @@ extension DocumentModel {
             } else {
                 violations = schema.validate(root)
             }
-            return violations.map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) }
+            return (violations.map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) }, 0)
         })
         result?.watch = watch
         // Nothing is reused, so every document can be validated.
@@ -346,7 +352,7 @@ extension DocumentModel {
         let regions = SchemaAssociator.regions(chunks.documentRanges, textLength: snapshot.bytes.count)
         // Which documents' findings may be kept (read before their infos are updated in place below).
         let loaded = old.documents.map { info -> Bool in if case .loaded? = info.status { true } else { false } }
-        let violations = old.violations
+        let violations = old.violations, bases = old.violationBases
         // The infos are moved out of `previous` (and `old` dropped), so that writing one of them does not
         // copy them all (13,000 in a 10 MB stream); schemaResult sets the statuses and titles, writing
         // only those that change. Only the regions that moved are written.
@@ -367,17 +373,15 @@ extension DocumentModel {
                 fresh[i] = (root, chunks.starts[i])
             }
             if let document = fresh[i] {
-                return schema.validate(document.root).map {
-                    var d = Self.diagnostic($0, schemaURI: schemaURI, severity: severity)
-                    d.range = d.range.shifted(by: document.offset)
-                    return d
-                }
+                return (schema.validate(document.root).map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) }, document.offset)
             }
             // Not a fresh document: its info is the previous one (one schema, no additional ones: checked
-            // above), so `schemaURI` is the one it was validated against when it was loaded.
+            // above), so `schemaURI` is the one it was validated against when it was loaded. Its findings
+            // are kept as they are; after the edited document, their base moves.
             guard loaded[i], let found = violations[i] else { return nil }
-            guard let edit, i > edit.index, edit.delta != 0 else { return found }
-            return found.map { var d = $0; d.range = d.range.shifted(by: edit.delta); return d }
+            let base = i < bases.count ? bases[i] : 0
+            guard let edit, i > edit.index else { return (found, base) }
+            return (found, base + edit.delta)
         })
     }
 
@@ -403,14 +407,16 @@ extension DocumentModel {
     }
 
     /// Sets the load status of each of `documents` and collects the schema diagnostics: `validate(i, uri,
-    /// schema)` gives the findings of document `i` against its ready schema `uri` (nil: they cannot be had,
-    /// and the whole result is nil); `documentStart(i)` where document `i` starts (UTF-8 byte offset). A
+    /// schema)` gives the findings of document `i` against its ready schema `uri`, their ranges relative to
+    /// the base offset it gives with them (nil: they cannot be had, and the whole result is nil);
+    /// `documentStart(i)` where document `i` starts (UTF-8 byte offset). A
     /// document's status is that of its first schema; each of its
     /// ``DocumentSchemaInfo/additionalSchemaURIs`` is validated too, and reported when it cannot be used.
     private func schemaResult(_ snapshot: DocumentSnapshot, _ documents: consuming [DocumentSchemaInfo], documentStart: (Int) -> Int?,
-                              validate: (Int, String, JSONSchema) -> [YAMLDiagnostic]?) -> SchemaResult? {
+                              validate: (Int, String, JSONSchema) -> (findings: [YAMLDiagnostic], base: Int)?) -> SchemaResult? {
         var diagnostics: [YAMLDiagnostic] = []
         var violations = [[YAMLDiagnostic]?](repeating: nil, count: documents.count)
+        var bases = [Int](repeating: 0, count: documents.count)
         var reported: Set<String> = []
         // Streams of many manifests share a few schemas: what depends on a schema alone (its state, the
         // status it gives, its title, whether its problems were reported) is worked out once per schema,
@@ -506,9 +512,22 @@ extension DocumentModel {
                                                            code: SchemaRegistry.keywordIgnoredCode, message: why, severity: .information))
                         }
                     }
-                    guard let found = validate(i, schemaURI, schema) else { return nil }
-                    if !found.isEmpty || violations[i] == nil { violations[i] = (violations[i] ?? []) + found }
-                    diagnostics += found
+                    guard let (found, base) = validate(i, schemaURI, schema) else { return nil }
+                    // A document's findings are kept as they come (relative to `base`), not copied.
+                    if let kept = violations[i] {
+                        if !found.isEmpty { violations[i] = kept + found.map { var d = $0; d.range = d.range.shifted(by: base - bases[i]); return d } }
+                    } else {
+                        violations[i] = found
+                        bases[i] = base
+                    }
+                    if base == 0 {
+                        diagnostics += found
+                    } else {
+                        for var d in found {
+                            d.range = d.range.shifted(by: base)
+                            diagnostics.append(d)
+                        }
+                    }
                 case .failed(let why):
                     if case .missing = status, let rule, !known[k].noted {
                         known[k].noted = true
@@ -536,7 +555,7 @@ extension DocumentModel {
         }
         DiagnosticsCollector.sort(&diagnostics)
         return SchemaResult(documents: documents, diagnostics: diagnostics, violations: violations,
-                            snapshot: ObjectIdentifier(snapshot.analysis))
+                            violationBases: bases.contains { $0 != 0 } ? bases : [], snapshot: ObjectIdentifier(snapshot.analysis))
     }
 
     /// What hover shows as the title at the root of `schema` (the root's `title`, else that of the
