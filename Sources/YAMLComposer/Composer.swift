@@ -66,9 +66,30 @@ public enum Composer {
                               rootKeys: Set<String>) -> CompositionCheck? {
         var check = EventCheck(bytes: bytes, lineOffset: lineOffset, byteOffset: byteOffset, rootKeys: rootKeys)
         for i in events.indices {
-            // A scalar whose value nothing reads is counted without building its event.
-            if check.ignoresScalarValue && events.isScalarWithoutProperties(at: i) {
-                check.countScalar()
+            if events.isScalarWithoutProperties(at: i) {
+                // A scalar whose value nothing reads is counted without building its event; a key is compared
+                // as bytes (measured hot paths: the two were most of the check's CPU).
+                if check.ignoresScalarValue {
+                    check.countScalar()
+                    continue
+                }
+                if check.readsScalarKeyAsBytes, let value = events.scalarValue(at: i) {
+                    let r = events.range(at: i)
+                    check.scalarKey(value.buffer, value.range, isPlain: value.isPlain,
+                                    at: TextRange(start: r.start + byteOffset, end: r.end + byteOffset))
+                    continue
+                }
+            }
+            // Collections without properties, and their ends, without building their events (measured hot path).
+            if let start = events.collectionStartWithoutProperties(at: i) {
+                let r = events.range(at: i)
+                let range = TextRange(start: r.start + byteOffset, end: r.end + byteOffset)
+                check.ensureDocument(at: range)
+                check.openCollection(isMapping: start.isMapping, anchor: nil, tag: nil, style: start.style, range: range)
+                continue
+            }
+            if events.nesting(at: i) == .closes {
+                check.closeCollection(end: events.range(at: i).end + byteOffset)
             } else {
                 check.handle(events[i])
             }
