@@ -39,6 +39,17 @@ public enum Composer {
         compose(events: parse.events, bytes: parse.tree.bytes, lineOffset: lineOffset, byteOffset: byteOffset)
     }
 
+    /// ``compose(_:lineOffset:byteOffset:)`` of a parse made without its tree (``Parser/parseWithoutTree(_:)``).
+    package static func compose(_ parse: EventParse, lineOffset: Int, byteOffset: Int) -> Composition {
+        compose(events: parse.events, bytes: parse.bytes, lineOffset: lineOffset, byteOffset: byteOffset)
+    }
+
+    /// ``check(_:lineOffset:byteOffset:rootKeys:)`` of a parse made without its tree (``Parser/parseWithoutTree(_:)``).
+    package static func check(_ parse: EventParse, lineOffset: Int = 0, byteOffset: Int = 0,
+                              rootKeys: Set<String>) -> CompositionCheck? {
+        check(events: parse.events, bytes: parse.bytes, lineOffset: lineOffset, byteOffset: byteOffset, rootKeys: rootKeys)
+    }
+
     private static func compose<Events: Collection<Event>>(events: Events, bytes: [UInt8], lineOffset: Int,
                                                            byteOffset: Int = 0) -> Composition {
         var composer = EventComposer(bytes: bytes, lineOffset: lineOffset, byteOffset: byteOffset)
