@@ -39,6 +39,17 @@ public enum Composer {
         compose(events: parse.events, bytes: parse.tree.bytes, lineOffset: lineOffset, byteOffset: byteOffset)
     }
 
+    /// ``compose(_:lineOffset:byteOffset:)`` of a parse made without its tree (``Parser/parseWithoutTree(_:)``).
+    package static func compose(_ parse: EventParse, lineOffset: Int, byteOffset: Int) -> Composition {
+        compose(events: parse.events, bytes: parse.bytes, lineOffset: lineOffset, byteOffset: byteOffset)
+    }
+
+    /// ``check(_:lineOffset:byteOffset:rootKeys:)`` of a parse made without its tree (``Parser/parseWithoutTree(_:)``).
+    package static func check(_ parse: EventParse, lineOffset: Int = 0, byteOffset: Int = 0,
+                              rootKeys: Set<String>) -> CompositionCheck? {
+        check(events: parse.events, bytes: parse.bytes, lineOffset: lineOffset, byteOffset: byteOffset, rootKeys: rootKeys)
+    }
+
     private static func compose<Events: Collection<Event>>(events: Events, bytes: [UInt8], lineOffset: Int,
                                                            byteOffset: Int = 0) -> Composition {
         var composer = EventComposer(bytes: bytes, lineOffset: lineOffset, byteOffset: byteOffset)
@@ -66,9 +77,30 @@ public enum Composer {
                               rootKeys: Set<String>) -> CompositionCheck? {
         var check = EventCheck(bytes: bytes, lineOffset: lineOffset, byteOffset: byteOffset, rootKeys: rootKeys)
         for i in events.indices {
-            // A scalar whose value nothing reads is counted without building its event.
-            if check.ignoresScalarValue && events.isScalarWithoutProperties(at: i) {
-                check.countScalar()
+            if events.isScalarWithoutProperties(at: i) {
+                // A scalar whose value nothing reads is counted without building its event; a key is compared
+                // as bytes (measured hot paths: the two were most of the check's CPU).
+                if check.ignoresScalarValue {
+                    check.countScalar()
+                    continue
+                }
+                if check.readsScalarKeyAsBytes, let value = events.scalarValue(at: i) {
+                    let r = events.range(at: i)
+                    check.scalarKey(value.buffer, value.range, isPlain: value.isPlain,
+                                    at: TextRange(start: r.start + byteOffset, end: r.end + byteOffset))
+                    continue
+                }
+            }
+            // Collections without properties, and their ends, without building their events (measured hot path).
+            if let start = events.collectionStartWithoutProperties(at: i) {
+                let r = events.range(at: i)
+                let range = TextRange(start: r.start + byteOffset, end: r.end + byteOffset)
+                check.ensureDocument(at: range)
+                check.openCollection(isMapping: start.isMapping, anchor: nil, tag: nil, style: start.style, range: range)
+                continue
+            }
+            if events.nesting(at: i) == .closes {
+                check.closeCollection(end: events.range(at: i).end + byteOffset)
             } else {
                 check.handle(events[i])
             }

@@ -34,6 +34,24 @@ public enum CoreSchema {
         return copy.withUTF8 { isIntegerForm($0) ? intTag : resolve($0)?.tag ?? strTag }
     }
 
+    /// ``resolvePlainScalarTag(_:)`` of the UTF-8 bytes `text`, without a `String` (``EventCheck``'s mapping keys).
+    package static func resolvePlainScalarTag(bytes text: UnsafeBufferPointer<UInt8>) -> String {
+        isIntegerForm(text) ? intTag : resolve(text)?.tag ?? strTag
+    }
+
+    /// False when a plain scalar whose content starts with `byte` is a str whatever follows (no null, bool,
+    /// int or float form starts with it: what ``resolvePlainScalarTag(bytes:)`` reads first).
+    package static func mayResolveToNonString(startingWith byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"),
+             UInt8(ascii: "+"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// The typed value of a plain (unquoted, untagged) scalar whose content is `text`.
     public static func value(ofPlainScalar text: String) -> ScalarValue {
         var copy = text
@@ -69,12 +87,13 @@ public enum CoreSchema {
         if n == 0 { return .null }
         switch b[0] {
         case UInt8(ascii: "~"): return n == 1 ? .null : nil
+        // The length first: most words starting with these letters are strings (keys such as `name`).
         case UInt8(ascii: "n"), UInt8(ascii: "N"):
-            return matchesAny(b, ["null", "Null", "NULL"]) ? .null : nil
+            return n == 4 && matchesAny(b, ["null", "Null", "NULL"]) ? .null : nil
         case UInt8(ascii: "t"), UInt8(ascii: "T"):
-            return matchesAny(b, ["true", "True", "TRUE"]) ? .bool(true) : nil
+            return n == 4 && matchesAny(b, ["true", "True", "TRUE"]) ? .bool(true) : nil
         case UInt8(ascii: "f"), UInt8(ascii: "F"):
-            return matchesAny(b, ["false", "False", "FALSE"]) ? .bool(false) : nil
+            return n == 5 && matchesAny(b, ["false", "False", "FALSE"]) ? .bool(false) : nil
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
             return number(b)
         default: return nil

@@ -46,8 +46,8 @@ struct EventCheck: EventReader, ~Copyable {
     /// What each binding names (parallel to the bindings of ``anchors``).
     private var bindings: [Binding] = []
     private var stack: [Frame] = []
-    /// The key identities of all open mappings, each with its first key's start offset.
-    private var keySets = KeySetStack<Int>()
+    /// The keys of all open mappings, each with its first key's start offset.
+    private var keySets = ScalarKeySetStack()
 
     /// What an anchor names.
     private enum Binding {
@@ -116,6 +116,34 @@ struct EventCheck: EventReader, ~Copyable {
         stack[stack.count - 1].count += 1
     }
 
+    /// True when a scalar without properties coming next would be a mapping's key read for its identity
+    /// only (not a key of the root mapping whose entries ``roots`` keep): ``scalarKey(_:_:isPlain:at:)``
+    /// then stands for ``handle(_:)``.
+    var readsScalarKeyAsBytes: Bool {
+        guard inDocument, let top = stack.last, top.isMapping, top.count % 2 == 0 else { return false }
+        return !(stack.count == 1 && collectingRoot)
+    }
+
+    /// A scalar key without properties where ``readsScalarKeyAsBytes``, its content the bytes `range` of
+    /// `buffer` (UTF-8): what ``handle(_:)`` does with it, without a `String` unless it is a duplicate.
+    /// Measured hot path (building each key's `String` and ``KeyIdentity`` was most of the duplicate-key check).
+    mutating func scalarKey(_ buffer: [UInt8], _ range: Range<Int>, isPlain: Bool, at keyRange: TextRange) {
+        stack[stack.count - 1].count += 1
+        let first = buffer.withUnsafeBufferPointer { all -> Int? in
+            let value = UnsafeBufferPointer(rebasing: all[range])
+            // YAML 1.2.2 §10.3.2: a plain scalar's tag is resolved from its content; quoted and block ones are str.
+            guard isPlain, value.isEmpty || CoreSchema.mayResolveToNonString(startingWith: value[0]) else {
+                return keySets.insert(tag: ScalarKeySetStack.strTagID, value, first: keyRange.start)
+            }
+            let tag = CoreSchema.resolvePlainScalarTag(bytes: value)
+            if tag == CoreSchema.strTag { return keySets.insert(tag: ScalarKeySetStack.strTagID, value, first: keyRange.start) }
+            return insertKey(tag: tag, text: String(decoding: value, as: UTF8.self), at: keyRange.start)
+        }
+        if let first {
+            reportDuplicate(at: keyRange, text: String(decoding: buffer[range], as: UTF8.self), firstAt: first)
+        }
+    }
+
     // MARK: - Documents
 
     mutating func beginDocument(at range: TextRange, version: String?) {
@@ -129,7 +157,7 @@ struct EventCheck: EventReader, ~Copyable {
         anchors.removeAll()
         bindings.removeAll(keepingCapacity: true)
         stack = []
-        keySets = KeySetStack<Int>()
+        keySets.removeAll()
     }
 
     mutating func finishDocument(end: Int) {
@@ -175,6 +203,12 @@ struct EventCheck: EventReader, ~Copyable {
                 rootPairs.append((key, YAMLNode(storage: .scalar("", .plain), tag: CoreSchema.nullTag, anchor: nil,
                                                 range: TextRange(empty: range.end))))
             }
+        }
+        if frame.binding < 0, let top = stack.last, !(top.isMapping && top.count % 2 == 0), !(stack.count == 1 && collectingRoot) {
+            // Neither anchored, nor a key, nor the root or inside the root mapping whose entries ``roots`` keep:
+            // only its place is read (measured hot path: the item made for it cost 4 % of `check`).
+            stack[stack.count - 1].count += 1
+            return
         }
         let (tag, explicit) = EventComposer.resolveTag(frame.tag, default: frame.isMapping ? CoreSchema.mapTag : CoreSchema.seqTag)
         if frame.binding >= 0 {
@@ -243,19 +277,21 @@ struct EventCheck: EventReader, ~Copyable {
     /// canonical equivalence, `é` and `e` + U+0301 alike), which the bytes alone would not; only values
     /// nothing reads are left unbuilt (``ignoresScalarValue``).
     private mutating func checkKey(_ item: Item, range: TextRange) {
-        let id: KeyIdentity, text: String
+        let first: Int?, text: String
         switch item {
         case .scalar(let value, let style, let tag):
-            id = KeyIdentity.scalar(tag: EventComposer.scalarTag(value, style: style, tag: tag).0, text: value)
+            first = insertKey(tag: EventComposer.scalarTag(value, style: style, tag: tag).0, text: value, at: range.start)
             text = value
         case .node(let n):
             guard case .scalar(let value, _) = n.content else { needsGraph = true; return }
-            id = KeyIdentity.scalar(tag: n.tag, text: value)
+            first = insertKey(tag: n.tag, text: value, at: range.start)
             text = value
         case .alias(let name, let target):
             switch target {
             case .scalar(let n)?:
-                id = KeyIdentity.of(n)
+                // ``KeyIdentity/of(_:)`` of the target: its tag and content.
+                guard case .scalar(let value, _) = n.resolved.content else { return }
+                first = insertKey(tag: n.resolved.tag, text: value, at: range.start)
             case .collection?:
                 needsGraph = true
                 return
@@ -268,10 +304,22 @@ struct EventCheck: EventReader, ~Copyable {
             needsGraph = true
             return
         }
-        if let first = keySets.insert(id, range.start) {
-            errors.append(EventComposer.duplicateKey(at: range, text: text, firstAt: first, bytes: bytes,
-                                                     lineIndex: &lineIndex, lineOffset: lineOffset, byteOffset: byteOffset))
-        }
+        if let first { reportDuplicate(at: range, text: text, firstAt: first) }
+    }
+
+    /// Adds the scalar key with resolved tag `tag` and content `text` first seen at `offset` to the innermost
+    /// mapping's set (its identity: ``KeyIdentity/scalar(tag:text:)``); returns the offset of the earlier key
+    /// with the same identity, if any.
+    private mutating func insertKey(tag: String, text: String, at offset: Int) -> Int? {
+        var canonical = KeyIdentity.canonicalText(tag: tag, text)
+        let id = keySets.tagID(tag)
+        return canonical.withUTF8 { keySets.insert(tag: id, $0, first: offset) }
+    }
+
+    /// The `duplicate-key` error of the key `text` at `range` whose identity the key at `first` had.
+    private mutating func reportDuplicate(at range: TextRange, text: String, firstAt first: Int) {
+        errors.append(EventComposer.duplicateKey(at: range, text: text, firstAt: first, bytes: bytes,
+                                                 lineIndex: &lineIndex, lineOffset: lineOffset, byteOffset: byteOffset))
     }
 
     /// The node of `item` as ``CompositionCheck/roots`` has it: a collection emptied, an alias to a scalar

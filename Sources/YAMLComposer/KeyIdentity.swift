@@ -87,8 +87,8 @@ enum KeyIdentity: Hashable {
 /// The keys seen so far in each open mapping, for duplicate detection: one stack for all open mappings
 /// (the innermost last), searched linearly for small mappings and hashed beyond ``hashThreshold`` keys.
 /// A mapping allocates nothing of its own unless it has more than ``hashThreshold`` distinct keys.
-/// `First` is what is kept of the first key of each identity (the composer's node, or the event check's
-/// key offset).
+/// `First` is what is kept of the first key of each identity (the composer's node; ``EventCheck`` keeps its
+/// keys as bytes instead: ``ScalarKeySetStack``).
 struct KeySetStack<First> {
     /// The distinct key identities of all open mappings, each mapping's after its outer mapping's.
     private var identities: [KeyIdentity] = []

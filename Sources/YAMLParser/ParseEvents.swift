@@ -261,6 +261,32 @@ public struct ParseEvents: RandomAccessCollection, Sendable {
         return (r.shape == .spanned ? spans[Int(r.link)].properties : r.link) < 0
     }
 
+    /// Whether collection start event `index` starts a mapping, and its style, when it has no anchor and no
+    /// tag; nil for any other event (and for events given as values). For readers that need no more of it than
+    /// that (``Composer``'s check) and would otherwise build its ``Event``.
+    package func collectionStartWithoutProperties(at index: Int) -> (isMapping: Bool, style: CollectionStyle)? {
+        guard values == nil else { return nil }
+        let r = records[index]
+        guard r.kind == .mappingStart || r.kind == .sequenceStart, r.link < 0 else { return nil }
+        return (r.kind == .mappingStart, r.style == 1 ? .flow : .block)
+    }
+
+    /// Where the value of scalar event `index` is, without building it: the buffer holding its UTF-8 bytes
+    /// (the source text, or the buffer of values decoded from escapes and folding), their range in it, and
+    /// whether the scalar is plain; nil for events given as values (``init(_:)``) or an event that is not a
+    /// scalar. For readers that compare values as bytes (``Composer``'s check of mapping keys).
+    package func scalarValue(at index: Int) -> (buffer: [UInt8], range: Range<Int>, isPlain: Bool)? {
+        guard values == nil else { return nil }
+        let r = records[index]
+        guard r.kind == .scalar else { return nil }
+        let (a, b) = textRange(r)
+        switch r.text {
+        case .none: return (bytes, 0..<0, r.style == 0)
+        case .source: return (bytes, Int(a)..<Int(b), r.style == 0)
+        case .decoded: return (decoded, Int(a)..<Int(b), r.style == 0)
+        }
+    }
+
     private func string(_ buffer: [UInt8], _ a: Int32, _ b: Int32) -> String {
         buffer.withUnsafeBufferPointer {
             String(decoding: UnsafeBufferPointer(rebasing: $0[Int(a)..<Int(b)]), as: UTF8.self)

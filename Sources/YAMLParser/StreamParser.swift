@@ -55,11 +55,17 @@ struct StreamParser: ~Copyable {
     private var lineIndex: LineIndex?
     private let bytes: [UInt8]
 
-    init(bytes: [UInt8], buffer: UnsafeBufferPointer<UInt8>) {
+    /// A machine over `bytes` (`buffer` its storage); with `keepingTree` false it builds a sparse tree only
+    /// (``SyntaxTreeBuilder/init(sparseOver:keepingQuotedScalars:)``: run it with ``runWithoutTree()``).
+    init(bytes: [UInt8], buffer: UnsafeBufferPointer<UInt8>, keepingTree: Bool = true) {
         self.bytes = bytes
         self.buf = buffer
         scanner = Scanner(buffer: buffer)
-        builder = SyntaxTreeBuilder(bytes: bytes)
+        // Quoted scalars are kept when a byte order mark may lie inside one (``allowingQuotedByteOrderMarks``).
+        builder = keepingTree ? SyntaxTreeBuilder(bytes: bytes)
+            : SyntaxTreeBuilder(sparseOver: bytes, keepingQuotedScalars: scanner.errors.contains {
+                $0.message == CharacterCheck.byteOrderMarkMessage
+            })
         // Flow-heavy text has up to one event per 5–6 bytes (`{name: a, port: 1}`); growing a large
         // array copies it into fresh, page-faulting memory, so reserve for that density (pages not
         // written are never touched).
@@ -72,6 +78,20 @@ struct StreamParser: ~Copyable {
     /// collection, an empty node), but a long run of them means a bug; debug builds assert, release
     /// builds report `internal-error` and close what is open.
     mutating func run() -> ParseResult {
+        runSteps()
+        let tree = builder.finish()
+        return ParseResult(tree: tree, events: finishedEvents(), errors: finishedErrors(tokens: tree.tokens))
+    }
+
+    /// ``run()`` for a machine made without its tree (`keepingTree` false).
+    mutating func runWithoutTree() -> EventParse {
+        runSteps()
+        let syntax = builder.finishSparse()
+        return EventParse(bytes: bytes, events: finishedEvents(), errors: finishedErrors(tokens: syntax.tokens), syntax: syntax)
+    }
+
+    /// Steps the machine to the end of the stream (see ``run()``).
+    private mutating func runSteps() {
         var lastParsed = -1
         var idleSteps = 0
         while !state.isEnd {
@@ -89,24 +109,31 @@ struct StreamParser: ~Copyable {
             }
         }
         flush(to: buf.count)
-        let tree = builder.finish()
+    }
+
+    /// The events of the finished run.
+    private func finishedEvents() -> ParseEvents {
+        ParseEvents(records: events, bytes: bytes, decoded: scanner.decoded, properties: eventProperties,
+                    tags: eventTags, documents: documentInfos)
+    }
+
+    /// The errors of the finished run, sorted, given the tree's `tokens` (all of them, or at least its quoted
+    /// scalars when a byte order mark was found).
+    private func finishedErrors(tokens: [Token]) -> [SyntaxError] {
         // Sort by start; at equal starts scanner errors (listed first, and more specific) win.
         let all = (scanner.errors + errors).enumerated().sorted {
             let (a, b) = ($0.element.range, $1.element.range)
             return a.start != b.start ? a.start < b.start : $0.offset < $1.offset
         }.map(\.element)
-        let stream = ParseEvents(records: events, bytes: bytes, decoded: scanner.decoded, properties: eventProperties,
-                                 tags: eventTags, documents: documentInfos)
-        return ParseResult(tree: tree, events: stream,
-                           errors: Self.dropCascades(Self.allowingQuotedByteOrderMarks(all, tree: tree), bytes: bytes))
+        return Self.dropCascades(Self.allowingQuotedByteOrderMarks(all, tokens: tokens), bytes: bytes)
     }
 
     /// Drops the ``CharacterCheck`` errors for byte order marks that lie inside a single- or double-quoted
     /// scalar: YAML 1.2.2 §5.2 allows a BOM there ("to allow for JSON compatibility"). O(log n) per such
-    /// error (binary search over the tree's tokens, which are contiguous and sorted by offset).
-    static func allowingQuotedByteOrderMarks(_ errors: [SyntaxError], tree: SyntaxTree) -> [SyntaxError] {
+    /// error (binary search over the tree's tokens, which are sorted by offset and do not overlap; those of a
+    /// sparse tree will do when they include the quoted scalars).
+    static func allowingQuotedByteOrderMarks(_ errors: [SyntaxError], tokens: [Token]) -> [SyntaxError] {
         guard errors.contains(where: { $0.message == CharacterCheck.byteOrderMarkMessage }) else { return errors }
-        let tokens = tree.tokens
         func isInsideQuotedScalar(_ offset: Int) -> Bool {
             var low = 0, high = tokens.count
             while low < high {

@@ -256,6 +256,15 @@ public struct SyntaxTreeBuilder: ~Copyable {
     /// Number of open nodes, the root included.
     @usableFromInline var openCount = 1
     @usableFromInline var nextTokenStart: Int = 0
+    /// False for a builder made by ``init(sparseOver:keepingQuotedScalars:)``: it keeps only the tokens
+    /// ``SparseSyntax/keeps(_:quotedScalars:)`` names, and of the nodes only the `document` nodes' starts.
+    @usableFromInline let keepsAll: Bool
+    /// In a sparse builder: whether quoted scalars' tokens are kept too.
+    @usableFromInline let keepsQuotedScalars: Bool
+    /// In a sparse builder: the kinds of the open nodes' parents (the innermost's last); the root's is not kept.
+    @usableFromInline var sparseKinds: [NodeKind] = []
+    /// In a sparse builder: where each `document` node opened directly in the root starts.
+    @usableFromInline var documentStarts: [Int] = []
 
     /// Byte offset where the next token must start.
     @inlinable public var position: Int { nextTokenStart }
@@ -268,8 +277,21 @@ public struct SyntaxTreeBuilder: ~Copyable {
     /// so that the pages are already mapped (see ``SyntaxTree/releaseReusableBuffers()``).
     public init(bytes: [UInt8]) {
         self.bytes = bytes
+        keepsAll = true
+        keepsQuotedScalars = true
         tokens = TreeBufferPool.takeTokens(capacity: bytes.count / 2 + 16)
         nodeStorage = NodeStorage(capacity: bytes.count / 2 + 16)
+        openRoot()
+    }
+
+    /// A builder that keeps of the tree only what ``SparseSyntax`` holds (``finishSparse()``), for a parse
+    /// whose tree nobody reads but a check (a lossless tree is about 10 bytes per byte of a JSON-like text).
+    /// The calls are those of a full builder; ``depth`` and ``currentNodeKind`` answer the same.
+    public init(sparseOver bytes: [UInt8], keepingQuotedScalars: Bool) {
+        self.bytes = bytes
+        keepsAll = false
+        keepsQuotedScalars = keepingQuotedScalars
+        nodeStorage = NodeStorage(capacity: 1)
         openRoot()
     }
 
@@ -300,13 +322,16 @@ public struct SyntaxTreeBuilder: ~Copyable {
     public mutating func token(_ kind: TokenKind, end: Int) {
         precondition(end >= nextTokenStart && end <= bytes.count, "token \(kind) ends at \(end), position \(nextTokenStart)")
         if end == nextTokenStart { return }
-        tokens.append(Token(kind: kind, start: nextTokenStart, end: end))
+        if keepsAll || SparseSyntax.keeps(kind, quotedScalars: keepsQuotedScalars) {
+            tokens.append(Token(kind: kind, start: nextTokenStart, end: end))
+        }
         nextTokenStart = end
     }
 
     /// Opens a node of `kind` as the last child of the innermost open node; it starts at the next token.
     @inlinable @inline(__always)
     public mutating func startNode(_ kind: NodeKind) {
+        guard keepsAll else { return startSparseNode(kind) }
         let parent = Int(top)
         if nodeCount == nodeStorage.capacity { growNodes() }
         let idx = Int32(truncatingIfNeeded: nodeCount)
@@ -327,6 +352,7 @@ public struct SyntaxTreeBuilder: ~Copyable {
     @inlinable @inline(__always)
     public mutating func finishNode() {
         precondition(openCount > 1, "finishNode without an open node")
+        guard keepsAll else { return finishSparseNode() }
         let end = Int32(truncatingIfNeeded: tokens.count)
         let closed = Int(top)
         let n = nodeStorage.links
@@ -336,6 +362,32 @@ public struct SyntaxTreeBuilder: ~Copyable {
         topKind = nodeStorage.kinds[Int(parent)]
         top = parent
         openCount -= 1
+    }
+
+    /// ``startNode(_:)`` in a sparse builder.
+    @usableFromInline mutating func startSparseNode(_ kind: NodeKind) {
+        if kind == .document && openCount == 1 { documentStarts.append(nextTokenStart) }
+        sparseKinds.append(topKind)
+        topKind = kind
+        openCount += 1
+    }
+
+    /// ``finishNode()`` in a sparse builder.
+    @usableFromInline mutating func finishSparseNode() {
+        topKind = sparseKinds.removeLast()
+        openCount -= 1
+    }
+
+    /// The end of a sparse builder's work (``init(sparseOver:keepingQuotedScalars:)``): what it kept. The
+    /// builder starts over afterwards.
+    public mutating func finishSparse() -> SparseSyntax {
+        if nextTokenStart < bytes.count { token(.error, end: bytes.count) }
+        let kept = SparseSyntax(tokens: tokens, documentStarts: documentStarts)
+        tokens = []
+        documentStarts = []
+        sparseKinds = []
+        openRoot()
+        return kept
     }
 
     /// Closes every open node, covers leftover bytes with an `error` token, and returns the tree. The

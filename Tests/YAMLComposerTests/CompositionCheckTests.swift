@@ -139,6 +139,40 @@ final class CompositionCheckTests: XCTestCase {
         compare(Array("a: 1\nb: 2\na: 3\n".utf8), "offset", lineOffset: 10, byteOffset: 200)
     }
 
+    /// The check compares keys as bytes while a mapping's keys are ASCII and as the composer does (Swift
+    /// `String`s: canonical equivalence) once one is not; the findings are the composer's either way. Each
+    /// text is given with the duplicate keys the composer finds in it (their lines), so that a change of that
+    /// behaviour shows here too.
+    func testKeysCompareAsTheComposerComparesThem() {
+        let many = (0..<12).map { "k\($0): \($0)\n" }.joined()
+        let cases: [(String, [Int])] = [
+            // Quoting styles and escapes: the same content, one str key.
+            ("a: 1\n'a': 2\n\"a\": 3\n\"\\x61\": 4\n? |-\n  a\n: 5\n", [2, 3, 4, 5]),
+            ("\"a\\tb\": 1\n'a\tb': 2\n\"a\\u0009b\": 3\n", [2, 3]),
+            // Folded lines in a flow key, and a plain key that resolves to another tag.
+            ("{a\n b: 1, a b: 2, \"a\n b\": 3}\n", [2, 2]),
+            ("1: a\n01: b\n'1': c\n0o1: d\n1.0: e\n", [2, 4]),
+            ("true: a\nTrue: b\ntru: c\nnull: d\n~: e\nname: f\nNULL: g\n", [2, 5, 7]),
+            // NFC and NFD forms of one key, and the Kelvin sign U+212A, canonically equivalent to `K`.
+            ("é: 1\ne\u{301}: 2\n", [2]),
+            ("K: 1\n\u{212A}: 2\n", [2]),
+            ("\u{212A}: 1\nK: 2\n", [2]),
+            // The same after the mapping's keys were hashed (more than eight), and in a nested mapping.
+            (many + "K: 1\nk3: 2\n\u{212A}: 3\nk4: 4\nb: 5\n", [14, 15, 16]),
+            ("m:\n" + many.split(separator: "\n").map { "  \($0)\n" }.joined() + "  e\u{301}: 1\n  é: 2\n  k1: 3\nk1: 4\n", [15, 16]),
+            ("[{\u{212A}: 1, K: 2}, {K: 1, k: 2}]\n", [1]),
+        ]
+        for (text, lines) in cases {
+            XCTAssertTrue(compare(Array(text.utf8), text.debugDescription), text.debugDescription)
+            let errors = Composer.compose(Parser.parse(Array(text.utf8))).errors
+            XCTAssertEqual(errors.map(\.code), lines.map { _ in "duplicate-key" }, text.debugDescription)
+            let index = LineIndex(Array(text.utf8))
+            XCTAssertEqual(errors.map { index.line(containing: $0.range.start) + 1 }, lines, text.debugDescription)
+        }
+        // Invalid UTF-8: two different bytes, each read as U+FFFD by a `String`.
+        compare([0x78, 0xFF, 0x3A, 0x20, 0x31, 0x0A, 0x78, 0xFE, 0x3A, 0x20, 0x32, 0x0A], "invalid UTF-8")
+    }
+
     func testYAMLTestSuiteInputsCheckAlike() throws {
         let root = try requireSharedFolder("yaml-test-suite")
         var accepted = 0, total = 0

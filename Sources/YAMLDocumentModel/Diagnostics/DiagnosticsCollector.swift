@@ -11,7 +11,12 @@ enum DiagnosticsCollector {
     static let characterCodes = CharacterCheck.codes
 
     static func syntaxDiagnostics(_ parse: ParseResult) -> [YAMLDiagnostic] {
-        parse.errors.map {
+        syntaxDiagnostics(parse.errors)
+    }
+
+    /// The diagnostics of a parse's syntax `errors` (``ParseResult/errors``, ``EventParse/errors``).
+    static func syntaxDiagnostics(_ errors: [SyntaxError]) -> [YAMLDiagnostic] {
+        errors.map {
             YAMLDiagnostic(range: $0.range, severity: $0.severity == .error ? .error : .warning, code: $0.code, message: $0.message)
         }
     }
@@ -34,11 +39,24 @@ enum DiagnosticsCollector {
     /// ``append(parse:composition:parseOffset:to:)`` with the composition's errors (``Composition/errors``,
     /// or ``CompositionCheck/errors`` of a check made without the graph).
     static func append(parse: ParseResult, errors: [SyntaxError], parseOffset: Int = 0, to out: inout [YAMLDiagnostic]) {
+        append(syntax: syntaxDiagnostics(parse), errors: errors, unusedAnchors: UnusedAnchors.diagnostics(parse.tree),
+               parseOffset: parseOffset, to: &out)
+    }
+
+    /// ``append(parse:errors:parseOffset:to:)`` of a parse made without its tree.
+    static func append(parse: EventParse, errors: [SyntaxError], parseOffset: Int = 0, to out: inout [YAMLDiagnostic]) {
+        append(syntax: syntaxDiagnostics(parse.errors), errors: errors,
+               unusedAnchors: UnusedAnchors.diagnostics(parse.syntax, bytes: parse.bytes), parseOffset: parseOffset, to: &out)
+    }
+
+    /// ``append(syntax:errors:unusedAnchors:to:)`` with the parse's findings (`syntax`, `unusedAnchors`) moved
+    /// by `parseOffset`.
+    private static func append(syntax: [YAMLDiagnostic], errors: [SyntaxError], unusedAnchors: [YAMLDiagnostic], parseOffset: Int,
+                               to out: inout [YAMLDiagnostic]) {
         func shifted(_ found: [YAMLDiagnostic]) -> [YAMLDiagnostic] {
             parseOffset == 0 ? found : found.map { var d = $0; d.range = d.range.shifted(by: parseOffset); return d }
         }
-        append(syntax: shifted(syntaxDiagnostics(parse)), errors: errors,
-               unusedAnchors: shifted(UnusedAnchors.diagnostics(parse.tree)), to: &out)
+        append(syntax: shifted(syntax), errors: errors, unusedAnchors: shifted(unusedAnchors), to: &out)
     }
 
     /// Appends `syntax` (the parse's ``syntaxDiagnostics(_:)``), the composition's `errors` and

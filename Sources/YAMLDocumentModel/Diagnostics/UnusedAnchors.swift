@@ -10,11 +10,21 @@ enum UnusedAnchors {
     private static let tags: [YAMLDiagnostic.Tag] = [.unnecessary]
 
     static func diagnostics(_ tree: SyntaxTree) -> [YAMLDiagnostic] {
+        diagnostics(tokens: tree.tokens, documentStarts: AnchorIndex.documentStarts(tree), bytes: tree.bytes)
+    }
+
+    /// ``diagnostics(_:)`` of the tree of a parse made without it (``Parser/parseWithoutTree(_:)``).
+    static func diagnostics(_ syntax: SparseSyntax, bytes: [UInt8]) -> [YAMLDiagnostic] {
+        diagnostics(tokens: syntax.tokens, documentStarts: syntax.documentStarts, bytes: bytes)
+    }
+
+    /// ``diagnostics(_:)`` of a tree given as ``AnchorIndex/scan(tokens:documentStarts:bytes:_:)`` reads it.
+    private static func diagnostics(tokens: [Token], documentStarts: [Int], bytes: [UInt8]) -> [YAMLDiagnostic] {
         // Occurrence number → anchor token range (nil for aliases) and whether an alias is bound to it;
         // names are built only for the unused anchors reported.
         var anchors: [TextRange?] = []
         var used: [Bool] = []
-        AnchorIndex.scan(tree) { isAnchor, range, binding in
+        AnchorIndex.scan(tokens: tokens, documentStarts: documentStarts, bytes: bytes) { isAnchor, range, binding in
             anchors.append(isAnchor ? range : nil)
             used.append(false)
             if !isAnchor, let binding { used[binding] = true }
@@ -28,7 +38,7 @@ enum UnusedAnchors {
             // one allocation instead of a string interpolation's several.
             message.removeAll(keepingCapacity: true)
             message.append(contentsOf: messagePrefix)
-            message.append(contentsOf: tree.bytes[(range.start + 1)..<range.end])
+            message.append(contentsOf: bytes[(range.start + 1)..<range.end])
             message.append(contentsOf: messageSuffix)
             out.append(YAMLDiagnostic(range: range, severity: .hint, code: code,
                                       message: String(decoding: message, as: UTF8.self), tags: tags))

@@ -3,9 +3,9 @@ import YAMLParser
 import YAMLSyntax
 
 /// The analysis of a multi-document stream one document at a time, for a one-shot check
-/// (``DocumentModel/analysesDocumentByDocument``, `pureyaml check`): the text of each document is parsed,
-/// composed and checked alone, and its lossless tree and parse events are freed before the next one is
-/// parsed. What is kept is what a check reads: the diagnostics, and the composition (positioned in the
+/// (``DocumentModel/analysesDocumentByDocument``, `pureyaml check`): the text of each document is parsed
+/// (without its lossless tree: ``Parser/parseWithoutTree(_:)``), composed and checked alone, and its parse
+/// events are freed before the next one is parsed. What is kept is what a check reads: the diagnostics, and the composition (positioned in the
 /// whole text) that schema association and validation read; for a large text, only what association reads
 /// of each root (``summaries``), each graph freed in turn.
 ///
@@ -63,8 +63,9 @@ struct DocumentByDocumentAnalysis {
             var next = i + 1
             while true {
                 let end = next < starts.count ? starts[next] : bytes.count
-                let parse = Parser.parse(Array(bytes[start..<end]))
-                guard parse.isValid, let markers = DocumentChunks.markers(in: parse.tree.tokens) else { return nil }
+                // Parsed without its lossless tree, which nothing here reads (``Parser/parseWithoutTree(_:)``).
+                let parse = Parser.parseWithoutTree(Array(bytes[start..<end]))
+                guard parse.isValid, let markers = DocumentChunks.markers(in: parse.syntax.tokens) else { return nil }
                 let lineOffset = start == 0 ? 0 : lineIndex.line(containing: start)
                 // Without its graph (its summary only) when none is kept, unless a key needs it (``Composer/check``).
                 let checked = keepsGraphs || i == 0 ? nil

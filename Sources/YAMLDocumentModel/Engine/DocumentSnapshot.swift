@@ -137,18 +137,19 @@ public struct DocumentSnapshot: Sendable {
     }
 
     /// The diagnostics, chunks and analysis of `bytes` (fully analysed), as a full analysis gives them,
-    /// made without holding the lossless tree and the composition at once: what is read of the tree
-    /// (syntax errors, unused anchors, `---` markers) is read first, the tree is freed (its buffers too,
-    /// ``SyntaxTree/releaseReusableBuffers()``), then the events are checked without a graph
+    /// made without the lossless tree: the text is parsed without it (``Parser/parseWithoutTree(_:)``: what is
+    /// read of the tree — unused anchors, `---` markers — is kept apart), then the events are checked without a graph
     /// (``Composer/check(events:bytes:lineOffset:byteOffset:rootKeys:)``: the root summaries and documents'
     /// ranges are returned, and the analysis keeps the events, from which the composition is made if a
     /// surface or a schema reads it), or composed when a key needs the graph (the summaries are then nil).
     private static func analysisWithoutTree(_ bytes: [UInt8])
         -> ([YAMLDiagnostic], DocumentChunks?, SnapshotAnalysis, [DocumentRootSummary]?, [TextRange]?) {
+        // Parsed without its tree: what is read of it is kept (``SparseSyntax``), so that the tree and the
+        // events are never held at once (a 10 MB JSON-like text: about 100 MB of tree beside 26 MB of events).
         let (events, syntax, unusedAnchors, markers, isValid) = { () -> (ParseEvents, [YAMLDiagnostic], [YAMLDiagnostic], [Int]?, Bool) in
-            let parse = Parser.parse(bytes)
-            return (parse.events, DiagnosticsCollector.syntaxDiagnostics(parse), UnusedAnchors.diagnostics(parse.tree),
-                    DocumentChunks.markers(in: parse.tree.tokens), parse.isValid)
+            let parse = Parser.parseWithoutTree(bytes)
+            return (parse.events, DiagnosticsCollector.syntaxDiagnostics(parse.errors), UnusedAnchors.diagnostics(parse.syntax, bytes: bytes),
+                    DocumentChunks.markers(in: parse.syntax.tokens), parse.isValid)
         }()
         SyntaxTree.releaseReusableBuffers()
         var diagnostics: [YAMLDiagnostic] = []

@@ -26,15 +26,26 @@ public struct AnchorIndex: Sendable {
     /// the calls): what ``init(tree:)`` indexes, without building the names. `range` is the whole token
     /// (UTF-8 byte offsets), at least one byte long.
     static func scan(_ tree: SyntaxTree, _ body: (_ isAnchor: Bool, _ range: TextRange, _ binding: Int?) -> Void) {
-        let documents = tree.root.children.filter { $0.kind == .document }.map(\.range)
+        scan(tokens: tree.tokens, documentStarts: documentStarts(tree), bytes: tree.bytes, body)
+    }
+
+    /// Where the `document` nodes of `tree` start (UTF-8 byte offsets), as ``SparseSyntax/documentStarts``.
+    static func documentStarts(_ tree: SyntaxTree) -> [Int] {
+        tree.root.children.filter { $0.kind == .document }.map(\.range.start)
+    }
+
+    /// ``scan(_:_:)`` of a tree given by its tokens (all, or at least its anchors and aliases: a
+    /// ``SparseSyntax``'s), where its `document` nodes start, and its text.
+    static func scan(tokens: [Token], documentStarts documents: [Int], bytes text: [UInt8],
+                     _ body: (_ isAnchor: Bool, _ range: TextRange, _ binding: Int?) -> Void) {
         var names = AnchorNameTable()
         var document = -1
         var count = 0
-        tree.bytes.withUnsafeBufferPointer { bytes in
-            for token in tree.tokens where token.kind == .anchor || token.kind == .alias {
+        text.withUnsafeBufferPointer { bytes in
+            for token in tokens where token.kind == .anchor || token.kind == .alias {
                 // A new document forgets the previous document's anchors (§7.1: aliases are per document).
                 var d = Swift.max(document, 0)
-                while d + 1 < documents.count && documents[d + 1].start <= token.range.start { d += 1 }
+                while d + 1 < documents.count && documents[d + 1] <= token.range.start { d += 1 }
                 if d != document { names.reset(); document = d }
                 guard token.range.length >= 1 else { continue }
                 let start = token.range.start + 1, end = token.range.end
