@@ -356,7 +356,8 @@ public final class DocumentModel {
             records[uri] = DocumentRecord(snapshot: snapshot, settings: docSettings, project: project)
         } else {
             records[uri]?.snapshot = snapshot
-            records[uri]?.memo = SnapshotMemo()
+            let earlier = records[uri]?.memo
+            records[uri]?.memo = SnapshotMemo(after: earlier)
         }
         if case .some(let e) = encoding { records[uri]?.foreignEncoding = e }
         closed.remove(uri)

@@ -61,6 +61,13 @@ struct DocumentLint {
 final class SnapshotMemo {
     /// The verifier of the snapshot's fix candidates (see ``FixVerifier``).
     var fixVerifier: FixVerifier?
+    /// What the verifiers of earlier snapshots of the document knew of their chunks (``FixVerifier/ChunkBaselines``):
+    /// the next verifier reuses those whose chunk it finds unchanged.
+    var earlierChunkBaselines: FixVerifier.ChunkBaselines?
+
+    init(after earlier: SnapshotMemo? = nil) {
+        earlierChunkBaselines = earlier.flatMap { $0.fixVerifier?.handedOn ?? $0.earlierChunkBaselines }
+    }
     /// Pulled surfaces (outline, folding, links, semantic tokens) by name, with the item limit they were
     /// computed under and what else they depend on besides the snapshot.
     private var surfaces: [String: (limit: Int, inputs: [String?], value: any Sendable)] = [:]
