@@ -38,4 +38,26 @@ final class KeystrokeFixedCostTests: XCTestCase {
         guard edit(model, uri, version: 2, at..<at, "x") != nil else { return XCTFail("closed") }
         assertAnswersAsAFreshModel(model, uri, version: 2, label: "kind edited", surfaces: false)
     }
+
+    /// Formatting is laid out and checked once per snapshot and options: asked again at one version it is the
+    /// same surface; other options, or a new version, give what a fresh layout gives.
+    func testFormattingIsMadeOncePerSnapshotAndOptions() throws {
+        let model = DocumentModel()
+        let text = "a:\n    b: 1\n    c: [x,   y]\n"
+        model.perform(.open(uri, version: 1, text: text))
+        let first = try XCTUnwrap(model.formatting(uri))
+        XCTAssertFalse(first.edits.isEmpty)
+        XCTAssertEqual(model.formatting(uri), first)
+        let s = try XCTUnwrap(model.snapshot(uri))
+        for width in [2, 4] {
+            var request = FormattingRequest()
+            request.tabSize = width
+            let expected = DocumentModel.buildFormatting(s, options: model.formatOptions(request, for: uri))
+            XCTAssertEqual(model.formatting(uri, request: request), expected, "tab size \(width)")
+        }
+        XCTAssertNotEqual(model.formatting(uri, request: { var r = FormattingRequest(); r.tabSize = 4; return r }())?.formattedText,
+                          first.formattedText)
+        guard let after = edit(model, uri, version: 2, 0..<0, "z: 0\n") else { return XCTFail("closed") }
+        XCTAssertEqual(model.formatting(uri), DocumentModel.buildFormatting(after, options: model.formatOptions(FormattingRequest(), for: uri)))
+    }
 }
