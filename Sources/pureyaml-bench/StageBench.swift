@@ -89,7 +89,10 @@ struct StageBench {
             let limit = model.settings(for: uri).maxItemsComputed
             record("outline") { DocumentModel.buildOutline(snapshot, limit: limit) }
         }
-        record("format") { model.formatting(uri) }
+        // Laid out and checked afresh every run: `model.formatting(uri)` answers from the per-snapshot cache after the first.
+        if let snapshot = model.snapshot(uri) {
+            record("format") { DocumentModel.buildFormatting(snapshot, options: model.formatOptions(FormattingRequest(), for: uri)) }
+        }
         for (stage, near, settings) in Self.keystrokeStages(input) where wanted.contains(stage) {
             guard let settings, let site = EditorLatencyBench.editSite(in: bytes, near: near) else { continue }
             // A model of its own per stage, opened and given its schemas before the timed keystrokes.

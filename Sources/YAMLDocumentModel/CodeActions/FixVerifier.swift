@@ -34,8 +34,16 @@ final class FixVerifier {
         var keepsComments: Bool = false
     }
 
+    /// What a verifier computed of the chunks it checked (a pure function of each chunk's bytes and the lint
+    /// configuration), handed to the verifier of a later snapshot of the document: a chunk whose bytes did not
+    /// change (a keystroke in another document of the stream) is not parsed, composed and linted again.
+    struct ChunkBaselines {
+        fileprivate let configuration: LintConfiguration?
+        fileprivate let baselines: [Int: Baseline]
+    }
+
     /// What the checks compare against, for the whole text or one chunk.
-    private struct Baseline {
+    fileprivate struct Baseline {
         let snapshot: DocumentSnapshot
         let errors: Int
         let coreCounts: [String: Int]
@@ -83,11 +91,31 @@ final class FixVerifier {
     /// on the whole text, for tests that compare both).
     let checksDocumentsAlone: Bool
 
-    init(_ snapshot: DocumentSnapshot, configuration: LintConfiguration?, checksDocumentsAlone: Bool = true) {
+    /// The baselines of chunks a verifier of an earlier snapshot made, by chunk index; one is used for chunk k
+    /// only when it holds exactly chunk k's bytes of this snapshot (and the configuration is the same).
+    private var earlier: [Int: Baseline] = [:]
+
+    /// `earlier`: what the verifier of an earlier snapshot of the document computed of its chunks.
+    init(_ snapshot: DocumentSnapshot, configuration: LintConfiguration?, checksDocumentsAlone: Bool = true,
+         earlier: ChunkBaselines? = nil) {
         self.snapshot = snapshot
         self.configuration = configuration
         self.checksDocumentsAlone = checksDocumentsAlone
+        if let earlier, earlier.configuration == configuration, snapshot.chunks != nil {
+            self.earlier = earlier.baselines
+        }
     }
+
+    /// The baselines of the chunks checked so far, with those handed on from earlier verifiers that were not
+    /// used: what the next snapshot's verifier may reuse.
+    /// At most ``handedOnChunks`` of them, those of this verifier first.
+    var handedOn: ChunkBaselines {
+        let all = earlier.merging(chunkBaselines) { _, made in made }
+        return ChunkBaselines(configuration: configuration, baselines: all.count <= Self.handedOnChunks ? all : chunkBaselines)
+    }
+
+    /// How many chunk baselines are handed on at most (each holds its chunk's analysis and data).
+    static let handedOnChunks = 8
 
     /// True when this verifier answers for `s` (the same snapshot value: URI, version and text) under
     /// `configuration`.
@@ -159,11 +187,14 @@ final class FixVerifier {
     private func check(chunk k: Int, _ edits: [TextReplacement], _ requirement: Requirement) -> Outcome? {
         guard let chunks = snapshot.chunks else { return nil }
         let base: Baseline
+        let start = chunks.starts[k]
+        let end = k + 1 < chunks.starts.count ? chunks.starts[k + 1] : snapshot.bytes.count
         if let known = chunkBaselines[k] {
             base = known
+        } else if let handed = earlier[k], handed.snapshot.bytes.count == end - start, handed.snapshot.bytes[...] == snapshot.bytes[start..<end] {
+            base = handed
+            chunkBaselines[k] = base
         } else {
-            let start = chunks.starts[k]
-            let end = k + 1 < chunks.starts.count ? chunks.starts[k + 1] : snapshot.bytes.count
             base = Baseline(DocumentSnapshot(uri: snapshot.uri, version: snapshot.version, bytes: Array(snapshot.bytes[start..<end])))
             chunkBaselines[k] = base
         }

@@ -88,6 +88,9 @@ struct DocumentChunks: Sendable {
         /// The block mapping entries of the edited chunk in the new text, for the next edit in it; nil when
         /// the chunk does not qualify (``BlockEntries``: an anchor or an alias in it).
         var entries: BlockEntries? = nil
+        /// The edited chunk's lossless tree when the whole chunk was parsed (offsets relative to ``start``),
+        /// for ``SnapshotAnalysis/tokenTree(holding:chunks:)``; the snapshot does not keep it here.
+        var tree: SyntaxTree? = nil
     }
 
     /// One block mapping entry of a chunk's document re-checked alone (``BlockEntries/recheck(old:diagnostics:lineIndex:new:newLineIndex:prefix:suffix:)``):
@@ -181,7 +184,7 @@ struct DocumentChunks: Sendable {
                        index: k, start: start, end: newNext, delta: delta, document: document,
                        changed: (prefix - start, oldEditEnd - start, new.count - suffix - start),
                        hasAliases: parse.tree.tokens.contains { $0.kind == .alias },
-                       entries: BlockEntries(parse: parse, at: start))
+                       entries: BlockEntries(parse: parse, at: start), tree: parse.tree)
     }
 
     /// The re-check of chunk `k` made of `recheck`, a re-check of one block mapping entry inside it by the

@@ -1,3 +1,4 @@
+import YAMLFormatter
 import YAMLLint
 
 /// Everything the model knows about one open document, created by open and dropped, whole, by close.
@@ -61,6 +62,25 @@ struct DocumentLint {
 final class SnapshotMemo {
     /// The verifier of the snapshot's fix candidates (see ``FixVerifier``).
     var fixVerifier: FixVerifier?
+    /// What the verifiers of earlier snapshots of the document knew of their chunks (``FixVerifier/ChunkBaselines``):
+    /// the next verifier reuses those whose chunk it finds unchanged.
+    var earlierChunkBaselines: FixVerifier.ChunkBaselines?
+
+    init(after earlier: SnapshotMemo? = nil) {
+        earlierChunkBaselines = earlier.flatMap { $0.fixVerifier?.handedOn ?? $0.earlierChunkBaselines }
+    }
+    /// The whole-document formatting surface last made for the snapshot, with the options it was made under.
+    private var formatted: (options: FormatOptions, surface: FormattingSurface)?
+
+    /// The formatting surface of the snapshot under `options`: the kept one, or `make()`'s, kept for the next
+    /// request (format on save and an editor's format command ask again at one version).
+    func formatting(_ options: FormatOptions, _ make: () -> FormattingSurface) -> FormattingSurface {
+        if let kept = formatted, kept.options == options { return kept.surface }
+        let made = make()
+        formatted = (options, made)
+        return made
+    }
+
     /// Pulled surfaces (outline, folding, links, semantic tokens) by name, with the item limit they were
     /// computed under and what else they depend on besides the snapshot.
     private var surfaces: [String: (limit: Int, inputs: [String?], value: any Sendable)] = [:]

@@ -193,8 +193,12 @@ public struct DocumentSnapshot: Sendable {
            let recheck = Self.entryRecheck(previous, chunks, new: bytes, newLineIndex: lineIndex, prefix: prefix, suffix: suffix)
             ?? chunks.recheck(old: previous.bytes, diagnostics: previous.diagnostics, lineIndex: previous.lineIndex,
                               new: bytes, newLineIndex: lineIndex, prefix: prefix, suffix: suffix) {
+            // The chunk trees of the other chunks stay (the chunks keep their indices and bytes), and the
+            // edited chunk's is the one just parsed, if any.
+            var chunkTrees = previous.analysis.chunkTrees(exceptChunk: recheck.index)
+            if let tree = recheck.tree { chunkTrees[recheck.index] = tree }
             self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, recheck: recheck,
-                      previous: ObjectIdentifier(previous.analysis))
+                      previous: ObjectIdentifier(previous.analysis), chunkTrees: chunkTrees)
         } else if bytes.count <= fullAnalysisLimit, previous.isFullyAnalyzed, previous.chunks == nil,
                   let entries = previous.blockEntries,
                   let recheck = entries.recheck(old: previous.bytes, diagnostics: previous.diagnostics,
@@ -236,16 +240,21 @@ public struct DocumentSnapshot: Sendable {
     /// of its predecessor (identified by `previous`).
     private init(uri: DocumentURI, version: Int, bytes: [UInt8], lineIndex: LineIndex, recheck: DocumentChunks.Recheck? = nil,
                  blockRecheck: BlockEntries.Recheck? = nil, flowEntries: FlowEntries? = nil, flowRecheck: FlowEntries.Recheck? = nil,
-                 blockEntries: BlockEntries? = nil, edit: (start: Int, oldEnd: Int)? = nil, previous: ObjectIdentifier) {
+                 blockEntries: BlockEntries? = nil, edit: (start: Int, oldEnd: Int)? = nil, previous: ObjectIdentifier,
+                 chunkTrees: [Int: SyntaxTree] = [:]) {
         self.uri = uri
         self.version = version
         self.bytes = bytes
         self.lineIndex = lineIndex
         diagnostics = recheck?.diagnostics ?? blockRecheck?.diagnostics ?? flowRecheck?.diagnostics ?? []
         isFullyAnalyzed = true
-        analysis = SnapshotAnalysis(bytes: bytes, composes: true)
+        analysis = SnapshotAnalysis(bytes: bytes, composes: true, chunkTrees: chunkTrees)
         chunks = recheck?.chunks
-        self.recheck = recheck.map { ($0, previous) }
+        self.recheck = recheck.map { r in
+            var kept = r
+            kept.tree = nil
+            return (kept, previous)
+        }
         self.blockEntries = blockRecheck?.entries ?? blockEntries
         self.flowEntries = flowRecheck?.entries ?? flowEntries
         chunkEntries = recheck.flatMap { r in r.entries.map { (r.index, $0) } }
@@ -267,6 +276,28 @@ public struct DocumentSnapshot: Sendable {
     public var parse: ParseResult { analysis.parse }
     /// The lossless tree of the whole text.
     public var tree: SyntaxTree { analysis.tree }
+    /// The token of the whole text's ``tree`` at byte `offset` (the last one starting at or before it, as
+    /// ``SyntaxTree/tokenIndex(at:)`` finds it), its range in the whole text; nil in an empty text. In a
+    /// stream in chunks whose whole tree is not at hand (after a keystroke re-checked one document), read
+    /// from the tree of the chunk holding `offset`, parsed alone (``SnapshotAnalysis/tokenTree(holding:chunks:)``):
+    /// the same token, without parsing the whole text.
+    func token(at offset: Int) -> Token? {
+        let (tree, shift) = analysis.tokenTree(holding: offset, chunks: chunks)
+        guard let i = tree.tokenIndex(at: offset - shift) else { return nil }
+        var token = tree.tokens[i]
+        token.range = token.range.shifted(by: shift)
+        return token
+    }
+
+    /// The last token of the whole text's ``tree`` that is not an error token, its range in the whole text;
+    /// read as ``token(at:)`` reads (from the last chunk's tree in a stream in chunks without the whole tree).
+    func lastToken() -> Token? {
+        let (tree, shift) = analysis.tokenTree(holding: bytes.count, chunks: chunks)
+        guard var token = tree.tokens.last(where: { $0.kind != .error }) else { return nil }
+        token.range = token.range.shifted(by: shift)
+        return token
+    }
+
     /// The syntax errors and warnings of the whole text, sorted by position.
     public var syntaxErrors: [SyntaxError] { analysis.errors }
     /// True when the text has no syntax error (warnings allowed).

@@ -25,6 +25,9 @@ final class SnapshotAnalysis: Sendable {
         /// instead of parsing again.
         var events: ParseEvents?
         var composition: Composition?
+        /// Trees of chunks of a stream in chunks (``DocumentChunks``), each parsed alone, by chunk index: read by
+        /// ``tokenTree(holding:chunks:)`` while ``tree`` is not at hand, dropped once it is.
+        var chunkTrees: [Int: SyntaxTree] = [:]
     }
 
     /// The snapshot's text.
@@ -36,11 +39,15 @@ final class SnapshotAnalysis: Sendable {
     /// Analysis of `bytes`, with whatever is already known (nothing for a partly re-checked snapshot).
     /// `composes` is false above the full-analysis limit: the composition is then empty.
     /// `events`: the parse events of a text whose composition is not made yet (see ``State/events``).
-    init(bytes: [UInt8], composes: Bool, parse: ParseResult? = nil, events: ParseEvents? = nil, composition: Composition? = nil) {
+    /// `chunkTrees`: trees of chunks of a stream in chunks parsed alone, by chunk index, each holding exactly
+    /// that chunk's bytes of `bytes` (see ``tokenTree(holding:chunks:)``).
+    init(bytes: [UInt8], composes: Bool, parse: ParseResult? = nil, events: ParseEvents? = nil, composition: Composition? = nil,
+         chunkTrees: [Int: SyntaxTree] = [:]) {
         self.bytes = bytes
         self.composes = composes
         state = Mutex(State(tree: parse?.tree, errors: parse?.errors, parse: parse, events: events,
-                            composition: composes ? composition : Composition(documents: [], errors: [])))
+                            composition: composes ? composition : Composition(documents: [], errors: []),
+                            chunkTrees: parse == nil ? chunkTrees : [:]))
     }
 
     /// The full parse (tree, events, errors); parsed now when not kept, and then kept until
@@ -54,6 +61,7 @@ final class SnapshotAnalysis: Sendable {
             let p = Parser.parse(bytes)
             if keepingEvents { s.parse = p }
             if s.tree == nil { s.tree = p.tree; s.errors = p.errors }
+            s.chunkTrees = [:]
             return p
         }
     }
@@ -89,6 +97,37 @@ final class SnapshotAnalysis: Sendable {
             return c
         }
     }
+
+    /// The tree whose tokens are the whole text's around byte `offset`, and what to add to its offsets to have
+    /// the whole text's: the whole tree when at hand (0); else, in a stream in `chunks` (the snapshot's), the
+    /// tree of the chunk holding `offset` parsed alone (the chunk's start), kept for later reads and handed on
+    /// to the next snapshots while their edits leave that chunk alone (``chunkTrees(exceptChunk:)``). A chunk
+    /// of a stream without directives or `...` starts at the start of the text or at a `---` at column 0, and
+    /// its document shares nothing with the others (YAML 1.2.2 §9.2), so its tokens are the same either way.
+    /// Parses the whole text when it is not in chunks.
+    func tokenTree(holding offset: Int, chunks: DocumentChunks?) -> (tree: SyntaxTree, shift: Int) {
+        guard let chunks else { return (tree, 0) }
+        let k = chunks.chunk(holding: offset)
+        let start = chunks.starts[k]
+        if let kept = state.withLock({ s in s.tree.map { ($0, 0) } ?? s.chunkTrees[k].map { ($0, start) } }) { return kept }
+        let end = k + 1 < chunks.starts.count ? chunks.starts[k + 1] : bytes.count
+        let made = Parser.parse(Array(bytes[start..<end])).tree
+        return state.withLock { s in
+            if let whole = s.tree { return (whole, 0) }
+            s.chunkTrees[k] = made
+            return (made, start)
+        }
+    }
+
+    /// The chunk trees kept (``tokenTree(holding:chunks:)``) but that of chunk `k`: what the snapshot after an
+    /// edit inside chunk `k` (the chunks keeping their indices, the others their bytes) hands on. Empty when
+    /// the whole tree is at hand.
+    func chunkTrees(exceptChunk k: Int) -> [Int: SyntaxTree] {
+        state.withLock { s in s.tree != nil ? [:] : s.chunkTrees.filter { $0.key != k } }
+    }
+
+    /// True when the whole text's tree is at hand.
+    var hasTree: Bool { state.withLock { $0.tree != nil } }
 
     /// True when the tree and composition are at hand (a full analysis, or a surface already asked).
     var isComplete: Bool { state.withLock { $0.tree != nil && $0.composition != nil } }

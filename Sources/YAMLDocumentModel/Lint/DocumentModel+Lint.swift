@@ -121,8 +121,9 @@ extension DocumentModel {
         let configuration = records[s.uri]?.lint.configuration
         let memo = records[s.uri]?.memo
         if let kept = memo?.fixVerifier, kept.serves(s, configuration: configuration) { return kept }
-        let made = FixVerifier(s, configuration: configuration)
+        let made = FixVerifier(s, configuration: configuration, earlier: memo?.earlierChunkBaselines)
         memo?.fixVerifier = made
+        memo?.earlierChunkBaselines = nil
         return made
     }
 

@@ -491,9 +491,8 @@ enum LintFixes {
         case "colons", "commas", "hyphens", "braces", "brackets":
             return spacing(s, d, c, lineStart: lineStart, lineEnd: lineEnd)
         case "truthy":
-            guard let token = s.tree.tokenIndex(at: p).map({ s.tree.tokens[$0] }), token.kind == .plainScalar,
-                  token.range.start == p else { return nil }
-            let text = s.tree.text(token.range)
+            guard let token = s.token(at: p), token.kind == .plainScalar, token.range.start == p else { return nil }
+            let text = String(decoding: s.bytes[token.range.start..<token.range.end], as: UTF8.self)
             let allowed = c.rules[.truthy]?.options["allowed-values"]?.strings ?? ["true", "false"]
             let truthyWords = ["yes", "on", "true"]
             let replacement = truthyWords.contains(text.lowercased()) ? "true" : "false"
@@ -505,10 +504,9 @@ enum LintFixes {
     }
 
     /// True when byte `offset` lies inside (not at the start of) a token of one of `kinds`.
+    /// Reads the token alone (``DocumentSnapshot/token(at:)``: in a stream, its document's).
     static func isInsideScalar(_ s: DocumentSnapshot, _ offset: Int, kinds: Set<TokenKind>) -> Bool {
-        let tree = s.tree
-        guard let i = tree.tokenIndex(at: offset) else { return false }
-        let t = tree.tokens[i]
+        guard let t = s.token(at: offset) else { return false }
         return kinds.contains(t.kind) && t.range.start < offset
     }
 
@@ -519,7 +517,7 @@ enum LintFixes {
     /// end of the input as one ("x\n"). `new-line-at-end-of-file` gets no fix there, `document-end` no `...`
     /// at the end, and `key-ordering` does not move that block scalar's entry away from the end.
     static func endsInBlockScalarContent(_ s: DocumentSnapshot) -> Bool {
-        guard let last = s.tree.tokens.last(where: { $0.kind != .error }) else { return false }
+        guard let last = s.lastToken() else { return false }
         return last.kind == .blockScalarContent && last.range.end == s.bytes.count
             && s.bytes.last != 0x0A && s.bytes.last != 0x0D   // the content token ends after its line break
     }

@@ -193,19 +193,42 @@ extension DocumentModel {
     /// After `snapshot` re-checked one block mapping entry of its predecessor's one document
     /// (``BlockEntries``) without a change of the root's `kind` and `apiVersion`
     /// (``BlockEntries/Recheck/keepsResourceType``): the predecessor's result, when it associated no schema
-    /// and no rule with the document, and the entry holds no modeline. What else decides the association
-    /// is unchanged: the document's URI, the settings and the catalog (a change of those refreshes from
-    /// the current snapshot, so the predecessor's result is no longer the last one). Nil otherwise.
+    /// and no rule with the document (a Kubernetes resource type without a schema included), or one schema
+    /// that validated nothing (not loaded: still loading, or
+    /// failed, missing or invalid, and its state in the registry unchanged), and the entry holds no modeline.
+    /// What else decides the association is unchanged: the document's URI, the settings and the catalog (a
+    /// change of those refreshes from the current snapshot, so the predecessor's result is no longer the last
+    /// one). Nil otherwise. (A Kubernetes document whose kind's schema cannot be had composed its whole
+    /// text again on every keystroke to find the same association.)
     private func blockEditSchemaResult(_ snapshot: DocumentSnapshot, _ previous: SchemaResult?) -> SchemaResult? {
         guard let edit = snapshot.blockRecheck, edit.keepsResourceType, var result = previous,
               result.snapshot == edit.previous, result.diagnostics.isEmpty, result.documents.count == 1,
               !SchemaAssociator.mayHoldModeline(snapshot.bytes, range: edit.slice) else { return nil }
         let info = result.documents[0]
-        guard info.schemaURI == nil, info.rule == nil, !info.disabled, info.additionalSchemaURIs.isEmpty,
-              info.resourceType == nil else { return nil }
+        guard !info.disabled, info.additionalSchemaURIs.isEmpty else { return nil }
+        if let schemaURI = info.schemaURI {
+            guard let status = info.status, schemaValidatesNothing(schemaURI, status: status, snapshot.uri) else { return nil }
+        } else {
+            // A Kubernetes resource type whose kind has no schema here stays that type (the edit keeps the
+            // root's `kind`, `apiVersion` and `metadata`; a change of the definitions refreshes otherwise).
+            guard info.rule == nil else { return nil }
+        }
         result.documents[0].range = TextRange(start: 0, end: snapshot.bytes.count)
         result.snapshot = ObjectIdentifier(snapshot.analysis)
         return result
+    }
+
+    /// True when a document's schema `schemaURI`, of load status `status` in the last result, validates nothing
+    /// and still would: it was not loaded (loading, failed, missing or invalid) and the registry's state of it
+    /// is still of that kind (not delivered since, nor failed while it was loading). False for a schema never
+    /// requested (one the trust policy refuses is never asked for: docs/security.md).
+    private func schemaValidatesNothing(_ schemaURI: String, status: SchemaLoadStatus, _ uri: DocumentURI) -> Bool {
+        guard schemaRegistry.resources[schemaURI] != nil else { return false }
+        switch (status, schemaRegistry.state(of: schemaURI, policy: settings(for: uri).schema.trustPolicy)) {
+        case (.loading, .loading): return true
+        case (.failed, .failed), (.missing, .failed), (.invalid, .invalid): return true
+        default: return false
+        }
     }
 
     /// After `snapshot` re-checked one block mapping entry of its predecessor's one document
