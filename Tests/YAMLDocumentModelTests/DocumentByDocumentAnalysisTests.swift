@@ -117,15 +117,7 @@ final class DocumentByDocumentAnalysisTests: XCTestCase {
         var rng = SeededGenerator(seed: 19)
         var split = 0
         for round in 0..<150 {
-            var text: [UInt8] = round % 3 == 0 ? Array("# a stream\n\n".utf8) : []
-            for n in 0..<(2 + Int(rng.next() % 6)) {
-                let file = files[Int(rng.next() % UInt64(files.count))]
-                guard var bytes = FileManager.default.contents(atPath: root.appendingPathComponent(file).path).map({ [UInt8]($0) }) else { continue }
-                if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-                if bytes.last != 0x0A { bytes.append(0x0A) }
-                if n > 0 || round % 2 == 0 { text += Array((round % 5 == 0 ? "--- # \(file)\n" : "---\n").utf8) }
-                text += bytes
-            }
+            var text = Self.corpusStream(files, in: root, round: round, maxCount: 7, &rng)
             if round % 7 == 0 {
                 var crlf: [UInt8] = []
                 for b in text { if b == 0x0A { crlf.append(0x0D) }; crlf.append(b) }
@@ -142,21 +134,40 @@ final class DocumentByDocumentAnalysisTests: XCTestCase {
     /// that stay valid are analysed document by document.
     func testEditedStreamsAnalyseAlikeEitherWay() {
         var rng = SeededGenerator(seed: 7)
-        let edits = IncrementalAnalysisTests.edits
         var split = 0
-        for round in 0..<400 {
-            // One to three edits of the stream, half of them at a line start.
-            var text = Array(IncrementalAnalysisTests.stream.utf8)
-            for _ in 0...(rng.next() % 3) {
-                var at = Int(rng.next() % UInt64(text.count + 1))
-                if rng.next() % 2 == 0 { while at > 0, text[at - 1] != 0x0A { at -= 1 } }
-                while at > 0, at < text.count, text[at] & 0xC0 == 0x80 { at -= 1 }
-                text.insert(contentsOf: Array(edits[Int(rng.next() % UInt64(edits.count))].utf8), at: at)
-            }
-            if compare(text, "round \(round)") { split += 1 }
-        }
+        for round in 0..<400 where compare(Self.editedStream(&rng), "round \(round)") { split += 1 }
         print("edited streams: \(split) of 400 analysed document by document")
         XCTAssertGreaterThan(split, 40)
+    }
+
+    /// Two to `maxCount` of `files` (under `root`) picked by `rng`, joined with `---` lines (with the file's
+    /// name as a comment on them in every fifth `round`; the first file starts with one in even rounds; every
+    /// third round starts with a comment).
+    static func corpusStream(_ files: [String], in root: URL, round: Int, maxCount: Int, _ rng: inout SeededGenerator) -> [UInt8] {
+        var text: [UInt8] = round % 3 == 0 ? Array("# a stream\n\n".utf8) : []
+        for n in 0..<(2 + Int(rng.next() % UInt64(maxCount - 1))) {
+            let file = files[Int(rng.next() % UInt64(files.count))]
+            guard var bytes = FileManager.default.contents(atPath: root.appendingPathComponent(file).path).map({ [UInt8]($0) }) else { continue }
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+            if bytes.last != 0x0A { bytes.append(0x0A) }
+            if n > 0 || round % 2 == 0 { text += Array((round % 5 == 0 ? "--- # \(file)\n" : "---\n").utf8) }
+            text += bytes
+        }
+        return text
+    }
+
+    /// The stream of ``IncrementalAnalysisTests`` after one to three random edits from its list, half of
+    /// them at a line start.
+    static func editedStream(_ rng: inout SeededGenerator) -> [UInt8] {
+        let edits = IncrementalAnalysisTests.edits
+        var text = Array(IncrementalAnalysisTests.stream.utf8)
+        for _ in 0...(rng.next() % 3) {
+            var at = Int(rng.next() % UInt64(text.count + 1))
+            if rng.next() % 2 == 0 { while at > 0, text[at - 1] != 0x0A { at -= 1 } }
+            while at > 0, at < text.count, text[at] & 0xC0 == 0x80 { at -= 1 }
+            text.insert(contentsOf: Array(edits[Int(rng.next() % UInt64(edits.count))].utf8), at: at)
+        }
+        return text
     }
 
     /// Shapes at the edges of the split: a marker line the parser does not take as one (inside a quoted

@@ -61,9 +61,11 @@ final class IncrementalAnalysisTests: XCTestCase {
         SchemaTestEdge(["https://k/v1/deployment-apps-v1.json": Self.deployment, "https://k/v1/service-v1.json": Self.service])
     }
 
-    /// A fresh model that opened `text` and loaded its schemas.
-    private func fresh(_ text: String, settings: Settings) -> DocumentModel {
+    /// A fresh model that opened `text` and loaded its schemas; with `documentByDocument`, opened one
+    /// document at a time as an editor opens a large stream (``DocumentModel/documentByDocumentOpenBytes``).
+    private func fresh(_ text: String, settings: Settings, documentByDocument: Bool = false) -> DocumentModel {
         let model = DocumentModel(settings: settings)
+        if documentByDocument { model.documentByDocumentOpenBytes = 0 }
         model.perform(.open(uri, version: 0, text: text))
         var e = edge
         e.serve(model)
@@ -79,10 +81,10 @@ final class IncrementalAnalysisTests: XCTestCase {
                      insideWords: Bool = false, edits: [String] = IncrementalAnalysisTests.edits,
                      stream: String = IncrementalAnalysisTests.stream, inLineWith marker: String? = nil,
                      between region: (from: String, to: String)? = nil,
-                     wholeTreeMostlyUntouched: Bool = true,
+                     wholeTreeMostlyUntouched: Bool = true, openedDocumentByDocument: Bool = false,
                      observe: (_ model: DocumentModel, _ before: DocumentSnapshot, _ after: DocumentSnapshot) -> Void = { _, _, _ in }) throws -> Int {
         let settings = try settings(lint: lint)
-        let model = fresh(stream, settings: settings)
+        let model = fresh(stream, settings: settings, documentByDocument: openedDocumentByDocument)
         var schemas = edge
         var rng = SeededGenerator(seed: seed)
         func below(_ n: Int) -> Int { Int(rng.next() % UInt64(max(1, n))) }
@@ -203,6 +205,17 @@ final class IncrementalAnalysisTests: XCTestCase {
         print("stream with findings: \(rechecked) of 180 keystrokes re-checked one document, \(moved) moved later documents' findings by their base")
         XCTAssertGreaterThan(rechecked, 120, "keystrokes inside words re-check one document")
         XCTAssertGreaterThan(moved, 60, "the later documents' findings are kept, their base moved")
+    }
+
+    /// The first edits after an open that analysed the stream one document at a time (an editor's open of
+    /// a large stream: no whole tree, events or graph kept) give what a fresh model gives, every surface
+    /// compared after each.
+    func testEditsAfterADocumentByDocumentOpenGiveWhatAFullAnalysisGives() throws {
+        var partial = 0
+        for seed in UInt64(40)..<70 {
+            partial += try run(seed: seed, count: 2, surfaceEvery: 1, wholeTreeMostlyUntouched: false, openedDocumentByDocument: true)
+        }
+        XCTAssertGreaterThan(partial, 15, "edits that keep the stream valid re-check one document")
     }
 
     func testRandomStructuralEditsGiveWhatAFullAnalysisGives() throws {

@@ -40,8 +40,11 @@ struct DocumentByDocumentAnalysis {
 
     /// The analysis of `bytes` (indexed by `lineIndex`), or nil when the text is not a stream of at least
     /// two chunks that qualifies (see the type's description). A text of fewer than `keepingGraphsBelow`
-    /// bytes keeps its documents' graphs (``composition``), a larger one ``summaries``.
-    init?(bytes: [UInt8], lineIndex: LineIndex, keepingGraphsBelow: Int = SnapshotAnalysis.compositionReleaseBytes) {
+    /// bytes keeps its documents' graphs (``composition``), a larger one ``summaries``. With `requiringChunks`
+    /// (an editor's open, whose edits re-check the chunks), nil also when the first chunk holds no document
+    /// (``chunks`` would be nil), as soon as that is known.
+    init?(bytes: [UInt8], lineIndex: LineIndex, keepingGraphsBelow: Int = SnapshotAnalysis.compositionReleaseBytes,
+          requiringChunks: Bool = false) {
         let starts = [0] + Self.markerLines(bytes)
         guard starts.count >= 2 else { return nil }
         var documents: [ComposedDocument] = []
@@ -73,6 +76,7 @@ struct DocumentByDocumentAnalysis {
                 let composition = checked == nil ? Composer.compose(parse, lineOffset: lineOffset, byteOffset: start) : nil
                 let documentRanges = checked?.documentRanges ?? composition!.documents.map(\.range)
                 if documentRanges.isEmpty, i == 0, next < starts.count, markers.isEmpty {
+                    if requiringChunks { return nil }
                     next += 1
                     continue
                 }

@@ -159,8 +159,8 @@ struct DocumentChunks: Sendable {
         // Parse the chunk alone; it starts at column 0 of line `lineOffset` of the whole text.
         let parse = Parser.parse(Array(new[start..<newNext]))
         guard parse.isValid else { return nil }
-        // No `---` but the chunk's own first token (none in a first chunk).
-        guard let markers = Self.markers(in: parse.tree.tokens), k == 0 ? markers.isEmpty : markers == [0]
+        // No `---` but the chunk's own first token (none in a first chunk, or its own when the stream starts with one).
+        guard let markers = Self.markers(in: parse.tree.tokens), k == 0 ? markers.isEmpty || markers == [0] : markers == [0]
         else { return nil }
         let lineOffset = k == 0 ? 0 : lineIndex.line(containing: start)
         let composition = Composer.compose(parse, lineOffset: lineOffset)

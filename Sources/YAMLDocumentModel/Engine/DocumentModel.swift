@@ -66,6 +66,16 @@ public final class DocumentModel {
     /// edit, the whole text is analysed as usual. False by default (an editor's: the tree serves the next
     /// requests).
     public var analysesDocumentByDocument = false
+    /// In a model that does not keep compositions (an editor's), a multi-document stream of at least this many
+    /// UTF-8 bytes is opened document by document (``DocumentByDocumentAnalysis``) whatever
+    /// ``analysesDocumentByDocument`` says, unless lint reads its whole parse, and keeps none of its documents'
+    /// graphs (the model would drop a large text's after the open anyway): the whole text's
+    /// lossless tree, parse events and graph held at once made a language server's peak memory after opening
+    /// a 10 MB stream 232 MiB. The outline and folding of such a stream are then made document by document
+    /// too (``DocumentSnapshot/readsDocumentsFromChunks``), and its edits re-check their document; a surface
+    /// that reads the whole tree (semantic tokens, hover, formatting, ...) parses the text then. The tests
+    /// lower it to take that path with small texts.
+    var documentByDocumentOpenBytes = SnapshotAnalysis.compositionReleaseBytes
 
     /// A model with `settings` that reads files and loads schemas through `environment` (``ModelEnvironment/none``:
     /// nothing is read, yamllint configuration files are not looked for, and every schema is left to the
@@ -334,10 +344,12 @@ public final class DocumentModel {
                          replacing: (start: Int, oldEnd: Int)? = nil, encoding: SourceEncoding?? = .none) -> Set<SurfaceArea> {
         let docSettings: Settings, project: ProjectSettingsLookup.Outcome?
         if let record = records[uri] { (docSettings, project) = (record.settings, record.project) } else { (docSettings, project) = effectiveSettings(uri) }
+        // An editor opens a large stream document by document too (``documentByDocumentOpenBytes``).
         // Lint reads the whole text's parse: a stream it lints is parsed whole once, not per document and again whole.
+        let wanted = analysesDocumentByDocument || (previous == nil && !keepsCompositions && bytes.count >= documentByDocumentOpenBytes)
         let byDocument: Bool
-        if analysesDocumentByDocument, case .lint = lint.resolve(uri, settings: docSettings) { byDocument = false } else {
-            byDocument = analysesDocumentByDocument
+        if wanted, case .lint = lint.resolve(uri, settings: docSettings) { byDocument = false } else {
+            byDocument = wanted
         }
         let snapshot: DocumentSnapshot
         if let previous {
@@ -345,10 +357,12 @@ public final class DocumentModel {
                                         fullAnalysisLimit: docSettings.maxFileSize)
         } else if byDocument {
             // A large text's graphs are freed as it is analysed, and a document composed again when a schema
-            // validates it; when one schema validates every document (`--schema`, a settings glob), they are kept.
+            // validates it; in a check, when one schema validates every document (`--schema`, a settings glob),
+            // they are kept. An editor's open keeps none (it would release them after the open).
+            let keepingGraphsBelow = !analysesDocumentByDocument ? documentByDocumentOpenBytes
+                : Self.validatesEveryDocument(uri, docSettings.schema) ? Int.max : SnapshotAnalysis.compositionReleaseBytes
             snapshot = DocumentSnapshot(uri: uri, version: version, bytes: bytes, fullAnalysisLimit: docSettings.maxFileSize,
-                                        documentByDocumentKeepingGraphsBelow: Self.validatesEveryDocument(uri, docSettings.schema)
-                                            ? Int.max : SnapshotAnalysis.compositionReleaseBytes)
+                                        documentByDocumentKeepingGraphsBelow: keepingGraphsBelow, forEditing: !analysesDocumentByDocument)
         } else {
             snapshot = DocumentSnapshot(uri: uri, version: version, bytes: bytes, fullAnalysisLimit: docSettings.maxFileSize)
         }
@@ -481,8 +495,14 @@ public final class DocumentModel {
     /// The outline of `snapshot` built now, with no per-snapshot cache (what ``outline(_:)`` computes the
     /// first time it is asked at a snapshot; the benchmark measures it): at most `limit` items; `schemaTitles`,
     /// per document of a stream, the title of its schema that may name it (``DocumentTitle``).
+    /// A stream whose documents are read from their chunks is outlined chunk by chunk
+    /// (``OutlineBuilder/build(chunksOf:chunks:schemaTitles:)``: the same outline, without the whole text's tree and graph).
     public static func buildOutline(_ snapshot: DocumentSnapshot, limit: Int, schemaTitles: [String?] = []) -> OutlineSurface {
         var builder = OutlineBuilder(limit: limit)
+        if snapshot.readsDocumentsFromChunks, let chunks = snapshot.chunks,
+           let outline = builder.build(chunksOf: snapshot, chunks: chunks, schemaTitles: schemaTitles) {
+            return outline
+        }
         return builder.build(snapshot, schemaTitles: schemaTitles)
     }
 

@@ -78,14 +78,19 @@ public struct DocumentSnapshot: Sendable {
     /// the documents' graphs only for a text of fewer than `keepingGraphsBelow` bytes (the model keeps them
     /// whatever the size when a schema validates every document; the tests take the path of a large text
     /// with a small one).
+    ///
+    /// `forEditing` (an editor's open): only a stream that splits into ``DocumentChunks`` (which its edits
+    /// re-check) is analysed document by document; any other text is analysed whole as usual, its tree and
+    /// entries kept for the edits (``blockEntries``, ``flowEntries``), not checked without its tree.
     init(uri: DocumentURI, version: Int = 0, bytes: [UInt8], fullAnalysisLimit: Int = Settings.defaultMaxFileSize,
-         documentByDocumentKeepingGraphsBelow keepingGraphsBelow: Int) {
+         documentByDocumentKeepingGraphsBelow keepingGraphsBelow: Int, forEditing: Bool = false) {
         self.init(uri: uri, version: version, bytes: bytes, lineIndex: LineIndex(bytes), fullAnalysisLimit: fullAnalysisLimit,
-                  documentByDocument: true, keepingGraphsBelow: keepingGraphsBelow)
+                  documentByDocument: true, keepingGraphsBelow: keepingGraphsBelow, forEditing: forEditing)
     }
 
     private init(uri: DocumentURI, version: Int, bytes: [UInt8], lineIndex: LineIndex, fullAnalysisLimit: Int,
-                 documentByDocument: Bool = false, keepingGraphsBelow: Int = SnapshotAnalysis.compositionReleaseBytes) {
+                 documentByDocument: Bool = false, keepingGraphsBelow: Int = SnapshotAnalysis.compositionReleaseBytes,
+                 forEditing: Bool = false) {
         self.uri = uri
         self.version = version
         self.bytes = bytes
@@ -97,7 +102,8 @@ public struct DocumentSnapshot: Sendable {
         flowRecheck = nil
         chunkEntries = nil
         if isFullyAnalyzed, documentByDocument, let analysis = DocumentByDocumentAnalysis(bytes: bytes, lineIndex: lineIndex,
-                                                                                        keepingGraphsBelow: keepingGraphsBelow) {
+                                                                                        keepingGraphsBelow: keepingGraphsBelow,
+                                                                                        requiringChunks: forEditing) {
             diagnostics = analysis.diagnostics
             chunks = analysis.chunks
             rootSummaries = analysis.chunks == nil ? nil : analysis.summaries
@@ -108,7 +114,7 @@ public struct DocumentSnapshot: Sendable {
             self.analysis = SnapshotAnalysis(bytes: bytes, composes: true, composition: analysis.composition)
             return
         }
-        if isFullyAnalyzed, documentByDocument, bytes.count >= keepingGraphsBelow {
+        if isFullyAnalyzed, documentByDocument, !forEditing, bytes.count >= keepingGraphsBelow {
             // A one-shot check of a large text that is not analysed document by document (one document, or a
             // stream that does not qualify): its lossless tree is freed before its composition is made, so
             // that the two are never held at once; a surface that reads the tree parses the text again.
@@ -320,7 +326,7 @@ public struct DocumentSnapshot: Sendable {
     /// 40 MiB above the open's peak).
     /// Not for a large text checked without composing it (``summaryRanges``): its composition is made from
     /// the parse events the model keeps, when first read.
-    private var readsDocumentsFromChunks: Bool {
+    var readsDocumentsFromChunks: Bool {
         guard chunks != nil, summaryRanges == nil else { return false }
         return rootSummaries != nil || (bytes.count >= SnapshotAnalysis.compositionReleaseBytes && !analysis.isComplete)
     }

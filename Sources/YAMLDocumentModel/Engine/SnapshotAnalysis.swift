@@ -132,6 +132,9 @@ final class SnapshotAnalysis: Sendable {
     /// True when the tree and composition are at hand (a full analysis, or a surface already asked).
     var isComplete: Bool { state.withLock { $0.tree != nil && $0.composition != nil } }
 
+    /// True when the whole text's lossless tree is at hand (parsed, or handed over).
+    var isParsed: Bool { state.withLock { $0.tree != nil } }
+
     /// True when the composition is at hand (made, or handed over and not released).
     var isComposed: Bool { state.withLock { $0.composition != nil } }
 

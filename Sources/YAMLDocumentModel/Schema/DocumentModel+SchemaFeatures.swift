@@ -13,8 +13,8 @@ extension DocumentModel {
         guard let info = result.documents.first(where: { $0.range.touches(o) && ($0.range.end > o || $0.index == result.documents.count - 1) })
                 ?? result.documents.last,
               let schema = schema(of: info) else { return nil }
-        let documents = snapshot.composition.documents
-        return (schema, info.index < documents.count ? documents[info.index].root : nil, info.index)
+        // The document's root alone: a stream read from its chunks composes that chunk, not the whole text.
+        return (schema, snapshot.documentRoot(info.index), info.index)
     }
 
     /// The schema of the document with index `index` of `uri`'s stream, when loaded.

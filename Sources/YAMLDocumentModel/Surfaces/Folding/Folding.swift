@@ -12,10 +12,49 @@ import YAMLSyntax
 /// trailing blank lines are not part of it either. When several regions start on one line only the
 /// outermost is kept.
 /// At most `limit` regions are returned (the first by start line).
+///
+/// A stream whose documents are read from their chunks (``DocumentSnapshot/readsDocumentsFromChunks``) is
+/// folded chunk by chunk: each document's chunk parsed alone (YAML 1.2.2 §9.2), its regions found and its
+/// tree freed before the next, so that the whole text's tree is never made. A chunk starts at a line
+/// start and ends with a line break (or the text), so its regions lie on its own lines: the regions of the
+/// chunks one after another are the whole text's, in order.
 enum Folding {
     static func regions(_ snapshot: DocumentSnapshot, limit: Int) -> FoldingSurface {
+        var regions: [FoldingRegion] = []
+        if snapshot.readsDocumentsFromChunks, let chunks = snapshot.chunks {
+            for (i, start) in chunks.starts.enumerated() {
+                let end = i + 1 < chunks.starts.count ? chunks.starts[i + 1] : snapshot.bytes.count
+                let bytes = Array(snapshot.bytes[start..<end])
+                let line = snapshot.lineIndex.line(containing: start)
+                let found = Self.found(Parser.parse(bytes).tree, LineIndex(bytes), documents: true).map {
+                    FoldingRegion(startLine: $0.startLine + line, endLine: $0.endLine + line, range: $0.range.shifted(by: start), kind: $0.kind)
+                }
+                if !keep(found, in: &regions, limit: limit) { return FoldingSurface(regions: regions, truncated: true) }
+            }
+            return FoldingSurface(regions: regions, truncated: false)
+        }
         let tree = snapshot.tree
-        let lines = snapshot.lineIndex
+        let truncated = !keep(found(tree, snapshot.lineIndex, documents: tree.root.children.filter { $0.kind == .document }.count > 1),
+                              in: &regions, limit: limit)
+        return FoldingSurface(regions: regions, truncated: truncated)
+    }
+
+    /// Appends to `regions` the outermost of `found`'s regions on each start line, sorted by start line, while
+    /// `regions` holds fewer than `limit`; false when the limit left one out. `found`'s regions start after
+    /// `regions`'s lines.
+    private static func keep(_ found: [FoldingRegion], in regions: inout [FoldingRegion], limit: Int) -> Bool {
+        var found = found
+        found.sort { $0.startLine != $1.startLine ? $0.startLine < $1.startLine : $0.endLine > $1.endLine }
+        for r in found where regions.last?.startLine != r.startLine {
+            if regions.count >= limit { return false }
+            regions.append(r)
+        }
+        return true
+    }
+
+    /// Every region of `tree` (indexed by `lines`), unsorted, several per start line; with `documents`, each
+    /// document's too (a stream of several).
+    private static func found(_ tree: SyntaxTree, _ lines: LineIndex, documents: Bool) -> [FoldingRegion] {
         var found: [FoldingRegion] = []
 
         func add(_ start: Int, _ end: Int, _ kind: FoldingRegion.Kind) {
@@ -27,7 +66,6 @@ enum Folding {
             found.append(FoldingRegion(startLine: first, endLine: last, range: TextRange(start: from, end: end), kind: kind))
         }
 
-        let documentCount = tree.root.children.filter { $0.kind == .document }.count
         let text = OutlineText(tree: tree, lines: lines)
         for i in tree.nodes.indices {
             let node = SyntaxNode(tree: tree, index: i)
@@ -40,7 +78,7 @@ enum Folding {
                 add(r.start, block ? text.end(after: r.end, column: column) : r.end, .content)
             case .flowMapping, .flowSequence:
                 if let r = significantRange(of: node) { add(r.start, r.end, .content) }
-            case .document where documentCount > 1:
+            case .document where documents:
                 if let r = significantRange(of: node) { add(r.start, text.end(after: r.end, column: -1), .document) }
             default:
                 break
@@ -60,15 +98,7 @@ enum Folding {
             }
         }
         found += commentRuns(tree, lines)
-
-        found.sort { $0.startLine != $1.startLine ? $0.startLine < $1.startLine : $0.endLine > $1.endLine }
-        var regions: [FoldingRegion] = []
-        var truncated = false
-        for r in found where regions.last?.startLine != r.startLine {
-            if regions.count >= limit { truncated = true; break }
-            regions.append(r)
-        }
-        return FoldingSurface(regions: regions, truncated: truncated)
+        return found
     }
 
     /// From the node's first to its last significant byte (a block scalar's trailing blank lines

@@ -18,7 +18,7 @@ import YAMLSyntax
 /// - At most `limit` symbols are produced, shallower entries first (breadth first), and nesting stops
 ///   below `maxDepth` levels.
 struct OutlineBuilder {
-    let limit: Int
+    private(set) var limit: Int
     let maxDepth = 128
     private(set) var count = 0
     private(set) var truncated = false
@@ -70,7 +70,14 @@ struct OutlineBuilder {
                 queue += d.children
             }
         }
-        // Breadth first: each level is complete before the next one starts.
+        expand(queue)
+        return OutlineSurface(symbols: top.map { $0.finish() }, truncated: truncated)
+    }
+
+    /// Fills the children of `queue`'s drafts and of theirs, breadth first: each level is complete before
+    /// the next one starts, until the limit is reached.
+    private mutating func expand(_ queue: [Draft]) {
+        var queue = queue
         var head = 0
         while head < queue.count && !truncated {
             let d = queue[head]
@@ -79,7 +86,95 @@ struct OutlineBuilder {
             d.children = drafts(under: node, depth: d.depth + 1)
             queue += d.children
         }
-        return OutlineSurface(symbols: top.map { $0.finish() }, truncated: truncated)
+    }
+
+    /// The outline of a stream whose documents are read from their chunks
+    /// (``DocumentSnapshot/readsDocumentsFromChunks``): each document's chunk is parsed and composed alone
+    /// (YAML 1.2.2 §9.2: the documents of such a stream share nothing), its symbols made, and its tree and
+    /// graph freed before the next one, so that the whole text's tree and graph are never held at once. The
+    /// outline is the one ``build(_:schemaTitles:)`` makes from the whole composition; nil when a chunk does
+    /// not hold exactly one document (never for chunks that qualify).
+    ///
+    /// That outline lists the symbols breadth first over the stream (every document, then each document's
+    /// top-level entries, document by document, then the next level in the same order, ...) until `limit`.
+    /// So the documents are read once for their symbols, counting each one's per level (at most what the limit
+    /// leaves for entries, plus one), and when the limit cuts the entries, a second time for each document's
+    /// share: its symbols above the level where the cut falls, and at that level those before it.
+    func build(chunksOf snapshot: DocumentSnapshot, chunks: DocumentChunks, schemaTitles: [String?] = []) -> OutlineSurface? {
+        let listed = Swift.min(chunks.starts.count, limit)
+        // What the documents' own symbols leave for their entries.
+        let budget = limit - listed
+        var symbols: [OutlineSymbol] = []
+        var levels: [[Int]] = []
+        var entries = 0
+        symbols.reserveCapacity(listed)
+        levels.reserveCapacity(listed)
+        for i in 0..<listed {
+            guard let (symbol, perLevel) = Self.document(i, of: snapshot, chunks: chunks, schemaTitles: schemaTitles,
+                                                         entryLimit: budget + 1) else { return nil }
+            levels.append(perLevel)
+            entries += perLevel.reduce(0, +)
+            // Once the limit cuts the entries, each document's share is made again below.
+            if entries <= budget { symbols.append(symbol) }
+        }
+        guard entries > budget || chunks.starts.count > limit else {
+            return OutlineSurface(symbols: symbols, truncated: false)
+        }
+        guard entries > budget else { return OutlineSurface(symbols: symbols, truncated: true) }
+        // Each document's share: level by level, document by document, until the budget is spent.
+        var shares = [Int](repeating: 0, count: listed)
+        var left = budget
+        var level = 0
+        cut: while true {
+            var deeper = false
+            for i in 0..<listed where level < levels[i].count {
+                deeper = true
+                let taken = Swift.min(levels[i][level], left)
+                shares[i] += taken
+                left -= taken
+                if taken < levels[i][level] { break cut }
+            }
+            guard deeper else { break }
+            level += 1
+        }
+        symbols = []
+        for i in 0..<listed {
+            guard let (symbol, _) = Self.document(i, of: snapshot, chunks: chunks, schemaTitles: schemaTitles,
+                                                  entryLimit: shares[i]) else { return nil }
+            symbols.append(symbol)
+        }
+        return OutlineSurface(symbols: symbols, truncated: true)
+    }
+
+    /// The symbol of document `index` of `snapshot`'s stream, made from its chunk alone, with at most
+    /// `entryLimit` entries under it (breadth first), and how many entries it has on each level (the first:
+    /// its top-level entries), counted up to `entryLimit`. Nil when the chunk does not hold one document.
+    private static func document(_ index: Int, of snapshot: DocumentSnapshot, chunks: DocumentChunks, schemaTitles: [String?],
+                                 entryLimit: Int) -> (OutlineSymbol, [Int])? {
+        let start = chunks.starts[index]
+        let end = index + 1 < chunks.starts.count ? chunks.starts[index + 1] : snapshot.bytes.count
+        let bytes = Array(snapshot.bytes[start..<end])
+        let parse = Parser.parse(bytes)
+        let documents = Composer.compose(parse).documents
+        guard documents.count == 1, let doc = documents.first else { return nil }
+        // A chunk starts at a line start: columns are the whole text's; offsets are moved by `start` below.
+        let text = OutlineText(tree: parse.tree, lines: LineIndex(bytes))
+        let title = DocumentTitle(doc.root, index: index, text: text,
+                                  schemaTitle: index < schemaTitles.count ? schemaTitles[index] : nil)
+        let range = TextRange(start: doc.range.start, end: text.end(after: doc.range.end, column: -1))
+        var builder = OutlineBuilder(limit: entryLimit)
+        builder.text = text
+        let entries = builder.drafts(under: doc.root, depth: 1)
+        builder.expand(entries)
+        var levels: [Int] = []
+        var queue = entries
+        while !queue.isEmpty {
+            levels.append(queue.count)
+            queue = queue.flatMap(\.children)
+        }
+        let symbol = OutlineSymbol(name: title.name, detail: title.detail, kind: title.kind, range: range,
+                                   selectionRange: selection(of: doc, in: text), children: entries.map { $0.finish() })
+        return (symbol.shifted(by: start), levels)
     }
 
     private mutating func take() -> Bool {
@@ -222,5 +317,13 @@ struct OutlineBuilder {
         }
         let at = doc.root.range.start
         return TextRange(empty: doc.range.contains(at) || doc.range.end == at ? at : s)
+    }
+}
+
+extension OutlineSymbol {
+    /// The symbol with its ranges and its children's moved by `delta` bytes.
+    func shifted(by delta: Int) -> OutlineSymbol {
+        OutlineSymbol(name: name, detail: detail, kind: kind, range: range.shifted(by: delta),
+                      selectionRange: selectionRange.shifted(by: delta), children: children.map { $0.shifted(by: delta) })
     }
 }

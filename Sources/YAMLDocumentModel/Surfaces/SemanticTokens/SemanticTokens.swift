@@ -10,14 +10,38 @@ import YAMLSyntax
 /// comments `comment`, directives `macro`, document markers and block scalar headers `operator`.
 /// Multi-line tokens are split into one token per line (leading indentation of continuation lines
 /// excluded) unless `multiline` is true. At most `limit` tokens are returned.
+///
+/// The whole document's tokens of a stream whose documents are read from their chunks
+/// (``DocumentSnapshot/readsDocumentsFromChunks``) are classified chunk by chunk, each chunk parsed alone
+/// (YAML 1.2.2 §9.2) and freed before the next, so that the whole text's tree is never made; a range's
+/// tokens are read from the whole tree.
 enum SemanticTokens {
     static func tokens(_ snapshot: DocumentSnapshot, in range: TextRange?, multiline: Bool, limit: Int) -> SemanticTokensSurface {
-        let tree = snapshot.tree
-        let scalarTypes = classifyScalars(tree)
         var out: [SemanticToken] = []
-        var truncated = false
+        if range == nil, snapshot.readsDocumentsFromChunks, let chunks = snapshot.chunks {
+            for (i, start) in chunks.starts.enumerated() {
+                let end = i + 1 < chunks.starts.count ? chunks.starts[i + 1] : snapshot.bytes.count
+                let bytes = Array(snapshot.bytes[start..<end])
+                let before = out.count
+                // A chunk starts at a line start: its tokens' pieces are the whole text's, moved by `start`.
+                let complete = append(Parser.parse(bytes).tree, lines: LineIndex(bytes), in: nil, multiline: multiline,
+                                      limit: limit, to: &out)
+                for k in before..<out.count { out[k].range = out[k].range.shifted(by: start) }
+                if !complete { return SemanticTokensSurface(tokens: out, truncated: true) }
+            }
+            return SemanticTokensSurface(tokens: out, truncated: false)
+        }
+        let complete = append(snapshot.tree, lines: snapshot.lineIndex, in: range, multiline: multiline, limit: limit, to: &out)
+        return SemanticTokensSurface(tokens: out, truncated: !complete)
+    }
+
+    /// Appends the tokens of `tree` (indexed by `lines`) in `range` (all when nil) to `out` while it holds
+    /// fewer than `limit`; false when the limit left one out.
+    private static func append(_ tree: SyntaxTree, lines: LineIndex, in range: TextRange?, multiline: Bool, limit: Int,
+                               to out: inout [SemanticToken]) -> Bool {
+        let scalarTypes = classifyScalars(tree)
         let first = range.flatMap { tree.tokenIndex(at: $0.start) } ?? 0
-        tokenLoop: for t in first..<tree.tokens.count {
+        for t in first..<tree.tokens.count {
             let token = tree.tokens[t]
             if let range {
                 if token.range.start >= range.end && !(range.isEmpty && token.range.start == range.start) { break }
@@ -36,12 +60,12 @@ enum SemanticTokens {
                 type = SemanticTokenType(rawValue: Int(scalarTypes[t])) ?? .string
             default: continue
             }
-            for piece in pieces(token, multiline: multiline, snapshot: snapshot) {
-                if out.count >= limit { truncated = true; break tokenLoop }
+            for piece in pieces(token, multiline: multiline, bytes: tree.bytes, lines: lines) {
+                if out.count >= limit { return false }
                 out.append(SemanticToken(range: piece, type: type, modifiers: modifiers))
             }
         }
-        return SemanticTokensSurface(tokens: out, truncated: truncated)
+        return true
     }
 
     /// The legend index of each scalar token's type, by token index (other tokens: `string`).
@@ -88,10 +112,9 @@ enum SemanticTokens {
 
     /// The token's range without trailing line breaks, split per line (continuation lines without their
     /// indentation, empty lines skipped) unless `multiline`.
-    private static func pieces(_ token: Token, multiline: Bool, snapshot: DocumentSnapshot) -> [TextRange] {
-        let end = Folding.trimmedEnd(token, in: snapshot.bytes)
+    private static func pieces(_ token: Token, multiline: Bool, bytes: [UInt8], lines: LineIndex) -> [TextRange] {
+        let end = Folding.trimmedEnd(token, in: bytes)
         guard end > token.range.start else { return [] }
-        let lines = snapshot.lineIndex
         let firstLine = lines.line(containing: token.range.start)
         let lastLine = lines.line(containing: end - 1)
         if multiline || firstLine == lastLine { return [TextRange(start: token.range.start, end: end)] }
@@ -99,7 +122,7 @@ enum SemanticTokens {
         for line in firstLine...lastLine {
             var s = line == firstLine ? token.range.start : lines.lineStart(line)
             let e = line == lastLine ? end : lines.lineContentEnd(line)
-            while s < e, snapshot.bytes[s] == 0x20 || snapshot.bytes[s] == 0x09 { s += 1 }
+            while s < e, bytes[s] == 0x20 || bytes[s] == 0x09 { s += 1 }
             if e > s { out.append(TextRange(start: s, end: e)) }
         }
         return out
