@@ -72,10 +72,16 @@ public final class DocumentModel {
     /// graphs (the model would drop a large text's after the open anyway): the whole text's
     /// lossless tree, parse events and graph held at once made a language server's peak memory after opening
     /// a 10 MB stream 232 MiB. The outline and folding of such a stream are then made document by document
-    /// too (``DocumentSnapshot/readsDocumentsFromChunks``), and its edits re-check their document; a surface
+    /// too (``DocumentSnapshot/buildsSurfacesFromChunks``), and its edits re-check their document; a surface
     /// that reads the whole tree (semantic tokens, hover, formatting, ...) parses the text then. The tests
     /// lower it to take that path with small texts.
-    var documentByDocumentOpenBytes = SnapshotAnalysis.compositionReleaseBytes
+    ///
+    /// 2 MiB: the trade between memory and the first outline. A whole-text open costs up to about 23 bytes of
+    /// memory per byte of a Kubernetes-like stream (232 MiB for 10 MB), which passes the memory target of
+    /// 8 bytes per byte + 30 MB (docs/performance.md) above about 2 MB; below that, the kept tree and graph
+    /// make the first outline and folding 25–50 times cheaper (a 1 MB stream's outline 3.7 ms against
+    /// 108–174 ms document by document, which parses and composes every document again).
+    var documentByDocumentOpenBytes = 2 << 20
 
     /// A model with `settings` that reads files and loads schemas through `environment` (``ModelEnvironment/none``:
     /// nothing is read, yamllint configuration files are not looked for, and every schema is left to the
@@ -499,7 +505,7 @@ public final class DocumentModel {
     /// (``OutlineBuilder/build(chunksOf:chunks:schemaTitles:)``: the same outline, without the whole text's tree and graph).
     public static func buildOutline(_ snapshot: DocumentSnapshot, limit: Int, schemaTitles: [String?] = []) -> OutlineSurface {
         var builder = OutlineBuilder(limit: limit)
-        if snapshot.readsDocumentsFromChunks, let chunks = snapshot.chunks,
+        if snapshot.buildsSurfacesFromChunks, let chunks = snapshot.chunks,
            let outline = builder.build(chunksOf: snapshot, chunks: chunks, schemaTitles: schemaTitles) {
             return outline
         }

@@ -13,7 +13,7 @@ import YAMLSyntax
 /// outermost is kept.
 /// At most `limit` regions are returned (the first by start line).
 ///
-/// A stream whose documents are read from their chunks (``DocumentSnapshot/readsDocumentsFromChunks``) is
+/// A stream whose documents are read from their chunks (``DocumentSnapshot/buildsSurfacesFromChunks``) is
 /// folded chunk by chunk: each document's chunk parsed alone (YAML 1.2.2 §9.2), its regions found and its
 /// tree freed before the next, so that the whole text's tree is never made. A chunk starts at a line
 /// start and ends with a line break (or the text), so its regions lie on its own lines: the regions of the
@@ -21,7 +21,7 @@ import YAMLSyntax
 enum Folding {
     static func regions(_ snapshot: DocumentSnapshot, limit: Int) -> FoldingSurface {
         var regions: [FoldingRegion] = []
-        if snapshot.readsDocumentsFromChunks, let chunks = snapshot.chunks {
+        if snapshot.buildsSurfacesFromChunks, let chunks = snapshot.chunks {
             for (i, start) in chunks.starts.enumerated() {
                 let end = i + 1 < chunks.starts.count ? chunks.starts[i + 1] : snapshot.bytes.count
                 let bytes = Array(snapshot.bytes[start..<end])

@@ -89,7 +89,7 @@ struct OutlineBuilder {
     }
 
     /// The outline of a stream whose documents are read from their chunks
-    /// (``DocumentSnapshot/readsDocumentsFromChunks``): each document's chunk is parsed and composed alone
+    /// (``DocumentSnapshot/buildsSurfacesFromChunks``): each document's chunk is parsed and composed alone
     /// (YAML 1.2.2 §9.2: the documents of such a stream share nothing), its symbols made, and its tree and
     /// graph freed before the next one, so that the whole text's tree and graph are never held at once. The
     /// outline is the one ``build(_:schemaTitles:)`` makes from the whole composition; nil when a chunk does

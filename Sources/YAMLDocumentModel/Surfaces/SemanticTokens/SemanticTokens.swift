@@ -12,13 +12,13 @@ import YAMLSyntax
 /// excluded) unless `multiline` is true. At most `limit` tokens are returned.
 ///
 /// The whole document's tokens of a stream whose documents are read from their chunks
-/// (``DocumentSnapshot/readsDocumentsFromChunks``) are classified chunk by chunk, each chunk parsed alone
+/// (``DocumentSnapshot/buildsSurfacesFromChunks``) are classified chunk by chunk, each chunk parsed alone
 /// (YAML 1.2.2 §9.2) and freed before the next, so that the whole text's tree is never made; a range's
 /// tokens are read from the whole tree.
 enum SemanticTokens {
     static func tokens(_ snapshot: DocumentSnapshot, in range: TextRange?, multiline: Bool, limit: Int) -> SemanticTokensSurface {
         var out: [SemanticToken] = []
-        if range == nil, snapshot.readsDocumentsFromChunks, let chunks = snapshot.chunks {
+        if range == nil, snapshot.buildsSurfacesFromChunks, let chunks = snapshot.chunks {
             for (i, start) in chunks.starts.enumerated() {
                 let end = i + 1 < chunks.starts.count ? chunks.starts[i + 1] : snapshot.bytes.count
                 let bytes = Array(snapshot.bytes[start..<end])
