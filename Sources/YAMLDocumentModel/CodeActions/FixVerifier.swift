@@ -188,7 +188,7 @@ final class FixVerifier {
         guard let chunks = snapshot.chunks else { return nil }
         let base: Baseline
         let start = chunks.starts[k]
-        let end = k + 1 < chunks.starts.count ? chunks.starts[k + 1] : snapshot.bytes.count
+        let end = chunks.end(of: k, textCount: snapshot.bytes.count)
         if let known = chunkBaselines[k] {
             base = known
         } else if let handed = earlier[k], handed.snapshot.bytes.count == end - start, handed.snapshot.bytes[...] == snapshot.bytes[start..<end] {

@@ -113,6 +113,12 @@ struct DocumentChunks: Sendable {
         }
     }
 
+    /// Where chunk `index` ends (exclusive, UTF-8 bytes) in a text of `count` bytes: where the next chunk
+    /// starts, or the end of the text for the last.
+    func end(of index: Int, textCount count: Int) -> Int {
+        index + 1 < starts.count ? starts[index + 1] : count
+    }
+
     /// The index of the chunk holding byte `offset` (the last chunk starting at or before it).
     func chunk(holding offset: Int) -> Int {
         var lo = 0, hi = starts.count - 1

@@ -351,7 +351,7 @@ public struct DocumentSnapshot: Sendable {
         }
         guard index < chunks.starts.count else { return nil }
         let start = chunks.starts[index]
-        let end = index + 1 < chunks.starts.count ? chunks.starts[index + 1] : bytes.count
+        let end = chunks.end(of: index, textCount: bytes.count)
         let composition = Composer.compose(Parser.parse(Array(bytes[start..<end])),
                                            lineOffset: index == 0 ? 0 : lineIndex.line(containing: start), byteOffset: start)
         return composition.documents.count == 1 ? composition.documents[0].root : nil

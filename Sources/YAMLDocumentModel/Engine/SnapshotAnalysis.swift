@@ -110,7 +110,7 @@ final class SnapshotAnalysis: Sendable {
         let k = chunks.chunk(holding: offset)
         let start = chunks.starts[k]
         if let kept = state.withLock({ s in s.tree.map { ($0, 0) } ?? s.chunkTrees[k].map { ($0, start) } }) { return kept }
-        let end = k + 1 < chunks.starts.count ? chunks.starts[k + 1] : bytes.count
+        let end = chunks.end(of: k, textCount: bytes.count)
         let made = Parser.parse(Array(bytes[start..<end])).tree
         return state.withLock { s in
             if let whole = s.tree { return (whole, 0) }

@@ -422,7 +422,7 @@ extension DocumentModel {
     /// to the chunk's start; nil when the chunk does not give exactly one document.
     static func composeAlone(_ snapshot: DocumentSnapshot, _ chunks: DocumentChunks, _ index: Int) -> YAMLNode? {
         let start = chunks.starts[index]
-        let end = index + 1 < chunks.starts.count ? chunks.starts[index + 1] : snapshot.bytes.count
+        let end = chunks.end(of: index, textCount: snapshot.bytes.count)
         let composition = Composer.compose(Parser.parse(Array(snapshot.bytes[start..<end])),
                                            lineOffset: index == 0 ? 0 : snapshot.lineIndex.line(containing: start))
         guard composition.documents.count == 1, let document = composition.documents.first else { return nil }

@@ -23,7 +23,7 @@ enum Folding {
         var regions: [FoldingRegion] = []
         if snapshot.buildsSurfacesFromChunks, let chunks = snapshot.chunks {
             for (i, start) in chunks.starts.enumerated() {
-                let end = i + 1 < chunks.starts.count ? chunks.starts[i + 1] : snapshot.bytes.count
+                let end = chunks.end(of: i, textCount: snapshot.bytes.count)
                 let bytes = Array(snapshot.bytes[start..<end])
                 let line = snapshot.lineIndex.line(containing: start)
                 let found = Self.found(Parser.parse(bytes).tree, LineIndex(bytes), documents: true).map {

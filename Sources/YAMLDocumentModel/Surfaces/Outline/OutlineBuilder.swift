@@ -152,7 +152,7 @@ struct OutlineBuilder {
     private static func document(_ index: Int, of snapshot: DocumentSnapshot, chunks: DocumentChunks, schemaTitles: [String?],
                                  entryLimit: Int) -> (OutlineSymbol, [Int])? {
         let start = chunks.starts[index]
-        let end = index + 1 < chunks.starts.count ? chunks.starts[index + 1] : snapshot.bytes.count
+        let end = chunks.end(of: index, textCount: snapshot.bytes.count)
         let bytes = Array(snapshot.bytes[start..<end])
         let parse = Parser.parse(bytes)
         let documents = Composer.compose(parse).documents

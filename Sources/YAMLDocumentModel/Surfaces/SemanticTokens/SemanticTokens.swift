@@ -20,7 +20,7 @@ enum SemanticTokens {
         var out: [SemanticToken] = []
         if range == nil, snapshot.buildsSurfacesFromChunks, let chunks = snapshot.chunks {
             for (i, start) in chunks.starts.enumerated() {
-                let end = i + 1 < chunks.starts.count ? chunks.starts[i + 1] : snapshot.bytes.count
+                let end = chunks.end(of: i, textCount: snapshot.bytes.count)
                 let bytes = Array(snapshot.bytes[start..<end])
                 let before = out.count
                 // A chunk starts at a line start: its tokens' pieces are the whole text's, moved by `start`.
