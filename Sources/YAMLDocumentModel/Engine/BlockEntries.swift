@@ -131,6 +131,9 @@ struct BlockEntries: Sendable {
         /// Where the document of the re-parsed lines ends (an implicit end: after its last node, before
         /// trailing comments and blank lines), relative to ``slice``'s start.
         var documentEnd: Int = 0
+        /// The re-parsed entry's lines parsed alone (the `- ` indicators before its key made spaces), from
+        /// which the whole text's tree is made without a parse (``SnapshotAnalysis``); nil when the text did not change.
+        var tree: SyntaxTree? = nil
     }
 
     /// Re-checks `new`, an edited version of `old` (whose entries are `self`, and whose diagnostics are
@@ -301,7 +304,7 @@ struct BlockEntries: Sendable {
                        delta: delta,
                        // An anchored node holding the edit is repeated by its aliases: no check may follow the entry alone.
                        entry: anchorOutcome?.changesAnchoredNodes == true ? nil : composition.documents[0].root,
-                       documentEnd: composition.documents[0].range.end)
+                       documentEnd: composition.documents[0].range.end, tree: parse.tree)
     }
 
     /// The offset of the line break ending the line that holds `offset`; nil at a carriage return or

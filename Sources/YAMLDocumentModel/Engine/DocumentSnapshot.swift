@@ -212,8 +212,10 @@ public struct DocumentSnapshot: Sendable {
                                                 prefix: prefix, suffix: suffix) {
             let flow = previous.flowEntries?.replacingBlockEntry(start: recheck.slice.start, oldEnd: recheck.slice.end - recheck.delta,
                                                                  newEnd: recheck.slice.end, new: bytes)
+            // The whole tree, when something reads it, is the previous one with the entry's node replaced.
+            let splice = recheck.tree.flatMap { previous.analysis.splice(for: bytes, block: $0, start: recheck.slice.start) }
             self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, blockRecheck: recheck, flowEntries: flow,
-                      edit: (prefix, previous.bytes.count - suffix), previous: ObjectIdentifier(previous.analysis))
+                      edit: (prefix, previous.bytes.count - suffix), previous: ObjectIdentifier(previous.analysis), splice: splice)
         } else if bytes.count <= fullAnalysisLimit, previous.isFullyAnalyzed, previous.chunks == nil,
                   let entries = previous.flowEntries,
                   let recheck = entries.recheck(old: previous.bytes, diagnostics: previous.diagnostics,
@@ -243,18 +245,19 @@ public struct DocumentSnapshot: Sendable {
     /// A snapshot that re-checked one chunk (`recheck`), one block mapping entry (`blockRecheck`, after
     /// an `edit` of the bytes from `start` to `oldEnd` of the predecessor's text, with the `flowEntries`
     /// that follow it) or one flow collection entry (`flowRecheck`, with the `blockEntries` that follow it)
-    /// of its predecessor (identified by `previous`).
+    /// of its predecessor (identified by `previous`); `splice` makes the whole tree after a block mapping entry's
+    /// re-check (``SnapshotAnalysis/BlockSplice``).
     private init(uri: DocumentURI, version: Int, bytes: [UInt8], lineIndex: LineIndex, recheck: DocumentChunks.Recheck? = nil,
                  blockRecheck: BlockEntries.Recheck? = nil, flowEntries: FlowEntries? = nil, flowRecheck: FlowEntries.Recheck? = nil,
                  blockEntries: BlockEntries? = nil, edit: (start: Int, oldEnd: Int)? = nil, previous: ObjectIdentifier,
-                 chunkTrees: [Int: SyntaxTree] = [:]) {
+                 chunkTrees: [Int: SyntaxTree] = [:], splice: SnapshotAnalysis.BlockSplice? = nil) {
         self.uri = uri
         self.version = version
         self.bytes = bytes
         self.lineIndex = lineIndex
         diagnostics = recheck?.diagnostics ?? blockRecheck?.diagnostics ?? flowRecheck?.diagnostics ?? []
         isFullyAnalyzed = true
-        analysis = SnapshotAnalysis(bytes: bytes, composes: true, chunkTrees: chunkTrees)
+        analysis = SnapshotAnalysis(bytes: bytes, composes: true, chunkTrees: chunkTrees, splice: splice)
         chunks = recheck?.chunks
         self.recheck = recheck.map { r in
             var kept = r

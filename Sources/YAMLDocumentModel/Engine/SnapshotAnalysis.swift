@@ -28,6 +28,28 @@ final class SnapshotAnalysis: Sendable {
         /// Trees of chunks of a stream in chunks (``DocumentChunks``), each parsed alone, by chunk index: read by
         /// ``tokenTree(holding:chunks:)`` while ``tree`` is not at hand, dropped once it is.
         var chunkTrees: [Int: SyntaxTree] = [:]
+        /// After a keystroke re-checked one block mapping entry of the previous version: how the whole tree is
+        /// made from that version's (``BlockSplice``) while ``tree`` is not at hand; dropped once it is.
+        var splice: BlockSplice?
+        /// True when ``tree`` was made by ``splice`` (for tests).
+        var spliced = false
+    }
+
+    /// The block mapping entry a keystroke re-checked (``BlockEntries``), parsed alone, and the analysis of the
+    /// version before the keystroke: the whole tree of this version is that version's with the entry's node
+    /// replaced by the one parsed alone (``SyntaxTree/replacing(node:with:of:shift:bytes:)``, a block reparse
+    /// as rust-analyzer's), which costs a copy of the tokens and nodes instead of a parse. The entry's lines
+    /// parsed alone have the tokens they have in context, and the text outside them is unchanged but for the
+    /// offsets after it (``BlockEntries``).
+    struct BlockSplice: Sendable {
+        /// The previous version's analysis, whose tree (at hand, or made from its own splice) is spliced.
+        let base: SnapshotAnalysis
+        /// The entry's lines parsed alone.
+        let block: SyntaxTree
+        /// The offset of the block's byte 0 in this text (and in the previous one: the block starts before the edit).
+        let start: Int
+        /// How many versions back the nearest tree at hand is (1: `base` has its tree).
+        let depth: Int
     }
 
     /// The snapshot's text.
@@ -41,13 +63,78 @@ final class SnapshotAnalysis: Sendable {
     /// `events`: the parse events of a text whose composition is not made yet (see ``State/events``).
     /// `chunkTrees`: trees of chunks of a stream in chunks parsed alone, by chunk index, each holding exactly
     /// that chunk's bytes of `bytes` (see ``tokenTree(holding:chunks:)``).
+    /// `splice`: the block re-checked after an edit of the previous version, whose tree makes this one's (see ``BlockSplice``).
     init(bytes: [UInt8], composes: Bool, parse: ParseResult? = nil, events: ParseEvents? = nil, composition: Composition? = nil,
-         chunkTrees: [Int: SyntaxTree] = [:]) {
+         chunkTrees: [Int: SyntaxTree] = [:], splice: BlockSplice? = nil) {
         self.bytes = bytes
         self.composes = composes
         state = Mutex(State(tree: parse?.tree, errors: parse?.errors, parse: parse, events: events,
                             composition: composes ? composition : Composition(documents: [], errors: []),
-                            chunkTrees: parse == nil ? chunkTrees : [:]))
+                            chunkTrees: parse == nil ? chunkTrees : [:], splice: parse == nil ? splice : nil))
+    }
+
+    /// The splice that makes the tree of `bytes` from this analysis's tree after an edit re-checked one block
+    /// mapping entry, parsed alone as `block`, starting at `start` (see ``BlockSplice``); nil when this analysis
+    /// has no tree at hand nor one it can splice within ``maxSpliceDepth`` versions (a text of at least
+    /// ``compositionReleaseBytes`` only from a tree at hand: the previous version's tree is then kept while
+    /// this one's is not made, no more).
+    func splice(for bytes: [UInt8], block: SyntaxTree, start: Int) -> BlockSplice? {
+        let depth: Int? = state.withLock { s in s.tree != nil ? 1 : s.splice.map { $0.depth + 1 } }
+        guard let depth, depth == 1 || (depth <= Self.maxSpliceDepth && bytes.count < Self.compositionReleaseBytes) else { return nil }
+        return BlockSplice(base: self, block: block, start: start, depth: depth)
+    }
+
+    /// How many keystrokes in a row may each splice the tree of the one before (each keeps that version's text
+    /// and the entry's tree until the tree is made).
+    static let maxSpliceDepth = 8
+
+    /// The tree made by the kept ``BlockSplice``, nil when there is none or it does not fit (the tree is then parsed).
+    private func splicedTree() -> SyntaxTree? {
+        guard let splice = state.withLock({ $0.splice }) else { return nil }
+        let made = splice.base.treeAtHandOrSpliced().flatMap { Self.tree(of: bytes, from: $0, block: splice.block, at: splice.start) }
+        return state.withLock { s in
+            s.splice = nil
+            if let whole = s.tree { return whole }
+            if let made { s.tree = made; s.spliced = true; s.chunkTrees = [:] }
+            return made
+        }
+    }
+
+    /// The whole tree when at hand or made by a splice, nil otherwise (nothing is parsed).
+    private func treeAtHandOrSpliced() -> SyntaxTree? {
+        if let t = state.withLock({ $0.tree }) { return t }
+        return splicedTree()
+    }
+
+    /// The tree of `bytes` made from `old` (the tree of the text before an edit inside one block mapping
+    /// entry) and `block` (that entry's lines in `bytes` parsed alone, from `start`): the old tree's mapping
+    /// entry starting at the key (the outermost one there) replaced by `block`'s root mapping's one entry.
+    /// Nil when the pieces do not fit.
+    static func tree(of bytes: [UInt8], from old: SyntaxTree, block: SyntaxTree, at start: Int) -> SyntaxTree? {
+        // The block: one document whose root is a block mapping with one entry (``BlockEntries``).
+        guard let mapping = block.nodes.indices.first(where: { block.nodes[$0].kind == .blockMapping }),
+              mapping + 1 < block.nodes.count, block.nodes[mapping + 1].kind == .mappingEntry,
+              block.nodes[mapping + 1].parent == mapping else { return nil }
+        let entry = mapping + 1
+        let key = block.range(ofNode: entry).start + start
+        // Down the old tree through the nodes holding the key's first byte, to the first mapping entry starting there.
+        var current = 0
+        descent: while true {
+            var c = old.nodes[current].firstChild
+            while c >= 0 {
+                let r = old.range(ofNode: c)
+                if r.start > key { break }
+                if key < r.end {
+                    if r.start == key && old.nodes[c].kind == .mappingEntry {
+                        return old.replacing(node: c, with: entry, of: block, shift: start, bytes: bytes)
+                    }
+                    current = c
+                    continue descent
+                }
+                c = old.nodes[c].nextSibling
+            }
+            return nil
+        }
     }
 
     /// The full parse (tree, events, errors); parsed now when not kept, and then kept until
@@ -60,15 +147,17 @@ final class SnapshotAnalysis: Sendable {
             if let p = s.parse { return p }
             let p = Parser.parse(bytes)
             if keepingEvents { s.parse = p }
-            if s.tree == nil { s.tree = p.tree; s.errors = p.errors }
+            if s.tree == nil { s.tree = p.tree }
+            if s.errors == nil { s.errors = p.errors }
             s.chunkTrees = [:]
+            s.splice = nil
             return p
         }
     }
 
     /// The lossless tree; parsed now when not known (the events of that parse are not kept).
     var tree: SyntaxTree {
-        if let t = state.withLock({ $0.tree }) { return t }
+        if let t = treeAtHandOrSpliced() { return t }
         return parse(keepingEvents: false).tree
     }
 
@@ -128,6 +217,12 @@ final class SnapshotAnalysis: Sendable {
 
     /// True when the whole text's tree is at hand.
     var hasTree: Bool { state.withLock { $0.tree != nil } }
+
+    /// True while the tree is not at hand but would be made from the previous version's (``BlockSplice``).
+    var hasSplice: Bool { state.withLock { $0.tree == nil && $0.splice != nil } }
+
+    /// True when the tree at hand was made from the previous version's (``BlockSplice``), not parsed.
+    var treeWasSpliced: Bool { state.withLock { $0.spliced } }
 
     /// True when the tree and composition are at hand (a full analysis, or a surface already asked).
     var isComplete: Bool { state.withLock { $0.tree != nil && $0.composition != nil } }
