@@ -12,20 +12,7 @@ import YAMLSyntax
 final class ChunkTokenTests: XCTestCase {
     /// Multi-document streams of the shared corpus of 4–200 KB whose documents qualify as chunks, in path order.
     private func corpusStreams() throws -> [(name: String, text: String)] {
-        let corpus = try requireSharedFolder("corpus")
-        let files = (FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: [.fileSizeKey])?
-            .compactMap { $0 as? URL } ?? [])
-            .filter { ["yaml", "yml"].contains($0.pathExtension) }
-            .filter { ((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0).map { (4_000...200_000).contains($0) } ?? false }
-            .sorted { $0.path < $1.path }
-        var out: [(String, String)] = []
-        for file in files {
-            guard let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8),
-                  text.contains("\n---"), DocumentSnapshot(uri: DocumentURI(filePath: file.path), version: 0, bytes: Array(text.utf8)).chunks != nil
-            else { continue }
-            out.append((file.lastPathComponent, text))
-        }
-        return out
+        try corpusTexts(sizes: 4_000...200_000) { text, snapshot in text.contains("\n---") && snapshot().chunks != nil }
     }
 
     /// Every chunk of every qualifying corpus stream (and of generated ones), parsed alone, has exactly the
@@ -111,15 +98,51 @@ final class ChunkTokenTests: XCTestCase {
     func testCodeActionsAfterKeystrokesInStreamsAreAFreshModels() throws {
         var texts = try corpusStreams().enumerated().filter { $0.offset % 6 == 0 }.map(\.element)
         texts.append(("generated-90", BlockReparseTests.generatedForLint(seed: 90, entries: 20, stream: true)))
-        var withoutTree = 0, compared = 0, fromChunks = 0
+        let counts = try compareCodeActionsAfterKeystrokes(texts, seed: 100)
+        print("code actions: \(counts.compared) lines compared, \(counts.withoutTree) versions without the whole tree, \(counts.fromChunks) lint fix lists from chunk trees")
+        XCTAssertGreaterThan(counts.withoutTree, texts.count * 5, "keystrokes left the whole tree unparsed")
+        XCTAssertGreaterThan(counts.fromChunks, texts.count, "lint quick fixes listed without parsing the whole text")
+    }
+}
+
+extension XCTestCase {
+    /// The UTF-8 YAML files of the shared corpus whose size in bytes is in `sizes` and that `keep` accepts (given
+    /// the text and a snapshot of it, made when asked for), as (file name, text), in path order.
+    func corpusTexts(sizes: ClosedRange<Int>, keep: (String, () -> DocumentSnapshot) -> Bool) throws -> [(name: String, text: String)] {
+        let corpus = try requireSharedFolder("corpus")
+        let files = (FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: [.fileSizeKey])?
+            .compactMap { $0 as? URL } ?? [])
+            .filter { ["yaml", "yml"].contains($0.pathExtension) }
+            .filter { ((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0).map { sizes.contains($0) } ?? false }
+            .sorted { $0.path < $1.path }
+        var out: [(String, String)] = []
+        for file in files {
+            guard let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8),
+                  keep(text, { DocumentSnapshot(uri: DocumentURI(filePath: file.path), version: 0, bytes: Array(text.utf8)) })
+            else { continue }
+            out.append((file.lastPathComponent, text))
+        }
+        return out
+    }
+
+    /// Seeded keystrokes inside words of values of `texts` (name, text) in a model with lint on, 15 per text: at each
+    /// version the code actions of a few lines (the edited one and lines with lint findings; listed for a client
+    /// that resolves them, then each resolved, and the eager list) are asserted to be those a fresh model gives
+    /// for the same text, edits included. Returns how many lines were compared, how many versions came without
+    /// the whole tree, how many lint fix lists were made while the whole tree was not parsed (from chunk trees),
+    /// how many versions had their whole tree made from the previous one's (``SnapshotAnalysis/BlockSplice``), and
+    /// how many fixes passed verification checked on one block mapping entry (``FixVerifier``).
+    func compareCodeActionsAfterKeystrokes(_ texts: [(name: String, text: String)], seed: UInt64) throws
+        -> (compared: Int, withoutTree: Int, fromChunks: Int, spliced: Int, inOneEntry: Int) {
+        var withoutTree = 0, compared = 0, fromChunks = 0, spliced = 0, inOneEntry = 0
         for (i, (name, original)) in texts.enumerated() {
             let uri = DocumentURI(filePath: "/w/\(name)")
             let model = lintModel(uri, original)
-            var rng = SeededGenerator(seed: UInt64(100 + i))
+            var rng = SeededGenerator(seed: seed + UInt64(i))
             for version in 2...16 {
-                guard let before = model.snapshot(uri) else { return XCTFail("not open") }
-                let (range, insert) = Self.valueKeystroke(before.bytes, &rng)
-                guard let s = edit(model, uri, version: version, range, insert) else { return XCTFail("closed") }
+                guard let before = model.snapshot(uri) else { XCTFail("not open"); return (0, 0, 0, 0, 0) }
+                let (range, insert) = ChunkTokenTests.valueKeystroke(before.bytes, &rng)
+                guard let s = edit(model, uri, version: version, range, insert) else { XCTFail("closed"); return (0, 0, 0, 0, 0) }
                 if !s.analysis.hasTree { withoutTree += 1 }
                 let reference = lintModel(uri, s.text, version: version)
                 // Lines with lint findings (where quick fixes are), and the edited line.
@@ -148,14 +171,14 @@ final class ChunkTokenTests: XCTestCase {
                         }
                     }
                 }
+                if s.analysis.treeWasSpliced { spliced += 1 }
+                inOneEntry += model.records[uri]?.memo.fixVerifier?.passedInOneEntry ?? 0
                 for (lineRange, label) in lines {
                     XCTAssertEqual(try model.codeActions(uri, range: lineRange, only: nil), try reference.codeActions(uri, range: lineRange, only: nil), label)
                     compared += 1
                 }
             }
         }
-        print("code actions: \(compared) lines compared, \(withoutTree) versions without the whole tree, \(fromChunks) lint fix lists from chunk trees")
-        XCTAssertGreaterThan(withoutTree, texts.count * 5, "keystrokes left the whole tree unparsed")
-        XCTAssertGreaterThan(fromChunks, texts.count, "lint quick fixes listed without parsing the whole text")
+        return (compared, withoutTree, fromChunks, spliced, inOneEntry)
     }
 }

@@ -92,7 +92,8 @@ extension DocumentModel {
     /// `resolveReference` kept; its title and diagnostics may differ from the listed ones when a group of
     /// conflicting lint fixes resolves to one of them, or fix-all fixes less than the title said. Verifying
     /// one fix re-parses, re-composes and re-lints the edited document (in a stream of stand-alone documents,
-    /// the edited document alone), once per version and fix.
+    /// the edited document alone; in one document, often the edited block mapping entry alone: ``FixVerifier``),
+    /// once per version and fix.
     /// - Returns: the failure, in words for the user, when the document is not open, has another version
     ///   (the edits would be for a text the editor no longer shows), the reference names no entry of the
     ///   list made again or one with another title (the lint settings changed since), or the fix fails

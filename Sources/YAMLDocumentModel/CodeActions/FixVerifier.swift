@@ -15,7 +15,9 @@ import YAMLSyntax
 /// one document. The chunk must keep its `---` markers and (when another follows) its final line break, or
 /// the whole text is checked. When the chunk check passes every safety condition but the lint finding
 /// count does not drop (a rule that looks past the document, like `empty-lines` at the end of the text),
-/// the whole text decides.
+/// the whole text decides. In a text that is not in chunks, edits inside one block mapping entry may pass
+/// checked on that entry alone, as a keystroke re-checks it (``BlockEntries``; see ``passesInOneEntry(_:_:)``);
+/// every refusal comes from the whole text.
 ///
 /// One verifier serves one snapshot and one lint configuration; ``DocumentModel`` keeps the last one per
 /// document. Not thread-safe (the model is used from one serial context). Offsets are UTF-8 bytes.
@@ -86,6 +88,8 @@ final class FixVerifier {
     /// How many edited texts have been analysed (re-parsed, and linted when a requirement needs it) so far:
     /// the work a check costs, which kept answers do not repeat.
     private(set) var analysedTexts = 0
+    /// How many of those passed checked on one block mapping entry (``passesInOneEntry(_:_:)``).
+    private(set) var passedInOneEntry = 0
 
     /// Whether edits inside one document of a stream are checked on that document alone (false: always
     /// on the whole text, for tests that compare both).
@@ -150,6 +154,10 @@ final class FixVerifier {
             case .fail(let reason)?: answer = .refused(reason)
             case .lintCountKept?, nil: answer = check(whole: edits, requirement)
             }
+        } else if checksDocumentsAlone, passesInOneEntry(edits, requirement) {
+            analysedTexts += 1
+            passedInOneEntry += 1
+            answer = .pass
         } else {
             answer = check(whole: edits, requirement)
         }
@@ -207,6 +215,120 @@ final class FixVerifier {
         let outcome = Self.outcome(after, &local, requirement, configuration)
         chunkBaselines[k] = local
         return outcome
+    }
+
+    // MARK: One block mapping entry
+
+    /// The lint rules whose findings on a block mapping entry's lines are the same whether the lines are linted
+    /// in context or alone (the `- ` indicators before the key made spaces, as ``BlockEntries`` parses them):
+    /// each reads the spaces between tokens on one line, or one line (yamllint 1.38's rules as `YAMLLint`
+    /// implements them); a finding about the indicators made spaces is in neither the old nor the new lines
+    /// alone, and in both texts in context (the edits start after the key's `:`).
+    static let entryLocalRules: Set<String> = ["trailing-spaces", "colons", "commas", "comments", "hyphens", "braces", "brackets"]
+
+    /// True when the text qualifies for ``passesInOneEntry(_:_:)``: computed once.
+    private lazy var checksEntries: Bool = Self.qualifiesForEntryChecks(snapshot)
+
+    /// True when `edits` verifiably meet `requirement` checked on the one block mapping entry of a text that is
+    /// not in chunks holding them all, as a keystroke's re-check does (``BlockEntries``): the whole new text's
+    /// core diagnostics are the old ones with the entry's made again, so errors and core problems are counted
+    /// as for the whole text; the text outside the entry is unchanged, so the comments are the same when the
+    /// entry's lines (old and new, parsed alone) have the same comments, the data when the entry composed alone
+    /// (its key and value: no anchor or alias in the text, so nothing outside repeats them) has the same data,
+    /// and a finding of a rule in ``entryLocalRules`` is removed when the entry's lines alone have fewer. False
+    /// whenever that cannot be shown: the whole text is checked then (and every refusal comes from there).
+    private func passesInOneEntry(_ edits: [TextReplacement], _ requirement: Requirement) -> Bool {
+        guard snapshot.chunks == nil, let entries = snapshot.blockEntries, entries.anchors == nil,
+              requirement.removesLint.allSatisfy(Self.entryLocalRules.contains),
+              requirement.removesLint.isEmpty || configuration != nil,
+              let first = edits.map(\.range.start).min(), let last = edits.map(\.range.end).max(), checksEntries else { return false }
+        let old = snapshot.bytes
+        let new = CodeActions.apply(edits, to: old)
+        let (prefix, suffix) = DocumentChunks.commonPrefixAndSuffix(old, new, replacing: first, last)
+        guard prefix < old.count || prefix < new.count else { return false }
+        let lineIndex = LineIndex(new, editing: snapshot.lineIndex, prefix: prefix, suffixStart: new.count - suffix)
+        guard let recheck = entries.recheck(old: old, diagnostics: snapshot.diagnostics, lineIndex: snapshot.lineIndex, new: new,
+                                            newLineIndex: lineIndex, prefix: prefix, suffix: suffix),
+              let newEntry = recheck.entry, let newTree = recheck.tree else { return false }
+
+        // Core diagnostics, as ``outcome(_:_:_:_:)`` counts them for the whole text.
+        var allowedErrors = CodeActions.errorCount(snapshot)
+        let baseCounts = Self.counts(snapshot.diagnostics.map(\.code))
+        if let code = requirement.removesCore {
+            guard recheck.diagnostics.filter({ $0.code == code }).count < baseCounts[code, default: 0] else { return false }
+            if snapshot.diagnostics.contains(where: { $0.code == code && $0.severity == .error }) { allowedErrors -= 1 }
+        }
+        guard recheck.diagnostics.filter({ $0.severity == .error }).count <= allowedErrors else { return false }
+        let afterCounts = Self.counts(recheck.diagnostics.map(\.code))
+        guard !afterCounts.contains(where: { $0.value > baseCounts[$0.key, default: 0] }) else { return false }
+
+        // The entry's old lines, parsed alone as its new ones were (the indicators before the key made spaces).
+        let slice = recheck.slice
+        guard let keyColumn = newTree.nodes.indices.first(where: { newTree.nodes[$0].kind == .mappingEntry }).map({ newTree.range(ofNode: $0).start }),
+              Self.hasNoCollectionKey(new[slice.start..<slice.end]) else { return false }
+        func alone(_ bytes: ArraySlice<UInt8>) -> ParseResult {
+            var lines = Array(bytes)
+            for j in 0..<min(keyColumn, lines.count) where lines[j] != 0x20 { lines[j] = 0x20 }
+            return Parser.parse(lines)
+        }
+        let oldParse = alone(old[slice.start..<(slice.end - recheck.delta)])
+        if requirement.keepsComments && LintFixes.comments(in: oldParse.tree).sorted() != LintFixes.comments(in: newTree).sorted() { return false }
+        if requirement.keepsData {
+            let composed = Composer.compose(oldParse)
+            guard composed.documents.count == 1, case .success(let a) = JSONProjection.project(composed.documents[0].root),
+                  case .success(let b) = JSONProjection.project(newEntry), a == b else { return false }
+        }
+        guard !requirement.removesLint.isEmpty, let configuration else { return true }
+        let rules = configuration.restricted(to: Set(requirement.removesLint.compactMap(LintRuleID.init(rawValue:))))
+        let before = Self.counts(Linter.lint(oldParse, configuration: rules).map(\.rule))
+        let now = Self.counts(Linter.lint(alone(new[slice.start..<slice.end]), configuration: rules).map(\.rule))
+        return requirement.removesLint.allSatisfy { now[$0, default: 0] < before[$0, default: 0] }
+    }
+
+    /// True when the data of every version of `s`'s text edited inside one block mapping entry, with that entry's
+    /// data unchanged and no collection key in its new lines, can be projected (``JSONProjection``) as that of
+    /// `s`'s text: no anchor or alias (the expansion is the graph, at most two nodes per byte: under the node
+    /// budget below 256 KiB), no collection key (``hasNoCollectionKey(_:)``), and nesting under the depth limit
+    /// (each nested block collection starts to the right of its parent's start or its parent's parent's, each
+    /// flow collection at a `[` or `{`: at most two levels per column of the longest line plus one per bracket);
+    /// nor any `yamllint` directive comment (lint alone would not see one above the entry).
+    static func qualifiesForEntryChecks(_ s: DocumentSnapshot) -> Bool {
+        let bytes = s.bytes
+        guard bytes.count < SnapshotAnalysis.compositionReleaseBytes, hasNoCollectionKey(bytes[...]) else { return false }
+        var longest = 0, lineStart = 0, brackets = 0
+        let word = Array("yamllint".utf8)
+        for i in bytes.indices {
+            switch bytes[i] {
+            case 0x0A, 0x0D:
+                longest = max(longest, i - lineStart)
+                lineStart = i + 1
+            case 0x5B, 0x7B: brackets += 1
+            case 0x79 where bytes[i...].starts(with: word): return false
+            default: break
+            }
+        }
+        longest = max(longest, bytes.count - lineStart)
+        return 2 * (longest + 1) + brackets < JSONProjection.defaultMaxDepth
+    }
+
+    /// True when `bytes` holds no `?` followed by a blank or a line break (an explicit key, YAML 1.2.2 §8.2.2)
+    /// and no `]` or `}` followed by blanks and a `:` (a flow collection as an implicit key, §7.4): then no
+    /// mapping key is a collection (an alias neither, in a text without one).
+    static func hasNoCollectionKey(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            switch bytes[i] {
+            case 0x3F:
+                if i + 1 == bytes.endIndex || [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i + 1]) { return false }
+            case 0x5D, 0x7D:
+                var j = i + 1
+                while j < bytes.endIndex && (bytes[j] == 0x20 || bytes[j] == 0x09) { j += 1 }
+                if j < bytes.endIndex && bytes[j] == 0x3A { return false }
+            default: break
+            }
+            i += 1
+        }
+        return true
     }
 
     // MARK: Whole text

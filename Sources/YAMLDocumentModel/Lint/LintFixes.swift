@@ -571,9 +571,12 @@ enum LintFixes {
     // MARK: Verification
 
     /// The comments of a snapshot with spaces removed (compared as a multiset: sorting keys moves them).
-    static func comments(_ s: DocumentSnapshot) -> [String] {
-        s.tree.tokens.filter { $0.kind == .comment }.map {
-            String(decoding: s.tree.slice($0.range).filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)
+    static func comments(_ s: DocumentSnapshot) -> [String] { comments(in: s.tree) }
+
+    /// The comments of `tree` with spaces removed.
+    static func comments(in tree: SyntaxTree) -> [String] {
+        tree.tokens.filter { $0.kind == .comment }.map {
+            String(decoding: tree.slice($0.range).filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)
         }
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import TestSupport
+import XCTest
+import YAMLParser
+import YAMLSyntax
+@testable import YAMLDocumentModel
+
+/// After a keystroke that re-checked one block mapping entry of a single-document text (``BlockEntries``), the
+/// whole tree is made from the previous version's by putting the entry's tree, parsed alone, in place of its
+/// old node (``SnapshotAnalysis/BlockSplice``): it is the tree a parse of the text gives, token for token and
+/// node for node, and the code actions offered and resolved from it are a fresh model's.
+final class BlockSpliceTests: XCTestCase {
+    /// A Kubernetes `List` whose items are block mappings, with lint findings on some lines (the bench's
+    /// `lines-*` inputs are of this shape).
+    static func listText(items: Int, seed: UInt64) -> String {
+        var rng = SeededGenerator(seed: seed)
+        var out = "apiVersion: v1\nkind: List\nitems:\n"
+        for i in 0..<items {
+            out += "  - apiVersion: apps/v1\n    kind: Deployment\n    metadata:\n      name: app\(i)\n"
+            out += rng.next() % 3 == 0 ? "      labels:  {app: web\(i)}   # web\n" : "      labels:\n        app: web\(i) #tier\n"
+            out += "    spec:\n      replicas: \(rng.next() % 5)\n      ports: [80, 443]\n"
+            out += "      command:\n        - run\n        - --flag=value\(i)  \n"
+            if rng.next() % 4 == 0 { out += "      # note \(i)\n      enabled: yes\n" }
+        }
+        return out
+    }
+
+    /// Single-document files of the shared corpus of 2–60 KB whose block mapping entries are kept
+    /// (``BlockEntries``), every 25th in path order.
+    private func corpusDocuments() throws -> [(name: String, text: String)] {
+        try corpusTexts(sizes: 2_000...60_000) { _, snapshot in snapshot().blockEntries != nil }
+            .enumerated().filter { $0.offset % 25 == 0 }.map(\.element)
+    }
+
+    private func texts() throws -> [(name: String, text: String)] {
+        var texts = [("list-1", Self.listText(items: 40, seed: 1)), ("list-2", Self.listText(items: 25, seed: 2)),
+                     ("generated-91", BlockReparseTests.generatedForLint(seed: 91, entries: 40, stream: false))]
+        texts += try corpusDocuments()
+        return texts
+    }
+
+    /// Seeded keystrokes (inside words of values, and anywhere inside words): after each that re-checked one
+    /// entry, the tree made from the previous version's (at hand, or itself made so, up to a few versions back)
+    /// is the parsed one.
+    func testTheSplicedTreeIsTheParsedOne() throws {
+        let texts = try texts()
+        XCTAssertGreaterThan(texts.count, 5, "texts")
+        var spliced = 0, keystrokes = 0
+        for (i, (name, text)) in texts.enumerated() {
+            let uri = DocumentURI(filePath: "/w/\(name)")
+            let model = lintModel(uri, text)
+            var rng = SeededGenerator(seed: 300 + UInt64(i))
+            for version in 2...40 {
+                guard let before = model.snapshot(uri) else { return XCTFail("not open") }
+                let (range, insert) = version % 2 == 0 ? ChunkTokenTests.valueKeystroke(before.bytes, &rng)
+                    : BlockReparseTests.randomEdit(before.bytes, &rng, insideWords: true)
+                guard let s = edit(model, uri, version: version, range, insert) else { return XCTFail("closed") }
+                keystrokes += 1
+                // The tree is read at every third version only: the others splice from a version whose tree was spliced too.
+                guard version % 3 == 0 else { continue }
+                let pending = s.analysis.hasSplice
+                let fresh = Parser.parse(s.bytes).tree
+                let label = "\(name) version \(version)"
+                XCTAssertEqual(s.tree.tokens, fresh.tokens, label)
+                XCTAssertEqual(Array(s.tree.nodes), Array(fresh.nodes), label)
+                XCTAssertEqual(s.tree.bytes, s.bytes, label)
+                if pending {
+                    XCTAssertTrue(s.analysis.treeWasSpliced, "\(label): the splice fitted")
+                    spliced += 1
+                }
+            }
+        }
+        print("block splice: \(spliced) trees spliced of \(keystrokes) keystrokes in \(texts.count) texts")
+        XCTAssertGreaterThan(spliced, texts.count * 5, "trees made without a parse")
+    }
+
+    /// The code actions offered and resolved after seeded keystrokes in single-document texts (lint on) are a
+    /// fresh model's, edits included, with trees made from the previous version's.
+    func testCodeActionsAfterKeystrokesInSingleDocumentsAreAFreshModels() throws {
+        let texts = Array(try texts().prefix(12))
+        let counts = try compareCodeActionsAfterKeystrokes(texts, seed: 200)
+        print("code actions: \(counts.compared) lines compared, \(counts.withoutTree) versions without the whole tree, \(counts.spliced) trees spliced, \(counts.inOneEntry) fixes verified on one entry")
+        XCTAssertGreaterThan(counts.spliced, texts.count * 5, "trees made without a parse")
+        XCTAssertGreaterThan(counts.inOneEntry, texts.count * 5, "fixes verified without analysing the whole text")
+    }
+}
