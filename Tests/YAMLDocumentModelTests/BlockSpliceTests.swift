@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+import YAMLLint
 import YAMLParser
 import YAMLSyntax
 @testable import YAMLDocumentModel
@@ -72,6 +73,46 @@ final class BlockSpliceTests: XCTestCase {
         }
         print("block splice: \(spliced) trees spliced of \(keystrokes) keystrokes in \(texts.count) texts")
         XCTAssertGreaterThan(spliced, texts.count * 5, "trees made without a parse")
+    }
+
+    /// Seeded small edits (spaces added or removed next to `:`, `,`, `#`, `-`, brackets and line ends, and
+    /// letters typed inside words) under requirements that keep the data, the comments, or neither, and remove
+    /// findings of the rules the entry check reads: a verifier that may check one entry gives the verdict of one
+    /// that checks the whole text, every time.
+    func testEntryChecksGiveTheWholeTextsVerdicts() throws {
+        let configuration = try XCTUnwrap(LintConfiguration.preset(named: "default"))
+        let requirements: [FixVerifier.Requirement] = [
+            LintFixes.requirement(removing: ["colons"]), LintFixes.requirement(removing: ["comments"]),
+            LintFixes.requirement(removing: ["trailing-spaces"]), LintFixes.requirement(removing: ["commas", "brackets"]),
+            LintFixes.requirement(removing: ["hyphens", "braces"]), FixVerifier.Requirement(keepsData: true),
+            FixVerifier.Requirement(keepsData: false), FixVerifier.Requirement(keepsData: true, keepsComments: true),
+        ]
+        var inOneEntry = 0, checked = 0
+        for (i, (name, text)) in try texts().enumerated() {
+            let snapshot = DocumentSnapshot(uri: DocumentURI(filePath: "/w/\(name)"), version: 1, bytes: Array(text.utf8))
+            let fast = FixVerifier(snapshot, configuration: configuration)
+            let slow = FixVerifier(snapshot, configuration: configuration, checksDocumentsAlone: false)
+            var rng = SeededGenerator(seed: 400 + UInt64(i))
+            let bytes = snapshot.bytes
+            let sites = bytes.indices.filter { [0x3A, 0x2C, 0x23, 0x2D, 0x5B, 0x5D, 0x7B, 0x7D, 0x0A].contains(bytes[$0]) }
+            for k in 0..<40 where !sites.isEmpty {
+                let edit: TextReplacement
+                if k % 4 == 3 {
+                    let (range, insert) = BlockReparseTests.randomEdit(bytes, &rng, insideWords: true)
+                    edit = TextReplacement(range: TextRange(start: range.lowerBound, end: range.upperBound), newText: insert)
+                } else {
+                    let at = sites[Int(rng.next() % UInt64(sites.count))] + Int(rng.next() % 2)
+                    let removes = at < bytes.count && bytes[at] == 0x20 && rng.next() % 2 == 0
+                    edit = TextReplacement(range: TextRange(start: at, end: removes ? at + 1 : at), newText: removes ? "" : " ")
+                }
+                let requirement = requirements[Int(rng.next() % UInt64(requirements.count))]
+                XCTAssertEqual(fast.verdict([edit], requirement), slow.verdict([edit], requirement), "\(name) edit \(edit) \(requirement)")
+                checked += 1
+            }
+            inOneEntry += fast.passedInOneEntry
+        }
+        print("entry checks: \(inOneEntry) of \(checked) verdicts passed on one entry")
+        XCTAssertGreaterThan(inOneEntry, checked / 20, "verdicts given by the entry check")
     }
 
     /// The code actions offered and resolved after seeded keystrokes in single-document texts (lint on) are a
