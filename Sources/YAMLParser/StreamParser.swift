@@ -54,6 +54,9 @@ struct StreamParser: ~Copyable {
     var lastDocumentExplicitEnd = false
     private var lineIndex: LineIndex?
     private let bytes: [UInt8]
+    /// True for a machine without its tree over a text without a byte order mark: trivia then holds no
+    /// token the sparse tree keeps (``SparseSyntax``), and ``flush(to:)`` only moves the position.
+    private let skipsTrivia: Bool
 
     /// A machine over `bytes` (`buffer` its storage); with `keepingTree` false it builds a sparse tree only
     /// (``SyntaxTreeBuilder/init(sparseOver:keepingQuotedScalars:)``: run it with ``runWithoutTree()``).
@@ -66,6 +69,7 @@ struct StreamParser: ~Copyable {
             : SyntaxTreeBuilder(sparseOver: bytes, keepingQuotedScalars: scanner.errors.contains {
                 $0.message == CharacterCheck.byteOrderMarkMessage
             })
+        skipsTrivia = !keepingTree && !scanner.mayHoldByteOrderMark
         // Flow-heavy text has up to one event per 5–6 bytes (`{name: a, port: 1}`); growing a large
         // array copies it into fresh, page-faulting memory, so reserve for that density (pages not
         // written are never touched).
@@ -234,7 +238,9 @@ struct StreamParser: ~Copyable {
     @inline(__always) mutating func flush(to end: Int) {
         // Most calls have nothing to cover (the token starts where the last one ended): test that
         // inline, without the cost of a call to the loop.
-        if builder.position < end { flushTrivia(to: end) }
+        if builder.position < end {
+            if skipsTrivia { builder.skipTrivia(to: end) } else { flushTrivia(to: end) }
+        }
     }
 
     /// ``flush(to:)`` when there is at least one byte to cover.
