@@ -26,7 +26,16 @@ package enum CharacterCheck {
     /// The errors for `bytes`, in text order. O(n) with a fast path for ASCII text, which reads eight
     /// bytes at a time unless `wordwise` is false (the same result; tests compare the two).
     package static func errors(_ bytes: UnsafeBufferPointer<UInt8>, wordwise: Bool = true) -> [SyntaxError] {
+        check(bytes, wordwise: wordwise).errors
+    }
+
+    /// ``errors(_:wordwise:)``, and whether `bytes` may hold a byte order mark (U+FEFF) anywhere: false
+    /// only when the whole text was read and none was found (a parse without its tree then has no trivia
+    /// to keep, see ``SparseSyntax``).
+    package static func check(_ bytes: UnsafeBufferPointer<UInt8>,
+                              wordwise: Bool = true) -> (errors: [SyntaxError], mayHoldByteOrderMark: Bool) {
         var out: [SyntaxError] = []
+        var sawByteOrderMark = false
         var run: (start: Int, end: Int, invalidUTF8: Bool)?
         func flush() {
             guard let r = run else { return }
@@ -88,6 +97,7 @@ package enum CharacterCheck {
                 let scalar = UTF8Sequence.scalar(in: bytes, at: i, length: length)
                 let printable = scalar == 0x85 || (0xA0...0xD7FF).contains(scalar) || (0xE000...0xFFFD).contains(scalar)
                     || scalar >= 0x10000
+                if scalar == 0xFEFF { sawByteOrderMark = true }
                 if scalar == 0xFEFF && i != 0 && !prefixCheck.allows(bytes, at: i) {
                     flush()
                     if out.count < maximumErrors {
@@ -99,6 +109,6 @@ package enum CharacterCheck {
             i += length
         }
         flush()
-        return out
+        return (out, sawByteOrderMark || i < n)
     }
 }

@@ -65,10 +65,17 @@ struct ParserBuffer<Element>: ~Copyable {
     }
 
     /// Inserts `element` at `index` (0 ... count), moving the elements from there one place on.
-    mutating func insert(_ element: Element, at index: Int) {
+    ///
+    /// A measured hot path (a `key` token inserted one or two places back for nearly every mapping entry):
+    /// the elements are moved one by one, which for so few costs less than a call to move memory.
+    @inline(__always) mutating func insert(_ element: Element, at index: Int) {
         precondition(index >= 0 && index <= count, "parser buffer index out of range")
         if count == capacity { grow() }
-        (base + index + 1).moveInitialize(from: base + index, count: count - index)
+        var i = count
+        while i > index {
+            (base + i).initialize(to: (base + i - 1).move())
+            i -= 1
+        }
         (base + index).initialize(to: element)
         count += 1
     }

@@ -100,10 +100,13 @@ struct Scanner: ~Copyable {
     /// Maximum nesting of block indentation levels plus flow collections.
     static let maxDepth = 1000
 
+    /// False when the text holds no byte order mark (``CharacterCheck/check(_:wordwise:)``).
+    let mayHoldByteOrderMark: Bool
+
     init(buffer: UnsafeBufferPointer<UInt8>) {
         buf = buffer
         n = buffer.count
-        errors = CharacterCheck.errors(buffer)
+        (errors, mayHoldByteOrderMark) = CharacterCheck.check(buffer)
     }
 
     // MARK: - Queue access

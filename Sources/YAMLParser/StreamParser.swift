@@ -54,6 +54,11 @@ struct StreamParser: ~Copyable {
     var lastDocumentExplicitEnd = false
     private var lineIndex: LineIndex?
     private let bytes: [UInt8]
+    /// True for a machine without its tree over a text without a byte order mark: trivia then holds no
+    /// token the sparse tree keeps (``SparseSyntax``), and ``flush(to:)`` only moves the position.
+    private let skipsTrivia: Bool
+    /// False for a machine made without its tree (``runWithoutTree()``).
+    private let keepsTree: Bool
 
     /// A machine over `bytes` (`buffer` its storage); with `keepingTree` false it builds a sparse tree only
     /// (``SyntaxTreeBuilder/init(sparseOver:keepingQuotedScalars:)``: run it with ``runWithoutTree()``).
@@ -66,6 +71,8 @@ struct StreamParser: ~Copyable {
             : SyntaxTreeBuilder(sparseOver: bytes, keepingQuotedScalars: scanner.errors.contains {
                 $0.message == CharacterCheck.byteOrderMarkMessage
             })
+        skipsTrivia = !keepingTree && !scanner.mayHoldByteOrderMark
+        keepsTree = keepingTree
         // Flow-heavy text has up to one event per 5–6 bytes (`{name: a, port: 1}`); growing a large
         // array copies it into fresh, page-faulting memory, so reserve for that density (pages not
         // written are never touched).
@@ -234,7 +241,9 @@ struct StreamParser: ~Copyable {
     @inline(__always) mutating func flush(to end: Int) {
         // Most calls have nothing to cover (the token starts where the last one ended): test that
         // inline, without the cost of a call to the loop.
-        if builder.position < end { flushTrivia(to: end) }
+        if builder.position < end {
+            if skipsTrivia { builder.skipTrivia(to: end) } else { flushTrivia(to: end) }
+        }
     }
 
     /// ``flush(to:)`` when there is at least one byte to cover.
@@ -641,10 +650,12 @@ struct StreamParser: ~Copyable {
         var tok = scanner.peek()
         if tok.kind == .scalar {
             // Fast path for the most common node, a scalar without properties: no property array or
-            // tag string to create and release.
-            open(.scalar, at: tok.start)
+            // tag string to create and release. Without the tree (a measured hot path), the node is not
+            // opened: a sparse builder keeps no node but documents, and consuming the token moves the
+            // position as opening the node would (trivia first).
+            if keepsTree { open(.scalar, at: tok.start) }
             _ = consume()
-            builder.finishNode()
+            if keepsTree { builder.finishNode() }
             events.append(.init(.scalar, start: tok.start, end: tok.end, style: tok.style.ordinal, text: tok.valueText,
                                 a: tok.valueStart, b: tok.valueEnd))
             popState()

@@ -261,8 +261,6 @@ public struct SyntaxTreeBuilder: ~Copyable {
     @usableFromInline let keepsAll: Bool
     /// In a sparse builder: whether quoted scalars' tokens are kept too.
     @usableFromInline let keepsQuotedScalars: Bool
-    /// In a sparse builder: the kinds of the open nodes' parents (the innermost's last); the root's is not kept.
-    @usableFromInline var sparseKinds: [NodeKind] = []
     /// In a sparse builder: where each `document` node opened directly in the root starts.
     @usableFromInline var documentStarts: [Int] = []
 
@@ -291,7 +289,9 @@ public struct SyntaxTreeBuilder: ~Copyable {
         self.bytes = bytes
         keepsAll = false
         keepsQuotedScalars = keepingQuotedScalars
-        nodeStorage = NodeStorage(capacity: 1)
+        // The kinds of the open nodes, the root's first (`kinds[openCount - 1]` is ``topKind``): a fixed
+        // buffer, grown by doubling (an `Array` paid a uniqueness check per node; measured hot path).
+        nodeStorage = NodeStorage(capacity: 64)
         openRoot()
     }
 
@@ -364,18 +364,38 @@ public struct SyntaxTreeBuilder: ~Copyable {
         openCount -= 1
     }
 
-    /// ``startNode(_:)`` in a sparse builder.
-    @usableFromInline mutating func startSparseNode(_ kind: NodeKind) {
+    /// ``startNode(_:)`` in a sparse builder: the open nodes' kinds are a stack in `nodeStorage.kinds`
+    /// (a measured hot path: one store and no call per node).
+    @inlinable @inline(__always)
+    mutating func startSparseNode(_ kind: NodeKind) {
         if kind == .document && openCount == 1 { documentStarts.append(nextTokenStart) }
-        sparseKinds.append(topKind)
+        if openCount == nodeStorage.capacity { growSparseKinds() }
+        (nodeStorage.kinds + openCount).initialize(to: kind)
         topKind = kind
         openCount += 1
     }
 
     /// ``finishNode()`` in a sparse builder.
-    @usableFromInline mutating func finishSparseNode() {
-        topKind = sparseKinds.removeLast()
+    @inlinable @inline(__always)
+    mutating func finishSparseNode() {
         openCount -= 1
+        topKind = nodeStorage.kinds[openCount - 1]
+    }
+
+    /// Doubles a sparse builder's stack of open kinds (its node links are not used).
+    @usableFromInline mutating func growSparseKinds() {
+        let bigger = NodeStorage(capacity: nodeStorage.capacity * 2)
+        bigger.kinds.moveInitialize(from: nodeStorage.kinds, count: openCount)
+        nodeStorage = bigger
+    }
+
+    /// In a sparse builder, moves the position to `end` without a token: for trivia (whitespace, line breaks,
+    /// comments, junk) that holds no byte order mark, the only trivia a sparse builder keeps. Precondition:
+    /// `end >= position`.
+    @inlinable @inline(__always)
+    public mutating func skipTrivia(to end: Int) {
+        precondition(!keepsAll && end >= nextTokenStart && end <= bytes.count, "trivia skipped to \(end), position \(nextTokenStart)")
+        nextTokenStart = end
     }
 
     /// The end of a sparse builder's work (``init(sparseOver:keepingQuotedScalars:)``): what it kept. The
@@ -385,7 +405,6 @@ public struct SyntaxTreeBuilder: ~Copyable {
         let kept = SparseSyntax(tokens: tokens, documentStarts: documentStarts)
         tokens = []
         documentStarts = []
-        sparseKinds = []
         openRoot()
         return kept
     }

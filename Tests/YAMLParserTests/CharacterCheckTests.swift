@@ -24,6 +24,19 @@ final class CharacterCheckTests: XCTestCase {
         XCTAssertEqual(errors(Array("abcdefg\u{1}hijklmno".utf8)).map(\.range.start), [7])
     }
 
+    /// Whether a text may hold a byte order mark: false only when all of it was read and none was found.
+    func testTellsWhetherATextMayHoldAByteOrderMark() {
+        func may(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { CharacterCheck.check($0).mayHoldByteOrderMark } }
+        XCTAssertFalse(may([]))
+        XCTAssertFalse(may(Array("a: 1\n# comment\nb: café ∞ 😀 \u{FEFE} \u{FFEF}\n".utf8)))
+        XCTAssertFalse(may([0x61, 0x3A, 0x20, 0xEF, 0xBB, 0x0A]), "a cut sequence is not a mark")
+        XCTAssertTrue(may(Array("\u{FEFF}a: 1\n".utf8)))
+        XCTAssertTrue(may(Array("a: x\u{FEFF}y\n".utf8)))
+        XCTAssertTrue(may(Array("a: 1\n# \u{FEFF}\n".utf8)))
+        // Past the most errors the rest of the text is not read: it may hold one.
+        XCTAssertTrue(may(Array(repeating: [0x01, 0x20] as [UInt8], count: CharacterCheck.maximumErrors + 5).flatMap { $0 }))
+    }
+
     func errors(_ bytes: [UInt8], wordwise: Bool = true) -> [SyntaxError] {
         bytes.withUnsafeBufferPointer { CharacterCheck.errors($0, wordwise: wordwise) }
     }

@@ -36,6 +36,25 @@ final class ParseWithoutTreeTests: XCTestCase {
         for text in texts { compare(Array(text.utf8), text.debugDescription) }
     }
 
+    /// The scanner's and the sparse builder's fast paths: trivia skipped without tokens when the text holds
+    /// no byte order mark (comments, tabs, CRLF, junk, `#` after spaces), a byte order mark only inside a
+    /// comment or a plain scalar, plain scalars with `:` and flow indicators inside, multi-line plain
+    /// scalars, non-ASCII text, and more open nodes than the sparse builder's first stack holds.
+    func testFastPathEdgeCasesParseAlike() {
+        var deepBlock = "---\n"
+        for depth in 0..<150 { deepBlock += String(repeating: " ", count: depth) + "- k\(depth): # c\n" }
+        deepBlock += String(repeating: " ", count: 150) + "v\n"
+        let texts = [
+            "a: b # c\n# d\n\te: f\n", "a: b\r\nc:\r\n  - d # e\r\n  - f\r\n", "a: b#c\n", "a: b #c\n  d\n",
+            "url: http://x.y:80/z\nt: 12:30:00\nm: a:b: c\n", "[a:b, c: d, {e: f}, g:, :h]\n", "{a: [b, c], d: e,}\n",
+            "a: b\n  c\n\n  d\n  # e\nf: g\n", "a:\n  b\n\tc\n", "- x\t# t\n-\ty\n", "k: ✓ café\nπ: ∞ 😀\n",
+            "# \u{FEFF} in a comment\na: 1\n", "a: x\u{FEFF}\n", "a: 1\n]\n} junk\n", "a: 'q' # c\nb: \"d\" junk\n",
+            "--- # c\n... # d\n--- |\n  l\n# after\n", deepBlock,
+            String(repeating: "{a: ", count: 100) + "b" + String(repeating: "}", count: 100) + "\n",
+        ]
+        for text in texts { compare(Array(text.utf8), text.debugDescription) }
+    }
+
     func testYAMLTestSuiteInputsParseAlike() throws {
         let root = try requireSharedFolder("yaml-test-suite")
         var count = 0
