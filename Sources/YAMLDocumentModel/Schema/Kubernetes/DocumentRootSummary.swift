@@ -40,6 +40,22 @@ struct DocumentRootSummary: Sendable {
         hasMetadataMapping = SchemaAssociator.hasMetadataMapping(root)
     }
 
+    /// Every name a summary holds (the resource type, made from ``apiVersionAndKind``, follows from them):
+    /// two summaries with equal names give every answer alike.
+    struct Names: Hashable {
+        let apiVersion: String?
+        let kind: String?
+        let schemaNameAPIVersion: String?
+        let schemaNameKind: String?
+        let hasMetadataMapping: Bool
+    }
+
+    /// This summary's ``Names``.
+    var names: Names {
+        Names(apiVersion: apiVersionAndKind?.apiVersion, kind: apiVersionAndKind?.kind, schemaNameAPIVersion: schemaNameParts.apiVersion,
+              schemaNameKind: schemaNameParts.kind, hasMetadataMapping: hasMetadataMapping)
+    }
+
     /// The summaries of the documents whose roots are `roots`, in order (one ``Memo`` for all).
     static func summaries(of roots: [YAMLNode]) -> [DocumentRootSummary] {
         var memo = Memo()
