@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The bytes of a file, read with `open` and `read` straight into the `[UInt8]` the model takes.
 ///
@@ -73,5 +68,5 @@ public enum FileBytes {
     }
 }
 
-/// `read(2)` (named apart from ``FileBytes``'s own `read`).
+/// `read(2)` (from the C library Foundation brings; named apart from ``FileBytes``'s own `read`).
 private func readSome(_ fd: Int32, _ into: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int { read(fd, into, count) }
