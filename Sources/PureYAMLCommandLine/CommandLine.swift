@@ -560,19 +560,17 @@ public struct CommandLineTool {
             let path = absolute(name)
             return InputFile(uri: DocumentURI(filePath: path), bytes: bytes, display: name, absolutePath: path)
         }
-        // FileHandle reads regular files as well as pipes and FIFOs (`<(...)`, /dev/stdin).
-        let data: Data
+        // Regular files as well as pipes and FIFOs (`<(...)`, /dev/stdin), straight into bytes (``FileBytes``).
+        let bytes: [UInt8]
         do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
-            defer { try? handle.close() }
-            data = try handle.readToEnd() ?? Data()
+            bytes = try FileBytes.read(input)
         } catch {
             err("pureyaml: cannot read \(input): \(Self.reason(error))\n")
             ioFailed = true
             return nil
         }
         let path = absolute(input)
-        return InputFile(uri: DocumentURI(filePath: path), bytes: [UInt8](data), display: input, absolutePath: path)
+        return InputFile(uri: DocumentURI(filePath: path), bytes: bytes, display: input, absolutePath: path)
     }
 
     /// Why a file operation failed, in words (e.g. "Permission denied").

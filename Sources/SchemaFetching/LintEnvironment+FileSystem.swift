@@ -97,10 +97,7 @@ private func readRegularFile(_ path: String, maxBytes: Int) -> [UInt8]? {
 /// The bytes of the file at `resolved` (a path without symbolic links, naming a regular file), nil when it
 /// cannot be read or holds more than `maxBytes` bytes (see ``readRegularFile(_:maxBytes:)``).
 private func readResolvedFile(_ resolved: String, maxBytes: Int) -> [UInt8]? {
-    guard let handle = FileHandle(forReadingAtPath: resolved) else { return nil }
-    defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: maxBytes + 1) ?? Data(), data.count <= maxBytes else { return nil }
-    return [UInt8](data)
+    FileBytes.read(resolved, maxBytes: maxBytes)
 }
 
 /// The two schema loaders of the live environment (downloads allowed or not), made when first used: a run

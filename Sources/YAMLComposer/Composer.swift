@@ -50,6 +50,15 @@ public enum Composer {
         check(events: parse.events, bytes: parse.bytes, lineOffset: lineOffset, byteOffset: byteOffset, rootKeys: rootKeys)
     }
 
+    /// ``check(_:lineOffset:byteOffset:rootKeys:)`` of a parse made without its tree, the check's working
+    /// storage taken from `buffers` and given back emptied with its capacity (the documents of a stream
+    /// checked one by one: ``EventCheckBuffers``). The same answer as without.
+    package static func check(_ parse: EventParse, lineOffset: Int = 0, byteOffset: Int = 0, rootKeys: Set<String>,
+                              reusing buffers: inout EventCheckBuffers) -> CompositionCheck? {
+        check(events: parse.events, bytes: parse.bytes, lineOffset: lineOffset, byteOffset: byteOffset, rootKeys: rootKeys,
+              reusing: &buffers)
+    }
+
     private static func compose<Events: Collection<Event>>(events: Events, bytes: [UInt8], lineOffset: Int,
                                                            byteOffset: Int = 0) -> Composition {
         var composer = EventComposer(bytes: bytes, lineOffset: lineOffset, byteOffset: byteOffset)
@@ -75,7 +84,26 @@ public enum Composer {
     /// ``check(_:lineOffset:byteOffset:rootKeys:)`` of an event stream, `bytes` the text its ranges point into.
     package static func check(events: ParseEvents, bytes: [UInt8], lineOffset: Int = 0, byteOffset: Int = 0,
                               rootKeys: Set<String>) -> CompositionCheck? {
-        var check = EventCheck(bytes: bytes, lineOffset: lineOffset, byteOffset: byteOffset, rootKeys: rootKeys)
+        var buffers = EventCheckBuffers()
+        return check(events: events, bytes: bytes, lineOffset: lineOffset, byteOffset: byteOffset, rootKeys: rootKeys,
+                     reusing: &buffers)
+    }
+
+    /// ``check(events:bytes:lineOffset:byteOffset:rootKeys:)`` with the working storage of `buffers` (see
+    /// ``check(_:lineOffset:byteOffset:rootKeys:reusing:)``).
+    package static func check(events: ParseEvents, bytes: [UInt8], lineOffset: Int = 0, byteOffset: Int = 0,
+                              rootKeys: Set<String>, reusing buffers: inout EventCheckBuffers) -> CompositionCheck? {
+        var check = EventCheck(bytes: bytes, lineOffset: lineOffset, byteOffset: byteOffset, rootKeys: rootKeys,
+                               buffers: buffers)
+        // The check holds the only reference to the storage (it grows in place), and gives it back at the end.
+        buffers = EventCheckBuffers()
+        let result = run(&check, events: events, bytes: bytes, byteOffset: byteOffset)
+        buffers = check.takeBuffers()
+        return result
+    }
+
+    /// Runs `check` over `events` (see ``check(events:bytes:lineOffset:byteOffset:rootKeys:)``).
+    private static func run(_ check: inout EventCheck, events: ParseEvents, bytes: [UInt8], byteOffset: Int) -> CompositionCheck? {
         for i in events.indices {
             if events.isScalarWithoutProperties(at: i) {
                 // A scalar whose value nothing reads is counted without building its event; a key is compared

@@ -45,9 +45,10 @@ struct ScalarKeySetStack {
     private var arena: [UInt8] = []
     private var entries: [Entry] = []
     private var mappings: [Mapping] = []
-    /// Tag → number; the core schema's str tag is 0.
-    private var tagIDs: [String: Int32] = [CoreSchema.strTag: 0]
-    private var tagNames: [String] = [CoreSchema.strTag]
+    /// Tag → number, but for the core schema's str tag, 0 (an empty stack allocates nothing).
+    private var tagIDs: [String: Int32] = [:]
+    /// The tags numbered 1, 2, … in order.
+    private var tagNames: [String] = []
     private static var hashThreshold: Int { 8 }
 
     /// The number of the str tag (``tagID(_:)``).
@@ -57,11 +58,14 @@ struct ScalarKeySetStack {
     mutating func tagID(_ tag: String) -> Int32 {
         if tag == CoreSchema.strTag { return Self.strTagID }
         if let id = tagIDs[tag] { return id }
+        tagNames.append(tag)
         let id = Int32(tagNames.count)
         tagIDs[tag] = id
-        tagNames.append(tag)
         return id
     }
+
+    /// The tag numbered `id` (``tagID(_:)``).
+    private func tagName(_ id: Int32) -> String { id == Self.strTagID ? CoreSchema.strTag : tagNames[Int(id) - 1] }
 
     /// Opens the key set of a new innermost mapping.
     mutating func push() {
@@ -75,7 +79,7 @@ struct ScalarKeySetStack {
         arena.removeSubrange(m.arena...)
     }
 
-    /// Forgets every mapping (a new document).
+    /// Forgets every mapping (a new document; the tags' numbers stay).
     mutating func removeAll() {
         mappings.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
@@ -91,7 +95,7 @@ struct ScalarKeySetStack {
         let (hash, isASCII) = Self.hash(key)
         if mappings[top].identities == nil && !isASCII { useIdentities(top) }
         if mappings[top].identities != nil {
-            let id = KeyIdentity.scalar(tag: tagNames[Int(tag)], canonical: String(decoding: key, as: UTF8.self))
+            let id = KeyIdentity.scalar(tag: tagName(tag), canonical: String(decoding: key, as: UTF8.self))
             if let earlier = mappings[top].identities?[id] { return earlier }
             mappings[top].identities?[id] = first
             return nil
@@ -160,7 +164,7 @@ struct ScalarKeySetStack {
         var identities: [KeyIdentity: Int] = [:]
         for e in entries[mappings[m].entries...] {
             let text = String(decoding: arena[Int(e.start)..<Int(e.start + e.count)], as: UTF8.self)
-            identities[KeyIdentity.scalar(tag: tagNames[Int(e.tag)], canonical: text)] = e.first
+            identities[KeyIdentity.scalar(tag: tagName(e.tag), canonical: text)] = e.first
         }
         mappings[m].identities = identities
         mappings[m].table = nil

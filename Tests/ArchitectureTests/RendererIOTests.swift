@@ -20,7 +20,6 @@ final class RendererIOTests: XCTestCase {
         "YAMLLanguageServer/LanguageServerMain.swift FileManager": "`--record DIR`: checks the recording folder the user named",
         "PureYAMLCommandLine/CommandLine.swift FileManager":
             "the CLI walks the folders and reads the files named on its command line, writes `format` results, and defaults its working directory",
-        "PureYAMLCommandLine/CommandLine.swift FileHandle(forReadingFrom": "the CLI reads the files named on its command line (pipes and FIFOs included)",
         "PureYAMLCommandLine/CommandLineTool+Schemas.swift FileManager":
             "`schemas fetch --mirror-folder DIR` writes the downloads into the folder the user named (it reads nothing with it)",
     ]

@@ -88,52 +88,58 @@ final class CompositionCheckTests: XCTestCase {
         return false
     }
 
+    /// Texts the check accepts: key equality, aliases and anchors, tags, documents, recovered streams.
+    static let acceptedEdgeCases = [
+        "a: 1\na: 2\n",
+        "\"a\": 1\na: 2\n'a': 3\n",
+        "1: a\n\"1\": b\n0x1: c\n+1: d\n1.0: e\n!!str 1: f\n",
+        "~: a\nnull: b\n: c\n? \n: d\nNull: e\n",
+        "true: a\nTrue: b\n!!bool true: c\n\"true\": d\n",
+        "<<: {a: 1}\n<<: {b: 2}\na: 3\n",
+        "base: &b {x: 1}\nm:\n  <<: *b\n  x: 2\n  <<: *b\n",
+        "&k a: 1\n*k : 2\n",
+        "x: &k a\ny: {*k : 1, a: 2}\n",
+        "a: *undefined\n*undefined : 1\n*undefined : 2\n",
+        "a: &x 1\na: &x 2\nb: *x\nc: *x\n",
+        "&r [a, *r]\n",
+        "a: &m {b: *m}\n",
+        "{a: 1, a: 2, \"a\": 3}\n",
+        "[a: 1, a: 2]\n",
+        "!foo a: 1\n!foo a: 2\n!bar a: 3\na: 4\n",
+        "! a: 1\na: 2\n!!str a: 3\n",
+        "%TAG !e! tag:example.com,2000:\n---\n!e!x a: 1\n!<tag:example.com,2000:x> a: 2\n",
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\napiVersion: v2\n",
+        "apiVersion: &v apps/v1\nkind: *v\nmetadata: &m [1]\nother: *m\n",
+        "&a apiVersion: v1\nkind: !!int 1\nmetadata:\n",
+        "kind:\n- a\n",
+        "metadata: *nothing\nkind: Pod\n",
+        "--- &root\napiVersion: v1\nkind: Pod\n--- !!map\nkind: x\n--- [a]\n--- *x\n--- text\n---\n",
+        "a: 1\n---\na: 1\n---\na: 1\na: 2\n",
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa: 1\naaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa: 2\n",
+        "\"a\\tb\\nc\": 1\n\"a\\tb\\nc\": 2\n",
+        "é: 1\ne\u{301}: 2\né: 3\n",
+        String(repeating: "k: v\n", count: 3) + (0..<40).map { "k\($0): \($0)\n" }.joined() + "k7: again\n",
+        "a: [1, 2\nb: 3\n",
+        "a: {b: 1\nb: 2\n",
+        "- a: 1\n  a: 2\n- ]\n",
+        "a: 1\n  a: 2\nb: 1\nb:\n",
+        "? a\n? a\n",
+        "a: 1\n...\n---\na: 2\n...\n",
+    ]
+
+    /// Texts the check declines (a key compared by its structure).
+    static let declinedEdgeCases = [
+        "? [a, b]\n: 1\n? [a, b]\n: 2\n",
+        "{[a]: 1}\n",
+        "? {a: 1}\n: x\n",
+        "x: &c [1]\n*c : 2\n",
+        "x: &c {a: 1}\ny: {*c : 2}\n",
+    ]
+
     func testEdgeCasesCheckAlike() {
-        let accepted = [
-            "a: 1\na: 2\n",
-            "\"a\": 1\na: 2\n'a': 3\n",
-            "1: a\n\"1\": b\n0x1: c\n+1: d\n1.0: e\n!!str 1: f\n",
-            "~: a\nnull: b\n: c\n? \n: d\nNull: e\n",
-            "true: a\nTrue: b\n!!bool true: c\n\"true\": d\n",
-            "<<: {a: 1}\n<<: {b: 2}\na: 3\n",
-            "base: &b {x: 1}\nm:\n  <<: *b\n  x: 2\n  <<: *b\n",
-            "&k a: 1\n*k : 2\n",
-            "x: &k a\ny: {*k : 1, a: 2}\n",
-            "a: *undefined\n*undefined : 1\n*undefined : 2\n",
-            "a: &x 1\na: &x 2\nb: *x\nc: *x\n",
-            "&r [a, *r]\n",
-            "a: &m {b: *m}\n",
-            "{a: 1, a: 2, \"a\": 3}\n",
-            "[a: 1, a: 2]\n",
-            "!foo a: 1\n!foo a: 2\n!bar a: 3\na: 4\n",
-            "! a: 1\na: 2\n!!str a: 3\n",
-            "%TAG !e! tag:example.com,2000:\n---\n!e!x a: 1\n!<tag:example.com,2000:x> a: 2\n",
-            "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\napiVersion: v2\n",
-            "apiVersion: &v apps/v1\nkind: *v\nmetadata: &m [1]\nother: *m\n",
-            "&a apiVersion: v1\nkind: !!int 1\nmetadata:\n",
-            "kind:\n- a\n",
-            "metadata: *nothing\nkind: Pod\n",
-            "--- &root\napiVersion: v1\nkind: Pod\n--- !!map\nkind: x\n--- [a]\n--- *x\n--- text\n---\n",
-            "a: 1\n---\na: 1\n---\na: 1\na: 2\n",
-            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa: 1\naaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa: 2\n",
-            "\"a\\tb\\nc\": 1\n\"a\\tb\\nc\": 2\n",
-            "é: 1\ne\u{301}: 2\né: 3\n",
-            String(repeating: "k: v\n", count: 3) + (0..<40).map { "k\($0): \($0)\n" }.joined() + "k7: again\n",
-            "a: [1, 2\nb: 3\n",
-            "a: {b: 1\nb: 2\n",
-            "- a: 1\n  a: 2\n- ]\n",
-            "a: 1\n  a: 2\nb: 1\nb:\n",
-            "? a\n? a\n",
-            "a: 1\n...\n---\na: 2\n...\n",
-        ]
+        let accepted = Self.acceptedEdgeCases
         for text in accepted { XCTAssertTrue(compare(Array(text.utf8), text.debugDescription), text.debugDescription) }
-        let declined = [
-            "? [a, b]\n: 1\n? [a, b]\n: 2\n",
-            "{[a]: 1}\n",
-            "? {a: 1}\n: x\n",
-            "x: &c [1]\n*c : 2\n",
-            "x: &c {a: 1}\ny: {*c : 2}\n",
-        ]
+        let declined = Self.declinedEdgeCases
         for text in declined { XCTAssertFalse(compare(Array(text.utf8), text.debugDescription), text.debugDescription) }
         // A part of a larger text: ranges and line numbers moved.
         compare(Array("a: 1\nb: 2\na: 3\n".utf8), "offset", lineOffset: 10, byteOffset: 200)
@@ -171,6 +177,30 @@ final class CompositionCheckTests: XCTestCase {
         }
         // Invalid UTF-8: two different bytes, each read as U+FFFD by a `String`.
         compare([0x78, 0xFF, 0x3A, 0x20, 0x31, 0x0A, 0x78, 0xFE, 0x3A, 0x20, 0x32, 0x0A], "invalid UTF-8")
+    }
+
+    /// Checks that reuse one ``EventCheckBuffers`` (the documents of a stream checked one by one) answer as
+    /// checks with fresh ones, whatever came before: texts left with open mappings, anchors and key sets
+    /// (declined part-way, or cut off), non-ASCII keys (their sets turned into identities) and tags, in two
+    /// orders, at moved offsets.
+    func testChecksReusingBuffersAnswerAsFreshOnes() {
+        let texts = Self.acceptedEdgeCases + Self.declinedEdgeCases + [
+            "a:\n  b:\n    c: &x 1\n    c: 2\n  é: 3\n", "x: *x\nc: 1\nc: 2\n", "m: {é: 1, e\u{301}: 2\n", "!t a: 1\n!u a: 2\n",
+        ]
+        var buffers = EventCheckBuffers()
+        for (round, order) in [texts, texts.reversed()].enumerated() {
+            for (i, text) in order.enumerated() {
+                let parse = Parser.parseWithoutTree(Array(text.utf8))
+                let label = "round \(round): \(text.debugDescription)"
+                let fresh = Composer.check(parse, lineOffset: i, byteOffset: 7 * i, rootKeys: Self.keys)
+                let reused = Composer.check(parse, lineOffset: i, byteOffset: 7 * i, rootKeys: Self.keys, reusing: &buffers)
+                XCTAssertEqual(reused == nil, fresh == nil, label)
+                guard let fresh, let reused else { continue }
+                XCTAssertEqual(reused.errors, fresh.errors, label)
+                XCTAssertEqual(reused.documentRanges, fresh.documentRanges, label)
+                XCTAssertEqual(reused.roots.map(Self.reduced), fresh.roots.map(Self.reduced), label)
+            }
+        }
     }
 
     func testYAMLTestSuiteInputsCheckAlike() throws {

@@ -102,6 +102,8 @@ final class DocumentByDocumentAnalysisTests: XCTestCase {
             guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(file).path) else { continue }
             let bytes = SourceEncoding.detect([UInt8](data)).utf8([UInt8](data))
             if !DocumentByDocumentAnalysis.markerLines(bytes).isEmpty { streams += 1 }
+            XCTAssertEqual(DocumentByDocumentAnalysis.markerLines(bytes, lineIndex: LineIndex(bytes)),
+                           DocumentByDocumentAnalysis.markerLines(bytes), file)
             if compare(bytes, file) { split += 1 }
         }
         print("corpus: \(split) files analysed document by document of \(streams) with a `---` line after the start")
@@ -198,6 +200,24 @@ final class DocumentByDocumentAnalysisTests: XCTestCase {
         for text in cases { compare(Array(text.utf8), text.debugDescription) }
         XCTAssertTrue(compare(Array("# only a comment\n\n---\na: &x 1\nb: *x\n---\nc: &y 2\n".utf8), "merged first chunk"))
         XCTAssertFalse(compare(Array("%YAML 1.2\n---\na: 1\n---\nb: 2\n".utf8), "directive"))
+    }
+
+    /// The `---` lines read at the line index's starts are those found by scanning the text: LF, CR LF and
+    /// lone CR breaks, a marker at the very end, followed by a space, a tab or a break, or by other text
+    /// (no marker), at the start (not counted) and after a line of exactly eight bytes (a word's end).
+    func testMarkerLinesAtTheLineStartsAreThoseOfTheScan() {
+        let texts = [
+            "---\na: 1\n--- \nb\n---\t#\n---x\n----\n --- \n---", "a\r---\r\n---\rb\r\n---", "1234567\n---\n",
+            "", "---", "a\n--", "a\n---", "a\n---\r", "é\n---\n\u{FEFF}---\n", String(repeating: "k: v\n---\n", count: 50),
+        ]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            XCTAssertEqual(DocumentByDocumentAnalysis.markerLines(bytes, lineIndex: LineIndex(bytes)),
+                           DocumentByDocumentAnalysis.markerLines(bytes), text.debugDescription)
+        }
+        XCTAssertEqual(DocumentByDocumentAnalysis.markerLines(Array("---\na: 1\n--- \nb\n---\t#\n---x\n----\n --- \n---".utf8),
+                                                              lineIndex: LineIndex("---\na: 1\n--- \nb\n---\t#\n---x\n----\n --- \n---")),
+                       [9, 16, 38])
     }
 
     /// Through the model as `check` uses it: the same findings (schema findings of loaded and missing

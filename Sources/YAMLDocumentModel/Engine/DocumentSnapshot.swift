@@ -163,7 +163,7 @@ public struct DocumentSnapshot: Sendable {
             DiagnosticsCollector.append(syntax: syntax, errors: checked.errors, unusedAnchors: unusedAnchors, to: &diagnostics)
             DiagnosticsCollector.sort(&diagnostics)
             return (diagnostics, DocumentChunks(isValid: isValid, markers: markers, documentRanges: checked.documentRanges),
-                    SnapshotAnalysis(bytes: bytes, composes: true, events: events), checked.roots.map(DocumentRootSummary.init),
+                    SnapshotAnalysis(bytes: bytes, composes: true, events: events), DocumentRootSummary.summaries(of: checked.roots),
                     checked.documentRanges)
         }
         let composition = Composer.compose(events: events, bytes: bytes)
@@ -371,7 +371,7 @@ public struct DocumentSnapshot: Sendable {
     var documentSummaries: (ranges: [TextRange], summaries: [DocumentRootSummary]) {
         if let rootSummaries, let ranges = summaryRanges ?? chunks?.documentRanges { return (ranges, rootSummaries) }
         let documents = composition.documents
-        return (documents.map(\.range), documents.map { DocumentRootSummary($0.root) })
+        return (documents.map(\.range), DocumentRootSummary.summaries(of: documents.map(\.root)))
     }
 }
 
