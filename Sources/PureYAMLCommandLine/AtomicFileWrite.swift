@@ -69,9 +69,9 @@ extension CommandLineTool {
     /// resolved and its target rewritten, which is said on standard error. False (with the reason on
     /// standard error) when the file could not be rewritten; it is then unchanged.
     func rewrite(_ input: String, with bytes: [UInt8], command: String) -> Bool {
-        var target = input
+        var target = fileSystemPath(input)
         var info = stat()
-        if lstat(input, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(input, nil) {
+        if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(target, nil) {
             target = String(cString: resolved)
             free(resolved)
             err("pureyaml \(command): \(input) is a symbolic link: writing its target \(target)\n")

@@ -451,7 +451,7 @@ public struct CommandLineTool {
         for p in paths {
             if p == "-" { take(p); continue }
             var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: p, isDirectory: &isDir) else {
+            guard fm.fileExists(atPath: fileSystemPath(p), isDirectory: &isDir) else {
                 err("pureyaml: \(p): no such file or directory\n")
                 ioFailed = true
                 continue
@@ -486,18 +486,21 @@ public struct CommandLineTool {
         let resolvedFolder = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         guard visited.insert(resolvedFolder).inserted else { return }
         let names: [String]
-        do { names = try fm.contentsOfDirectory(atPath: dir) } catch {
+        do { names = try fm.contentsOfDirectory(atPath: fileSystemPath(dir)) } catch {
             err("pureyaml: cannot list the folder \(dir): \(Self.reason(error))\n")
             ioFailed = true
             return
         }
         for name in names {
+            // `path` is the entry as walked (what is printed); `entry` the same entry for the file system, from
+            // the working directory.
             let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+            let entry = fileSystemPath(path)
             // One `lstat` answers for an entry that is no symbolic link (nearly all): a folder, a regular file
             // or something else, with no link to resolve (a corpus check spent 14 % of its CPU time in the walk,
             // resolving every file's path component by component twice).
             var info = stat()
-            if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK {
+            if lstat(entry, &info) == 0, info.st_mode & S_IFMT != S_IFLNK {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     if !rule.skips(folderNamed: name, in: folder) {
@@ -514,21 +517,21 @@ public struct CommandLineTool {
                 continue
             }
             var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+            guard fm.fileExists(atPath: entry, isDirectory: &isDir) else {
                 // A link whose target is missing, or a loop of links (fileExists follows links; stat says
                 // ELOOP for a loop). One the walk would take is an I/O problem, as a folder that cannot be
                 // listed: a passing check must have read every file.
-                if (try? fm.destinationOfSymbolicLink(atPath: path)) != nil, rule.includes(name, in: folder) {
+                if (try? fm.destinationOfSymbolicLink(atPath: entry)) != nil, rule.includes(name, in: folder) {
                     var target = stat()
-                    let isLoop = stat(path, &target) != 0 && errno == ELOOP
+                    let isLoop = stat(entry, &target) != 0 && errno == ELOOP
                     err("pureyaml: \(path): " + (isLoop ? "a loop of symbolic links (following it leads back to it)\n"
                                                           : "a symbolic link to a file that does not exist\n"))
                     ioFailed = true
                 }
                 continue
             }
-            if (try? fm.destinationOfSymbolicLink(atPath: path)) != nil {
-                let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            if (try? fm.destinationOfSymbolicLink(atPath: entry)) != nil {
+                let target = URL(fileURLWithPath: entry).resolvingSymlinksInPath().path
                 if target != root && !target.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
                     if isDir.boolValue ? !rule.skips(folderNamed: name, in: folder) : rule.includes(name, in: folder) {
                         err("pureyaml: \(path): skipped: a symbolic link to \(target), outside \(root)\n")
@@ -543,7 +546,7 @@ public struct CommandLineTool {
             } else if rule.includes(name, in: folder) {
                 // Only regular files (or links to them) are taken from a folder: a FIFO or device named
                 // `*.yaml` would block the walk or never end. A path named on the command line is read as given.
-                let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                let target = URL(fileURLWithPath: entry).resolvingSymlinksInPath().path
                 let type = (try? fm.attributesOfItem(atPath: target)[.type]) as? FileAttributeType
                 if type == .typeRegular { found.append(FoundFile(path: path, resolvedPath: nil)) }
             }
@@ -563,7 +566,7 @@ public struct CommandLineTool {
         // Regular files as well as pipes and FIFOs (`<(...)`, /dev/stdin), straight into bytes (``FileBytes``).
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(input)
+            bytes = try FileBytes.read(fileSystemPath(input))
         } catch {
             err("pureyaml: cannot read \(input): \(Self.reason(error))\n")
             ioFailed = true
@@ -582,6 +585,14 @@ public struct CommandLineTool {
         }
         if ns.domain == NSPOSIXErrorDomain, let text = strerror(Int32(ns.code)) { return String(cString: text) }
         return ns.localizedDescription
+    }
+
+    /// `path` as the file system is asked for it: a relative path joined to the working directory (not the
+    /// process's current directory: the tool is told where it runs), `.`, `..` and links left for the file
+    /// system to resolve, as it would resolve the relative path from there.
+    func fileSystemPath(_ path: String) -> String {
+        if path.hasPrefix("/") || path.isEmpty { return path }
+        return workingDirectory.hasSuffix("/") ? workingDirectory + path : workingDirectory + "/" + path
     }
 
     /// `path` made absolute against the working directory, with `.` and `..` resolved.

@@ -61,6 +61,9 @@ public struct DocumentSnapshot: Sendable {
     /// entry in this text. ``blockRecheck`` then gives the same slice, as for a block mapping entry (with
     /// no ``blockEdit``).
     let flowRecheck: TextRange?
+    /// The lines of the whole text before this snapshot's text: 0, but for a snapshot of some chunks of a
+    /// stream (``ChunkView``), whose line numbers shown to people (``displayLine(containing:)``) are the whole text's.
+    var linesBefore = 0
 
     /// Parses, composes and checks `bytes`; when `bytes` has more than `fullAnalysisLimit` bytes, only
     /// parses and checks the syntax (see ``Settings/maxFileSize``).
@@ -309,8 +312,9 @@ public struct DocumentSnapshot: Sendable {
 
     /// The syntax errors and warnings of the whole text, sorted by position.
     public var syntaxErrors: [SyntaxError] { analysis.errors }
-    /// True when the text has no syntax error (warnings allowed).
-    public var isSyntaxValid: Bool { !syntaxErrors.contains { $0.severity == .error } }
+    /// True when the text has no syntax error (warnings allowed). A stream in chunks has none (every chunk parsed
+    /// without error, ``DocumentChunks``): known without parsing the whole text.
+    public var isSyntaxValid: Bool { chunks != nil || !syntaxErrors.contains { $0.severity == .error } }
     /// The representation graphs and composition errors of the whole text (empty above the
     /// full-analysis limit).
     public var composition: Composition { analysis.composition }

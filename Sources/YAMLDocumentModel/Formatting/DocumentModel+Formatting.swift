@@ -23,8 +23,12 @@ extension DocumentModel {
         guard let s = records[uri]?.snapshot else { return nil }
         // Like every formatting request, none for a document with syntax errors (the safety rule is
         // the same everywhere, even though only white space of a blank line would change).
-        guard settings(for: uri).formatEnabled, character == "\n", s.isSyntaxValid else { return [] }
-        return OnTypeIndentation.edits(s, at: offset, indentWidth: formatOptions(request, for: uri).indentWidth)
+        guard settings(for: uri).formatEnabled, character == "\n", s.isSyntaxValid, offset >= 0, offset <= s.bytes.count else { return [] }
+        let indentWidth = formatOptions(request, for: uri).indentWidth
+        // The lines read lie in the chunk holding `offset` when the stream is read from its chunks.
+        return atOffset(uri, offset) { s, o, base in
+            OnTypeIndentation.edits(s, at: o, indentWidth: indentWidth).map { TextReplacement(range: $0.range.shifted(by: base), newText: $0.newText) }
+        }
     }
 
     /// Formatting edits before a save (LSP `textDocument/willSaveWaitUntil`): the whole-document edits

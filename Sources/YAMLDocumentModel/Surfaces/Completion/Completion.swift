@@ -53,8 +53,12 @@ enum Completion {
         var after = we
         while after < lineEnd, bytes[after] == 0x20 { after += 1 }
         let colonAfter = after < lineEnd && bytes[after] == UInt8(ascii: ":")
-        let documentRange = tree.root.children.first { $0.kind == .document && $0.range.touches(o) }?.range
-            ?? TextRange(start: 0, end: bytes.count)
+        let documents = tree.root.children.filter { $0.kind == .document }.map(\.range)
+        // Outside every document node (after the last one's final line break, or between documents): from the
+        // start of the last document before the cursor to the start of the next one, so that only that
+        // document's keys count, as inside it (the stream's `---` starts each next document's node).
+        let documentRange = documents.first { $0.touches(o) } ?? TextRange(
+            start: documents.last { $0.start <= o }?.start ?? 0, end: documents.first { $0.start > o }?.start ?? bytes.count)
         func make(_ e: CompletionContext.Expectation, _ path: [KeyPathComponent] = [], word: String = word,
                   replace: TextRange = replace, present: [String] = [], inFlow: Bool = false) -> (CompletionContext, [String]) {
             (CompletionContext(expectation: e, keyPath: path, partialWord: word, replaceRange: replace, presentKeys: present,
@@ -234,7 +238,7 @@ extension Completion {
             let index = AnchorIndex(tree: snapshot.tree)
             let anchors = index.anchorsVisible(at: ctx.replaceRange.start - 1, documentRange: ctx.documentRange)
             return anchors.reversed().prefix(maxCandidates).enumerated().map { i, a in
-                let line = snapshot.lineIndex.line(containing: a.range.start) + 1
+                let line = snapshot.displayLine(containing: a.range.start)
                 return CompletionCandidate(label: a.name, kind: .alias, insertText: a.name, replaceRange: ctx.replaceRange,
                                            detail: "&\(a.name) on line \(line)", sortText: String(format4: i))
             }

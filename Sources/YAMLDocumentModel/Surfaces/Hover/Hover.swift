@@ -46,7 +46,7 @@ enum Hover {
         }
         let anchor = index.occurrences[binding]
         let aliases = index.group(of: binding).count - 1
-        let line = snapshot.lineIndex.line(containing: anchor.range.start) + 1
+        let line = snapshot.displayLine(containing: anchor.range.start)
         var sections: [HoverSection] = []
         switch occurrence.role {
         case .anchor:

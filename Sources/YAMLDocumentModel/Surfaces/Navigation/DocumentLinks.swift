@@ -10,10 +10,31 @@ enum DocumentLinks {
     /// The modeline prefix (yaml-language-server's convention).
     static let modelinePrefix = "yaml-language-server:"
 
+    /// The links of `snapshot`, at most `limit`: the first `limit` modelines and URLs, then `$ref` values while
+    /// fewer, in text order. A stream read from its chunks (``DocumentSnapshot/buildsSurfacesFromChunks``) is read
+    /// chunk by chunk, each parsed alone and freed before the next (the same links: a link lies in one token).
     static func links(_ snapshot: DocumentSnapshot, limit: Int) -> [DocumentLinkTarget] {
-        let tree = snapshot.tree
+        guard snapshot.buildsSurfacesFromChunks, let chunks = snapshot.chunks else {
+            return links(snapshot.tree, uri: snapshot.uri, limit: limit)
+        }
+        // Each chunk's links under the same limit hold what the whole text's cut keeps of that chunk: the token
+        // links of the chunks before only lower the number of `$ref` links the whole text keeps.
+        var tokenLinks: [DocumentLinkTarget] = [], references: [DocumentLinkTarget] = []
+        for (k, start) in chunks.starts.enumerated() where tokenLinks.count < limit {
+            let end = chunks.end(of: k, textCount: snapshot.bytes.count)
+            for var link in links(Parser.parse(Array(snapshot.bytes[start..<end])).tree, uri: snapshot.uri, limit: limit) {
+                link.range = link.range.shifted(by: start)
+                if link.source == .reference { references.append(link) } else { tokenLinks.append(link) }
+            }
+        }
+        let kept = Array(tokenLinks.prefix(limit))
+        return (kept + references.prefix(Swift.max(0, limit - kept.count))).sorted { $0.range < $1.range }
+    }
+
+    /// The links of `tree`, the text of the document at `uri`, at most `limit` (see ``links(_:limit:)``).
+    static func links(_ tree: SyntaxTree, uri: DocumentURI, limit: Int) -> [DocumentLinkTarget] {
         var out: [DocumentLinkTarget] = []
-        let base = snapshot.uri.string
+        let base = uri.string
         for token in tree.tokens where out.count < limit {
             switch token.kind {
             case .comment:

@@ -6,8 +6,11 @@ import YAMLSyntax
 /// tree without its leading and trailing trivia (scalar -> key or value -> entry -> collection -> ...
 /// -> document), and finally the whole text. Each range contains the one before it; equal ranges appear once.
 enum SelectionRanges {
-    static func ranges(_ snapshot: DocumentSnapshot, at offset: Int) -> [TextRange] {
+    /// `whole`: the whole text's range (default: the snapshot's text); a snapshot of some chunks of a stream
+    /// (``ChunkView``) gives the stream's, in its own offsets.
+    static func ranges(_ snapshot: DocumentSnapshot, at offset: Int, whole: TextRange? = nil) -> [TextRange] {
         let tree = snapshot.tree
+        let whole = whole ?? TextRange(start: 0, end: snapshot.bytes.count)
         let o = Swift.max(0, Swift.min(offset, snapshot.bytes.count))
         var out: [TextRange] = []
         func push(_ r: TextRange) {
@@ -35,13 +38,13 @@ enum SelectionRanges {
         }
         while let n = node {
             if n.kind == .stream {
-                push(TextRange(start: 0, end: snapshot.bytes.count))
+                push(whole)
             } else if let r = Folding.significantRange(of: n), !r.isEmpty || out.isEmpty {
                 push(r)
             }
             node = n.parent
         }
-        if out.isEmpty { out.append(TextRange(start: 0, end: snapshot.bytes.count)) }
+        if out.isEmpty { out.append(whole) }
         return out
     }
 }
