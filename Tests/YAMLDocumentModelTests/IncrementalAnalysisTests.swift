@@ -191,7 +191,7 @@ final class IncrementalAnalysisTests: XCTestCase {
 
     /// A stream with schema findings in every document: a keystroke in one document validates it alone and
     /// keeps the others' findings as they are, moving the base of those after it
-    /// (``DocumentModel/SchemaResult/violationBases``); typing here and there gives what a fresh model gives.
+    /// (``SchemaFindings/bases``); typing here and there gives what a fresh model gives.
     func testTypingAcrossAStreamWithFindingsInEveryDocumentGivesWhatAFreshModelGives() throws {
         let stream = (0..<30).map { i in
             "---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: a-rather-long-name-\(i)\nspec:\n  replicas: r\(i)\n"
@@ -199,7 +199,7 @@ final class IncrementalAnalysisTests: XCTestCase {
         var rechecked = 0, moved = 0
         for seed in UInt64(61)...63 {
             rechecked += try run(seed: seed, count: 60, surfaceEvery: 30, insideWords: true, edits: ["x", "", "7", "ab"], stream: stream) { model, _, _ in
-                if model.records[self.uri]?.schema?.violationBases.isEmpty == false { moved += 1 }
+                if model.records[self.uri]?.schema?.findings.bases.isEmpty == false { moved += 1 }
             }
         }
         print("stream with findings: \(rechecked) of 180 keystrokes re-checked one document, \(moved) moved later documents' findings by their base")

@@ -9,15 +9,10 @@ extension DocumentModel {
     /// What schema validation found for one open document.
     struct SchemaResult {
         var documents: [DocumentSchemaInfo]
-        var diagnostics: [YAMLDiagnostic]
-        /// Per document of the stream: its validation findings, nil when it was not validated; their ranges
-        /// are relative to the document's entry in ``violationBases``.
-        var violations: [[YAMLDiagnostic]?] = []
-        /// Per document of the stream: the UTF-8 offset its ``violations``' ranges are relative to (empty:
-        /// 0 for every document). A keystroke in one document of a stream moves the later documents' bases,
-        /// not each of their findings (issue 19: thousands of findings were copied and moved on every
-        /// keystroke in a 10 MB stream).
-        var violationBases: [Int] = []
+        /// The schema diagnostics, per document of the stream. A keystroke in one document of a stream
+        /// replaces its findings and moves the later documents' bases, not each of their findings (issue 19:
+        /// thousands of findings were copied, moved, sorted and compared on every keystroke in a 10 MB stream).
+        var findings: SchemaFindings
         /// The ``SnapshotAnalysis`` of the snapshot this was computed for (identity only).
         var snapshot: ObjectIdentifier?
         /// What the association of ``documents`` was decided from besides the snapshot (nil: not recorded).
@@ -26,6 +21,10 @@ extension DocumentModel {
         /// what the validation of that entry's value gave, so that the next edit inside it re-validates the
         /// value alone (``ValidationWatch``); nil otherwise.
         var watch: ValidationWatch?
+
+        /// The schema diagnostics positioned in the whole text, sorted (``SchemaFindings/all``: made on each
+        /// read, linear in their number).
+        var diagnostics: [YAMLDiagnostic] { findings.all }
 
         /// Per document of the stream, the title of its loaded schema (``DocumentSchemaInfo/schemaTitle``):
         /// what the outline's document names depend on besides the text.
@@ -111,10 +110,12 @@ extension DocumentModel {
     /// an edit did not touch, when it can; `definitionsChanged`: the resource types whose
     /// CustomResourceDefinition changed since that result (the documents naming one are validated again),
     /// and with `waiting`, the documents naming a type without a schema are associated again too (a CRD
-    /// file arrived). Returns `.diagnostics(uri)` when its schema diagnostics changed and `.outline(uri)`
-    /// when the schema titles that may name its documents did.
+    /// file arrived). Returns `.diagnostics(uri)` when its schema diagnostics changed (not compared
+    /// without `comparingDiagnostics`: the caller reports that area anyway) and `.outline(uri)` when the
+    /// schema titles that may name its documents did.
     @discardableResult
-    func refreshSchema(_ uri: DocumentURI, definitionsChanged: Set<KubernetesResourceType> = [], waiting: Bool = false) -> Set<SurfaceArea> {
+    func refreshSchema(_ uri: DocumentURI, definitionsChanged: Set<KubernetesResourceType> = [], waiting: Bool = false,
+                       comparingDiagnostics: Bool = true) -> Set<SurfaceArea> {
         syncDefinitionFiles()
         guard let snapshot = records[uri]?.snapshot else { return [] }
         let settings = settings(for: uri)
@@ -122,18 +123,20 @@ extension DocumentModel {
         // documents' infos (13,000 in a 10 MB stream) are updated in place, not copied on every keystroke.
         var previous = records[uri]?.schema
         records[uri]?.schema = nil
-        let oldDiagnostics = previous?.diagnostics, oldTitles = previous?.namingTitles ?? []
+        let oldFindings = comparingDiagnostics ? previous?.findings : nil, oldTitles = previous?.namingTitles ?? []
         let result: SchemaResult
         if settings.schema.validate {
             result = associateAndValidate(snapshot, settings: settings, previous: &previous,
                                           definitionsChanged: definitionsChanged, waiting: waiting)
         } else {
-            result = SchemaResult(documents: [], diagnostics: [])
+            result = SchemaResult(documents: [], findings: SchemaFindings())
         }
         previous = nil
         records[uri]?.schema = result
         var areas: Set<SurfaceArea> = []
-        if oldDiagnostics != result.diagnostics { areas.insert(.diagnostics(uri)) }
+        if comparingDiagnostics, !(oldFindings ?? SchemaFindings()).hasSameDiagnostics(as: result.findings) {
+            areas.insert(.diagnostics(uri))
+        }
         if result.namesDocumentsDifferently(from: oldTitles) { areas.insert(.outline(uri)) }
         return areas
     }
@@ -202,7 +205,7 @@ extension DocumentModel {
     /// text again on every keystroke to find the same association.)
     private func blockEditSchemaResult(_ snapshot: DocumentSnapshot, _ previous: SchemaResult?) -> SchemaResult? {
         guard let edit = snapshot.blockRecheck, edit.keepsResourceType, var result = previous,
-              result.snapshot == edit.previous, result.diagnostics.isEmpty, result.documents.count == 1,
+              result.snapshot == edit.previous, result.documents.count == 1, result.findings.isEmpty,
               !SchemaAssociator.mayHoldModeline(snapshot.bytes, range: edit.slice) else { return nil }
         let info = result.documents[0]
         guard !info.disabled, info.additionalSchemaURIs.isEmpty else { return nil }
@@ -243,7 +246,7 @@ extension DocumentModel {
     private func blockEditRevalidation(_ snapshot: DocumentSnapshot, _ previous: SchemaResult?) -> SchemaResult? {
         guard let edit = snapshot.blockRecheck, let change = snapshot.blockEdit, edit.keepsResourceType,
               var result = previous, result.snapshot == edit.previous, let watch = result.watch,
-              result.documents.count == 1, result.violations.count == 1, (result.violationBases.first ?? 0) == 0,
+              result.documents.count == 1, result.findings.violations.count == 1, result.findings.base(0) == 0,
               !SchemaAssociator.mayHoldModeline(snapshot.bytes, range: edit.slice) else { return nil }
         let info = result.documents[0]
         guard let schemaURI = info.schemaURI, info.status == .loaded, !info.disabled, info.additionalSchemaURIs.isEmpty else { return nil }
@@ -263,9 +266,10 @@ extension DocumentModel {
             }
             return out
         }
-        guard let diagnostics = moved(result.diagnostics), let found = result.violations[0], let violations = moved(found) else { return nil }
-        result.diagnostics = diagnostics
-        result.violations[0] = violations
+        guard let problems = moved(result.findings.loadProblems), let found = result.findings.violations[0],
+              let violations = moved(found) else { return nil }
+        result.findings.loadProblems = problems
+        result.findings.violations[0] = violations
         result.documents[0].range = TextRange(start: 0, end: snapshot.bytes.count)
         result.snapshot = ObjectIdentifier(snapshot.analysis)
         result.watch = next
@@ -299,11 +303,11 @@ extension DocumentModel {
             } else {
                 violations = schema.validate(root)
             }
-            return (violations.map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) }, 0)
+            return (Self.diagnostics(violations, schemaURI: schemaURI, severity: severity), 0)
         })
         result?.watch = watch
         // Nothing is reused, so every document can be validated.
-        return result ?? SchemaResult(documents: [], diagnostics: [])
+        return result ?? SchemaResult(documents: [], findings: SchemaFindings())
     }
 
     /// The previous result of `snapshot`'s document with what changed since computed again: after
@@ -322,7 +326,7 @@ extension DocumentModel {
     private func incrementalSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator, previous: inout SchemaResult?,
                                          definitionsChanged: Set<KubernetesResourceType>, waiting: Bool) -> SchemaResult? {
         guard let old = previous, let chunks = snapshot.chunks, old.documents.count == chunks.starts.count,
-              old.violations.count == old.documents.count else { return nil }
+              old.findings.violations.count == old.documents.count else { return nil }
         let edit: DocumentChunks.Recheck?
         if let (recheck, previous) = snapshot.recheck, old.snapshot == previous {
             edit = recheck
@@ -375,7 +379,7 @@ extension DocumentModel {
         let regions = SchemaAssociator.regions(chunks.documentRanges, textLength: snapshot.bytes.count)
         // Which documents' findings may be kept (read before their infos are updated in place below).
         let loaded = old.documents.map { info -> Bool in if case .loaded? = info.status { true } else { false } }
-        let violations = old.violations, bases = old.violationBases
+        let kept = old.findings
         // The infos are moved out of `previous` (and `old` dropped), so that writing one of them does not
         // copy them all (13,000 in a 10 MB stream); schemaResult sets the statuses and titles, writing
         // only those that change. Only the regions that moved are written.
@@ -396,13 +400,13 @@ extension DocumentModel {
                 fresh[i] = (root, chunks.starts[i])
             }
             if let document = fresh[i] {
-                return (schema.validate(document.root).map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) }, document.offset)
+                return (Self.diagnostics(schema.validate(document.root), schemaURI: schemaURI, severity: severity), document.offset)
             }
             // Not a fresh document: its info is the previous one (one schema, no additional ones: checked
             // above), so `schemaURI` is the one it was validated against when it was loaded. Its findings
             // are kept as they are; after the edited document, their base moves.
-            guard loaded[i], let found = violations[i] else { return nil }
-            let base = i < bases.count ? bases[i] : 0
+            guard loaded[i], let found = kept.violations[i] else { return nil }
+            let base = kept.base(i)
             guard let edit, i > edit.index else { return (found, base) }
             return (found, base + edit.delta)
         })
@@ -430,14 +434,15 @@ extension DocumentModel {
     }
 
     /// Sets the load status of each of `documents` and collects the schema diagnostics: `validate(i, uri,
-    /// schema)` gives the findings of document `i` against its ready schema `uri`, their ranges relative to
-    /// the base offset it gives with them (nil: they cannot be had, and the whole result is nil);
+    /// schema)` gives the findings of document `i` against its ready schema `uri`, sorted
+    /// (``diagnostics(_:schemaURI:severity:)``), their ranges relative to the base offset it gives with them
+    /// (nil: they cannot be had, and the whole result is nil);
     /// `documentStart(i)` where document `i` starts (UTF-8 byte offset). A
     /// document's status is that of its first schema; each of its
     /// ``DocumentSchemaInfo/additionalSchemaURIs`` is validated too, and reported when it cannot be used.
     private func schemaResult(_ snapshot: DocumentSnapshot, _ documents: consuming [DocumentSchemaInfo], documentStart: (Int) -> Int?,
                               validate: (Int, String, JSONSchema) -> (findings: [YAMLDiagnostic], base: Int)?) -> SchemaResult? {
-        var diagnostics: [YAMLDiagnostic] = []
+        var problems: [YAMLDiagnostic] = []
         var violations = [[YAMLDiagnostic]?](repeating: nil, count: documents.count)
         var bases = [Int](repeating: 0, count: documents.count)
         var reported: Set<String> = []
@@ -525,31 +530,27 @@ extension DocumentModel {
                     if !known[k].reported {
                         known[k].reported = true
                         for (target, why) in schema.refusedReferences where reported.insert(schemaURI + " " + target).inserted {
-                            diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                            problems.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
                                                            documentStart: documentStart(index), code: "schema-load-failed",
                                                            message: "schema \(schemaURI): the reference to \(target) is not followed: \(why)"))
                         }
                         if let why = SchemaRegistry.ignoredKeywordsWarning(schema, schemaURI: schemaURI) {
-                            diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                            problems.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
                                                            documentStart: documentStart(index),
                                                            code: SchemaRegistry.keywordIgnoredCode, message: why, severity: .information))
                         }
                     }
                     guard let (found, base) = validate(i, schemaURI, schema) else { return nil }
-                    // A document's findings are kept as they come (relative to `base`), not copied.
+                    // A document's findings are kept as they come (sorted, relative to `base`), not copied.
                     if let kept = violations[i] {
-                        if !found.isEmpty { violations[i] = kept + found.map { var d = $0; d.range = d.range.shifted(by: base - bases[i]); return d } }
+                        if !found.isEmpty {
+                            var all = kept + found.map { var d = $0; d.range = d.range.shifted(by: base - bases[i]); return d }
+                            DiagnosticsCollector.sort(&all)
+                            violations[i] = all
+                        }
                     } else {
                         violations[i] = found
                         bases[i] = base
-                    }
-                    if base == 0 {
-                        diagnostics += found
-                    } else {
-                        for var d in found {
-                            d.range = d.range.shifted(by: base)
-                            diagnostics.append(d)
-                        }
                     }
                 case .failed(let why):
                     if case .missing = status, let rule, !known[k].noted {
@@ -560,14 +561,14 @@ extension DocumentModel {
                     if n == 0, rule?.isKubernetes == true { break }
                     if !known[k].reported {
                         known[k].reported = true
-                        diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                        problems.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
                                                        documentStart: documentStart(index), code: "schema-load-failed",
                                                        message: "cannot load schema \(schemaURI): \(why)"))
                     }
                 case .invalid(let why):
                     if !known[k].reported {
                         known[k].reported = true
-                        diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                        problems.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
                                                        documentStart: documentStart(index), code: "schema-invalid",
                                                        message: "schema \(schemaURI) is \(why)"))
                     }
@@ -576,9 +577,9 @@ extension DocumentModel {
             }
             if documents[i].schemaTitle != title { documents[i].schemaTitle = title }
         }
-        DiagnosticsCollector.sort(&diagnostics)
-        return SchemaResult(documents: documents, diagnostics: diagnostics, violations: violations,
-                            violationBases: bases.contains { $0 != 0 } ? bases : [], snapshot: ObjectIdentifier(snapshot.analysis))
+        DiagnosticsCollector.sort(&problems)
+        return SchemaResult(documents: documents, findings: SchemaFindings(violations: violations, bases: bases, loadProblems: problems),
+                            snapshot: ObjectIdentifier(snapshot.analysis))
     }
 
     /// What hover shows as the title at the root of `schema` (the root's `title`, else that of the
@@ -631,6 +632,14 @@ extension DocumentModel {
         let associator = SchemaAssociator(settings: settings.schema, catalogHit: nil)
         if !associator.settingMatches(for: uri).isEmpty { return true }
         return schemaRegistry.catalogEntry(catalogURI(settings.schema), path: SchemaAssociator.path(of: uri)) == nil
+    }
+
+    /// `violations` of one document against `schemaURI` in editor terms (``diagnostic(_:schemaURI:severity:)``),
+    /// sorted as ``SchemaFindings`` keeps them.
+    static func diagnostics(_ violations: [SchemaViolation], schemaURI: String, severity: YAMLDiagnostic.Severity) -> [YAMLDiagnostic] {
+        var out = violations.map { diagnostic($0, schemaURI: schemaURI, severity: severity) }
+        DiagnosticsCollector.sort(&out)
+        return out
     }
 
     /// A ``SchemaViolation`` in editor terms: source `pureyaml-schema`, code `schema-<keyword>`, `configured`
