@@ -26,14 +26,17 @@ struct SchemaFindings: Sendable {
         loadProblems = []
     }
 
-    init(violations: [[YAMLDiagnostic]?], bases: [Int], loadProblems: [YAMLDiagnostic]) {
-        self.violations = violations
-        self.bases = bases.contains { $0 != 0 } ? bases : []
-        self.loadProblems = loadProblems
-    }
-
     /// The offset document `i`'s findings are relative to.
     func base(_ i: Int) -> Int { i < bases.count ? bases[i] : 0 }
+
+    /// Makes `base` the offset document `i`'s findings are relative to.
+    mutating func setBase(_ i: Int, _ base: Int) {
+        if bases.isEmpty {
+            if base == 0 { return }
+            bases = [Int](repeating: 0, count: violations.count)
+        }
+        bases[i] = base
+    }
 
     /// True when there are no findings at all.
     var isEmpty: Bool { loadProblems.isEmpty && !violations.contains { $0?.isEmpty == false } }
