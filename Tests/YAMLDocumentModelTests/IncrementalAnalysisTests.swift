@@ -57,9 +57,11 @@ final class IncrementalAnalysisTests: XCTestCase {
         return settings
     }
 
-    private var edge: SchemaTestEdge {
-        SchemaTestEdge(["https://k/v1/deployment-apps-v1.json": Self.deployment, "https://k/v1/service-v1.json": Self.service])
-    }
+    /// The schemas the edge serves (a test may change them before ``run(seed:count:lint:surfaceEvery:insideWords:edits:stream:inLineWith:between:wholeTreeMostlyUntouched:openedDocumentByDocument:observe:)``).
+    var schemaTable = ["https://k/v1/deployment-apps-v1.json": IncrementalAnalysisTests.deployment,
+                       "https://k/v1/service-v1.json": IncrementalAnalysisTests.service]
+
+    private var edge: SchemaTestEdge { SchemaTestEdge(schemaTable) }
 
     /// A fresh model that opened `text` and loaded its schemas; with `documentByDocument`, opened one
     /// document at a time as an editor opens a large stream (``DocumentModel/documentByDocumentOpenBytes``).
@@ -191,7 +193,7 @@ final class IncrementalAnalysisTests: XCTestCase {
 
     /// A stream with schema findings in every document: a keystroke in one document validates it alone and
     /// keeps the others' findings as they are, moving the base of those after it
-    /// (``DocumentModel/SchemaResult/violationBases``); typing here and there gives what a fresh model gives.
+    /// (``SchemaFindings/bases``); typing here and there gives what a fresh model gives.
     func testTypingAcrossAStreamWithFindingsInEveryDocumentGivesWhatAFreshModelGives() throws {
         let stream = (0..<30).map { i in
             "---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: a-rather-long-name-\(i)\nspec:\n  replicas: r\(i)\n"
@@ -199,12 +201,32 @@ final class IncrementalAnalysisTests: XCTestCase {
         var rechecked = 0, moved = 0
         for seed in UInt64(61)...63 {
             rechecked += try run(seed: seed, count: 60, surfaceEvery: 30, insideWords: true, edits: ["x", "", "7", "ab"], stream: stream) { model, _, _ in
-                if model.records[self.uri]?.schema?.violationBases.isEmpty == false { moved += 1 }
+                if model.records[self.uri]?.schema?.findings.bases.isEmpty == false { moved += 1 }
             }
         }
         print("stream with findings: \(rechecked) of 180 keystrokes re-checked one document, \(moved) moved later documents' findings by their base")
         XCTAssertGreaterThan(rechecked, 120, "keystrokes inside words re-check one document")
         XCTAssertGreaterThan(moved, 60, "the later documents' findings are kept, their base moved")
+    }
+
+    /// As above, with a problem of the Deployments' schema itself (a keyword of the wrong shape, reported
+    /// once at the first Deployment, beside the documents' findings: ``SchemaFindings/loadProblems``) and
+    /// Services without findings before it: the flat list merges both, moved with the text.
+    func testTypingAcrossAStreamWithASchemaProblemAndFindingsGivesWhatAFreshModelGives() throws {
+        schemaTable["https://k/v1/deployment-apps-v1.json"] = Self.deployment.replacingOccurrences(
+            of: #"{"replicas": {"type": "integer"}}"#, with: #"{"replicas": {"type": "integer", "minimum": "one"}}"#)
+        let services = (0..<4).map { "---\napiVersion: v1\nkind: Service\nspec:\n  ports: [{port: \($0)}]\n" }.joined()
+        let stream = services + (0..<20).map { i in
+            "---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: a-rather-long-name-\(i)\nspec:\n  replicas: r\(i)\n"
+        }.joined()
+        var rechecked = 0, problems = 0
+        for seed in UInt64(64)...65 {
+            rechecked += try run(seed: seed, count: 50, surfaceEvery: 25, insideWords: true, edits: ["x", "", "7", "ab"], stream: stream) { model, _, _ in
+                if model.diagnostics(self.uri)?.diagnostics.contains(where: { $0.code == SchemaRegistry.keywordIgnoredCode }) == true { problems += 1 }
+            }
+        }
+        XCTAssertGreaterThan(rechecked, 60, "keystrokes inside words re-check one document")
+        XCTAssertGreaterThan(problems, 90, "the schema's problem is published beside the findings")
     }
 
     /// The first edits after an open that analysed the stream one document at a time (an editor's open of

@@ -95,7 +95,12 @@ enum DiagnosticsCollector {
 
     /// Sorts diagnostics by range, then code: the order every diagnostics list is published in.
     static func sort(_ diagnostics: inout [YAMLDiagnostic]) {
-        diagnostics.sort { $0.range != $1.range ? $0.range < $1.range : $0.code < $1.code }
+        diagnostics.sort(by: precedes)
+    }
+
+    /// True when `a` comes before `b` in the order of ``sort(_:)``: by range, then code.
+    static func precedes(_ a: YAMLDiagnostic, _ b: YAMLDiagnostic) -> Bool {
+        a.range != b.range ? a.range < b.range : a.code < b.code
     }
 
     /// The diagnostics of a text above the full-analysis limit of `limit` bytes: syntax errors, character

@@ -9,15 +9,10 @@ extension DocumentModel {
     /// What schema validation found for one open document.
     struct SchemaResult {
         var documents: [DocumentSchemaInfo]
-        var diagnostics: [YAMLDiagnostic]
-        /// Per document of the stream: its validation findings, nil when it was not validated; their ranges
-        /// are relative to the document's entry in ``violationBases``.
-        var violations: [[YAMLDiagnostic]?] = []
-        /// Per document of the stream: the UTF-8 offset its ``violations``' ranges are relative to (empty:
-        /// 0 for every document). A keystroke in one document of a stream moves the later documents' bases,
-        /// not each of their findings (issue 19: thousands of findings were copied and moved on every
-        /// keystroke in a 10 MB stream).
-        var violationBases: [Int] = []
+        /// The schema diagnostics, per document of the stream. A keystroke in one document of a stream
+        /// replaces its findings and moves the later documents' bases, not each of their findings (issue 19:
+        /// thousands of findings were copied, moved, sorted and compared on every keystroke in a 10 MB stream).
+        var findings: SchemaFindings
         /// The ``SnapshotAnalysis`` of the snapshot this was computed for (identity only).
         var snapshot: ObjectIdentifier?
         /// What the association of ``documents`` was decided from besides the snapshot (nil: not recorded).
@@ -26,6 +21,10 @@ extension DocumentModel {
         /// what the validation of that entry's value gave, so that the next edit inside it re-validates the
         /// value alone (``ValidationWatch``); nil otherwise.
         var watch: ValidationWatch?
+
+        /// The schema diagnostics positioned in the whole text, sorted (``SchemaFindings/all``: made on each
+        /// read, linear in their number).
+        var diagnostics: [YAMLDiagnostic] { findings.all }
 
         /// Per document of the stream, the title of its loaded schema (``DocumentSchemaInfo/schemaTitle``):
         /// what the outline's document names depend on besides the text.
@@ -111,10 +110,12 @@ extension DocumentModel {
     /// an edit did not touch, when it can; `definitionsChanged`: the resource types whose
     /// CustomResourceDefinition changed since that result (the documents naming one are validated again),
     /// and with `waiting`, the documents naming a type without a schema are associated again too (a CRD
-    /// file arrived). Returns `.diagnostics(uri)` when its schema diagnostics changed and `.outline(uri)`
-    /// when the schema titles that may name its documents did.
+    /// file arrived). Returns `.diagnostics(uri)` when its schema diagnostics changed (not compared
+    /// without `comparingDiagnostics`: the caller reports that area anyway) and `.outline(uri)` when the
+    /// schema titles that may name its documents did.
     @discardableResult
-    func refreshSchema(_ uri: DocumentURI, definitionsChanged: Set<KubernetesResourceType> = [], waiting: Bool = false) -> Set<SurfaceArea> {
+    func refreshSchema(_ uri: DocumentURI, definitionsChanged: Set<KubernetesResourceType> = [], waiting: Bool = false,
+                       comparingDiagnostics: Bool = true) -> Set<SurfaceArea> {
         syncDefinitionFiles()
         guard let snapshot = records[uri]?.snapshot else { return [] }
         let settings = settings(for: uri)
@@ -122,18 +123,20 @@ extension DocumentModel {
         // documents' infos (13,000 in a 10 MB stream) are updated in place, not copied on every keystroke.
         var previous = records[uri]?.schema
         records[uri]?.schema = nil
-        let oldDiagnostics = previous?.diagnostics, oldTitles = previous?.namingTitles ?? []
+        let oldFindings = comparingDiagnostics ? previous?.findings : nil, oldTitles = previous?.namingTitles ?? []
         let result: SchemaResult
         if settings.schema.validate {
             result = associateAndValidate(snapshot, settings: settings, previous: &previous,
                                           definitionsChanged: definitionsChanged, waiting: waiting)
         } else {
-            result = SchemaResult(documents: [], diagnostics: [])
+            result = SchemaResult(documents: [], findings: SchemaFindings())
         }
         previous = nil
         records[uri]?.schema = result
         var areas: Set<SurfaceArea> = []
-        if oldDiagnostics != result.diagnostics { areas.insert(.diagnostics(uri)) }
+        if comparingDiagnostics, !(oldFindings ?? SchemaFindings()).hasSameDiagnostics(as: result.findings) {
+            areas.insert(.diagnostics(uri))
+        }
         if result.namesDocumentsDifferently(from: oldTitles) { areas.insert(.outline(uri)) }
         return areas
     }
@@ -179,7 +182,7 @@ extension DocumentModel {
            let reused = blockEditSchemaResult(snapshot, previous) ?? blockEditRevalidation(snapshot, previous) {
             result = reused
         } else if definitionsChanged.isEmpty, !waiting, previous?.association == inputs,
-                  previous?.snapshot == ObjectIdentifier(snapshot.analysis), let associated = Self.takeDocuments(&previous) {
+                  previous?.snapshot == ObjectIdentifier(snapshot.analysis), let associated = Self.takeDocuments(&previous)?.documents {
             // Same snapshot, same inputs: the same association; only the schemas' states may differ.
             result = fullSchemaResult(snapshot, associator, associated: associated)
         } else {
@@ -202,7 +205,7 @@ extension DocumentModel {
     /// text again on every keystroke to find the same association.)
     private func blockEditSchemaResult(_ snapshot: DocumentSnapshot, _ previous: SchemaResult?) -> SchemaResult? {
         guard let edit = snapshot.blockRecheck, edit.keepsResourceType, var result = previous,
-              result.snapshot == edit.previous, result.diagnostics.isEmpty, result.documents.count == 1,
+              result.snapshot == edit.previous, result.documents.count == 1, result.findings.isEmpty,
               !SchemaAssociator.mayHoldModeline(snapshot.bytes, range: edit.slice) else { return nil }
         let info = result.documents[0]
         guard !info.disabled, info.additionalSchemaURIs.isEmpty else { return nil }
@@ -243,7 +246,7 @@ extension DocumentModel {
     private func blockEditRevalidation(_ snapshot: DocumentSnapshot, _ previous: SchemaResult?) -> SchemaResult? {
         guard let edit = snapshot.blockRecheck, let change = snapshot.blockEdit, edit.keepsResourceType,
               var result = previous, result.snapshot == edit.previous, let watch = result.watch,
-              result.documents.count == 1, result.violations.count == 1, (result.violationBases.first ?? 0) == 0,
+              result.documents.count == 1, result.findings.violations.count == 1, result.findings.base(0) == 0,
               !SchemaAssociator.mayHoldModeline(snapshot.bytes, range: edit.slice) else { return nil }
         let info = result.documents[0]
         guard let schemaURI = info.schemaURI, info.status == .loaded, !info.disabled, info.additionalSchemaURIs.isEmpty else { return nil }
@@ -263,9 +266,10 @@ extension DocumentModel {
             }
             return out
         }
-        guard let diagnostics = moved(result.diagnostics), let found = result.violations[0], let violations = moved(found) else { return nil }
-        result.diagnostics = diagnostics
-        result.violations[0] = violations
+        guard let problems = moved(result.findings.loadProblems), let found = result.findings.violations[0],
+              let violations = moved(found) else { return nil }
+        result.findings.loadProblems = problems
+        result.findings.violations[0] = violations
         result.documents[0].range = TextRange(start: 0, end: snapshot.bytes.count)
         result.snapshot = ObjectIdentifier(snapshot.analysis)
         result.watch = next
@@ -287,10 +291,12 @@ extension DocumentModel {
             watchedKey = slice.start + pairs[0].key.range.start
         }
         var watch: ValidationWatch?
-        var result = schemaResult(snapshot, associated ?? associator.associate(snapshot), documentStart: {
+        let documents = associated ?? associator.associate(snapshot)
+        var result = schemaResult(snapshot, documents, findings: SchemaFindings(documents: documents.count), documentStart: {
             $0 < ranges.count ? ranges[$0].start : nil
         }, validate: { i, schemaURI, schema in
-            guard let root = snapshot.documentRoot(i) else { return ([], 0) }
+            let schema = schema()
+            guard let root = snapshot.documentRoot(i) else { return .found([], base: 0) }
             let violations: [SchemaViolation]
             if let key = watchedKey {
                 // Only the document's one schema is watched (a second would find the watch taken).
@@ -299,11 +305,11 @@ extension DocumentModel {
             } else {
                 violations = schema.validate(root)
             }
-            return (violations.map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) }, 0)
+            return .found(Self.diagnostics(violations, schemaURI: schemaURI, severity: severity), base: 0)
         })
         result?.watch = watch
         // Nothing is reused, so every document can be validated.
-        return result ?? SchemaResult(documents: [], diagnostics: [])
+        return result ?? SchemaResult(documents: [], findings: SchemaFindings())
     }
 
     /// The previous result of `snapshot`'s document with what changed since computed again: after
@@ -322,7 +328,7 @@ extension DocumentModel {
     private func incrementalSchemaResult(_ snapshot: DocumentSnapshot, _ associator: SchemaAssociator, previous: inout SchemaResult?,
                                          definitionsChanged: Set<KubernetesResourceType>, waiting: Bool) -> SchemaResult? {
         guard let old = previous, let chunks = snapshot.chunks, old.documents.count == chunks.starts.count,
-              old.violations.count == old.documents.count else { return nil }
+              old.findings.violations.count == old.documents.count else { return nil }
         let edit: DocumentChunks.Recheck?
         if let (recheck, previous) = snapshot.recheck, old.snapshot == previous {
             edit = recheck
@@ -373,14 +379,12 @@ extension DocumentModel {
             }
         }
         let regions = SchemaAssociator.regions(chunks.documentRanges, textLength: snapshot.bytes.count)
-        // Which documents' findings may be kept (read before their infos are updated in place below).
-        let loaded = old.documents.map { info -> Bool in if case .loaded? = info.status { true } else { false } }
-        let violations = old.violations, bases = old.violationBases
-        // The infos are moved out of `previous` (and `old` dropped), so that writing one of them does not
-        // copy them all (13,000 in a 10 MB stream); schemaResult sets the statuses and titles, writing
-        // only those that change. Only the regions that moved are written.
+        // The infos and findings are moved out of `previous` (and `old` dropped), so that writing one of
+        // them does not copy them all (13,000 in a 10 MB stream); schemaResult sets the statuses and titles,
+        // writing only those that change, and the fresh documents' findings. Only the regions that moved
+        // are written.
         _ = consume old
-        guard var documents = Self.takeDocuments(&previous) else { return nil }
+        guard case (var documents, let findings)? = Self.takeDocuments(&previous) else { return nil }
         for i in documents.indices where documents[i].range != regions[i] { documents[i].range = regions[i] }
         let setting = associator.settingMatches(for: snapshot.uri)
         for (i, document) in fresh {
@@ -389,32 +393,39 @@ extension DocumentModel {
             if !documents[i].additionalSchemaURIs.isEmpty { return nil }
         }
         let severity = associator.settings.severity
-        return schemaResult(snapshot, consume documents, documentStart: { $0 < chunks.documentRanges.count ? chunks.documentRanges[$0].start : nil },
+        // The documents validated again lie in `freshSpan` (one document after a keystroke): the others are
+        // told apart without a lookup each.
+        var freshSpan = (fresh.keys.min() ?? Int.max)...(fresh.keys.max() ?? Int.max)
+        if let revalidated { freshSpan = min(freshSpan.lowerBound, revalidated)...max(freshSpan.upperBound, revalidated) }
+        return schemaResult(snapshot, consume documents, findings: consume findings,
+                            documentStart: { $0 < chunks.documentRanges.count ? chunks.documentRanges[$0].start : nil },
                             validate: { i, schemaURI, schema in
-            if i == revalidated, fresh[i] == nil {
-                guard let root = Self.composeAlone(snapshot, chunks, i) else { return nil }
-                fresh[i] = (root, chunks.starts[i])
-            }
-            if let document = fresh[i] {
-                return (schema.validate(document.root).map { Self.diagnostic($0, schemaURI: schemaURI, severity: severity) }, document.offset)
+            if freshSpan.contains(i) {
+                if i == revalidated, fresh[i] == nil {
+                    guard let root = Self.composeAlone(snapshot, chunks, i) else { return nil }
+                    fresh[i] = (root, chunks.starts[i])
+                }
+                if let document = fresh[i] {
+                    return .found(Self.diagnostics(schema().validate(document.root), schemaURI: schemaURI, severity: severity),
+                                  base: document.offset)
+                }
             }
             // Not a fresh document: its info is the previous one (one schema, no additional ones: checked
             // above), so `schemaURI` is the one it was validated against when it was loaded. Its findings
             // are kept as they are; after the edited document, their base moves.
-            guard loaded[i], let found = violations[i] else { return nil }
-            let base = i < bases.count ? bases[i] : 0
-            guard let edit, i > edit.index else { return (found, base) }
-            return (found, base + edit.delta)
+            guard let edit, i > edit.index else { return .kept(moved: 0) }
+            return .kept(moved: edit.delta)
         })
     }
 
-    /// The documents' infos of `result`, moved out of it (it keeps none), so that the caller holds the only
-    /// reference to them and writes them in place; nil when there is no result.
-    private static func takeDocuments(_ result: inout SchemaResult?) -> [DocumentSchemaInfo]? {
+    /// The documents' infos and findings of `result`, moved out of it (it keeps none), so that the caller
+    /// holds the only reference to them and writes them in place; nil when there is no result.
+    private static func takeDocuments(_ result: inout SchemaResult?) -> (documents: [DocumentSchemaInfo], findings: SchemaFindings)? {
         guard result != nil else { return nil }
-        let documents = result!.documents
+        let taken = (result!.documents, result!.findings)
         result!.documents = []
-        return documents
+        result!.findings = SchemaFindings()
+        return taken
     }
 
     /// The root of document `index` of `snapshot`'s stream, parsed and composed from its chunk alone
@@ -429,25 +440,41 @@ extension DocumentModel {
         return document.root
     }
 
-    /// Sets the load status of each of `documents` and collects the schema diagnostics: `validate(i, uri,
-    /// schema)` gives the findings of document `i` against its ready schema `uri`, their ranges relative to
-    /// the base offset it gives with them (nil: they cannot be had, and the whole result is nil);
-    /// `documentStart(i)` where document `i` starts (UTF-8 byte offset). A
-    /// document's status is that of its first schema; each of its
-    /// ``DocumentSchemaInfo/additionalSchemaURIs`` is validated too, and reported when it cannot be used.
-    private func schemaResult(_ snapshot: DocumentSnapshot, _ documents: consuming [DocumentSchemaInfo], documentStart: (Int) -> Int?,
-                              validate: (Int, String, JSONSchema) -> (findings: [YAMLDiagnostic], base: Int)?) -> SchemaResult? {
-        var diagnostics: [YAMLDiagnostic] = []
-        var violations = [[YAMLDiagnostic]?](repeating: nil, count: documents.count)
-        var bases = [Int](repeating: 0, count: documents.count)
+    /// What ``schemaResult(_:_:findings:documentStart:validate:)`` is told of one document's validation
+    /// against one of its schemas.
+    private enum SchemaValidation {
+        /// Its findings, sorted (``diagnostics(_:schemaURI:severity:)``), their ranges relative to `base`.
+        case found([YAMLDiagnostic], base: Int)
+        /// The document (one schema, the one it was validated against when it was loaded) keeps the
+        /// findings it has in the result being updated, their base moved by `moved`.
+        case kept(moved: Int)
+    }
+
+    /// Sets the load status of each of `documents` and collects the schema diagnostics into `findings`
+    /// (per document, as many as `documents`: the previous result's, updated in place, or none):
+    /// `validate(i, uri, schema)` says what document `i` gives against its ready schema `uri` (`schema()`
+    /// reads it; nil: the findings cannot be had, and the whole result is nil); `documentStart(i)` where
+    /// document `i` starts (UTF-8 byte offset). A document's status is that of its first schema; each of its
+    /// ``DocumentSchemaInfo/additionalSchemaURIs`` is validated too, and reported when it cannot be used. A
+    /// document that validates nothing has no findings.
+    private func schemaResult(_ snapshot: DocumentSnapshot, _ documents: consuming [DocumentSchemaInfo], findings: consuming SchemaFindings,
+                              documentStart: (Int) -> Int?,
+                              validate: (Int, String, () -> JSONSchema) -> SchemaValidation?) -> SchemaResult? {
+        guard findings.violations.count == documents.count else { return nil }
+        var problems: [YAMLDiagnostic] = []
         var reported: Set<String> = []
         // Streams of many manifests share a few schemas: what depends on a schema alone (its state, the
         // status it gives, its title, whether its problems were reported) is worked out once per schema,
         // the first time a document names it, and looked up by the URI without hashing it while few
         // schemas are met (12,654 documents of three kinds alternate in a 10 MB stream).
         struct Known {
+            /// A schema's ``SchemaRegistry/State`` without the schema (a `JSONSchema` copied per document
+            /// retained and released each of its references).
+            enum State { case loading, ready, failed(String), invalid(String) }
             let uri: String
-            let state: SchemaRegistry.State
+            let state: State
+            /// The schema, when it is ready.
+            let schema: JSONSchema?
             let status: SchemaLoadStatus
             /// Its problems (refused references, ignored keywords, the failure to load it) are reported.
             var reported = false
@@ -496,17 +523,25 @@ extension DocumentModel {
                 status = missing ? .missing(why) : .failed(why)
             case .invalid(let why): status = .invalid(why)
             }
-            known.append(Known(uri: schemaURI, state: state, status: status))
+            switch state {
+            case .loading: known.append(Known(uri: schemaURI, state: .loading, schema: nil, status: status))
+            case .ready(let schema): known.append(Known(uri: schemaURI, state: .ready, schema: schema, status: status))
+            case .failed(let why): known.append(Known(uri: schemaURI, state: .failed(why), schema: nil, status: status))
+            case .invalid(let why): known.append(Known(uri: schemaURI, state: .invalid(why), schema: nil, status: status))
+            }
             knownIndex[schemaURI] = known.count - 1
             return known.count - 1
         }
         for i in documents.indices {
-            // What did not change is not written: `documents` may be the previous result's, updated in place.
+            // What did not change is not written: `documents` and `findings` may be the previous result's,
+            // updated in place.
             guard let primary = documents[i].schemaURI else {
                 if documents[i].schemaTitle != nil { documents[i].schemaTitle = nil }
+                if findings.violations[i] != nil { findings.violations[i] = nil }
                 continue
             }
             var title: String?
+            var validated = false
             // The fields read, not the whole info: copying 13,000 of them took most of a keystroke in a stream.
             let additional = documents[i].additionalSchemaURIs, rule = documents[i].rule, index = documents[i].index
             for n in 0...additional.count {
@@ -517,40 +552,46 @@ extension DocumentModel {
                 switch known[k].state {
                 case .loading:
                     break
-                case .ready(let schema):
+                case .ready:
                     if n == 0 && named {
-                        if known[k].title == nil { known[k].title = .some(Self.title(of: schema)) }
+                        if known[k].title == nil { known[k].title = .some(Self.title(of: known[k].schema!)) }
                         title = known[k].title ?? nil
                     }
                     if !known[k].reported {
                         known[k].reported = true
+                        let schema = known[k].schema!
                         for (target, why) in schema.refusedReferences where reported.insert(schemaURI + " " + target).inserted {
-                            diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                            problems.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
                                                            documentStart: documentStart(index), code: "schema-load-failed",
                                                            message: "schema \(schemaURI): the reference to \(target) is not followed: \(why)"))
                         }
                         if let why = SchemaRegistry.ignoredKeywordsWarning(schema, schemaURI: schemaURI) {
-                            diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                            problems.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
                                                            documentStart: documentStart(index),
                                                            code: SchemaRegistry.keywordIgnoredCode, message: why, severity: .information))
                         }
                     }
-                    guard let (found, base) = validate(i, schemaURI, schema) else { return nil }
-                    // A document's findings are kept as they come (relative to `base`), not copied.
-                    if let kept = violations[i] {
-                        if !found.isEmpty { violations[i] = kept + found.map { var d = $0; d.range = d.range.shifted(by: base - bases[i]); return d } }
-                    } else {
-                        violations[i] = found
-                        bases[i] = base
-                    }
-                    if base == 0 {
-                        diagnostics += found
-                    } else {
-                        for var d in found {
-                            d.range = d.range.shifted(by: base)
-                            diagnostics.append(d)
+                    switch validate(i, schemaURI, { known[k].schema! }) {
+                    case nil:
+                        return nil
+                    case .kept(let moved)?:
+                        // What it was validated against before: one schema, loaded (its status not yet updated).
+                        guard n == 0, additional.isEmpty, case .loaded? = documents[i].status, findings.violations[i] != nil else { return nil }
+                        if moved != 0 { findings.setBase(i, findings.base(i) + moved) }
+                    case .found(let found, let base)?:
+                        // A document's findings are kept as they come (sorted, relative to `base`), not copied.
+                        if validated, let kept = findings.violations[i] {
+                            if !found.isEmpty {
+                                var all = kept + found.map { var d = $0; d.range = d.range.shifted(by: base - findings.base(i)); return d }
+                                DiagnosticsCollector.sort(&all)
+                                findings.violations[i] = all
+                            }
+                        } else {
+                            findings.violations[i] = found
+                            findings.setBase(i, base)
                         }
                     }
+                    validated = true
                 case .failed(let why):
                     if case .missing = status, let rule, !known[k].noted {
                         known[k].noted = true
@@ -560,14 +601,14 @@ extension DocumentModel {
                     if n == 0, rule?.isKubernetes == true { break }
                     if !known[k].reported {
                         known[k].reported = true
-                        diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                        problems.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
                                                        documentStart: documentStart(index), code: "schema-load-failed",
                                                        message: "cannot load schema \(schemaURI): \(why)"))
                     }
                 case .invalid(let why):
                     if !known[k].reported {
                         known[k].reported = true
-                        diagnostics.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
+                        problems.append(loadProblem(documents[i], schemaURI: schemaURI, snapshot: snapshot,
                                                        documentStart: documentStart(index), code: "schema-invalid",
                                                        message: "schema \(schemaURI) is \(why)"))
                     }
@@ -575,10 +616,11 @@ extension DocumentModel {
                 if n == 0, documents[i].status != status { documents[i].status = status }
             }
             if documents[i].schemaTitle != title { documents[i].schemaTitle = title }
+            if !validated, findings.violations[i] != nil { findings.violations[i] = nil }
         }
-        DiagnosticsCollector.sort(&diagnostics)
-        return SchemaResult(documents: documents, diagnostics: diagnostics, violations: violations,
-                            violationBases: bases.contains { $0 != 0 } ? bases : [], snapshot: ObjectIdentifier(snapshot.analysis))
+        DiagnosticsCollector.sort(&problems)
+        findings.loadProblems = problems
+        return SchemaResult(documents: documents, findings: findings, snapshot: ObjectIdentifier(snapshot.analysis))
     }
 
     /// What hover shows as the title at the root of `schema` (the root's `title`, else that of the
@@ -631,6 +673,14 @@ extension DocumentModel {
         let associator = SchemaAssociator(settings: settings.schema, catalogHit: nil)
         if !associator.settingMatches(for: uri).isEmpty { return true }
         return schemaRegistry.catalogEntry(catalogURI(settings.schema), path: SchemaAssociator.path(of: uri)) == nil
+    }
+
+    /// `violations` of one document against `schemaURI` in editor terms (``diagnostic(_:schemaURI:severity:)``),
+    /// sorted as ``SchemaFindings`` keeps them.
+    static func diagnostics(_ violations: [SchemaViolation], schemaURI: String, severity: YAMLDiagnostic.Severity) -> [YAMLDiagnostic] {
+        var out = violations.map { diagnostic($0, schemaURI: schemaURI, severity: severity) }
+        DiagnosticsCollector.sort(&out)
+        return out
     }
 
     /// A ``SchemaViolation`` in editor terms: source `pureyaml-schema`, code `schema-<keyword>`, `configured`

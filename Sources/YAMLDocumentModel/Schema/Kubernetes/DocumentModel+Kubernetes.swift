@@ -10,7 +10,9 @@ extension DocumentModel {
     /// added, changed or removed too (their `.diagnostics` when those changed, and `.schemaInfo`): opening
     /// one CRD, or typing in its descriptions, revalidates no unrelated file (which, for a large one, would
     /// mean parsing it again). After an edit that re-checked one document of the stream, only that
-    /// document is read.
+    /// document is read. The schema diagnostics of `uri` are not compared with the previous ones: its new
+    /// text (the only caller, ``replace(_:version:bytes:after:replacing:encoding:)``) reports
+    /// `.diagnostics(uri)` anyway.
     func refreshSchemaAndDefinitionUsers(_ uri: DocumentURI) -> Set<SurfaceArea> {
         // The stream's own definitions first, then the workspace's (searched once, and only for a custom
         // resource that is still not defined).
@@ -18,7 +20,7 @@ extension DocumentModel {
         let changed = own.union(searchWorkspaceDefinitions(for: uri))
         // New definitions change schemas under URIs that stay the same: the documents of the stream that
         // name a changed type are validated again, the others' findings are reused.
-        let areas = refreshSchema(uri, definitionsChanged: changed)
+        let areas = refreshSchema(uri, definitionsChanged: changed, comparingDiagnostics: false)
         guard !changed.isEmpty else { return areas }
         return areas.union(refreshDefinitionUsers(changed, except: uri))
     }
