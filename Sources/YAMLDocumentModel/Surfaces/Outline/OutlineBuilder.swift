@@ -97,9 +97,10 @@ struct OutlineBuilder {
     ///
     /// That outline lists the symbols breadth first over the stream (every document, then each document's
     /// top-level entries, document by document, then the next level in the same order, ...) until `limit`.
-    /// So the documents are read once for their symbols, counting each one's per level (at most what the limit
-    /// leaves for entries, plus one), and when the limit cuts the entries, a second time for each document's
-    /// share: its symbols above the level where the cut falls, and at that level those before it.
+    /// So each document is read once, for its symbol with at most what the limit leaves for entries (plus one,
+    /// breadth first), counting its entries per level; when the limit cuts the entries, each document's symbol
+    /// is then cut to its share (``keeping(perLevel:)``): its entries above the level where the cut falls, and
+    /// at that level those before it. No document is read twice.
     func build(chunksOf snapshot: DocumentSnapshot, chunks: DocumentChunks, schemaTitles: [String?] = []) -> OutlineSurface? {
         let listed = Swift.min(chunks.starts.count, limit)
         // What the documents' own symbols leave for their entries.
@@ -114,36 +115,32 @@ struct OutlineBuilder {
                                                          entryLimit: budget + 1) else { return nil }
             levels.append(perLevel)
             entries += perLevel.reduce(0, +)
-            // Once the limit cuts the entries, each document's share is made again below.
-            if entries <= budget { symbols.append(symbol) }
+            symbols.append(symbol)
         }
-        guard entries > budget || chunks.starts.count > limit else {
-            return OutlineSurface(symbols: symbols, truncated: false)
-        }
-        guard entries > budget else { return OutlineSurface(symbols: symbols, truncated: true) }
-        // Each document's share: level by level, document by document, until the budget is spent.
-        var shares = [Int](repeating: 0, count: listed)
+        guard entries > budget else { return OutlineSurface(symbols: symbols, truncated: chunks.starts.count > limit) }
+        return OutlineSurface(symbols: Self.cut(symbols, levels: levels, budget: budget), truncated: true)
+    }
+
+    /// The document symbols `symbols` (each with its entries breadth first, `levels[i]` of document `i` per
+    /// level) cut to `budget` entries as the whole text's breadth-first outline cuts them: level by level,
+    /// document by document, until the budget is spent.
+    static func cut(_ symbols: [OutlineSymbol], levels: [[Int]], budget: Int) -> [OutlineSymbol] {
+        var shares = levels.map { _ in [Int]() }
         var left = budget
         var level = 0
         cut: while true {
             var deeper = false
-            for i in 0..<listed where level < levels[i].count {
+            for i in levels.indices where level < levels[i].count {
                 deeper = true
                 let taken = Swift.min(levels[i][level], left)
-                shares[i] += taken
+                shares[i].append(taken)
                 left -= taken
                 if taken < levels[i][level] { break cut }
             }
             guard deeper else { break }
             level += 1
         }
-        symbols = []
-        for i in 0..<listed {
-            guard let (symbol, _) = Self.document(i, of: snapshot, chunks: chunks, schemaTitles: schemaTitles,
-                                                  entryLimit: shares[i]) else { return nil }
-            symbols.append(symbol)
-        }
-        return OutlineSurface(symbols: symbols, truncated: true)
+        return symbols.indices.map { symbols[$0].keeping(perLevel: shares[$0]) }
     }
 
     /// The symbol of document `index` of `snapshot`'s stream, made from its chunk alone, with at most
@@ -321,6 +318,29 @@ struct OutlineBuilder {
 }
 
 extension OutlineSymbol {
+    /// The symbol with, on each level of entries under it (`perLevel[0]`: its children), only the first
+    /// `perLevel[level]` of that level's entries in the outline's order (a parent's children before the next
+    /// parent's), none on levels past `perLevel`'s end. Breadth first, a kept entry's parent comes before it
+    /// and is kept too, so the symbol keeps the first `perLevel.reduce(0, +)` entries of its breadth-first order
+    /// when `perLevel` counts them so (every level full before the last).
+    func keeping(perLevel: [Int]) -> OutlineSymbol {
+        var taken = [Int](repeating: 0, count: perLevel.count)
+        func kept(_ symbol: OutlineSymbol, level: Int) -> OutlineSymbol {
+            var s = symbol
+            guard level < perLevel.count else { s.children = []; return s }
+            var children: [OutlineSymbol] = []
+            for child in symbol.children {
+                guard taken[level] < perLevel[level] else { break }
+                taken[level] += 1
+                children.append(child)
+            }
+            // Depth first over the kept children: on each level, entries are met in the outline's order.
+            s.children = children.map { kept($0, level: level + 1) }
+            return s
+        }
+        return kept(self, level: 0)
+    }
+
     /// The symbol with its ranges and its children's moved by `delta` bytes.
     func shifted(by delta: Int) -> OutlineSymbol {
         OutlineSymbol(name: name, detail: detail, kind: kind, range: range.shifted(by: delta),
