@@ -111,6 +111,14 @@ struct OutlineBuilder {
         symbols.reserveCapacity(listed)
         levels.reserveCapacity(listed)
         for i in 0..<listed {
+            // When the limit leaves nothing for entries, a document's head made at the open is its symbol (its
+            // root mapping has an entry at least: its `kind` or its name).
+            if budget == 0, let head = snapshot.outlineHeads?.head(i) {
+                symbols.append(head.symbol(chunkStart: chunks.starts[i]))
+                levels.append([1])
+                entries += 1
+                continue
+            }
             guard let (symbol, perLevel) = Self.document(i, of: snapshot, chunks: chunks, schemaTitles: schemaTitles,
                                                          entryLimit: budget + 1) else { return nil }
             levels.append(perLevel)
