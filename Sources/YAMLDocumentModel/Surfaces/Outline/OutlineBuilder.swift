@@ -243,11 +243,22 @@ struct OutlineBuilder {
     /// Longest detail shown (names are never shortened).
     static let maxDetail = 60
 
-    /// The first line of `s`, cut at ``maxDetail`` characters; `…` marks a cut.
+    /// The first line of `s` (up to its first `\n` character: a `\r\n` is one character, which does not end
+    /// it), cut at ``maxDetail`` characters; `…` marks a cut.
     static func shortened(_ s: String) -> String {
-        let firstLine = s.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? s
-        if firstLine.count <= maxDetail && firstLine.count == s.count { return s }
-        return String(firstLine.prefix(maxDetail)) + "…"
+        // Found in the UTF-8 bytes: an LF not after a CR is the character `\n` (grapheme clusters break
+        // around LF, except CR LF: Unicode UAX #29 GB3–GB5). Splitting the whole string into lines, then
+        // counting its characters, took a tenth of a 4.9 MB stream's outline (its block scalars).
+        var previous: UInt8 = 0
+        var lineEnd: String.Index?
+        for i in s.utf8.indices {
+            let b = s.utf8[i]
+            if b == 0x0A && previous != 0x0D { lineEnd = i; break }
+            previous = b
+        }
+        if let lineEnd { return String(s[..<lineEnd].prefix(maxDetail)) + "…" }
+        if s.utf8.count <= maxDetail || s.count <= maxDetail { return s }
+        return String(s.prefix(maxDetail)) + "…"
     }
 
     /// A key's name, whole and on one line: a scalar by its value, an alias as `*name`, a collection
