@@ -270,6 +270,28 @@ final class OutlineTests: XCTestCase {
         XCTAssertEqual(withLongValue.symbols[0].detail, String(long.prefix(60)) + "…")
     }
 
+    /// A detail is the value's first line (up to its first `\n` character; `\r\n` is one character, not
+    /// `\n`) cut at 60 characters, as splitting the value into lines and counting characters gives it.
+    func testDetailsAreTheFirstLineCutAtSixtyCharacters() {
+        func reference(_ s: String) -> String {
+            let firstLine = s.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? s
+            if firstLine.count <= OutlineBuilder.maxDetail && firstLine.count == s.count { return s }
+            return String(firstLine.prefix(OutlineBuilder.maxDetail)) + "…"
+        }
+        let sixty = String(repeating: "x", count: 60), accents = String(repeating: "e\u{301}", count: 60)
+        let cases = ["", "a", "\n", "a\nb", "\r\n", "a\r\nb", "a\rb", "a\r\nb\nc", "\n\u{301}x", sixty, sixty + "y", sixty + "\n",
+                     accents, accents + "é", "🇫🇷" + sixty, "😀\n" + sixty, String(repeating: "ab\n", count: 1000), sixty + "\r\n" + sixty]
+        for s in cases { XCTAssertEqual(OutlineBuilder.shortened(s), reference(s), s.debugDescription) }
+        // A name on one line: a text without a line break character is kept as it is.
+        for s in cases {
+            if s.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+                XCTAssertFalse(OutlineText.collapsed(s).utf8.contains { $0 == 0x0A || $0 == 0x0D }, s.debugDescription)
+            } else {
+                XCTAssertEqual(OutlineText.collapsed(s), s, s.debugDescription)
+            }
+        }
+    }
+
     func testConfigureReportsOutlineOfEveryOpenDocument() {
         let model = DocumentModel()
         let other = DocumentURI("file:///tmp/other.yaml")

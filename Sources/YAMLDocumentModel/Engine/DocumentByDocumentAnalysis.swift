@@ -37,6 +37,10 @@ struct DocumentByDocumentAnalysis {
     /// The stream's chunks as ``DocumentChunks`` defines them (nil when it would be nil for the stream:
     /// a first chunk without a document).
     let chunks: DocumentChunks?
+    /// With `requiringChunks` (an editor's open): each document's symbol in the outline when no entry of it is
+    /// listed, made from its parse events while they are at hand (``OutlineDocumentHead``; nil for a document
+    /// its content alone does not name); nil otherwise.
+    let outlineHeads: [OutlineDocumentHead?]?
 
     /// The analysis of `bytes` (indexed by `lineIndex`), or nil when the text is not a stream of at least
     /// two chunks that qualifies (see the type's description). A text of fewer than `keepingGraphsBelow`
@@ -56,6 +60,8 @@ struct DocumentByDocumentAnalysis {
         var keepsGraphs = bytes.count < keepingGraphsBelow
         var diagnostics: [YAMLDiagnostic] = []
         var chunkStarts: [Int] = []
+        var heads: [OutlineDocumentHead?] = []
+        if requiringChunks { heads.reserveCapacity(starts.count) }
         documents.reserveCapacity(starts.count)
         chunkStarts.reserveCapacity(starts.count)
         var characterProblems = 0
@@ -102,6 +108,10 @@ struct DocumentByDocumentAnalysis {
                 } else {
                     summaries.append(DocumentRootSummary(checked?.roots[0] ?? composition!.documents[0].root, memo: &memo))
                 }
+                if requiringChunks {
+                    heads.append(OutlineDocumentHead(events: parse.events, chunk: parse.bytes,
+                                                     documentRange: documentRanges[0].shifted(by: -start)))
+                }
                 ranges.append(documentRanges[0])
                 chunkStarts.append(start)
                 break
@@ -114,6 +124,7 @@ struct DocumentByDocumentAnalysis {
         self.summaries = keepsGraphs ? nil : summaries
         // Without a merged first chunk, the chunks are those of ``DocumentChunks``.
         chunks = chunkStarts.count == starts.count ? DocumentChunks(starts: chunkStarts, documentRanges: ranges) : nil
+        outlineHeads = requiringChunks ? heads : nil
     }
 
     /// ``markerLines(_:)`` of `bytes`, read at the line starts of `lineIndex` (its index: the same lines),

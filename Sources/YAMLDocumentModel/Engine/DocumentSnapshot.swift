@@ -64,6 +64,10 @@ public struct DocumentSnapshot: Sendable {
     /// The lines of the whole text before this snapshot's text: 0, but for a snapshot of some chunks of a
     /// stream (``ChunkView``), whose line numbers shown to people (``displayLine(containing:)``) are the whole text's.
     var linesBefore = 0
+    /// In a stream opened document by document by an editor, and re-checked by document since: each
+    /// document's outline symbol without entries, made at the open (``OutlineDocumentHead``), those of the
+    /// documents edited since left out; nil otherwise.
+    let outlineHeads: OutlineHeads?
 
     /// Parses, composes and checks `bytes`; when `bytes` has more than `fullAnalysisLimit` bytes, only
     /// parses and checks the syntax (see ``Settings/maxFileSize``).
@@ -110,6 +114,7 @@ public struct DocumentSnapshot: Sendable {
             diagnostics = analysis.diagnostics
             chunks = analysis.chunks
             rootSummaries = analysis.chunks == nil ? nil : analysis.summaries
+            outlineHeads = analysis.chunks == nil ? nil : analysis.outlineHeads.map { OutlineHeads(heads: $0) }
             summaryRanges = nil
             // A stream analysed document by document is re-checked by its chunks, never by block entries.
             blockEntries = nil
@@ -122,12 +127,14 @@ public struct DocumentSnapshot: Sendable {
             // stream that does not qualify): its lossless tree is freed before its composition is made, so
             // that the two are never held at once; a surface that reads the tree parses the text again.
             (diagnostics, chunks, analysis, rootSummaries, summaryRanges) = Self.analysisWithoutTree(bytes)
+            outlineHeads = nil
             blockEntries = nil
             flowEntries = nil
             return
         }
         rootSummaries = nil
         summaryRanges = nil
+        outlineHeads = nil
         let parse = Parser.parse(bytes)
         if isFullyAnalyzed {
             let composition = Composer.compose(parse)
@@ -207,7 +214,8 @@ public struct DocumentSnapshot: Sendable {
             var chunkTrees = previous.analysis.chunkTrees(exceptChunk: recheck.index)
             if let tree = recheck.tree { chunkTrees[recheck.index] = tree }
             self.init(uri: uri, version: version, bytes: bytes, lineIndex: lineIndex, recheck: recheck,
-                      previous: ObjectIdentifier(previous.analysis), chunkTrees: chunkTrees)
+                      previous: ObjectIdentifier(previous.analysis), chunkTrees: chunkTrees,
+                      outlineHeads: previous.outlineHeads?.leavingOut(recheck.index))
         } else if bytes.count <= fullAnalysisLimit, previous.isFullyAnalyzed, previous.chunks == nil,
                   let entries = previous.blockEntries,
                   let recheck = entries.recheck(old: previous.bytes, diagnostics: previous.diagnostics,
@@ -253,7 +261,8 @@ public struct DocumentSnapshot: Sendable {
     private init(uri: DocumentURI, version: Int, bytes: [UInt8], lineIndex: LineIndex, recheck: DocumentChunks.Recheck? = nil,
                  blockRecheck: BlockEntries.Recheck? = nil, flowEntries: FlowEntries? = nil, flowRecheck: FlowEntries.Recheck? = nil,
                  blockEntries: BlockEntries? = nil, edit: (start: Int, oldEnd: Int)? = nil, previous: ObjectIdentifier,
-                 chunkTrees: [Int: SyntaxTree] = [:], splice: SnapshotAnalysis.BlockSplice? = nil) {
+                 chunkTrees: [Int: SyntaxTree] = [:], splice: SnapshotAnalysis.BlockSplice? = nil,
+                 outlineHeads: OutlineHeads? = nil) {
         self.uri = uri
         self.version = version
         self.bytes = bytes
@@ -275,6 +284,7 @@ public struct DocumentSnapshot: Sendable {
         self.flowRecheck = flowRecheck?.slice
         rootSummaries = nil
         summaryRanges = nil
+        self.outlineHeads = outlineHeads
         if let blockRecheck, let entry = blockRecheck.entry, let edit {
             blockEdit = BlockEdit(start: edit.start, oldEnd: edit.oldEnd, delta: blockRecheck.delta, entry: entry)
         } else {

@@ -97,9 +97,10 @@ struct OutlineBuilder {
     ///
     /// That outline lists the symbols breadth first over the stream (every document, then each document's
     /// top-level entries, document by document, then the next level in the same order, ...) until `limit`.
-    /// So the documents are read once for their symbols, counting each one's per level (at most what the limit
-    /// leaves for entries, plus one), and when the limit cuts the entries, a second time for each document's
-    /// share: its symbols above the level where the cut falls, and at that level those before it.
+    /// So each document is read once, for its symbol with at most what the limit leaves for entries (plus one,
+    /// breadth first), counting its entries per level; when the limit cuts the entries, each document's symbol
+    /// is then cut to its share (``keeping(perLevel:)``): its entries above the level where the cut falls, and
+    /// at that level those before it. No document is read twice.
     func build(chunksOf snapshot: DocumentSnapshot, chunks: DocumentChunks, schemaTitles: [String?] = []) -> OutlineSurface? {
         let listed = Swift.min(chunks.starts.count, limit)
         // What the documents' own symbols leave for their entries.
@@ -110,40 +111,44 @@ struct OutlineBuilder {
         symbols.reserveCapacity(listed)
         levels.reserveCapacity(listed)
         for i in 0..<listed {
+            // When the limit leaves nothing for entries, a document's head made at the open is its symbol (its
+            // root mapping has an entry at least: its `kind` or its name).
+            if budget == 0, let head = snapshot.outlineHeads?.head(i) {
+                symbols.append(head.symbol(chunkStart: chunks.starts[i]))
+                levels.append([1])
+                entries += 1
+                continue
+            }
             guard let (symbol, perLevel) = Self.document(i, of: snapshot, chunks: chunks, schemaTitles: schemaTitles,
                                                          entryLimit: budget + 1) else { return nil }
             levels.append(perLevel)
             entries += perLevel.reduce(0, +)
-            // Once the limit cuts the entries, each document's share is made again below.
-            if entries <= budget { symbols.append(symbol) }
+            symbols.append(symbol)
         }
-        guard entries > budget || chunks.starts.count > limit else {
-            return OutlineSurface(symbols: symbols, truncated: false)
-        }
-        guard entries > budget else { return OutlineSurface(symbols: symbols, truncated: true) }
-        // Each document's share: level by level, document by document, until the budget is spent.
-        var shares = [Int](repeating: 0, count: listed)
+        guard entries > budget else { return OutlineSurface(symbols: symbols, truncated: chunks.starts.count > limit) }
+        return OutlineSurface(symbols: Self.cut(symbols, levels: levels, budget: budget), truncated: true)
+    }
+
+    /// The document symbols `symbols` (each with its entries breadth first, `levels[i]` of document `i` per
+    /// level) cut to `budget` entries as the whole text's breadth-first outline cuts them: level by level,
+    /// document by document, until the budget is spent.
+    static func cut(_ symbols: [OutlineSymbol], levels: [[Int]], budget: Int) -> [OutlineSymbol] {
+        var shares = levels.map { _ in [Int]() }
         var left = budget
         var level = 0
         cut: while true {
             var deeper = false
-            for i in 0..<listed where level < levels[i].count {
+            for i in levels.indices where level < levels[i].count {
                 deeper = true
                 let taken = Swift.min(levels[i][level], left)
-                shares[i] += taken
+                shares[i].append(taken)
                 left -= taken
                 if taken < levels[i][level] { break cut }
             }
             guard deeper else { break }
             level += 1
         }
-        symbols = []
-        for i in 0..<listed {
-            guard let (symbol, _) = Self.document(i, of: snapshot, chunks: chunks, schemaTitles: schemaTitles,
-                                                  entryLimit: shares[i]) else { return nil }
-            symbols.append(symbol)
-        }
-        return OutlineSurface(symbols: symbols, truncated: true)
+        return symbols.indices.map { symbols[$0].keeping(perLevel: shares[$0]) }
     }
 
     /// The symbol of document `index` of `snapshot`'s stream, made from its chunk alone, with at most
@@ -238,11 +243,22 @@ struct OutlineBuilder {
     /// Longest detail shown (names are never shortened).
     static let maxDetail = 60
 
-    /// The first line of `s`, cut at ``maxDetail`` characters; `…` marks a cut.
+    /// The first line of `s` (up to its first `\n` character: a `\r\n` is one character, which does not end
+    /// it), cut at ``maxDetail`` characters; `…` marks a cut.
     static func shortened(_ s: String) -> String {
-        let firstLine = s.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? s
-        if firstLine.count <= maxDetail && firstLine.count == s.count { return s }
-        return String(firstLine.prefix(maxDetail)) + "…"
+        // Found in the UTF-8 bytes: an LF not after a CR is the character `\n` (grapheme clusters break
+        // around LF, except CR LF: Unicode UAX #29 GB3–GB5). Splitting the whole string into lines, then
+        // counting its characters, took a tenth of a 4.9 MB stream's outline (its block scalars).
+        var previous: UInt8 = 0
+        var lineEnd: String.Index?
+        for i in s.utf8.indices {
+            let b = s.utf8[i]
+            if b == 0x0A && previous != 0x0D { lineEnd = i; break }
+            previous = b
+        }
+        if let lineEnd { return String(s[..<lineEnd].prefix(maxDetail)) + "…" }
+        if s.utf8.count <= maxDetail || s.count <= maxDetail { return s }
+        return String(s.prefix(maxDetail)) + "…"
     }
 
     /// A key's name, whole and on one line: a scalar by its value, an alias as `*name`, a collection
@@ -321,6 +337,29 @@ struct OutlineBuilder {
 }
 
 extension OutlineSymbol {
+    /// The symbol with, on each level of entries under it (`perLevel[0]`: its children), only the first
+    /// `perLevel[level]` of that level's entries in the outline's order (a parent's children before the next
+    /// parent's), none on levels past `perLevel`'s end. Breadth first, a kept entry's parent comes before it
+    /// and is kept too, so the symbol keeps the first `perLevel.reduce(0, +)` entries of its breadth-first order
+    /// when `perLevel` counts them so (every level full before the last).
+    func keeping(perLevel: [Int]) -> OutlineSymbol {
+        var taken = [Int](repeating: 0, count: perLevel.count)
+        func kept(_ symbol: OutlineSymbol, level: Int) -> OutlineSymbol {
+            var s = symbol
+            guard level < perLevel.count else { s.children = []; return s }
+            var children: [OutlineSymbol] = []
+            for child in symbol.children {
+                guard taken[level] < perLevel[level] else { break }
+                taken[level] += 1
+                children.append(child)
+            }
+            // Depth first over the kept children: on each level, entries are met in the outline's order.
+            s.children = children.map { kept($0, level: level + 1) }
+            return s
+        }
+        return kept(self, level: 0)
+    }
+
     /// The symbol with its ranges and its children's moved by `delta` bytes.
     func shifted(by delta: Int) -> OutlineSymbol {
         OutlineSymbol(name: name, detail: detail, kind: kind, range: range.shifted(by: delta),

@@ -96,7 +96,8 @@ struct OutlineText {
     /// `text` on one line: each line break, with the blanks around it, becomes one space; leading and
     /// trailing blanks and line breaks are dropped. Nothing else is cut.
     static func collapsed(_ text: String) -> String {
-        if !text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) { return text }
+        // The characters `\n`, `\r` and `\r\n` are the only ones holding the bytes LF and CR (UAX #29 GB3–GB5).
+        if !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return text }
         var parts: [Substring] = []
         for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
