@@ -15,8 +15,9 @@ final class CommandLineFolderCheckTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
     /// Runs `pureyaml check ARGUMENTS` in process in ``folder`` on `threads` threads: status, stdout, stderr
-    /// (with ``folder``'s path left out of them). Paths are named absolute: the walk lists folders from the
-    /// process's own current directory.
+    /// (with ``folder``'s path left out of them). Paths are named absolute, so that ``folder``'s path is left
+    /// out of the output (relative paths are read from the tool's working directory:
+    /// `CommandLineWorkingDirectoryTests`).
     private func check(_ arguments: [String], threads: Int) -> (status: Int32, out: String, err: String) {
         final class Text: @unchecked Sendable { var out = "", err = "" }
         let text = Text()
