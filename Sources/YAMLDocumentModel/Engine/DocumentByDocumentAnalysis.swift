@@ -132,22 +132,30 @@ struct DocumentByDocumentAnalysis {
     static func markerLines(_ bytes: [UInt8], lineIndex: LineIndex) -> [Int] {
         var out: [Int] = []
         bytes.withUnsafeBufferPointer { b in
-            let n = b.count
             lineIndex.lineStarts.withUnsafeBufferPointer { starts in
                 for k in starts.indices.dropFirst() {
-                    let i = starts[k]
-                    guard i + 3 <= n, b[i] == 0x2D, b[i + 1] == 0x2D, b[i + 2] == 0x2D else { continue }
-                    if i + 3 == n { out.append(i); continue }
-                    let after = b[i + 3]
-                    if after == 0x20 || after == 0x09 || after == 0x0A || after == 0x0D { out.append(i) }
+                    if startsMarkerLine(b, at: starts[k]) { out.append(starts[k]) }
                 }
             }
         }
         return out
     }
 
+    /// True when the line starting at `i` of `b` starts with `---` followed by a space, a tab, a line break or
+    /// the end of the text (a document marker line, YAML 1.2.2 §9.1.2, as ``markerLines(_:)`` finds them).
+    @inline(__always)
+    private static func startsMarkerLine(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        let n = b.count
+        guard i + 3 <= n, b[i] == 0x2D, b[i + 1] == 0x2D, b[i + 2] == 0x2D else { return false }
+        if i + 3 == n { return true }
+        let after = b[i + 3]
+        return after == 0x20 || after == 0x09 || after == 0x0A || after == 0x0D
+    }
+
     /// The offsets (> 0) of the lines that start with `---` followed by a space, a tab, a line break or the
     /// end of the text; a line starts after `\n`, or after `\r` not followed by `\n` (as ``LineIndex``'s).
+    /// Found by scanning the text for line breaks: the reference the tests hold
+    /// ``markerLines(_:lineIndex:)`` (what the analysis uses) to.
     static func markerLines(_ bytes: [UInt8]) -> [Int] {
         var out: [Int] = []
         bytes.withUnsafeBufferPointer { b in
@@ -167,10 +175,7 @@ struct DocumentByDocumentAnalysis {
                 i += 1
                 guard c == 0x0A || c == 0x0D else { continue }
                 if c == 0x0D, i < n, b[i] == 0x0A { i += 1 }
-                guard i + 3 <= n, b[i] == 0x2D, b[i + 1] == 0x2D, b[i + 2] == 0x2D else { continue }
-                if i + 3 == n { out.append(i); continue }
-                let after = b[i + 3]
-                if after == 0x20 || after == 0x09 || after == 0x0A || after == 0x0D { out.append(i) }
+                if startsMarkerLine(b, at: i) { out.append(i) }
             }
         }
         return out
